@@ -1,0 +1,14 @@
+"""Game id -> game. Adding a game is one folder under engine/ and one line here."""
+
+from engine.core import Game
+
+GAMES: dict[str, Game] = {}
+
+
+def _register(game: Game) -> None:
+    GAMES[game.id] = game
+
+
+def get(game_id: str) -> Game:
+    """The game with that id; KeyError when there is none."""
+    return GAMES[game_id]
