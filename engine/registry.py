@@ -12,3 +12,4 @@ def _register(game: Game) -> None:
 def get(game_id: str) -> Game:
     """The game with that id; KeyError when there is none."""
     return GAMES[game_id]
+from engine.medici import GAME as _medici; _register(_medici)  # noqa: E402
