@@ -13,3 +13,4 @@ def get(game_id: str) -> Game:
     """The game with that id; KeyError when there is none."""
     return GAMES[game_id]
 from engine.medici import GAME as _medici; _register(_medici)  # noqa: E402
+from engine.speicherstadt import GAME as _speicherstadt; _register(_speicherstadt)  # noqa: E402
