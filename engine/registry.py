@@ -14,3 +14,4 @@ def get(game_id: str) -> Game:
     return GAMES[game_id]
 from engine.medici import GAME as _medici; _register(_medici)  # noqa: E402
 from engine.speicherstadt import GAME as _speicherstadt; _register(_speicherstadt)  # noqa: E402
+from engine.catan import GAME as _catan; _register(_catan)  # noqa: E402

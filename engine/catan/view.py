@@ -1,0 +1,105 @@
+"""What one seat (or a spectator) sees: public table state plus its own secrets.
+
+Never in a view: another seat's cards by kind, its development cards by
+kind (VP cards stay hidden until the end), the deck's order, the RNG.
+The static topology (board.TOPOLOGY, ~9 KB) goes out only while the match
+is in its set-up and in the game catalogue; every view carries the match's
+small layout (terrain, numbers, harbour kinds) and the scheme id.
+"""
+
+from __future__ import annotations
+
+from engine.catan import board as B
+from engine.catan import data as D
+from engine.catan.game import harbour_ratios, legal_moves, to_act, total_vp
+
+
+def _named(counts) -> dict:
+    return dict(zip(D.RESOURCES, counts))
+
+
+def _player(state, s, final) -> dict:
+    stock = state["stock"][s]
+    public = {
+        "seat": s,
+        "cards": sum(state["hands"][s]),
+        "development_cards": sum(state["devs"][s]),
+        "knights": state["knights"][s],
+        "points": state["vp"][s],
+        "road_length": state["road_len"][s],
+        "roads_left": stock[0], "settlements_left": stock[1], "cities_left": stock[2],
+        "to_discard": state["discard"][s],
+        "longest_road": state["longest"] == s,
+        "largest_army": state["army"] == s,
+    }
+    if final:
+        public["victory_point_cards"] = state["devs"][s][D.VICTORY_POINT]
+        public["points"] = total_vp(state, s)
+    return public
+
+
+def _you(state, s) -> dict:
+    devs, fresh = state["devs"][s], state["fresh"] if s == state["turn"] else [0] * 5
+    return {
+        "seat": s,
+        "hand": _named(state["hands"][s]),
+        "development_cards": dict(zip(D.DEV_CARDS, devs)),
+        "bought_this_turn": dict(zip(D.DEV_CARDS, fresh)),
+        "points": total_vp(state, s),
+        "trade_ratios": _named(harbour_ratios(state, s)),
+    }
+
+
+def _offer(state):
+    offer = state["offer"]
+    if offer is None:
+        return None
+    return {
+        "from": state["turn"], "give": _named(offer["give"]), "get": _named(offer["get"]),
+        "to": offer["to"], "sent": state["phase"] == "trade",
+        "answers": {str(s): {0: "pending", 1: "accepted", -1: "declined"}[offer["answers"][s]] for s in offer["to"]},
+    }
+
+
+def build_view(state, seat) -> dict:
+    final = state["phase"] == "over"
+    node, city, edge = state["node"], state["city"], state["edge"]
+    out = {
+        "game": "catan",
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "turn_number": state["turns"],
+        "to_act": sorted(to_act(state)),
+        "rolled": state["rolled"],
+        "dice": state["dice"],
+        "board": {
+            "scheme": B.TOPOLOGY["scheme"],
+            "terrain": [D.TERRAINS[t] for t in state["terrain"]],
+            "numbers": state["numbers"],
+            "harbours": [{"kind": D.HARBOUR_NAMES[k], "ratio": 3 if k == D.GENERIC else 2,
+                          "nodes": list(B.HARBOUR_NODES[i])} for i, k in enumerate(state["harbours"])],
+            "robber": state["robber"],
+        },
+        "settlements": [[n, node[n]] for n in range(B.N_NODES) if node[n] != -1 and not city[n]],
+        "cities": [[n, node[n]] for n in range(B.N_NODES) if node[n] != -1 and city[n]],
+        "roads": [[e, edge[e]] for e in range(B.N_EDGES) if edge[e] != -1],
+        "bank": _named(state["bank"]),
+        "development_deck": len(state["deck"]),
+        "players": [_player(state, s, final) for s in range(state["n"])],
+        "longest_road": None if state["longest"] == -1 else state["longest"],
+        "largest_army": None if state["army"] == -1 else state["army"],
+        "offer": _offer(state),
+        "free_roads": state["free_roads"],
+        "offers_left": D.MAX_OFFERS_PER_TURN - state["offers"],
+        "winner": None if state["winner"] == -1 else state["winner"],
+    }
+    if state["phase"] == "setup":
+        out["setup"] = {"round": 1 if state["setup_step"] < state["n"] else 2,
+                        "settlement": None if state["setup_node"] == -1 else state["setup_node"]}
+        out["topology"] = B.TOPOLOGY
+    if seat is not None:
+        out["you"] = _you(state, seat)
+    return out
+
+
+__all__ = ["build_view", "legal_moves"]
