@@ -1,0 +1,97 @@
+"""Matches: create, join, read (ETag / If-None-Match), replay."""
+
+from flask import request
+from flask_smorest import Blueprint
+from marshmallow import ValidationError
+
+from engine import registry
+from engine.bots import bots_for
+from service import matches
+from service.api import json_response, problem_responses, services
+from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
+from service.auth import seat_of
+from service.errors import ApiError
+
+blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Create, join and read matches.")
+
+
+def _validated_creation(body: dict):
+    errors = {}
+    game = registry.GAMES.get(body["game"])
+    if game is None:
+        raise ApiError("validation_error", f"No game {body['game']!r}; see GET /v1/games.",
+                       errors={"game": [f"Must be one of: {', '.join(sorted(registry.GAMES))}."]})
+    if not game.min_players <= body["players"] <= game.max_players:
+        errors["players"] = [f"{game.title} takes {game.min_players} to {game.max_players} players."]
+    try:
+        options = game.load_options(body["options"])
+    except ValidationError as err:
+        errors["options"] = err.messages
+        options = None
+    bots, names = {}, bots_for(game.id)
+    for seat, name in body["bots"].items():
+        if int(seat) >= body["players"]:
+            errors.setdefault("bots", {})[seat] = ["No such seat."]
+        elif name not in names:
+            errors.setdefault("bots", {})[seat] = [f"Must be one of: {', '.join(sorted(names))}."]
+        else:
+            bots[int(seat)] = name
+    if errors:
+        raise ApiError("validation_error", "The match cannot be created as asked.", errors=errors)
+    return game, options, bots
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(CreateMatchSchema, example={"game": "speicherstadt", "players": 3})
+@blp.response(201, CreatedSchema)
+@blp.doc(responses=problem_responses(400, 413, 422, 429, 503))
+def create_match(body: dict):
+    """Create a match; the answer holds the seat tokens (shown only this once)."""
+    game, options, bots = _validated_creation(body)
+    svc = services()
+    created = matches.create(svc.store, svc.config, game, body["players"], options, body["seed"],
+                             body["seats"], bots)
+    return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
+
+
+@blp.route("/<match_id>/join", methods=["POST"])
+@blp.arguments(JoinSchema, example={})
+@blp.response(200, JoinedSchema)
+@blp.doc(responses=problem_responses(404, 409, 422))
+def join_match(body: dict, match_id: str):
+    """Take an open seat (a given one, or the first open); the token is shown only this once."""
+    return json_response(matches.join(services().store, match_id, body["seat"]))
+
+
+@blp.route("/<match_id>")
+@blp.response(200, MatchSchema, headers={"ETag": {"schema": {"type": "string"},
+                                                    "description": "The version, quoted."}})
+@blp.doc(responses={"304": {"description": "Not modified (If-None-Match matched the version)"},
+                    **problem_responses(401, 403, 404)},
+         security=[{}, {"seatToken": []}])
+def get_match(match_id: str):
+    """The caller's view, `to_act` and legal moves. No token: the spectator's view."""
+    svc = services()
+    match = matches.load(svc.store, match_id)
+    seat = seat_of(match.stored.seat_hashes, required=False)
+    etag = f'"{match.stored.version}"'
+    headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
+    if _etag_matches(request.headers.get("If-None-Match"), etag):
+        return json_response(b"", 304, headers)
+    return json_response(matches.resource(match, seat), 200, headers)
+
+
+def _etag_matches(header: str | None, etag: str) -> bool:
+    if not header:
+        return False
+    tags = [t.strip().removeprefix("W/") for t in header.split(",")]
+    return "*" in tags or etag in tags
+
+
+@blp.route("/<match_id>/replay")
+@blp.response(200, ReplaySchema)
+@blp.doc(responses=problem_responses(404, 409))
+def get_replay(match_id: str):
+    """After the end: the seed (check it against the commitment), the options and every move."""
+    svc = services()
+    return json_response(matches.replay(svc.store, matches.load(svc.store, match_id)))

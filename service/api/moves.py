@@ -1,0 +1,70 @@
+"""POST /v1/matches/{id}/moves: one move, with If-Match and Idempotency-Key."""
+
+import re
+
+import orjson
+from flask import request
+from flask_smorest import Blueprint
+
+from service import matches
+from service.api import json_response, problem_responses, services
+from service.api.schemas import MoveAnswerSchema
+from service.auth import seat_of
+from service.errors import ApiError
+
+blp = Blueprint("moves", __name__, url_prefix="/v1/matches", description="Play moves.")
+
+_IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
+_VERSION = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
+
+
+def _if_match() -> int | None:
+    header = request.headers.get("If-Match")
+    if header is None:
+        return None
+    found = _VERSION.match(header.strip())
+    if not found:
+        raise ApiError("validation_error", 'If-Match must be the version, quoted: If-Match: "12".',
+                       errors={"If-Match": ["Not a version."]})
+    return int(found.group(1))
+
+
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not _IDEMPOTENCY_KEY.match(key):
+        raise ApiError("validation_error", "Idempotency-Key must be 1 to 200 visible ASCII characters.",
+                       errors={"Idempotency-Key": ["Invalid."]})
+    return key
+
+
+def _json_body() -> tuple[object, bytes]:
+    raw = request.get_data(cache=False)  # over MAX_CONTENT_LENGTH: 413
+    try:
+        return orjson.loads(raw), raw
+    except orjson.JSONDecodeError as err:
+        raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
+
+
+@blp.route("/<match_id>/moves", methods=["POST"])
+@blp.response(200, MoveAnswerSchema)
+@blp.doc(
+    requestBody={"required": True, "description": "One move, exactly as listed in `legal_moves`.",
+                 "content": {"application/json": {"schema": "Move",
+                                                   "example": {"type": "place_worker", "card": 2}}}},
+    parameters=[
+        {"in": "header", "name": "If-Match", "schema": {"type": "string"}, "required": False,
+         "description": "Apply only at this version (quoted); else 409 stale_version."},
+        {"in": "header", "name": "Idempotency-Key", "schema": {"type": "string", "maxLength": 200},
+         "required": False, "description": "A retry with the same key returns the first answer, applying nothing twice."},
+    ],
+    security=[{"seatToken": []}],
+    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503),
+)
+def post_move(match_id: str):
+    """Play one move as the token's seat; server bots answer before this returns."""
+    if_match, key = _if_match(), _idempotency_key()
+    move, raw = _json_body()
+    svc = services()
+    answer = matches.play(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True),
+                          move, raw, if_match, key)
+    return json_response(answer)

@@ -1,0 +1,148 @@
+"""create_app(config): the Flask application factory."""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import time
+
+import redis
+from flask import Flask, g, request, send_from_directory
+from flask_smorest import Api
+
+from engine import registry
+from service import errors, logs, metrics
+from service.api import Services, events, games, health, matches, moves
+from service.api.games import move_schema_name
+from service.api.schemas import ProblemSchema
+from service.auth import bearer_token, hash_token
+from service.config import Config
+from service.errors import ApiError
+from service.store import Store
+
+log = logging.getLogger("portside")
+_REQUEST_ID = re.compile(r"^[\w.-]{1,128}$")
+
+API_DESCRIPTION = """Portside hosts trading board games for thin clients and scripts.
+
+Create a match, keep the seat tokens it returns, read your seat's view and
+legal moves with `GET /v1/matches/{id}`, POST one of those moves as is, and
+follow the others with `GET /v1/matches/{id}/events?after=N&wait=S`.
+Every error is `application/problem+json` with a stable `code`."""
+
+
+def create_app(config: Config | None = None, redis_client: redis.Redis | None = None) -> Flask:
+    config = config or Config()
+    logs.configure(config.log_level)
+    app = Flask(__name__)
+    app.config.update(
+        MAX_CONTENT_LENGTH=config.max_body_bytes,
+        API_TITLE="Portside",
+        API_VERSION="1.0.0",
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="v1/openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="docs",
+        OPENAPI_SWAGGER_UI_URL="/docs/assets/",
+        API_SPEC_OPTIONS={
+            "info": {"description": API_DESCRIPTION},
+            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
+                                                             "description": "A seat token from create or join."}}},
+        },
+    )
+    client = redis_client or redis.Redis.from_url(_redis_url(config), health_check_interval=30)
+    app.extensions["portside"] = Services(Store(client), config)
+    api = Api(app)
+    app.extensions["portside_api"] = api
+    _document_moves(api)
+    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, health.blp):
+        api.register_blueprint(blueprint)
+    errors.register(app)
+    _add_request_hooks(app, config)
+    _add_docs_assets(app)
+    return app
+
+
+def _redis_url(config: Config) -> str:
+    if config.redis_url:
+        return config.redis_url
+    from service import embedded
+
+    return embedded.start(config.data_dir)
+
+
+def _document_moves(api: Api) -> None:
+    """Each game's moves as a oneOf with a `type` discriminator; `Move` is any game's move."""
+    api.spec.components.schema("Problem", schema=ProblemSchema)
+    converter = api.ma_plugin.converter
+    unions = []
+    for game_id in sorted(registry.GAMES):
+        union = registry.get(game_id).move_schema
+        mapping = {}
+        for type_name, member in sorted(union.members.items()):
+            name = f"{game_id.capitalize()}_{type_name}"
+            body = converter.schema2jsonschema(member)
+            body["properties"]["type"] = {"type": "string", "const": type_name}
+            api.spec.components.schema(name, component=body)
+            mapping[type_name] = f"#/components/schemas/{name}"
+        union_name = move_schema_name(game_id)
+        api.spec.components.schema(union_name, component={
+            "oneOf": [{"$ref": ref} for ref in mapping.values()],
+            "discriminator": {"propertyName": "type", "mapping": mapping},
+        })
+        unions.append({"$ref": f"#/components/schemas/{union_name}"})
+    api.spec.components.schema("Move", component={
+        "description": "A move of the match's game; see each game's `<Game>Move`.",
+        "oneOf": unions or [{"type": "object"}]})
+
+
+def _add_request_hooks(app: Flask, config: Config) -> None:
+    @app.before_request
+    def _start():
+        g.start = time.perf_counter()
+        given = request.headers.get("X-Request-ID", "")
+        g.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
+        if request.method == "POST" and config.rate_limit_per_minute:
+            _rate_limit(app, config)
+
+    @app.after_request
+    def _finish(response):
+        endpoint = request.url_rule.rule if request.url_rule else "unmatched"
+        seconds = time.perf_counter() - g.get("start", time.perf_counter())
+        metrics.REQUESTS.labels(request.method, endpoint, response.status_code).inc()
+        metrics.LATENCY.labels(request.method, endpoint).observe(seconds)
+        response.headers["X-Request-ID"] = g.get("request_id", "")
+        if endpoint not in ("/healthz", "/metrics"):
+            log.info("request", extra={"fields": {
+                "method": request.method, "path": request.path, "status": response.status_code,
+                "ms": round(seconds * 1000, 2)}})
+        return response
+
+
+def _rate_limit(app: Flask, config: Config) -> None:
+    """A fixed one-minute window per seat token (else per address), in Redis."""
+    try:
+        token = bearer_token()
+    except ApiError:
+        token = None
+    client = hash_token(token)[:16] if token else (request.remote_addr or "unknown")
+    window = int(time.time() // 60)
+    key = f"rl:{client}:{window}"
+    pipe = app.extensions["portside"].store.redis.pipeline(transaction=False)
+    pipe.incr(key)
+    pipe.expire(key, 60)
+    count, _ = pipe.execute()
+    if count > config.rate_limit_per_minute:
+        retry = 60 - int(time.time()) % 60
+        raise ApiError("rate_limited", f"More than {config.rate_limit_per_minute} requests this minute.",
+                       headers={"Retry-After": str(retry)})
+
+
+def _add_docs_assets(app: Flask) -> None:
+    """Swagger UI's files from the swagger-ui-bundle package, so /docs works offline."""
+    from swagger_ui_bundle import swagger_ui_path
+
+    @app.route("/docs/assets/<path:filename>")
+    def docs_assets(filename: str):
+        return send_from_directory(swagger_ui_path, filename, max_age=86400)

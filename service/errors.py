@@ -1,0 +1,118 @@
+"""Every error is RFC 9457 problem+json with a stable `code`."""
+
+from __future__ import annotations
+
+import logging
+
+import orjson
+import redis
+from flask import Flask, Response
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+log = logging.getLogger("portside")
+
+PROBLEM_TYPE = "https://portside.dev/problems/"
+
+# The HTTP status of each stable code.
+STATUS = {
+    "bad_request": 400,
+    "malformed_json": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "unknown_match": 404,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "not_acceptable": 406,
+    "not_your_turn": 409,
+    "match_finished": 409,
+    "stale_version": 409,
+    "seat_taken": 409,
+    "match_full": 409,
+    "conflict": 409,
+    "match_not_finished": 409,
+    "body_too_large": 413,
+    "unsupported_media_type": 415,
+    "validation_error": 422,
+    "illegal_move": 422,
+    "idempotency_key_reused": 422,
+    "rate_limited": 429,
+    "internal_error": 500,
+    "storage_unavailable": 503,
+}
+
+
+class ApiError(Exception):
+    def __init__(self, code: str, detail: str, status: int | None = None,
+                 headers: dict | None = None, **extra):
+        super().__init__(detail)
+        self.code = code
+        self.status = status or STATUS[code]
+        self.detail = detail
+        self.headers = headers or {}
+        self.extra = extra
+
+
+def problem(code: str, status: int, detail: str, headers: dict | None = None, **extra) -> Response:
+    body = {
+        "type": PROBLEM_TYPE + code,
+        "title": code.replace("_", " ").capitalize(),
+        "status": status,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+    return Response(orjson.dumps(body), status=status, headers=headers,
+                    mimetype="application/problem+json")
+
+
+_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
+               406: "not_acceptable", 413: "body_too_large", 415: "unsupported_media_type",
+               422: "validation_error"}
+
+
+def _from_http_exception(err: HTTPException) -> Response:
+    status = err.code or 500
+    code = _HTTP_CODES.get(status, "bad_request" if status < 500 else "internal_error")
+    extra = {}
+    # flask-smorest/webargs put the field errors on the exception.
+    messages = getattr(err, "data", {}).get("messages") if hasattr(err, "data") else None
+    if messages:
+        extra["errors"] = messages.get("json", messages) if isinstance(messages, dict) else messages
+    detail = err.description
+    if status == 413:
+        detail = "The request body is too large."
+    elif status == 422:
+        detail = "The request does not match its schema; see errors."
+    elif status == 400 and "Invalid JSON body." in str(extra.get("errors")):
+        code, detail = "malformed_json", "The body is not valid JSON."
+        extra = {}
+    headers = {"Allow": ", ".join(err.valid_methods)} if getattr(err, "valid_methods", None) else None
+    return problem(code, status, detail, headers, **extra)
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def _api_error(err: ApiError):
+        return problem(err.code, err.status, err.detail, err.headers, **err.extra)
+
+    @app.errorhandler(ValidationError)
+    def _validation(err: ValidationError):
+        return problem("validation_error", 422, "The request does not match its schema.",
+                       errors=err.messages)
+
+    @app.errorhandler(HTTPException)
+    def _http(err: HTTPException):
+        return _from_http_exception(err)
+
+    @app.errorhandler(redis.exceptions.ConnectionError)
+    @app.errorhandler(redis.exceptions.TimeoutError)
+    def _storage(err):
+        log.error("storage unavailable: %s", err)
+        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.",
+                       {"Retry-After": "5"})
+
+    @app.errorhandler(Exception)
+    def _unexpected(err: Exception):
+        log.exception("unhandled error")
+        return problem("internal_error", 500, "An unexpected error occurred; it has been logged.")

@@ -1,0 +1,287 @@
+"""What a match is to the service: creating one, showing it to a seat,
+playing a move (and the server bots' answers), its log and its replay.
+
+Nothing here names a game: every rule question goes to the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass
+
+import orjson
+
+from engine import registry
+from engine.bots import RandomBot, get_bot
+from engine.core import Game, IllegalMove
+from service import metrics
+from service.auth import new_token
+from service.config import Config
+from service.errors import ApiError
+from service.store import CommitResult, Store, Stored, idem_key
+
+log = logging.getLogger("portside")
+
+# Engine codes that the HTTP layer answers with their own status; any other
+# rule violation is 422 illegal_move with the engine's code as `reason`.
+_ENGINE_CODES = {"validation_error", "not_your_turn", "match_finished"}
+
+
+def seed_commitment(seed: int) -> str:
+    """SHA-256 of the seed's decimal digits: published at creation, checkable after the end."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@dataclass
+class Loaded:
+    """A stored match with its game and its live engine state."""
+
+    stored: Stored
+    game: Game
+    state: object
+
+    @property
+    def finished(self) -> bool:
+        return self.stored.state["status"] == "finished"
+
+
+def load(store: Store, match_id: str) -> Loaded:
+    stored = store.load(match_id)
+    if stored is None:
+        raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+    game = registry.get(stored.meta["game"])
+    return Loaded(stored, game, game.load(stored.state["game"]))
+
+
+# --- creation ---------------------------------------------------------------
+
+def create(store: Store, cfg: Config, game: Game, players: int, options: dict, seed: int | None,
+           seats_mode: str, bots: dict[int, str]) -> dict:
+    seed = secrets.randbits(63) if seed is None else seed
+    match_id = secrets.token_urlsafe(12)
+    state = game.setup(players, options, seed)
+    human_seats = [s for s in range(players) if s not in bots]
+    given = human_seats if seats_mode == "all" else human_seats[:1]
+    tokens = {seat: new_token() for seat in given}
+    meta = {"id": match_id, "game": game.id, "players": players, "options": options, "seed": seed,
+            "commitment": seed_commitment(seed), "bots": {str(s): n for s, n in bots.items()},
+            "created": int(time.time())}
+    doc = {"status": "active", "game": game.dump(state)}
+    store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl)
+    metrics.MATCHES.labels(game.id).inc()
+    version = 0
+    if bots:
+        version = advance_bots(store, cfg, match_id)
+    return {"id": match_id, "game": game.id, "players": players, "version": version,
+            "seed_commitment": meta["commitment"],
+            "seats": [{"seat": s, "token": token} for s, (token, _) in tokens.items()],
+            "open_seats": [s for s in human_seats if s not in tokens],
+            "bots": [{"seat": s, "bot": n} for s, n in sorted(bots.items())]}
+
+
+def join(store: Store, match_id: str, wanted: int | None) -> dict:
+    match = load(store, match_id)
+    meta, taken = match.stored.meta, match.stored.seat_hashes
+    bots = {int(s) for s in meta["bots"]}
+    open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
+    if wanted is not None:
+        if not 0 <= wanted < meta["players"]:
+            raise ApiError("validation_error", f"Seat must be between 0 and {meta['players'] - 1}.",
+                           errors={"seat": ["No such seat."]})
+        if wanted not in open_seats:
+            raise ApiError("seat_taken", f"Seat {wanted} is not open.", open_seats=open_seats)
+        candidates = [wanted]
+    else:
+        candidates = open_seats
+    for seat in candidates:
+        token, digest = new_token()
+        taken_now = store.take_seat(match_id, seat, digest)
+        if taken_now == -1:
+            raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+        if taken_now == 1:
+            return {"id": match_id, "seat": seat, "token": token}
+    if wanted is not None:
+        raise ApiError("seat_taken", f"Seat {wanted} was just taken.")
+    raise ApiError("match_full", "Every seat of this match is taken.")
+
+
+# --- what a seat sees --------------------------------------------------------
+
+def seats_summary(meta: dict, taken: dict[int, str]) -> list[dict]:
+    out = []
+    for seat in range(meta["players"]):
+        bot = meta["bots"].get(str(seat))
+        status = "bot" if bot else ("taken" if seat in taken else "open")
+        out.append({"seat": seat, "status": status, **({"bot": bot} if bot else {})})
+    return out
+
+
+def resource(match: Loaded, seat: int | None, version: int | None = None) -> dict:
+    game, state, stored = match.game, match.state, match.stored
+    outcome = game.outcome(state)
+    return {
+        "id": stored.id,
+        "game": game.id,
+        "version": stored.version if version is None else version,
+        "status": "finished" if outcome else "active",
+        "seat": seat,
+        "to_act": sorted(game.to_act(state)),
+        "view": game.view(state, seat),
+        "legal_moves": game.legal_moves(state, seat) if seat is not None else [],
+        "outcome": outcome.to_json() if outcome else None,
+        "players": stored.meta["players"],
+        "seats": seats_summary(stored.meta, stored.seat_hashes),
+        "seed_commitment": stored.meta["commitment"],
+    }
+
+
+def visible_events(entry: dict, seat: int | None) -> list[dict]:
+    out = []
+    for ev in entry["events"]:
+        to = ev.get("to")
+        if to is None or (seat is not None and seat in to):
+            out.append({k: v for k, v in ev.items() if k != "to"})
+    return out
+
+
+def _entry(seat: int, move: dict, events, bot: str | None = None) -> dict:
+    entry = {"seat": seat, "move": move,
+             "events": [{**e.to_json(), "to": None if e.to is None else sorted(e.to)} for e in events]}
+    if bot:
+        entry["bot"] = bot
+    return entry
+
+
+# --- moves -------------------------------------------------------------------
+
+def _apply(match: Loaded, seat: int, move) -> list:
+    try:
+        return match.game.apply(match.state, seat, move)
+    except IllegalMove as err:
+        if err.code in _ENGINE_CODES:
+            raise ApiError(err.code, err.message, **err.details) from None
+        raise ApiError("illegal_move", err.message, reason=err.code, **err.details) from None
+
+
+def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
+    """Play server bots while only they can move, or until the deadline."""
+    bots = {int(s): name for s, name in match.stored.meta["bots"].items()}
+    game, state, entries = match.game, match.state, []
+    while time.monotonic() < deadline and game.outcome(state) is None:
+        ready = sorted(s for s in game.to_act(state) if s in bots)
+        if not ready:
+            break
+        seat = ready[0]
+        version = match.stored.version + len(entries)
+        rng = random.Random(f"{match.stored.id}:{version}:{seat}")
+        legal = game.legal_moves(state, seat)
+        move = get_bot(game.id, bots[seat]).choose(game.view(state, seat), legal, rng)
+        try:
+            events = game.apply(state, seat, move)
+        except IllegalMove as err:  # a bot's bug must not stall the match
+            log.error("bot %s of %s chose an illegal move %r: %s", bots[seat], game.id, move, err)
+            move = RandomBot().choose({}, legal, rng)
+            events = game.apply(state, seat, move)
+        entries.append(_entry(seat, move, events, bots[seat]))
+    return entries
+
+
+def _state_doc(match: Loaded) -> dict:
+    finished = match.game.outcome(match.state) is not None
+    return {"status": "finished" if finished else "active", "game": match.game.dump(match.state)}
+
+
+def _commit(store: Store, cfg: Config, match: Loaded, entries: list[dict],
+            idem: tuple[str, bytes] | None = None) -> CommitResult:
+    doc = _state_doc(match)
+    ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
+    result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
+    if result.status == "ok":
+        match.stored.version += len(entries)
+        match.stored.state = doc
+        for entry in entries:
+            metrics.MOVES.labels(match.game.id, "bot" if "bot" in entry else "seat").inc()
+    return result
+
+
+def play(store: Store, cfg: Config, match_id: str, seat_for, move, body: bytes,
+         if_match: int | None, idempotency_key: str | None) -> bytes:
+    """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
+    body_hash = hashlib.sha256(body).hexdigest()
+    for _ in range(cfg.move_retries):
+        match = load(store, match_id)
+        seat = seat_for(match.stored.seat_hashes)
+        idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
+        if idem and (prior := store.get_idempotent(idem)) is not None:
+            return _replayed(prior, body_hash)
+        if if_match is not None and if_match != match.stored.version:
+            raise ApiError("stale_version", f"The match is at version {match.stored.version}, not {if_match}.",
+                           version=match.stored.version)
+        if match.finished:
+            raise ApiError("match_finished", "The game is over.")
+        entries = [_entry(seat, move, _apply(match, seat, move))]
+        entries += _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
+        new_version = match.stored.version + len(entries)
+        answer = _answer(match, seat, entries, new_version)
+        result = _commit(store, cfg, match, entries, (idem, body_hash.encode() + answer) if idem else None)
+        if result.status == "ok":
+            return answer
+        if result.status == "idem":
+            return _replayed(result.value, body_hash)
+        if result.status == "gone":
+            raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+        metrics.CONFLICTS.labels("retried" if if_match is None else "refused").inc()
+        if if_match is not None:
+            raise ApiError("stale_version", "Another move was applied first.", version=int(result.value))
+    metrics.CONFLICTS.labels("exhausted").inc()
+    raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
+
+
+def _answer(match: Loaded, seat: int, entries: list[dict], new_version: int) -> bytes:
+    events = [ev for entry in entries for ev in visible_events(entry, seat)]
+    return orjson.dumps({"version": new_version, "events": events,
+                         "match": resource(match, seat, new_version)})
+
+
+def _replayed(prior: bytes, body_hash: str) -> bytes:
+    if prior[:64].decode() != body_hash:
+        raise ApiError("idempotency_key_reused",
+                       "This Idempotency-Key was used for a different move; use a new key.")
+    return prior[64:]
+
+
+def advance_bots(store: Store, cfg: Config, match_id: str) -> int:
+    """Let server bots move when only they can (at creation, or after a request ran out of time)."""
+    for _ in range(cfg.move_retries):
+        match = load(store, match_id)
+        entries = _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
+        if not entries:
+            return match.stored.version
+        result = _commit(store, cfg, match, entries)
+        if result.status == "ok":
+            return match.stored.version
+    return load(store, match_id).stored.version
+
+
+# --- log and replay ------------------------------------------------------------
+
+def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
+    entries = store.log(match_id, after, wait)
+    out = [{"version": v, "seat": e["seat"], **({"bot": e["bot"]} if "bot" in e else {}),
+            "events": visible_events(e, seat)} for v, e in entries]
+    return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
+
+
+def replay(store: Store, match: Loaded) -> dict:
+    if not match.finished:
+        raise ApiError("match_not_finished", "The replay opens when the game is over.")
+    meta = match.stored.meta
+    moves = [{"version": v, "seat": e["seat"], "move": e["move"]}
+             for v, e in store.log(match.stored.id, 0, count=1_000_000)]
+    return {"id": meta["id"], "game": meta["game"], "players": meta["players"],
+            "options": meta["options"], "seed": meta["seed"], "seed_commitment": meta["commitment"],
+            "moves": moves, "outcome": match.game.outcome(match.state).to_json()}

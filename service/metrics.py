@@ -1,0 +1,23 @@
+"""Prometheus metrics. Under gunicorn, PROMETHEUS_MULTIPROC_DIR makes them add up across workers."""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram,
+                               generate_latest, multiprocess)
+
+REQUESTS = Counter("portside_requests_total", "HTTP requests answered", ["method", "endpoint", "status"])
+LATENCY = Histogram("portside_request_seconds", "Time to answer a request", ["method", "endpoint"],
+                    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
+MOVES = Counter("portside_moves_applied_total", "Moves applied to matches", ["game", "by"])
+CONFLICTS = Counter("portside_move_conflicts_total", "Compare-and-set conflicts on a move", ["outcome"])
+MATCHES = Counter("portside_matches_created_total", "Matches created", ["game"])
+
+
+def exposition() -> tuple[bytes, str]:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    return generate_latest(), CONTENT_TYPE_LATEST

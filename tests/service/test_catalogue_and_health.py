@@ -1,0 +1,34 @@
+from engine import registry
+
+
+def test_catalogue_lists_every_registered_game_with_counts_options_and_bots(client):
+    response = client.get("/v1/games")
+    assert response.status_code == 200
+    games = {g["id"]: g for g in response.get_json()}
+    assert set(games) == set(registry.GAMES)
+    for game_id, entry in games.items():
+        game = registry.get(game_id)
+        assert (entry["min_players"], entry["max_players"]) == (game.min_players, game.max_players)
+        assert entry["options"]["type"] == "object"
+        assert "random" in entry["bots"]
+
+
+def test_one_game_and_an_unknown_one(client):
+    assert client.get("/v1/games/speicherstadt").get_json()["title"] == "Speicherstadt"
+    missing = client.get("/v1/games/chess")
+    assert missing.status_code == 404
+    assert missing.content_type == "application/problem+json"
+
+
+def test_health_ready_and_metrics(client):
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+    assert client.get("/readyz").get_json() == {"status": "ready"}
+    client.post("/v1/matches", json={"game": "speicherstadt", "players": 2})
+    text = client.get("/metrics").get_data(as_text=True)
+    assert "portside_requests_total" in text and "portside_matches_created_total" in text
+
+
+def test_every_response_carries_a_request_id_and_echoes_a_given_one(client):
+    assert len(client.get("/healthz").headers["X-Request-ID"]) >= 8
+    assert client.get("/healthz", headers={"X-Request-ID": "abc-123"}).headers["X-Request-ID"] == "abc-123"
+    assert client.get("/healthz", headers={"X-Request-ID": "x" * 500}).headers["X-Request-ID"] != "x" * 500

@@ -1,0 +1,119 @@
+import json
+
+from tests.service.helpers import auth, concrete, create, get_match, post_move, tokens
+
+
+def _actor(client, created):
+    toks = tokens(created)
+    state = get_match(client, created["id"])
+    seat = state["to_act"][0]
+    return seat, toks[seat], get_match(client, created["id"], toks[seat])
+
+
+def test_a_legal_move_answers_version_events_and_the_new_view(client):
+    created = create(client, players=2, seed=3)
+    seat, token, mine = _actor(client, created)
+    response = post_move(client, created["id"], token, concrete(mine["legal_moves"][0]))
+    assert response.status_code == 200
+    answer = response.get_json()
+    assert answer["version"] == 1 and answer["match"]["version"] == 1
+    assert answer["events"], "a move is reported by at least one event"
+    assert answer["match"]["seat"] == seat
+    log = client.get(f"/v1/matches/{created['id']}/events?after=0").get_json()
+    assert [e["version"] for e in log["entries"]] == [1]
+
+
+def test_errors_for_bad_moves_name_the_problem_and_change_nothing(client):
+    created = create(client, players=2, seed=3)
+    match_id = created["id"]
+    seat, token, mine = _actor(client, created)
+    other = tokens(created)[1 - seat]
+    url = f"/v1/matches/{match_id}/moves"
+    cases = [
+        (dict(data="{oops", content_type="application/json", headers=auth(token)), 400, "malformed_json"),
+        (dict(json={"type": "teleport"}, headers=auth(token)), 422, "validation_error"),
+        (dict(json=[1, 2], headers=auth(token)), 422, "validation_error"),
+        (dict(json={**concrete(mine["legal_moves"][0]), "extra": 1}, headers=auth(token)), 422, "validation_error"),
+        (dict(json=concrete(mine["legal_moves"][0])), 401, "unauthorized"),
+        (dict(json=concrete(mine["legal_moves"][0]), headers=auth("pst_forged")), 403, "forbidden"),
+        (dict(data=json.dumps({"type": "x", "pad": "a" * 70000}), content_type="application/json",
+              headers=auth(token)), 413, "body_too_large"),
+        (dict(json=concrete(mine["legal_moves"][0]), headers={**auth(token), "If-Match": "twelve"}), 422,
+         "validation_error"),
+        (dict(json=concrete(mine["legal_moves"][0]), headers={**auth(token), "Idempotency-Key": "x" * 300}), 422,
+         "validation_error"),
+    ]
+    assert (1 - seat) not in mine["to_act"], "demand is placed one seat at a time"
+    cases.append((dict(json=concrete(mine["legal_moves"][0]), headers=auth(other)), 409, "not_your_turn"))
+    for kwargs, status, code in cases:
+        response = client.post(url, **kwargs)
+        assert response.status_code == status, (kwargs.get("json"), response.get_json())
+        assert response.content_type == "application/problem+json"
+        problem = response.get_json()
+        assert problem["code"] == code and problem["status"] == status and problem["detail"]
+    assert get_match(client, match_id)["version"] == 0
+
+
+def test_a_rule_violation_is_422_illegal_move_with_the_reason_in_words(client):
+    created = create(client, players=2, seed=3)
+    match_id = created["id"]
+    seat, token, mine = _actor(client, created)
+    legal = [concrete(m) for m in mine["legal_moves"]]
+    schema = client.get("/v1/openapi.json").get_json()["components"]["schemas"]
+    # A well-formed move of this game that is not among the legal ones right now.
+    for type_name in schema["SpeicherstadtMove"]["discriminator"]["mapping"]:
+        candidate = {"type": type_name}
+        props = schema[f"Speicherstadt_{type_name}"]["properties"]
+        for name, spec in props.items():
+            if name != "type":
+                candidate[name] = 0 if spec.get("type") == "integer" else "coffee"
+        if candidate not in legal:
+            response = post_move(client, match_id, token, candidate)
+            if response.status_code == 422 and response.get_json()["code"] == "illegal_move":
+                problem = response.get_json()
+                assert problem["reason"] and len(problem["detail"]) > 10
+                break
+    else:
+        raise AssertionError("no illegal but well-formed move was refused as illegal_move")
+    assert get_match(client, match_id)["version"] == 0
+
+
+def test_if_match_applies_only_at_that_version(client):
+    created = create(client, players=2, seed=4)
+    seat, token, mine = _actor(client, created)
+    move = concrete(mine["legal_moves"][0])
+    stale = post_move(client, created["id"], token, move, **{"If-Match": '"5"'})
+    assert stale.status_code == 409 and stale.get_json()["code"] == "stale_version"
+    assert stale.get_json()["version"] == 0
+    fresh = post_move(client, created["id"], token, move, **{"If-Match": '"0"'})
+    assert fresh.status_code == 200 and fresh.get_json()["version"] == 1
+
+
+def test_idempotent_retry_returns_the_first_answer_and_applies_once(client):
+    created = create(client, players=2, seed=4)
+    seat, token, mine = _actor(client, created)
+    move = concrete(mine["legal_moves"][0])
+    first = post_move(client, created["id"], token, move, **{"Idempotency-Key": "k-1"})
+    retry = post_move(client, created["id"], token, move, **{"Idempotency-Key": "k-1"})
+    assert first.status_code == retry.status_code == 200
+    assert retry.get_json() == first.get_json()
+    assert get_match(client, created["id"])["version"] == 1
+    other_body = post_move(client, created["id"], token, {"type": "done"}, **{"Idempotency-Key": "k-1"})
+    assert other_body.status_code == 422 and other_body.get_json()["code"] == "idempotency_key_reused"
+    assert get_match(client, created["id"])["version"] == 1
+
+
+def test_a_finished_match_refuses_moves_with_409(client, redis_client):
+    from tests.service.helpers import play_first_legal
+
+    created = create(client, players=2, seed=11)
+    toks = tokens(created)
+    for _ in range(3000):
+        if get_match(client, created["id"])["status"] == "finished":
+            break
+        play_first_legal(client, created["id"], toks)
+    final = get_match(client, created["id"], toks[0])
+    assert final["status"] == "finished" and final["outcome"]["winners"]
+    assert final["to_act"] == [] and final["legal_moves"] == []
+    response = post_move(client, created["id"], toks[0], {"type": "done"})
+    assert response.status_code == 409 and response.get_json()["code"] == "match_finished"
