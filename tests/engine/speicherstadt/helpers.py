@@ -1,0 +1,132 @@
+"""Building Speicherstadt states by hand, and the invariants every state keeps."""
+
+from collections import Counter
+
+from engine.core import IllegalMove
+from engine.speicherstadt import GAME
+from engine.speicherstadt.data import CARDS, CUBES_PER_GOOD, GOODS, WAREHOUSE_CAPACITY, WORKERS
+
+ALL_CARDS = Counter(list(CARDS))
+
+
+def new_game(players=3, seed=1, start=0):
+    """A fresh game whose row is revealed; the start player forced to `start`."""
+    state = GAME.setup(players, {}, seed)
+    state["start"] = state["turn"] = start
+    return state
+
+
+def take_card(state, card):
+    """Remove a card from wherever it lies (deck, discard, box, row) and return it."""
+    for pile in (state["deck"], state["discard"], state["removed"]):
+        if card in pile:
+            pile.remove(card)
+            return card
+    for i, slot in enumerate(state["row"]):
+        if slot and slot["card"] == card:
+            for good in slot["cubes"]:
+                state["bag"][good] += 1
+            state["row"][i] = None
+            return card
+    raise AssertionError(f"{card} is not free")
+
+
+def take_cubes(state, goods):
+    """Take these cubes out of the bag (so the 45 stay accounted for)."""
+    for good in goods:
+        assert state["bag"][good] > 0, f"no {good} left in the bag"
+        state["bag"][good] -= 1
+    return list(goods)
+
+
+def set_row(state, cards, ship_cubes=()):
+    """Replace the row by these cards; ships get the given cube triples in order."""
+    old = state["row"]
+    state["row"] = []
+    for slot in old:
+        if slot:
+            for good in slot["cubes"]:
+                state["bag"][good] += 1
+            state["deck"].insert(0, slot["card"])
+    triples = iter(ship_cubes)
+    for card in cards:
+        take_card(state, card)
+        cubes = take_cubes(state, next(triples)) if CARDS[card]["kind"] == "ship" else []
+        state["row"].append({"card": card, "workers": [], "cubes": cubes})
+    return state
+
+
+def give(state, seat, *cards):
+    """Hand these cards to a seat as if bought earlier."""
+    me = state["seats"][seat]
+    for card in cards:
+        take_card(state, card)
+        me["cards"].append(card)
+        if CARDS[card]["kind"] == "contract":
+            me["contracts"][card] = []
+    return state
+
+
+def give_cubes(state, seat, place, goods):
+    state["seats"][seat][place] += take_cubes(state, goods)
+    return state
+
+
+def start_shipping(state, seats):
+    """Jump to the shipping phase (the row emptied back into the deck)."""
+    set_row(state, [])
+    state["phase"] = "shipping"
+    state["turn"] = None
+    state["shipping"] = list(seats)
+    return state
+
+
+def play(state, seat, move_type, **fields):
+    return GAME.apply(state, seat, {"type": move_type, **fields})
+
+
+def refused(state, seat, move, code="illegal_move"):
+    """Assert the move is refused with that code and changes nothing."""
+    before = GAME.dump(state)
+    try:
+        GAME.apply(state, seat, move)
+    except IllegalMove as err:
+        assert err.code == code, (err.code, err.message)
+        assert GAME.dump(state) == before
+        return err
+    raise AssertionError(f"seat {seat} could play {move}")
+
+
+def check_invariants(game, state):
+    """What holds after every move: cubes, workers, cards conserved; no negative coins."""
+    seats = state["seats"]
+    cubes = Counter(state["bag"]) + Counter(state["supply"])
+    for slot in state["row"]:
+        if slot:
+            cubes.update(slot["cubes"])
+    for me in seats:
+        cubes.update(me["ship"] + me["warehouse"] + me["market"])
+        for placed in me["contracts"].values():
+            cubes.update(placed)
+    assert cubes == Counter({good: CUBES_PER_GOOD for good in GOODS}), cubes
+
+    on_row = Counter(s for slot in state["row"] if slot for s in slot["workers"])
+    for seat, me in enumerate(seats):
+        assert me["workers"] + on_row[seat] == WORKERS, (seat, me["workers"], on_row)
+        assert me["coins"] >= 0
+        assert len(me["warehouse"]) <= WAREHOUSE_CAPACITY
+        assert not me["warehouse"] or "warehouse" in me["cards"]
+        if seat not in state["shipping"]:
+            assert len(me["market"]) <= 1 and not me["ship"]
+        for card, placed in me["contracts"].items():
+            assert not Counter(placed) - Counter(CARDS[card]["goods"])
+        assert sorted(me["contracts"]) == sorted(c for c in me["cards"]
+                                                 if CARDS[c]["kind"] == "contract")
+
+    cards = Counter(state["deck"] + state["discard"] + state["removed"])
+    cards.update(slot["card"] for slot in state["row"] if slot)
+    for me in seats:
+        cards.update(me["cards"])
+    assert cards == ALL_CARDS, cards - ALL_CARDS or ALL_CARDS - cards
+
+    assert (game.outcome(state) is None) == bool(game.to_act(state))
