@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http
 import logging
 import re
 import secrets
@@ -32,6 +33,22 @@ follow the others with `GET /v1/matches/{id}/events?after=N&wait=S`.
 Every error is `application/problem+json` with a stable `code`."""
 
 
+class PortsideApi(Api):
+    """flask-smorest's Api, documenting its built-in error responses as our problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self):
+        for status in http.HTTPStatus:
+            response = {"description": status.phrase}
+            if status >= 400:
+                response["content"] = {"application/problem+json": {"schema": "Problem"}}
+            self.spec.components.response(status.name, response, lazy=True)
+        self.spec.components.response("DEFAULT_ERROR", {
+            "description": "A problem (RFC 9457)",
+            "content": {"application/problem+json": {"schema": "Problem"}}}, lazy=True)
+
+
 def create_app(config: Config | None = None, redis_client: redis.Redis | None = None) -> Flask:
     config = config or Config()
     logs.configure(config.log_level)
@@ -53,8 +70,9 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     )
     client = redis_client or redis.Redis.from_url(_redis_url(config), health_check_interval=30)
     app.extensions["portside"] = Services(Store(client), config)
-    api = Api(app)
+    api = PortsideApi(app)
     app.extensions["portside_api"] = api
+    api.spec.components.schema("Problem", schema=ProblemSchema)
     _document_moves(api)
     for blueprint in (games.blp, matches.blp, moves.blp, events.blp, health.blp):
         api.register_blueprint(blueprint)
@@ -74,7 +92,6 @@ def _redis_url(config: Config) -> str:
 
 def _document_moves(api: Api) -> None:
     """Each game's moves as a oneOf with a `type` discriminator; `Move` is any game's move."""
-    api.spec.components.schema("Problem", schema=ProblemSchema)
     converter = api.ma_plugin.converter
     unions = []
     for game_id in sorted(registry.GAMES):

@@ -1,0 +1,61 @@
+import json
+from pathlib import Path
+
+import redis
+from openapi_spec_validator import validate
+
+from engine import registry
+from service.app import create_app
+from service.cli import openapi_document
+from service.config import Config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_redis_unreachable_is_503_with_retry_after(config):
+    down = create_app(config, redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2))
+    client = down.test_client()
+    for response in (client.get("/readyz"), client.post("/v1/matches", json={"game": "speicherstadt", "players": 2}),
+                     client.get("/v1/matches/abc")):
+        assert response.status_code == 503
+        assert response.headers["Retry-After"]
+        assert response.get_json()["code"] == "storage_unavailable"
+    assert client.get("/healthz").status_code == 200
+
+
+def test_rate_limit_answers_json_429_with_retry_after(redis_url, redis_client):
+    app = create_app(Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=3), redis_client)
+    client = app.test_client()
+    headers = {"X-Forwarded-For": "ignored"}
+    statuses = [client.post("/v1/matches", json={"game": "speicherstadt", "players": 2}, headers=headers,
+                            environ_base={"REMOTE_ADDR": "10.9.8.7"}).status_code for _ in range(4)]
+    assert statuses == [201, 201, 201, 429]
+    limited = client.post("/v1/matches", json={}, environ_base={"REMOTE_ADDR": "10.9.8.7"})
+    assert limited.get_json()["code"] == "rate_limited"
+    assert 0 < int(limited.headers["Retry-After"]) <= 60
+    other = client.post("/v1/matches", json={"game": "speicherstadt", "players": 2},
+                        environ_base={"REMOTE_ADDR": "10.9.8.8"})
+    assert other.status_code == 201
+
+
+def test_committed_openapi_document_is_current_and_valid():
+    committed = (ROOT / "openapi" / "openapi.json").read_text()
+    assert json.loads(committed) == json.loads(openapi_document()), \
+        "openapi/openapi.json is stale: run `make openapi` and commit it"
+    document = json.loads(committed)
+    validate(document)
+    assert document["openapi"].startswith("3.1")
+    schemas = document["components"]["schemas"]
+    for game_id, game in registry.GAMES.items():
+        union = schemas[f"{game_id.capitalize()}Move"]
+        assert set(union["discriminator"]["mapping"]) == set(game.move_schema.members)
+
+
+def test_served_openapi_matches_and_docs_work_offline(client):
+    served = client.get("/v1/openapi.json").get_json()
+    assert served == json.loads(openapi_document())
+    page = client.get("/docs").get_data(as_text=True)
+    assert "/docs/assets/swagger-ui-bundle.js" in page
+    assert "http://" not in page and "https://" not in page, "docs must not load from a CDN"
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js"):
+        assert client.get(f"/docs/assets/{asset}").status_code == 200

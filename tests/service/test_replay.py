@@ -1,0 +1,25 @@
+import hashlib
+
+from engine import registry
+from tests.service.helpers import create, get_match, play_first_legal, tokens
+
+
+def test_replay_reveals_a_seed_that_matches_the_commitment_and_recomputes_the_game(client):
+    created = create(client, game="speicherstadt", players=2)  # no seed: a secret one
+    match_id, toks = created["id"], tokens(created)
+    early = client.get(f"/v1/matches/{match_id}/replay")
+    assert early.status_code == 409 and early.get_json()["code"] == "match_not_finished"
+    while get_match(client, match_id)["status"] != "finished":
+        play_first_legal(client, match_id, toks)
+    replay = client.get(f"/v1/matches/{match_id}/replay").get_json()
+
+    # Anyone can check: the seed hashes to the commitment published at creation ...
+    assert hashlib.sha256(str(replay["seed"]).encode()).hexdigest() == created["seed_commitment"]
+    # ... and replaying every move from it gives the very outcome the server announced.
+    game = registry.get(replay["game"])
+    state = game.setup(replay["players"], game.load_options(replay["options"]), replay["seed"])
+    assert [m["version"] for m in replay["moves"]] == list(range(1, len(replay["moves"]) + 1))
+    for move in replay["moves"]:
+        game.apply(state, move["seat"], move["move"])
+    assert game.outcome(state).to_json() == replay["outcome"]
+    assert get_match(client, match_id)["outcome"] == replay["outcome"]
