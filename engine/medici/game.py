@@ -3,7 +3,7 @@
 The state is one JSON-native dict (see `new_state`), so `dump` is a cheap
 copy and `load` is trivial. The rules, in the order they happen:
 
-    turn    drawer `draw`s 1..3 tiles  ->  `offer` a price
+    turn    drawer reveals 1 tile (at once), may `draw` a 2nd and 3rd  ->  `offer` a price
             opponent `buy`s or `decline`s (then the drawer must buy)
             the buyer pays the bank (credit when short) and `load`s or `discard`s
             the buyer draws next
@@ -55,7 +55,7 @@ def new_state(seed: int) -> dict:
         "credit": [0, 0],
         "bank": data.BANK_START,
         "ledger": [{key: 0 for key in LEDGER_KEYS} for _ in SEATS],
-        "history": [],  # one summary per scored round, for the views
+        "history": [],  # per scored round: harbour winners and income, for the views
     }
 
 
@@ -74,8 +74,16 @@ def copy_state(state: dict) -> dict:
     out["cash"] = list(state["cash"])
     out["credit"] = list(state["credit"])
     out["ledger"] = [dict(entry) for entry in state["ledger"]]
-    out["history"] = [copy_json(item) for item in state["history"]]
+    out["history"] = [copy_summary(item) for item in state["history"]]
     return out
+
+
+def copy_summary(item: dict) -> dict:
+    return {
+        "round": item["round"],
+        "harbour_winners": list(item["harbour_winners"]),
+        "income": [dict(entry) for entry in item["income"]],
+    }
 
 
 def copy_json(value):
@@ -149,7 +157,9 @@ class Medici(Game):
     def setup(self, players: int, options: dict, seed: int) -> dict:
         if players != 2:
             raise ValueError("Medici vs Strozzi is played by exactly two players")
-        return new_state(seed)
+        state = new_state(seed)
+        start_turn(state, state["drawer"])
+        return state
 
     def players(self, state: dict) -> int:
         return 2
@@ -170,8 +180,7 @@ class Medici(Game):
         phase = state["phase"]
         if phase == "draw":
             moves = [{"type": "draw"}] if can_draw(state) else []
-            if state["lot"]:
-                moves.append({"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}})
+            moves.append({"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}})
             return moves
         if phase == "answer":
             return [{"type": "buy"}, {"type": "decline"}]
@@ -194,17 +203,10 @@ class Medici(Game):
                 "You may not draw more tiles than fit together on one of your ships, nor more than three.",
                 limit=lot_limit(state),
             )
-        rng = Rng(state["rng"])
-        tile = state["bag"].pop(rng.below(len(state["bag"])))
-        state["rng"] = rng.state
-        state["lot"].append(tile)
-        return [event("tile_drawn", seat=seat, tile=tile_json(tile), lot_size=len(state["lot"]),
-                      bag_left=len(state["bag"]))]
+        return draw_tile(state)
 
     def _offer(self, state, seat, move):
         require_phase(state, "draw", "The price has already been named.")
-        if not state["lot"]:
-            raise IllegalMove("illegal_move", "Draw at least one tile before naming a price.")
         state["price"] = move["price"]
         state["phase"] = "answer"
         return [event("price_offered", seat=seat, price=move["price"], lot=[tile_json(t) for t in state["lot"]])]
@@ -267,9 +269,7 @@ class Medici(Game):
         state["buyer"] = None
         if round_over(state):
             return self._end_round(state)
-        state["drawer"] = buyer  # the buyer draws next
-        state["phase"] = "draw"
-        return [event("turn_started", seat=buyer)]
+        return start_turn(state, buyer)  # the buyer draws next
 
     def _end_round(self, state):
         result = score_round(state["ships"], state["markers"])
@@ -280,9 +280,12 @@ class Medici(Game):
                 state["ledger"][seat][key] += amount
                 state["cash"][seat] += amount
                 state["bank"] -= amount
-        summary = {"round": state["round"], **result}
-        state["history"].append(summary)
-        events = [event("round_scored", **copy_json(summary))]
+        state["history"].append({
+            "round": state["round"],
+            "harbour_winners": [h["winner"] for h in result["harbours"]],
+            "income": result["income"],
+        })
+        events = [event("round_scored", round=state["round"], **result)]
         # Tiles go back into the bag, ships come home; the markers stay.
         state["bag"] = list(range(len(data.TILES)))
         state["discards"] = []
@@ -290,9 +293,8 @@ class Medici(Game):
         if state["round"] == data.ROUNDS:
             return events + self._end_game(state)
         state["round"] += 1
-        state["drawer"] = data.FIRST_DRAWER[state["round"] - 1]
-        state["phase"] = "draw"
-        return events + [event("round_started", round=state["round"], seat=state["drawer"])]
+        drawer = data.FIRST_DRAWER[state["round"] - 1]
+        return events + [event("round_started", round=state["round"], seat=drawer)] + start_turn(state, drawer)
 
     def _end_game(self, state):
         repaid = [repay_credit(state, seat) for seat in SEATS]
@@ -325,6 +327,24 @@ class Medici(Game):
 
     def load(self, data_: dict) -> dict:
         return copy_state(data_)
+
+
+def start_turn(state: dict, drawer: int) -> list:
+    """A turn opens with the drawer's first tile: that draw is not optional, so it
+    happens at once (DECIDED) and only the 2nd and 3rd draws are moves."""
+    state["drawer"] = drawer
+    state["phase"] = "draw"
+    return [event("turn_started", seat=drawer)] + draw_tile(state)
+
+
+def draw_tile(state: dict) -> list:
+    """The drawer takes one tile at random from the bag (the state's RNG) and shows it."""
+    rng = Rng(state["rng"])
+    tile = state["bag"].pop(rng.below(len(state["bag"])))
+    state["rng"] = rng.state
+    state["lot"].append(tile)
+    return [event("tile_drawn", seat=state["drawer"], tile=tile_json(tile), lot_size=len(state["lot"]),
+                  bag_left=len(state["bag"]))]
 
 
 def require_phase(state: dict, phase: str, message: str) -> None:

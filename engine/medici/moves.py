@@ -1,7 +1,7 @@
 """The shapes of Medici vs Strozzi's moves (one schema per move type).
 
-A turn is split into small moves: the drawer `draw`s tiles one at a time,
-then makes an `offer`; the opponent answers `buy` or `decline`; the buyer
+A turn is split into small moves: the drawer's first tile is revealed as
+the turn opens; he may `draw` a second and a third, then makes an `offer`; the opponent answers `buy` or `decline`; the buyer
 then `load`s the lot onto one ship (naming its harbour) or `discard`s it.
 Shape only here; the rules live in game.py.
 """
@@ -17,13 +17,13 @@ def _type(name):
 
 
 class DrawMove(MoveSchema):
-    """Draw one more tile from the bag (the drawer; the first draw opens the turn)."""
+    """Draw one more tile from the bag (the drawer's 2nd or 3rd; the 1st opens the turn)."""
 
     type = _type("draw")
 
 
 class OfferMove(MoveSchema):
-    """Name the price of the revealed lot (the drawer, after at least one draw)."""
+    """Name the price of the revealed lot (the drawer)."""
 
     type = _type("offer")
     price = fields.Integer(required=True, strict=True, validate=validate.Range(0, MAX_PRICE))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
-
 from engine.core import IllegalMove
 from engine.medici import GAME
 from engine.medici import data
 from engine.medici.game import SEATS, lot_limit
 
-ALL_TILES = Counter(range(len(data.TILES)))
+ALL_TILES = list(range(len(data.TILES)))
 
 
 def tile_id(kind: str, value: int, nth: int = 0) -> int:
@@ -23,8 +21,24 @@ def fresh(seed: int = 1) -> dict:
     return GAME.setup(2, GAME.load_options({}), seed)
 
 
+def take(state: dict, tile: int) -> None:
+    """Take a tile out of the bag or the lot (hand-built positions)."""
+    if tile in state["bag"]:
+        state["bag"].remove(tile)
+    else:
+        state["lot"].remove(tile)
+
+
+def set_lot(state: dict, tiles: list[int]) -> None:
+    """Make the drawer's revealed lot exactly these tiles (the rest goes back in the bag)."""
+    for tile in tiles:
+        take(state, tile)
+    state["bag"] = sorted(state["bag"] + state["lot"])
+    state["lot"] = list(tiles)
+
+
 def draw_tile(state: dict, seat: int, tile: int) -> None:
-    """Draw exactly this tile: put it alone in the bag for the draw, then put the rest back."""
+    """Play a `draw` move that draws exactly this tile."""
     rest = [t for t in state["bag"] if t != tile]
     assert tile in state["bag"], "that tile is not in the bag"
     state["bag"] = [tile]
@@ -33,8 +47,10 @@ def draw_tile(state: dict, seat: int, tile: int) -> None:
 
 
 def sell(state: dict, drawer: int, tiles: list[int], price: int, buy: bool) -> None:
-    """Draw these tiles, offer them at price, and have the opponent buy or decline."""
-    for tile in tiles:
+    """The drawer reveals these tiles, offers them at price, and the opponent buys or declines."""
+    assert state["drawer"] == drawer and state["phase"] == "draw"
+    set_lot(state, tiles[:1])
+    for tile in tiles[1:]:
         draw_tile(state, drawer, tile)
     GAME.apply(state, drawer, {"type": "offer", "price": price})
     GAME.apply(state, 1 - drawer, {"type": "buy" if buy else "decline"})
@@ -62,11 +78,11 @@ def invariants(game, state: dict) -> None:
         income = ledger["harbours"] + ledger["monopolies"] + ledger["bonuses"]
         assert state["cash"][seat] - state["credit"][seat] == data.START_MONEY - ledger["purchases"] + income
     # The 26 tiles: each exactly once, in the bag, the lot, the discards or a ship.
-    where = Counter(state["bag"]) + Counter(state["lot"]) + Counter(state["discards"])
+    where = state["bag"] + state["lot"] + state["discards"]
     for fleet in state["ships"]:
         for ship in fleet:
-            where += Counter(ship["tiles"])
-    assert where == ALL_TILES
+            where += ship["tiles"]
+    assert sorted(where) == ALL_TILES
     assert state["bag"] == sorted(state["bag"])
     # Ships: within capacity; a loaded ship has a harbour, an empty one none;
     # a player's ships are in different harbours.
@@ -90,7 +106,11 @@ def invariants(game, state: dict) -> None:
     else:
         assert phase == "over" and not state["lot"] and game.outcome(state) is not None
         assert state["credit"] == [0, 0] or min(state["cash"]) == 0
-    # Views: JSON, all alike but for the seat, no RNG in them.
+
+
+def invariants_and_views(game, state: dict) -> None:
+    """The invariants, and the views: JSON, all alike but for the seat, no RNG in them."""
+    invariants(game, state)
     views = [game.view(state, seat) for seat in (None, 0, 1)]
     texts = set()
     for view in views:
