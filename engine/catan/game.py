@@ -92,7 +92,7 @@ def new_state(players: int, options: dict, seed: int) -> dict:
         "robber": terrain.index(D.DESERT), "phase": "setup", "turn": 0, "setup_step": 0,
         "setup_node": -1, "rolled": False, "dice": None, "turns": 0,
         "hands": [[0] * 5 for _ in range(players)], "bank": [D.BANK_PER_RESOURCE] * 5,
-        "devs": [[0] * 5 for _ in range(players)], "fresh": [0] * 5, "dev_played": False,
+        "devs": [[0] * 5 for _ in range(players)], "fresh": [0] * 5, "dev_played": False, "played": [0] * 5,
         "knights": [0] * players, "deck": deck,
         "node": [-1] * B.N_NODES, "city": [0] * B.N_NODES, "edge": [-1] * B.N_EDGES,
         "stock": [[D.ROADS, D.SETTLEMENTS, D.CITIES] for _ in range(players)],
@@ -150,12 +150,22 @@ def road_connects(state: dict, seat: int, e: int) -> bool:
 
 
 def road_spots(state: dict, seat: int) -> list:
+    """Empty paths touching an intersection the seat's network reaches: its own
+    building, or the end of its road where no opponent has built."""
     if state["stock"][seat][0] == 0:
         return []
-    edge = state["edge"]
+    edge, node = state["edge"], state["node"]
     if state["phase"] == "setup":
         return [e for e in B.NODE_EDGES[state["setup_node"]] if edge[e] == -1]
-    return [e for e in range(B.N_EDGES) if edge[e] == -1 and road_connects(state, seat, e)]
+    ends = set()
+    for e in range(B.N_EDGES):
+        if edge[e] == seat:
+            ends.update(B.EDGE_NODES[e])
+    spots = set()
+    for n in ends:
+        if node[n] == -1 or node[n] == seat:
+            spots.update(f for f in B.NODE_EDGES[n] if edge[f] == -1)
+    return sorted(spots)
 
 
 def settlement_spots(state: dict, seat: int) -> list:
@@ -177,29 +187,44 @@ def city_spots(state: dict, seat: int) -> list:
 
 def longest_road(state: dict, seat: int) -> int:
     """Longest trail of the seat's roads (no path used twice, forks not
-    counted), never passing through an opponent's building."""
-    edge, node = state["edge"], state["node"]
-    mine = [e for e in range(B.N_EDGES) if edge[e] == seat]
-    if not mine:
+    counted), never passing through an opponent's building.
+
+    A longest trail can always be taken to start where the network does not
+    simply pass through: a dead end, a fork, an opponent's building. Only a
+    component that is a bare ring has none; it counts whole."""
+    edge, node, steps = state["edge"], state["node"], B.NODE_STEPS
+    degree: dict = {}
+    mask = 0
+    for e in range(B.N_EDGES):
+        if edge[e] == seat:
+            mask |= 1 << e
+            for n in B.EDGE_NODES[e]:
+                degree[n] = degree.get(n, 0) + 1
+    if not mask:
         return 0
-    best = 0
-    steps = B.NODE_STEPS
+    best = covered = 0
 
     def walk(n: int, used: int, length: int) -> None:
-        nonlocal best
+        nonlocal best, covered
         if length > best:
             best = length
+        covered |= used
         if length and node[n] != -1 and node[n] != seat:
             return
         for e, m in steps[n]:
             if edge[e] == seat and not used >> e & 1:
                 walk(m, used | 1 << e, length + 1)
 
-    starts = {n for e in mine for n in B.EDGE_NODES[e]}
-    for n in starts:
-        walk(n, 0, 0)
-        if best == len(mine):
-            break
+    total = bin(mask).count("1")
+    for n, d in degree.items():
+        if d != 2 or (node[n] != -1 and node[n] != seat):
+            walk(n, 0, 0)
+            if best == total:
+                return best
+    while mask & ~covered:
+        rest = mask & ~covered
+        e = (rest & -rest).bit_length() - 1
+        walk(B.EDGE_NODES[e][0], 0, 0)
     return best
 
 
@@ -286,22 +311,25 @@ def plenty_picks(bank) -> list:
 
 def legal_main(state, seat) -> list:
     hand = state["hands"][seat]
+    lumber, brick, wool, grain, ore = hand
     moves = [{"type": "end_turn"}]
-    if can_afford(hand, D.COST_ROAD):
+    if lumber and brick:
         moves += [{"type": "build_road", "edge": e} for e in road_spots(state, seat)]
-    if can_afford(hand, D.COST_SETTLEMENT):
-        moves += [{"type": "build_settlement", "node": n} for n in settlement_spots(state, seat)]
-    if can_afford(hand, D.COST_CITY):
+        if wool and grain:
+            moves += [{"type": "build_settlement", "node": n} for n in settlement_spots(state, seat)]
+    if grain >= 2 and ore >= 3:
         moves += [{"type": "build_city", "node": n} for n in city_spots(state, seat)]
-    if state["deck"] and can_afford(hand, D.COST_DEVELOPMENT):
+    if wool and grain and ore and state["deck"]:
         moves.append({"type": "buy_development"})
-    moves += legal_dev_plays(state, seat)
-    ratios, bank, names = harbour_ratios(state, seat), state["bank"], D.RESOURCES
-    for g in range(5):
-        if hand[g] >= ratios[g]:
-            moves += [{"type": "maritime_trade", "give": names[g], "get": names[t]}
-                      for t in range(5) if t != g and bank[t]]
-    if state["offers"] < D.MAX_OFFERS_PER_TURN and sum(hand):
+    if not state["dev_played"] and any(state["devs"][seat]):
+        moves += legal_dev_plays(state, seat)
+    if max(hand) >= 2:
+        ratios, bank, names = harbour_ratios(state, seat), state["bank"], D.RESOURCES
+        for g in range(5):
+            if hand[g] >= ratios[g]:
+                moves += [{"type": "maritime_trade", "give": names[g], "get": names[t]}
+                          for t in range(5) if t != g and bank[t]]
+    if state["offers"] < D.MAX_OFFERS_PER_TURN and (lumber or brick or wool or grain or ore):
         moves.append({"type": "propose_trade"})
     return moves
 
@@ -398,36 +426,51 @@ def do_roll(state, seat, move):
     return events + produce(state, total)
 
 
+_PRODUCERS: dict = {}
+
+
+def producers(state) -> dict:
+    """Roll total -> [(hex, resource, its six intersections)], cached per layout."""
+    key = (tuple(state["numbers"]), tuple(state["terrain"]))
+    found = _PRODUCERS.get(key)
+    if found is None:
+        found = {t: [(h, D.TERRAIN_RESOURCE[state["terrain"][h]], B.HEX_NODES[h])
+                     for h in range(B.N_HEXES) if state["numbers"][h] == t] for t in range(2, 13)}
+        if len(_PRODUCERS) > 4096:
+            _PRODUCERS.clear()
+        _PRODUCERS[key] = found
+    return found
+
+
 def produce(state, total) -> list:
     """Every building on a hex with the rolled number (not under the robber)
     earns 1 card, 2 for a city. If the bank cannot pay all of a resource,
     nobody gets it, unless only one player is owed it: they get what is left."""
-    owed = [[0] * 5 for _ in range(state["n"])]
-    node, city, terrain, numbers, robber = state["node"], state["city"], state["terrain"], state["numbers"], state["robber"]
-    for h in range(B.N_HEXES):
-        if numbers[h] == total and h != robber:
-            res = D.TERRAIN_RESOURCE[terrain[h]]
-            for n in B.HEX_NODES[h]:
-                if node[n] != -1:
-                    owed[node[n]][res] += 1 + city[n]
+    node, city, robber = state["node"], state["city"], state["robber"]
+    owed: dict = {}  # resource -> {seat: cards}
+    for h, res, corners in producers(state)[total]:
+        if h == robber:
+            continue
+        for n in corners:
+            s = node[n]
+            if s != -1:
+                claims = owed.setdefault(res, {})
+                claims[s] = claims.get(s, 0) + 1 + city[n]
     bank, hands = state["bank"], state["hands"]
-    gains = [[0] * 5 for _ in range(state["n"])]
+    gains = [{} for _ in range(state["n"])]
     short = []
-    for r in range(5):
-        claimants = [s for s in range(state["n"]) if owed[s][r]]
-        need = sum(owed[s][r] for s in claimants)
-        if need <= bank[r]:
-            for s in claimants:
-                gains[s][r] = owed[s][r]
-        elif len(claimants) == 1:
-            gains[claimants[0]][r] = bank[r]
-            short.append(D.RESOURCES[r])
-        elif claimants:
-            short.append(D.RESOURCES[r])
-        for s in claimants:
-            hands[s][r] += gains[s][r]
-            bank[r] -= gains[s][r]
-    events = [event("produced", gains=[_names(g) for g in gains], total=total)]
+    for res, claims in sorted(owed.items()):
+        if sum(claims.values()) > bank[res]:
+            short.append(D.RESOURCES[res])
+            if len(claims) > 1:
+                continue
+            claims = {s: bank[res] for s in claims}
+        for s, cards in claims.items():
+            if cards:
+                hands[s][res] += cards
+                bank[res] -= cards
+                gains[s][D.RESOURCES[res]] = cards
+    events = [event("produced", gains=gains, total=total)]
     if short:
         events.append(event("bank_short", resources=short))
     return events
@@ -513,10 +556,10 @@ def do_build_road(state, seat, move):
     state["edge"][e] = seat
     state["stock"][seat][0] -= 1
     events = [event("road_built", seat=seat, edge=e, free=phase != "main")]
+    events += update_longest_road(state, [seat])
     if phase == "setup":
         next_setup(state)
         return events
-    events += update_longest_road(state, [seat])
     if phase == "road_building":
         state["free_roads"] -= 1
         if not state["free_roads"] or not road_spots(state, seat):
@@ -624,6 +667,7 @@ def check_dev_play(state, seat, card) -> None:
 
 def play_card(state, seat, card) -> list:
     state["devs"][seat][card] -= 1
+    state["played"][card] += 1
     state["dev_played"] = True
     return [event("development_played", seat=seat, card=D.DEV_CARDS[card])]
 
@@ -825,7 +869,7 @@ def check_win(state) -> list:
 # ----------------------------------------------------------------------------- dump / view / outcome
 def dump(state) -> dict:
     out = dict(state)
-    for key in ("terrain", "numbers", "harbours", "bank", "fresh", "knights", "deck", "node", "city",
+    for key in ("terrain", "numbers", "harbours", "bank", "fresh", "played", "knights", "deck", "node", "city",
                 "edge", "discard", "road_len", "vp"):
         out[key] = state[key][:]
     for key in ("hands", "devs", "stock"):

@@ -1,0 +1,235 @@
+"""Shared helpers for the Catan tests: invariants, policies, hand-built states."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engine.catan import GAME
+from engine.catan import board as B
+from engine.catan import data as D
+from engine.catan.game import longest_road, total_vp
+
+RES = D.RESOURCES
+
+
+# ----------------------------------------------------------------------------- invariants
+def check_invariants(game, state) -> None:
+    """What must hold after every move of any game."""
+    n = state["n"]
+    # Bank + hands = 19 of each resource; nobody holds a negative count.
+    for r in range(5):
+        assert state["bank"][r] + sum(h[r] for h in state["hands"]) == D.BANK_PER_RESOURCE, RES[r]
+        assert state["bank"][r] >= 0 and all(h[r] >= 0 for h in state["hands"])
+    # 25 development cards: deck + hands + played, per kind.
+    for c in range(5):
+        held = sum(d[c] for d in state["devs"])
+        assert state["deck"].count(c) + held + state["played"][c] == D.DEV_COUNTS[c], D.DEV_CARDS[c]
+    assert state["played"][D.KNIGHT] == sum(state["knights"])
+    assert state["played"][D.VICTORY_POINT] == 0
+    # Pieces within limits (stock + board = 15 / 5 / 4), the distance rule,
+    # and points recomputed from scratch equal the tracked ones.
+    board = board_facts(state)
+    for s in range(n):
+        roads, settlements, cities = board["pieces"][s]
+        assert [roads + state["stock"][s][0], settlements + state["stock"][s][1],
+                cities + state["stock"][s][2]] == [D.ROADS, D.SETTLEMENTS, D.CITIES]
+        assert min(state["stock"][s]) >= 0
+    assert board["distance_ok"]
+    lens = board["lengths"]
+    assert lens == state["road_len"]
+    holder = state["longest"]
+    if holder != -1:
+        assert lens[holder] >= D.LONGEST_ROAD_MIN and lens[holder] == max(lens)
+    army = state["army"]
+    if army != -1:
+        assert state["knights"][army] >= D.LARGEST_ARMY_MIN and state["knights"][army] == max(state["knights"])
+    else:
+        assert max(state["knights"]) < D.LARGEST_ARMY_MIN
+    for s in range(n):
+        _, settlements, cities = board["pieces"][s]
+        expected = (settlements + 2 * cities + 2 * (holder == s) + 2 * (army == s)
+                    + state["devs"][s][D.VICTORY_POINT])
+        assert total_vp(state, s) == expected
+    if state["phase"] not in ("over", "setup"):
+        assert total_vp(state, state["turn"]) < D.VP_TO_WIN
+    # Whoever is to act has a legal move.
+    for s in game.to_act(state):
+        assert game.legal_moves(state, s)
+
+
+_FACTS: dict = {}
+
+
+def board_facts(state) -> dict:
+    """Pieces on the board, the distance rule and every longest road, from
+    scratch (memoised on the board: most moves do not change it)."""
+    key = (tuple(state["edge"]), tuple(state["node"]), tuple(state["city"]))
+    found = _FACTS.get(key)
+    if found is None:
+        if len(_FACTS) > 20000:
+            _FACTS.clear()
+        node, city, n = state["node"], state["city"], state["n"]
+        pieces = [[state["edge"].count(s), 0, 0] for s in range(n)]
+        for i in range(B.N_NODES):
+            if node[i] != -1:
+                pieces[node[i]][2 if city[i] else 1] += 1
+        found = _FACTS[key] = {
+            "pieces": pieces,
+            "distance_ok": all(node[i] == -1 or all(node[m] == -1 for m in B.NODE_NEIGHBOURS[i])
+                               for i in range(B.N_NODES)),
+            "lengths": [longest_road(state, s) for s in range(n)],
+        }
+    return found
+
+
+def scrambled(state, viewer, rng: random.Random) -> dict:
+    """The same public table with every secret the viewer may not know changed:
+    other hands (same sizes), other development cards (same counts), the deck
+    order, the RNG."""
+    other = GAME.load(GAME.dump(state))
+    other["rng"] = rng.getrandbits(63)
+    rng.shuffle(other["deck"])
+    for s in range(state["n"]):
+        if s == viewer or state["phase"] == "over":
+            continue
+        hand = other["hands"][s]
+        total = sum(hand)
+        cards = [rng.randrange(5) for _ in range(total)]
+        other["hands"][s] = [cards.count(r) for r in range(5)]
+        devs = other["devs"][s]
+        if s != state["turn"]:  # the active seat's fresh cards constrain its kinds: keep
+            n_devs = sum(devs)
+            kinds = [rng.choice([D.KNIGHT, D.MONOPOLY]) for _ in range(n_devs - devs[D.VICTORY_POINT])]
+            other["devs"][s] = [kinds.count(c) for c in range(5)]
+            other["devs"][s][D.VICTORY_POINT] = devs[D.VICTORY_POINT]
+            # the VP cards are hidden too: move them into knights, same count
+            vp = devs[D.VICTORY_POINT]
+            other["devs"][s][D.VICTORY_POINT] = 0
+            other["devs"][s][D.KNIGHT] += vp
+    return other
+
+
+def check_no_leak(state, rng: random.Random) -> None:
+    """A view depends only on what that seat may know."""
+    for viewer in [None, *range(state["n"])]:
+        a = GAME.view(state, viewer)
+        b = GAME.view(scrambled(state, viewer, rng), viewer)
+        assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True), f"view of {viewer} leaks"
+
+
+# ----------------------------------------------------------------------------- policies
+BUILDS = ("build_city", "build_settlement", "buy_development", "play_knight", "play_road_building",
+          "play_monopoly", "play_year_of_plenty")
+
+
+def building_policy(rng, legal, state=None):
+    """Still random, every legal move possible, but biased toward building so a
+    random game ends in a few hundred moves: builds and cards first, a road
+    often, a maritime trade for a scarce resource when the hand is big, rarely
+    a domestic offer."""
+    if rng.random() < 0.03:
+        return rng.choice(legal)
+    builds = [m for m in legal if m["type"] in BUILDS]
+    if builds and rng.random() < 0.95:
+        return rng.choice(builds)
+    roads = [m for m in legal if m["type"] == "build_road"]
+    if roads and rng.random() < 0.7:
+        return rng.choice(roads)
+    trades = [m for m in legal if m["type"] == "maritime_trade"]
+    if trades and state is not None:
+        wanted = useful_trades(state, trades)
+        if wanted and rng.random() < 0.9:
+            return rng.choice(wanted)
+    if rng.random() < 0.9:
+        cheap = [m for m in legal if m["type"] not in ("propose_trade", "maritime_trade")] or legal
+        return rng.choice(cheap)
+    return rng.choice(legal)
+
+
+def useful_trades(state, trades):
+    """Maritime trades that give a surplus card for one the next build lacks."""
+    from engine.catan.game import city_spots, harbour_ratios, settlement_spots
+    seat = state["turn"]
+    held = state["hands"][seat]
+    if city_spots(state, seat):
+        cost = D.COST_CITY
+    elif settlement_spots(state, seat):
+        cost = D.COST_SETTLEMENT
+    else:
+        cost = D.COST_DEVELOPMENT if state["deck"] else D.COST_ROAD
+    ratios = harbour_ratios(state, seat)
+    return [m for m in trades
+            if held[D.RESOURCE_INDEX[m["get"]]] < cost[D.RESOURCE_INDEX[m["get"]]]
+            and held[D.RESOURCE_INDEX[m["give"]]] - cost[D.RESOURCE_INDEX[m["give"]]] >= ratios[D.RESOURCE_INDEX[m["give"]]]]
+
+
+# ----------------------------------------------------------------------------- hand-built states
+def new_game(players=4, seed=0, **options):
+    return GAME.setup(players, GAME.load_options({"map": "beginner", **options}), seed)
+
+
+def empty_main(players=4, seed=0, turn=0, **options):
+    """A beginner board with nothing built, in `turn`'s main phase (rolled)."""
+    state = new_game(players, seed, **options)
+    state.update(phase="main", turn=turn, rolled=True, dice=[3, 4], setup_step=2 * players, turns=5)
+    return state
+
+
+def put(state, seat, settlements=(), cities=(), roads=()):
+    """Place pieces directly (stock and points kept consistent)."""
+    for n in settlements:
+        state["node"][n] = seat
+        state["stock"][seat][1] -= 1
+        state["vp"][seat] += 1
+    for n in cities:
+        state["node"][n], state["city"][n] = seat, 1
+        state["stock"][seat][2] -= 1
+        state["vp"][seat] += 2
+    for e in roads:
+        state["edge"][e] = seat
+        state["stock"][seat][0] -= 1
+    state["road_len"] = [longest_road(state, s) for s in range(state["n"])]
+    return state
+
+
+def give(state, seat, **cards):
+    """Move cards from the bank into a hand."""
+    for name, count in cards.items():
+        r = D.RESOURCE_INDEX[name]
+        state["bank"][r] -= count
+        state["hands"][seat][r] += count
+    return state
+
+
+def give_dev(state, seat, card, count=1):
+    for _ in range(count):
+        state["deck"].remove(card)
+        state["devs"][seat][card] += 1
+    return state
+
+
+def hand(state, seat) -> dict:
+    return {RES[r]: c for r, c in enumerate(state["hands"][seat]) if c}
+
+
+def path(*nodes) -> list:
+    """The edges along a walk of adjacent intersections."""
+    return [B.EDGE_AT[tuple(sorted(pair))] for pair in zip(nodes, nodes[1:])]
+
+
+def line_from(start, length, avoid=()):
+    """A simple walk of `length` paths from `start` (deterministic, first free way)."""
+    nodes = [start]
+    while len(nodes) <= length:
+        nxt = next(m for m in B.NODE_NEIGHBOURS[nodes[-1]] if m not in nodes and m not in avoid)
+        nodes.append(nxt)
+    return nodes
+
+
+def play(state, seat, move):
+    return GAME.apply(state, seat, move)
+
+
+def legal_types(state, seat) -> set:
+    return {m["type"] for m in GAME.legal_moves(state, seat)}
