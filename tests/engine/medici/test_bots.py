@@ -1,0 +1,69 @@
+"""The greedy bot: it beats random clearly, and it decides from the view and legal moves only."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+from engine.bots import RandomBot, bots_for, get_bot
+from engine.bots.medici import GreedyBot
+from engine.core import is_range
+from engine.medici import GAME
+
+
+def play(bots, seed):
+    rng = random.Random(seed)
+    state = GAME.setup(2, {}, seed)
+    while GAME.outcome(state) is None:
+        (seat,) = GAME.to_act(state)
+        view = json.loads(json.dumps(GAME.view(state, seat)))
+        legal = json.loads(json.dumps(GAME.legal_moves(state, seat)))
+        GAME.apply(state, seat, bots[seat].choose(view, legal, rng))
+    return GAME.outcome(state)
+
+
+def is_listed(move, legal):
+    for listed in legal:
+        if listed.keys() != move.keys():
+            continue
+        if all(
+            (lo_hi["min"] <= move[k] <= lo_hi["max"]) if is_range(lo_hi := listed[k]) else listed[k] == move[k]
+            for k in listed
+        ):
+            return True
+    return False
+
+
+def test_greedy_is_offered_for_medici():
+    assert set(bots_for("medici")) == {"random", "greedy"}
+    assert get_bot("medici", "greedy").name == "greedy"
+
+
+def test_greedy_wins_clearly_more_than_the_fair_share_against_random():
+    games, wins = 24, 0
+    for seed in range(games):
+        seat = seed % 2
+        bots = [RandomBot(), RandomBot()]
+        bots[seat] = GreedyBot()
+        wins += play(bots, 1000 + seed).winners == [seat]
+    assert wins / games >= 0.8, f"greedy won {wins} of {games}"
+
+
+def test_greedy_decides_from_the_json_view_and_legal_list_alone():
+    bot = GreedyBot()
+    for seed in range(3):
+        state = GAME.setup(2, {}, seed)
+        while GAME.outcome(state) is None:
+            (seat,) = GAME.to_act(state)
+            view = json.loads(json.dumps(GAME.view(state, seat)))
+            legal = json.loads(json.dumps(GAME.legal_moves(state, seat)))
+            frozen_view, frozen_legal = copy.deepcopy(view), copy.deepcopy(legal)
+            move = bot.choose(view, legal, random.Random(seed))
+            assert view == frozen_view and legal == frozen_legal  # reads, never writes
+            assert is_listed(move, legal), move
+            # The same view and list give the same move whatever the hidden RNG holds.
+            other = GAME.load(GAME.dump(state))
+            other["rng"] ^= 0xDEADBEEF
+            assert bot.choose(GAME.view(other, seat), GAME.legal_moves(other, seat), random.Random(seed)) == move
+            GAME.apply(state, seat, move)
