@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from engine.medici import data
 from engine.medici.scoring import cargo_value, marker_bonus, marker_side, tile_json
+from engine.medici.table import can_draw, copy_summary, lot_limit, room
 
 
 def build_view(game, state: dict, seat: int | None) -> dict:
-    from engine.medici.game import can_draw, copy_json, lot_limit, room
-
     over = state["phase"] == "over"
     outcome = game.outcome(state)
     return {
@@ -80,6 +79,6 @@ def build_view(game, state: dict, seat: int | None) -> dict:
         ],
         "track_steps": data.TRACK_STEPS,
         "step_bonus": list(data.STEP_BONUS),
-        "history": copy_json(state["history"]),
+        "history": [copy_summary(item) for item in state["history"]],
         "outcome": outcome.to_json() if outcome else None,
     }

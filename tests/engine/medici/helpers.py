@@ -6,7 +6,7 @@ import json
 from engine.core import IllegalMove
 from engine.medici import GAME
 from engine.medici import data
-from engine.medici.game import SEATS, lot_limit
+from engine.medici.table import SEATS, lot_limit
 
 ALL_TILES = list(range(len(data.TILES)))
 

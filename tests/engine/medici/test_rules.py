@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.medici import GAME, data
-from engine.medici.game import lot_limit
+from engine.medici.table import lot_limit
 from engine.registry import GAMES
 
 from .helpers import draw_tile, fresh, invariants_and_views as invariants, refused, sell, set_lot, take, tile_id
