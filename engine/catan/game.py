@@ -157,7 +157,7 @@ def road_spots(state: dict, seat: int) -> list:
     edge, node = state["edge"], state["node"]
     if state["phase"] == "setup":
         return [e for e in B.NODE_EDGES[state["setup_node"]] if edge[e] == -1]
-    ends = set()
+    ends = {n for n in range(B.N_NODES) if node[n] == seat}
     for e in range(B.N_EDGES):
         if edge[e] == seat:
             ends.update(B.EDGE_NODES[e])

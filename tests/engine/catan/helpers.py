@@ -64,7 +64,7 @@ _FACTS: dict = {}
 def board_facts(state) -> dict:
     """Pieces on the board, the distance rule and every longest road, from
     scratch (memoised on the board: most moves do not change it)."""
-    key = (tuple(state["edge"]), tuple(state["node"]), tuple(state["city"]))
+    key = (state["n"], tuple(state["edge"]), tuple(state["node"]), tuple(state["city"]))
     found = _FACTS.get(key)
     if found is None:
         if len(_FACTS) > 20000:

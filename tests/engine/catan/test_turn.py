@@ -1,0 +1,226 @@
+"""The turn: roll, production (robber, bank shortage), the 7 (discards, robber, steal), end of turn."""
+
+import pytest
+
+from engine.catan import GAME
+from engine.catan import board as B
+from engine.catan import data as D
+from engine.catan.game import produce
+from engine.core import IllegalMove
+from tests.engine.catan.helpers import empty_main, give, hand, play, put
+
+
+def hex_with(state, number):
+    return next(h for h in range(19) if state["numbers"][h] == number)
+
+
+def roll_phase(players=4, seed=0, turn=0):
+    state = empty_main(players, seed, turn)
+    state.update(phase="roll", rolled=False, dice=None)
+    return state
+
+
+def test_roll_once_then_main_with_the_sum_of_two_dice():
+    state = roll_phase()
+    assert {m["type"] for m in GAME.legal_moves(state, 0)} == {"roll"}
+    for move in ({"type": "end_turn"}, {"type": "build_road", "edge": 0}, {"type": "maritime_trade",
+                                                                           "give": "ore", "get": "wool"}):
+        with pytest.raises(IllegalMove):
+            play(state, 0, move)
+    events = play(state, 0, {"type": "roll"})
+    a, b = state["dice"]
+    assert 1 <= a <= 6 and 1 <= b <= 6 and events[0].data["total"] == a + b
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "roll"})
+
+
+def test_dice_are_fair_and_come_from_the_state_rng():
+    totals = []
+    for seed in range(600):
+        state = roll_phase(seed=seed)
+        state["rng"] = seed * 7919 + 1
+        play(state, 0, {"type": "roll"})
+        totals.append(sum(state["dice"]))
+    assert 60 <= totals.count(7) <= 150  # ~100 expected
+    assert totals.count(2) < totals.count(7)
+    again = roll_phase()
+    again["rng"] = 1
+    play(again, 0, {"type": "roll"})
+    other = roll_phase()
+    other["rng"] = 1
+    play(other, 0, {"type": "roll"})
+    assert again["dice"] == other["dice"]
+
+
+def test_production_settlement_one_city_two_robber_blocks():
+    state = empty_main()
+    h = hex_with(state, 6)
+    res = D.TERRAIN_RESOURCE[state["terrain"][h]]
+    a, _, c, _, e, _ = B.HEX_NODES[h]
+    put(state, 0, settlements=[a])
+    put(state, 1, cities=[c])
+    put(state, 2, settlements=[e])
+    produce(state, 6)
+    assert state["hands"][0][res] == 1 and state["hands"][1][res] == 2 and state["hands"][2][res] == 1
+    before = [row[:] for row in state["hands"]]
+    produce(state, 5)  # no building on a 5 here? only those hexes produce
+    state["robber"] = h
+    produce(state, 6)
+    for s in range(3):
+        assert state["hands"][s][res] == before[s][res], "the robber's hex produces nothing"
+
+
+def test_two_settlements_on_one_hex_earn_one_card_each():
+    state = empty_main()
+    h = hex_with(state, 8)
+    res = D.TERRAIN_RESOURCE[state["terrain"][h]]
+    a, _, c, _, _, _ = B.HEX_NODES[h]
+    put(state, 0, settlements=[a, c])
+    produce(state, 8)
+    assert state["hands"][0][res] == 2
+
+
+def shortage_board(owners):
+    """Buildings on the beginner map's two 6 hexes (hills=brick, fields=grain)."""
+    state = empty_main()
+    sixes = [h for h in range(19) if state["numbers"][h] == 6]
+    corners = [B.HEX_NODES[h][0] for h in sixes] + [B.HEX_NODES[h][2] for h in sixes]
+    for seat, node in zip(owners, corners):
+        put(state, seat, cities=[node])
+    return state, sixes
+
+
+def test_bank_shortage_nobody_gets_the_resource_when_several_are_owed():
+    state = empty_main()
+    h = hex_with(state, 6)
+    res = D.TERRAIN_RESOURCE[state["terrain"][h]]
+    a, _, c, _, _, _ = B.HEX_NODES[h]
+    put(state, 0, cities=[a])
+    put(state, 1, cities=[c])
+    # 4 owed in all; the bank holds only 3
+    moved = state["bank"][res] - 3
+    state["bank"][res] = 3
+    state["hands"][2][res] += moved
+    events = produce(state, 6)
+    assert state["hands"][0][res] == state["hands"][1][res] == 0 and state["bank"][res] == 3
+    assert any(e.type == "bank_short" for e in events)
+
+
+def test_bank_shortage_single_player_gets_what_is_left():
+    state = empty_main()
+    h = hex_with(state, 6)
+    res = D.TERRAIN_RESOURCE[state["terrain"][h]]
+    put(state, 0, cities=[B.HEX_NODES[h][0]])
+    state["hands"][2][res] += state["bank"][res] - 1
+    state["bank"][res] = 1
+    produce(state, 6)
+    assert state["hands"][0][res] == 1 and state["bank"][res] == 0
+
+
+def test_shortage_of_one_resource_does_not_stop_another():
+    state = empty_main()
+    six = [h for h in range(19) if state["numbers"][h] == 6]
+    res = [D.TERRAIN_RESOURCE[state["terrain"][h]] for h in six]
+    assert res[0] != res[1]
+    put(state, 0, settlements=[B.HEX_NODES[six[0]][0], B.HEX_NODES[six[1]][0]])
+    put(state, 1, settlements=[B.HEX_NODES[six[0]][3]])
+    state["hands"][2][res[0]] += state["bank"][res[0]] - 1
+    state["bank"][res[0]] = 1
+    produce(state, 6)
+    assert state["hands"][0][res[0]] == 0 and state["hands"][1][res[0]] == 0  # two owed, one card: nobody
+    assert state["hands"][0][res[1]] == 1
+
+
+def seven_state(hands):
+    """Seat 0 has just rolled a 7; hands by seat as card totals (all ore, then grain)."""
+    state = roll_phase()
+    for seat, count in enumerate(hands):
+        give(state, seat, ore=min(count, 9), grain=max(0, count - 9))
+    state["rolled"], state["dice"] = True, [3, 4]
+    from engine.catan.game import start_seven
+    start_seven(state)
+    return state
+
+
+def test_on_a_7_every_player_over_7_cards_discards_half_rounded_down_simultaneously():
+    state = seven_state([9, 7, 8, 13])
+    assert state["phase"] == "discard"
+    assert state["discard"] == [4, 0, 4, 6]
+    assert GAME.to_act(state) == {0, 2, 3}
+    assert GAME.legal_moves(state, 1) == []
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "move_robber", "hex": 0, "victim": None})
+    with pytest.raises(IllegalMove):
+        play(state, 1, {"type": "discard", "resource": "ore"})
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "discard", "resource": "wool"})  # not held
+    for seat, owed in ((3, 6), (0, 4), (2, 4)):
+        before = sum(state["hands"][seat])
+        for _ in range(owed):
+            assert seat in GAME.to_act(state)
+            play(state, seat, GAME.legal_moves(state, seat)[0])
+        assert sum(state["hands"][seat]) == before - owed
+        assert seat not in GAME.to_act(state)
+    assert state["phase"] == "robber" and GAME.to_act(state) == {0}
+    assert sum(state["bank"]) == 95 - sum(map(sum, state["hands"]))
+
+
+def test_seven_without_big_hands_goes_straight_to_the_robber():
+    state = seven_state([7, 0, 3, 7])
+    assert state["phase"] == "robber"
+    assert {m["type"] for m in GAME.legal_moves(state, 0)} == {"move_robber"}
+
+
+def test_robber_must_move_and_steal_from_an_adjacent_opponent_with_cards():
+    state = seven_state([0, 0, 0, 0])
+    h = 4  # inner ring (the centre is the desert, where the robber stands)
+    a, b, c, *_ = B.HEX_NODES[h]
+    put(state, 1, settlements=[a])
+    put(state, 2, settlements=[c])
+    put(state, 0, settlements=[B.HEX_NODES[h][4]])
+    give(state, 1, wool=1)
+    moves = [m for m in GAME.legal_moves(state, 0) if m["hex"] == h]
+    assert moves == [{"type": "move_robber", "hex": h, "victim": 1}], "no self-steal, no empty hand"
+    assert all(m["hex"] != state["robber"] for m in GAME.legal_moves(state, 0))
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "move_robber", "hex": state["robber"], "victim": None})
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "move_robber", "hex": h, "victim": 2})
+    with pytest.raises(IllegalMove):
+        play(state, 0, {"type": "move_robber", "hex": h, "victim": None})
+    events = play(state, 0, {"type": "move_robber", "hex": h, "victim": 1})
+    assert state["robber"] == h and hand(state, 0) == {"wool": 1} and hand(state, 1) == {}
+    public = [e for e in events if e.to is None]
+    private = [e for e in events if e.to is not None]
+    assert all("resource" not in e.data for e in public)
+    assert [(e.type, sorted(e.to), e.data["resource"]) for e in private] == [("stolen_card", [0, 1], "wool")]
+    assert state["phase"] == "main"
+
+
+def test_robber_to_a_hex_with_no_victim_steals_nothing():
+    state = seven_state([0, 0, 0, 0])
+    empty = [m for m in GAME.legal_moves(state, 0) if m["hex"] == 0]
+    assert empty == [{"type": "move_robber", "hex": 0, "victim": None}]
+    play(state, 0, empty[0])
+    assert state["robber"] == 0 and state["phase"] == "main"
+
+
+def test_steal_is_random_over_the_victims_cards():
+    seen = set()
+    for seed in range(40):
+        state = seven_state([0, 0, 0, 0])
+        state["rng"] = seed + 12345
+        put(state, 1, settlements=[B.HEX_NODES[4][0]])
+        give(state, 1, wool=1, ore=1, brick=1)
+        play(state, 0, {"type": "move_robber", "hex": 4, "victim": 1})
+        seen.add(next(k for k, v in hand(state, 0).items() if v))
+    assert seen == {"wool", "ore", "brick"}
+
+
+def test_end_turn_passes_to_the_left_and_resets_the_turn():
+    state = empty_main(turn=3)
+    state["dev_played"], state["offers"] = True, 2
+    play(state, 3, {"type": "end_turn"})
+    assert state["turn"] == 0 and state["phase"] == "roll" and not state["rolled"]
+    assert not state["dev_played"] and state["offers"] == 0 and state["fresh"] == [0] * 5
+    assert GAME.to_act(state) == {0}
