@@ -14,7 +14,7 @@ import random
 import pytest
 
 from engine.catan import GAME
-from tests.engine.catan.helpers import building_policy, check_invariants, check_no_leak
+from tests.engine.catan.helpers import building_policy, check_everyone_can_move, check_invariants, check_no_leak
 from tests.engine.playout import playout
 
 GAMES = 1000
@@ -49,6 +49,7 @@ def test_fully_probed_games_with_the_leak_check():
 
     def check(game, state):
         check_invariants(game, state)
+        check_everyone_can_move(game, state)
         check_no_leak(state, leak_rng)
 
     for i in range(FULL_PROBE):
