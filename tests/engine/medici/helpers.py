@@ -97,8 +97,9 @@ def invariants(game, state: dict) -> None:
     phase = state["phase"]
     assert len(state["lot"]) <= data.MAX_LOT
     if phase == "draw":
+        # A turn opens with a tile drawn, so the drawer always has a ship with room.
         assert state["price"] is None and state["buyer"] is None
-        assert len(state["lot"]) <= lot_limit(state)
+        assert 1 <= len(state["lot"]) <= lot_limit(state)
     elif phase == "answer":
         assert state["lot"] and state["price"] is not None and state["buyer"] is None
     elif phase == "place":

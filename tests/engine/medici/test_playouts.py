@@ -1,6 +1,6 @@
 """Random full games through the shared harness, with Medici's invariants after every move.
 
-2,000 complete games in all: the first 60 with the harness's full probing
+2,000 complete games in all: the first 40 with the harness's full probing
 (every view, every listed move's shape, sampled legal moves, junk and
 out-of-turn moves refused) and the views compared; the rest with the
 invariants, the dump/load round-trip and the determinism replay on every move
@@ -16,7 +16,7 @@ from tests.engine.playout import playout
 
 from .helpers import invariants, invariants_and_views
 
-FULL_GAMES = 60
+FULL_GAMES = 40
 LIGHT_CHUNKS = 4
 LIGHT_GAMES = 2000 - FULL_GAMES  # split in chunks so pytest -n 2 can share them
 JUNK = [
