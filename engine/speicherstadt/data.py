@@ -32,6 +32,10 @@ SHIP_CUBES = 3
 MARKET_KEEP = 1  # cubes a market hall may keep from one round to the next
 MARKET_SELL = 2  # cubes sold at the market hall for 1 coin
 MARKET_CONVERT = 3  # cubes given at the market hall for 1 cube of one's choice
+# DECIDED (modelling): while shipping, a market hall holds at most 4 cubes at a
+# time: the kept one plus the 3 of a conversion. No play needs more, and it
+# keeps the lists of sell/convert moves short.
+MARKET_CAPACITY = MARKET_KEEP + MARKET_CONVERT
 
 TRADERS = {
     "coffee_roaster": "coffee",

@@ -22,7 +22,8 @@ from engine.core import Game, IllegalMove, Outcome, event, rank_by
 from engine.rng import Rng
 from engine.speicherstadt import scoring
 from engine.speicherstadt.data import (
-    CARDS, CUBES_PER_GOOD, GOODS, LAST_SEASON, MARKET_CONVERT, MARKET_KEEP, MARKET_SELL,
+    CARDS, CUBES_PER_GOOD, GOODS, LAST_SEASON, MARKET_CAPACITY, MARKET_CONVERT, MARKET_KEEP,
+    MARKET_SELL,
     MAX_PLAYERS, MAX_WORKERS_PER_CARD, MIN_PLAYERS, REMOVED, SEASONS, SHIP_CUBES,
     START_COINS, WAREHOUSE_CAPACITY, WORKERS, season_cards,
 )
@@ -149,7 +150,7 @@ class Speicherstadt(Game):
                     moves.append({"type": "sell", **cube})
                 if source != "warehouse" and self._warehouse_room(me):
                     moves.append({"type": "store", **cube})
-                if source != "market":
+                if source != "market" and len(me["market"]) < MARKET_CAPACITY:
                     moves.append({"type": "to_market", **cube})
         market = sorted(me["market"])
         for pair in sorted(set(combinations(market, MARKET_SELL))):
@@ -337,6 +338,9 @@ class Speicherstadt(Game):
         self._need_shipping(state)
         if move["source"] == "market":
             raise illegal("That cube is already on your market hall.")
+        if len(state["seats"][seat]["market"]) >= MARKET_CAPACITY:
+            raise illegal("Your market hall holds at most 4 cubes at a time (1 kept + 3 to "
+                          "convert): sell or convert first.")
         self._take_cube(state, seat, move)
         state["seats"][seat]["market"].append(move["good"])
         events.append(event("cube_to_market", seat=seat, good=move["good"],
