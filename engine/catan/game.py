@@ -359,11 +359,17 @@ def legal_trade(state, seat) -> list:
 
 
 def legal_robber(state, seat) -> list:
+    node, hands, robber = state["node"], state["hands"], state["robber"]
+    has_cards = [sum(h) > 0 for h in hands]
     moves = []
     for h in range(B.N_HEXES):
-        if h != state["robber"]:
-            victims = robber_victims(state, h, seat) or [None]
+        if h == robber:
+            continue
+        victims = sorted({s for s in (node[n] for n in B.HEX_NODES[h]) if s != -1 and s != seat and has_cards[s]})
+        if victims:
             moves += [{"type": "move_robber", "hex": h, "victim": v} for v in victims]
+        else:
+            moves.append({"type": "move_robber", "hex": h, "victim": None})
     return moves
 
 
