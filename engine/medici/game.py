@@ -164,7 +164,7 @@ class Medici(Game):
 
     def _end_round(self, state):
         result = score_round(state["ships"], state["markers"])
-        state["markers"] = result["markers"]
+        state["markers"] = list(result["markers"])
         for seat in SEATS:
             for key in ("harbours", "monopolies", "bonuses"):
                 amount = result["income"][seat][key]
@@ -174,7 +174,7 @@ class Medici(Game):
         state["history"].append({
             "round": state["round"],
             "harbour_winners": [h["winner"] for h in result["harbours"]],
-            "income": result["income"],
+            "income": [dict(entry) for entry in result["income"]],
         })
         events = [event("round_scored", round=state["round"], **result)]
         # Tiles go back into the bag, ships come home; the markers stay.
