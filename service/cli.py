@@ -1,4 +1,4 @@
-"""The `portside` command: `serve`, `openapi` (and more as the issues ask)."""
+"""The `portside` command: `serve`, `openapi`, `play` (and more as the issues ask)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,13 @@ def openapi_document() -> str:
     return json.dumps(app.extensions["portside_api"].spec.to_dict(), indent=2, sort_keys=True)
 
 
+def play(args: argparse.Namespace) -> int:
+    """Create or join a match on a running service and play it over HTTP (see service/play.py)."""
+    from service import play as client
+
+    return client.main(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="portside", description="Portside game server.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -52,6 +59,13 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=serve)
     p = commands.add_parser("openapi", help="print the OpenAPI document")
     p.set_defaults(func=openapi)
+    p = commands.add_parser("play", help="play a match on a running service over HTTP",
+                            description="Create (or --join) a match on a running service, play local-bot "
+                                        "seats, follow it with long-poll and print the final scores.")
+    from service.play import add_arguments
+
+    add_arguments(p)
+    p.set_defaults(func=play)
     args = parser.parse_args(argv)
     return args.func(args)
 

@@ -1,0 +1,406 @@
+"""`portside play`: a command-line client for a running Portside service.
+
+It creates a match of any game (or joins one), fills the seats with local
+bots, server bots or people, follows the match with long-poll
+(`/events?after=N&wait=S`) and prints the final scores with their breakdown.
+
+It speaks only the public HTTP API, with the standard library's urllib, so it
+is also the reference for scripted play. The one engine import is
+`engine.bots`: a bot decides from a seat's view and legal moves, which is
+exactly what `GET /v1/matches/{id}` returns to that seat.
+
+    portside play --url http://127.0.0.1:8000 --game catan --players 4 \\
+        --seat 0=random --seat 1=server:random --seat 2=human --seed 7
+    portside play --url http://127.0.0.1:8000 --join MATCH_ID --token TOKEN
+
+Seat kinds: `NAME` (a local bot, e.g. `random`), `server:NAME` (the service
+plays it), `human` (a person: the token is printed; with `--human-prompt`
+this terminal picks from the numbered legal moves). Unnamed seats are local
+`random` bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from typing import Callable, TextIO
+
+from engine.bots import RandomBot, get_bot
+
+USER_AGENT = "portside-play/1"
+
+
+class ApiError(Exception):
+    """A problem+json answer (or a transport failure, status 0)."""
+
+    def __init__(self, status: int, body: dict):
+        self.status, self.body = status, body
+        self.code = body.get("code", "")
+        super().__init__(f"{status} {self.code}: {body.get('detail', body)}")
+
+
+class Client:
+    """The public HTTP API, one method per call; JSON in, dicts out."""
+
+    def __init__(self, base_url: str, timeout: float = 45.0):
+        self.base = base_url.rstrip("/")
+        self.timeout = timeout
+
+    def request(self, method: str, path: str, body=None, token: str | None = None,
+                headers: dict | None = None, retries: int = 5) -> dict:
+        data = None if body is None else json.dumps(body).encode()
+        all_headers = {"Accept": "application/json", "User-Agent": USER_AGENT, **(headers or {})}
+        if data is not None:
+            all_headers["Content-Type"] = "application/json"
+        if token:
+            all_headers["Authorization"] = f"Bearer {token}"
+        for attempt in range(retries + 1):
+            req = urllib.request.Request(self.base + path, data=data, method=method, headers=all_headers)
+            try:
+                with urllib.request.urlopen(req, timeout=self.timeout) as response:
+                    raw = response.read()
+                    return json.loads(raw) if raw else {}
+            except urllib.error.HTTPError as err:
+                raw = err.read()
+                try:
+                    problem = json.loads(raw)
+                except ValueError:
+                    problem = {"detail": raw.decode(errors="replace")}
+                if err.code in (429, 503) and attempt < retries:
+                    time.sleep(min(float(err.headers.get("Retry-After") or 1), 60))
+                    continue
+                raise ApiError(err.code, problem) from None
+            except (urllib.error.URLError, ConnectionError, TimeoutError) as err:
+                if attempt < retries:  # a restarting server; moves carry an Idempotency-Key
+                    time.sleep(0.2 * (attempt + 1))
+                    continue
+                raise ApiError(0, {"code": "unreachable", "detail": str(err)}) from None
+        raise AssertionError("unreachable")
+
+    def games(self) -> list[dict]:
+        return self.request("GET", "/v1/games")
+
+    def create(self, game: str, players: int, seed: int | None = None, options: dict | None = None,
+               bots: dict[int, str] | None = None, seats: str = "all") -> dict:
+        body = {"game": game, "players": players, "options": options or {}, "seats": seats,
+                "bots": {str(s): name for s, name in (bots or {}).items()}}
+        if seed is not None:
+            body["seed"] = seed
+        return self.request("POST", "/v1/matches", body)
+
+    def join(self, match_id: str, seat: int | None = None) -> dict:
+        return self.request("POST", f"/v1/matches/{match_id}/join", {} if seat is None else {"seat": seat})
+
+    def match(self, match_id: str, token: str | None = None) -> dict:
+        return self.request("GET", f"/v1/matches/{match_id}", token=token)
+
+    def move(self, match_id: str, token: str, move: dict, version: int | None = None) -> dict:
+        headers = {"Idempotency-Key": uuid.uuid4().hex}
+        if version is not None:
+            headers["If-Match"] = f'"{version}"'
+        return self.request("POST", f"/v1/matches/{match_id}/moves", move, token=token, headers=headers)
+
+    def events(self, match_id: str, after: int, wait: float = 0, token: str | None = None) -> dict:
+        query = urllib.parse.urlencode({"after": after, "wait": wait})
+        return self.request("GET", f"/v1/matches/{match_id}/events?{query}", token=token,
+                            retries=0 if wait else 5)
+
+
+# --- seats -------------------------------------------------------------------
+
+@dataclass
+class SeatPlan:
+    kind: str  # "local", "server" or "human"
+    bot: str = ""
+
+    def label(self) -> str:
+        return {"local": f"local:{self.bot}", "server": f"server:{self.bot}"}.get(self.kind, "human")
+
+
+def parse_seat(spec: str) -> tuple[int, SeatPlan]:
+    """`0=random`, `1=server:greedy`, `2=human` -> (seat, plan)."""
+    seat, sep, what = spec.partition("=")
+    if not sep or not seat.strip().isdigit() or not what.strip():
+        raise argparse.ArgumentTypeError(f"--seat wants SEAT=KIND (0=random, 1=server:greedy, 2=human), not {spec!r}")
+    what = what.strip()
+    if what == "human":
+        plan = SeatPlan("human")
+    elif what.startswith("server:"):
+        plan = SeatPlan("server", what.removeprefix("server:"))
+    else:
+        plan = SeatPlan("local", what.removeprefix("local:"))
+    return int(seat), plan
+
+
+def choose_prompt(view: dict, legal: list[dict], rng: random.Random, *, seat: int,
+                  stdin: TextIO = sys.stdin, out: TextIO = sys.stderr) -> dict:
+    """Let the terminal user pick one of the numbered legal moves (and any numbers in a range)."""
+    print(f"\n--- seat {seat}, your move. Your view:\n{json.dumps(view, sort_keys=True)}", file=out)
+    for i, move in enumerate(legal):
+        print(f"  [{i}] {json.dumps(move, sort_keys=True)}", file=out)
+    while True:
+        print(f"move number (0-{len(legal) - 1}): ", end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            raise SystemExit("stdin closed")
+        if line.strip().isdigit() and int(line) < len(legal):
+            break
+    chosen = {}
+    for key, value in legal[int(line)].items():
+        if isinstance(value, dict) and set(value) == {"min", "max"}:
+            while True:
+                print(f"{key} ({value['min']}-{value['max']}): ", end="", file=out, flush=True)
+                raw = stdin.readline().strip()
+                if raw.lstrip("-").isdigit() and value["min"] <= int(raw) <= value["max"]:
+                    chosen[key] = int(raw)
+                    break
+        else:
+            chosen[key] = value
+    return chosen
+
+
+Chooser = Callable[[dict, list, random.Random], dict]
+
+
+@dataclass
+class Player:
+    """The seats this process plays: seat -> (token, chooser, label)."""
+
+    tokens: dict[int, str] = field(default_factory=dict)
+    choosers: dict[int, Chooser] = field(default_factory=dict)
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+# --- the loop ------------------------------------------------------------------
+
+class Session:
+    """Follow one match and play this process's seats until the end."""
+
+    def __init__(self, client: Client, match_id: str, player: Player, *, labels: dict[int, str] | None = None,
+                 wait: float = 20.0, seed: int | None = None, progress: TextIO | None = sys.stderr,
+                 deadline: float | None = None):
+        self.client, self.match_id, self.player = client, match_id, player
+        self.labels = {**(labels or {}), **player.labels}
+        self.wait, self.progress, self.deadline = wait, progress, deadline
+        self.rng = random.Random(seed)
+        self.after = 0
+        self.moves_posted = 0
+
+    def say(self, text: str) -> None:
+        if self.progress is not None:
+            print(text, file=self.progress, flush=True)
+
+    def follow(self, wait: float) -> None:
+        """Read the log after `self.after` (blocking up to `wait` s) and print one line per version."""
+        try:
+            page = self.client.events(self.match_id, self.after, wait)
+        except ApiError as err:
+            # A long-poll that ends in 503 (e.g. the server's Redis read timed out while
+            # waiting) only means "nothing yet": the loop reads the match again.
+            if not wait or err.status != 503:
+                raise
+            return
+        for entry in page["entries"]:
+            who = self.labels.get(entry["seat"], "")
+            if "bot" in entry:
+                who = f"server:{entry['bot']}"
+            kinds = ", ".join(ev.get("type", "?") for ev in entry["events"]) or "(hidden)"
+            self.say(f"v{entry['version']:<5} seat {entry['seat']} {who:<15} {kinds}")
+        self.after = page["version"]
+
+    def play_ready(self, to_act: list[int]) -> bool:
+        """Play one move for every local seat in to_act; True if any move was applied."""
+        moved = False
+        for seat in to_act:
+            if seat not in self.player.choosers:
+                continue
+            token = self.player.tokens[seat]
+            mine = self.client.match(self.match_id, token)
+            if seat not in mine["to_act"] or mine["status"] != "active" or not mine["legal_moves"]:
+                continue
+            move = self.player.choosers[seat](mine["view"], mine["legal_moves"], self.rng)
+            try:
+                self.client.move(self.match_id, token, move, version=mine["version"])
+            except ApiError as err:
+                if err.code in ("stale_version", "not_your_turn", "match_finished"):
+                    continue  # someone moved first: re-read on the next round
+                if err.code == "illegal_move":  # a local bot's bug must not stop the match
+                    self.say(f"seat {seat}: {move} refused ({err}); playing a random move instead")
+                    move = RandomBot().choose(mine["view"], mine["legal_moves"], self.rng)
+                    try:
+                        self.client.move(self.match_id, token, move, version=mine["version"])
+                    except ApiError as again:
+                        if again.code not in ("stale_version", "not_your_turn", "match_finished"):
+                            raise
+                        continue
+                else:
+                    raise
+            self.moves_posted += 1
+            moved = True
+        return moved
+
+    def run(self) -> dict:
+        """Play until the end; returns the final match resource (a spectator's)."""
+        waiting_for = None
+        while True:
+            state = self.client.match(self.match_id)
+            self.follow(0)
+            if state["status"] == "finished":
+                self.follow(0)
+                return self.client.match(self.match_id)
+            if self.play_ready(state["to_act"]):
+                waiting_for = None
+                continue
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise TimeoutError(f"match {self.match_id} did not finish in time (at v{state['version']})")
+            if state["to_act"] != waiting_for:
+                waiting_for = state["to_act"]
+                others = ", ".join(f"{s} ({self.labels.get(s, '?')})" for s in state["to_act"])
+                self.say(f"v{state['version']:<5} waiting for seat {others}")
+            self.follow(self.wait)  # long-poll: returns as soon as anyone moves
+
+
+def format_outcome(final: dict, labels: dict[int, str]) -> str:
+    outcome = final["outcome"]
+    lines = [f"Match {final['id']} ({final['game']}) finished at version {final['version']}."]
+    categories = sorted({k for part in outcome["breakdown"] for k in part})
+    header = ["seat", "who", "rank", "score", *categories]
+    rows = [[str(s), labels.get(s, ""), str(outcome["ranks"][s]), str(outcome["scores"][s]),
+             *(str(outcome["breakdown"][s].get(c, "")) for c in categories)]
+            for s in range(len(outcome["scores"]))]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    winners = ", ".join(f"seat {s} ({labels.get(s, '')})" for s in outcome["winners"])
+    lines.append(f"Winner{'s' if len(outcome['winners']) > 1 else ''}: {winners}")
+    if outcome.get("tiebreak"):
+        lines.append(f"Tie-break: {outcome['tiebreak']}")
+    return "\n".join(lines)
+
+
+# --- the command ---------------------------------------------------------------
+
+def _chooser(game: str, plan: SeatPlan, seat: int, prompt: bool) -> Chooser | None:
+    if plan.kind == "local":
+        bot = get_bot(game, plan.bot)
+        return bot.choose
+    if plan.kind == "human" and prompt:
+        return lambda view, legal, rng: choose_prompt(view, legal, rng, seat=seat)
+    return None
+
+
+def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, Player, dict[int, str]]:
+    catalogue = {g["id"]: g for g in client.games()}
+    if args.game not in catalogue:
+        raise SystemExit(f"no game {args.game!r} on {client.base}; there are: {', '.join(sorted(catalogue))}")
+    entry = catalogue[args.game]
+    players = args.players or entry["min_players"]
+    plans = {s: SeatPlan("local", "random") for s in range(players)}
+    for seat, plan in args.seat:
+        if seat >= players:
+            raise SystemExit(f"--seat {seat}: a {players}-player match has seats 0-{players - 1}")
+        plans[seat] = plan
+    for seat, plan in plans.items():
+        if plan.kind == "server" and plan.bot not in entry["bots"]:
+            raise SystemExit(f"seat {seat}: the server offers {', '.join(entry['bots'])} for {args.game}")
+        if plan.kind == "local":
+            try:
+                get_bot(args.game, plan.bot)
+            except KeyError:
+                raise SystemExit(f"seat {seat}: no local bot {plan.bot!r} for {args.game}") from None
+    created = client.create(args.game, players, args.seed, json.loads(args.options),
+                            {s: p.bot for s, p in plans.items() if p.kind == "server"})
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    player = Player()
+    labels = {s: p.label() for s, p in plans.items()}
+    print(f"Match {created['id']}: {players}-player {args.game}, seats: "
+          + ", ".join(f"{s}={labels[s]}" for s in range(players)), file=out)
+    for seat, plan in sorted(plans.items()):
+        chooser = _chooser(args.game, plan, seat, args.human_prompt)
+        if chooser is not None:
+            player.tokens[seat], player.choosers[seat], player.labels[seat] = tokens[seat], chooser, labels[seat]
+        elif plan.kind == "human":
+            print(f"  seat {seat} is for a person: token {tokens[seat]}\n"
+                  f"    view:  curl -H 'Authorization: Bearer {tokens[seat]}' {client.base}/v1/matches/{created['id']}\n"
+                  f"    play:  portside play --url {client.base} --join {created['id']} --token {tokens[seat]}"
+                  f" [--bot random | --human-prompt]", file=out)
+    return created["id"], player, labels
+
+
+def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, Player, dict[int, str]]:
+    match_id = args.join
+    spectator = client.match(match_id)
+    game = spectator["game"]
+    player = Player()
+    tokens = list(args.token)
+    if not tokens:
+        joined = client.join(match_id, args.join_seat)
+        print(f"Joined match {match_id} as seat {joined['seat']}: token {joined['token']}", file=out)
+        tokens = [joined["token"]]
+    plan = SeatPlan("human") if args.human_prompt else SeatPlan("local", args.bot)
+    for token in tokens:
+        seat = client.match(match_id, token)["seat"]
+        if seat is None:
+            raise SystemExit(f"that token is not a seat of match {match_id}")
+        player.tokens[seat] = token
+        player.choosers[seat] = _chooser(game, plan, seat, True)
+        player.labels[seat] = plan.label()
+    labels = {s["seat"]: f"server:{s['bot']}" if s["status"] == "bot" else "person" if s["status"] == "taken"
+              else "open" for s in spectator["seats"]}
+    return match_id, player, labels
+
+
+def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    client = Client(args.url, timeout=args.wait + 15)
+    try:
+        match_id, player, labels = (_join if args.join else _create)(client, args, out)
+        session = Session(client, match_id, player, labels=labels, wait=args.wait, seed=args.seed,
+                          progress=None if args.quiet else err,
+                          deadline=time.monotonic() + args.timeout if args.timeout else None)
+        final = session.run()
+    except ApiError as problem:
+        print(f"portside play: {problem}", file=err)
+        return 1
+    except TimeoutError as late:
+        print(f"portside play: {late}", file=err)
+        return 2
+    if args.json:
+        print(json.dumps({"id": final["id"], "game": final["game"], "version": final["version"],
+                          "seats": labels, "outcome": final["outcome"]}, sort_keys=True), file=out)
+    else:
+        print(format_outcome(final, {**labels, **player.labels}), file=out)
+    return 0
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--url", default="http://127.0.0.1:8000", help="the service's base URL")
+    p.add_argument("--game", help="game id (see GET /v1/games); needed unless --join")
+    p.add_argument("--players", type=int, default=0, help="number of seats (default: the game's minimum)")
+    p.add_argument("--seat", type=parse_seat, action="append", default=[], metavar="SEAT=KIND",
+                   help="0=random (local bot), 1=server:greedy (server bot), 2=human; default: local random")
+    p.add_argument("--seed", type=int, default=None, help="the match's seed (and the local bots')")
+    p.add_argument("--options", default="{}", help="the game's options as JSON")
+    p.add_argument("--join", metavar="MATCH_ID", help="join this match instead of creating one")
+    p.add_argument("--token", action="append", default=[], help="with --join: play the seat of this token")
+    p.add_argument("--join-seat", type=int, default=None, help="with --join and no --token: the seat to take")
+    p.add_argument("--bot", default="random", help="with --join: the local bot playing the joined seat(s)")
+    p.add_argument("--human-prompt", action="store_true",
+                   help="human seats are played from this terminal (pick from numbered legal moves)")
+    p.add_argument("--wait", type=float, default=20.0, help="long-poll seconds per request (max 30)")
+    p.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
+    p.add_argument("--json", action="store_true", help="print the final result as one JSON line")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def main(args: argparse.Namespace) -> int:
+    if not args.join and not args.game:
+        raise SystemExit("portside play: --game is needed (or --join MATCH_ID)")
+    return run(args)
