@@ -23,11 +23,11 @@ from engine.rng import Rng
 from engine.speicherstadt import scoring
 from engine.speicherstadt.data import (
     CARDS, CUBES_PER_GOOD, GOODS, LAST_SEASON, MARKET_CAPACITY, MARKET_CONVERT, MARKET_KEEP,
-    MARKET_SELL,
-    MAX_PLAYERS, MAX_WORKERS_PER_CARD, MIN_PLAYERS, REMOVED, SEASONS, SHIP_CUBES,
+    MARKET_SELL, MAX_PLAYERS, MAX_WORKERS_PER_CARD, MIN_PLAYERS, REMOVED, SEASONS, SHIP_CUBES,
     START_COINS, WAREHOUSE_CAPACITY, WORKERS, season_cards,
 )
 from engine.speicherstadt.moves import MOVES
+from engine.speicherstadt.view import table_view
 
 LAST_FIRE = "fire_4"
 
@@ -123,7 +123,7 @@ class Speicherstadt(Game):
             return []
         phase = state["phase"]
         if phase == "demand":
-            return [{"type": "place_worker", "card": i} for i in self._open_cards(state)]
+            return [{"type": "place_worker", "position": i} for i in self._open_cards(state)]
         if phase == "purchase":
             return [{"type": "buy"}, {"type": "decline"}]
         moves = self._cube_moves(state, seat)
@@ -185,7 +185,7 @@ class Speicherstadt(Game):
 
     # demand ---------------------------------------------------------------
     def _play_place_worker(self, state, seat, move, rng, events):
-        position = move["card"]
+        position = move["position"]
         if state["phase"] != "demand":
             raise illegal("Workers are placed in the demand phase only.")
         if position >= len(state["row"]):
@@ -195,7 +195,8 @@ class Speicherstadt(Game):
             raise illegal("All 8 spaces above that card are taken.", position=position)
         workers.append(seat)
         state["seats"][seat]["workers"] -= 1
-        events.append(event("worker_placed", seat=seat, card=position, space=len(workers)))
+        events.append(event("worker_placed", seat=seat, position=position,
+                            card=state["row"][position]["card"], space=len(workers)))
         n = state["players"]
         if all(p["workers"] == 0 for p in state["seats"]):
             self._start_purchase(state, rng, events)
@@ -486,55 +487,7 @@ class Speicherstadt(Game):
 
     # ------------------------------------------------------------------ views
     def view(self, state: dict, seat: int | None) -> dict:
-        deck = Counter(CARDS[card]["season"] for card in state["deck"])
-        offer = state["offer"]
-        return {
-            "you": seat,
-            "round": state["round"],
-            "phase": state["phase"],
-            "last_round": state["last_round"],
-            "start_player": state["start"],
-            "to_act": sorted(self.to_act(state)),
-            "deck": {season: deck.get(season, 0) for season in (*SEASONS, LAST_SEASON)},
-            "bag": dict(state["bag"]),
-            "supply": dict(state["supply"]),
-            "row": [self._slot_view(slot, i) for i, slot in enumerate(state["row"])],
-            "offer": None if offer is None else {
-                "position": offer, "price": len(state["row"][offer]["workers"])},
-            "discard": list(state["discard"]),
-            "removed": list(state["removed"]),
-            "fires": [dict(f) for f in state["fires"]],
-            "seats": [self._seat_view(state, s) for s in range(state["players"])],
-        }
-
-    @staticmethod
-    def _slot_view(slot, position):
-        if slot is None:
-            return None
-        return {"position": position, "card": slot["card"], **CARDS[slot["card"]],
-                "workers": list(slot["workers"]), "price": len(slot["workers"]),
-                "cubes": list(slot["cubes"])}
-
-    @staticmethod
-    def _seat_view(state, seat):
-        me = state["seats"][seat]
-        breakdown = scoring.breakdown(me)
-        return {
-            "seat": seat,
-            "coins": me["coins"],
-            "workers": me["workers"],
-            "cards": list(me["cards"]),
-            "firemen": scoring.fireman_total(me),
-            "contracts": [{"card": c, "goods": CARDS[c]["goods"], "placed": list(placed),
-                           "vp": CARDS[c]["vp"]} for c, placed in me["contracts"].items()],
-            "ship": list(me["ship"]),
-            "warehouse": list(me["warehouse"]),
-            "market": list(me["market"]),
-            "bought_this_round": me["bought"],
-            "shipping": seat in state["shipping"],
-            "score": sum(breakdown.values()),
-            "breakdown": breakdown,
-        }
+        return table_view(state, seat, sorted(self.to_act(state)))
 
     # ------------------------------------------------------------- persistence
     def dump(self, state: dict) -> dict:

@@ -2,7 +2,7 @@
 
 The schemas check shape only (types, known names); `game.py` checks the rules.
 
-Demand:    place_worker {card: <row index>}
+Demand:    place_worker {position: <row index, 0 = leftmost>}
 Purchase:  buy {} | decline {}
 Shipping:  deliver {from, good, contract} | sell {from, good}
            store {from, good} | to_market {from, good}
@@ -34,7 +34,7 @@ def _goods(count):
 class PlaceWorker(MoveSchema):
     """Put one worker above the card at this row position (0 = leftmost)."""
 
-    card = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=5))
+    position = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=5))
 
 
 class Buy(MoveSchema):
