@@ -113,6 +113,30 @@ def scrambled(state, viewer, rng: random.Random) -> dict:
     return other
 
 
+TOP_KEYS = {"game", "phase", "turn", "turn_number", "to_act", "rolled", "dice", "board", "settlements", "cities",
+            "roads", "bank", "development_deck", "players", "longest_road", "largest_army", "offer",
+            "free_roads", "offers_left", "winner"}
+PLAYER_KEYS = {"seat", "cards", "development_cards", "knights", "points", "road_length", "roads_left",
+               "settlements_left", "cities_left", "to_discard", "longest_road", "largest_army"}
+
+
+def check_view_shape(state, viewer) -> None:
+    """Cheap per-move leak check: a view has only public fields, plus the
+    viewer's own `you`; other players appear as counts and public points."""
+    view = GAME.view(state, viewer)
+    over = state["phase"] == "over"
+    extra = {"setup", "topology"} if state["phase"] == "setup" else set()
+    assert set(view) == TOP_KEYS | extra | ({"you"} if viewer is not None else set())
+    for s, p in enumerate(view["players"]):
+        assert set(p) == PLAYER_KEYS | ({"victory_point_cards"} if over else set())
+        assert p["cards"] == sum(state["hands"][s]) and p["development_cards"] == sum(state["devs"][s])
+        assert p["points"] == (total_vp(state, s) if over else state["vp"][s])
+    if viewer is not None:
+        you = view["you"]
+        assert you["seat"] == viewer and list(you["hand"].values()) == state["hands"][viewer]
+    assert view["development_deck"] == len(state["deck"])
+
+
 def check_no_leak(state, rng: random.Random) -> None:
     """A view depends only on what that seat may know."""
     for viewer in [None, *range(state["n"])]:

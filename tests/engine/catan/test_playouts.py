@@ -14,7 +14,8 @@ import random
 import pytest
 
 from engine.catan import GAME
-from tests.engine.catan.helpers import building_policy, check_everyone_can_move, check_invariants, check_no_leak
+from tests.engine.catan.helpers import (building_policy, check_everyone_can_move, check_invariants, check_no_leak,
+                                        check_view_shape)
 from tests.engine.playout import playout
 
 GAMES = 1000
@@ -50,6 +51,8 @@ def test_fully_probed_games_with_the_leak_check():
     def check(game, state):
         check_invariants(game, state)
         check_everyone_can_move(game, state)
+        for viewer in [None, *range(state["n"])]:
+            check_view_shape(state, viewer)
         check_no_leak(state, leak_rng)
 
     for i in range(FULL_PROBE):
@@ -64,11 +67,19 @@ def test_one_uniformly_random_game():
     _end_checks(state)
 
 
+def invariants_and_a_view(game, state, _step=[0]):
+    """The invariants, and one seat's view (rotating, spectator included) checked for leaks."""
+    check_invariants(game, state)
+    _step[0] += 1
+    viewer = _step[0] % (state["n"] + 1)
+    check_view_shape(state, None if viewer == state["n"] else viewer)
+
+
 @pytest.mark.parametrize("chunk", range((GAMES - FULL_PROBE - 1) // CHUNK + 1))
 def test_random_games(chunk):
     first = FULL_PROBE + 1 + chunk * CHUNK
     for i in range(first, min(GAMES, first + CHUNK)):
         players, options = _setting(i)
-        state, _ = playout(GAME, players, i, options, check=check_invariants, policy=building_policy,
+        state, _ = playout(GAME, players, i, options, check=invariants_and_a_view, policy=building_policy,
                            probe_every=10**9)
         _end_checks(state)
