@@ -11,7 +11,7 @@ exactly what `GET /v1/matches/{id}` returns to that seat.
 
     portside play --url http://127.0.0.1:8000 --game catan --players 4 \\
         --seat 0=random --seat 1=server:random --seat 2=human --seed 7
-    portside play --url http://127.0.0.1:8000 --join MATCH_ID --token TOKEN
+    portside play --url http://127.0.0.1:8000 --join=MATCH_ID --token=TOKEN
 
 Seat kinds: `NAME` (a local bot, e.g. `random`), `server:NAME` (the service
 plays it), `human` (a person: the token is printed; with `--human-prompt`
@@ -251,11 +251,14 @@ class Session:
         """Play until the end; returns the final match resource (a spectator's)."""
         waiting_for = None
         while True:
-            state = self.client.match(self.match_id)
+            # The log first, then the match: the long-poll below starts from `self.after`, which is
+            # then never past the version whose `to_act` we act on, so a move made in between
+            # wakes it at once instead of being slept through.
             self.follow(0)
+            state = self.client.match(self.match_id)
             if state["status"] == "finished":
                 self.follow(0)
-                return self.client.match(self.match_id)
+                return state
             if self.play_ready(state["to_act"]):
                 waiting_for = None
                 continue
@@ -330,8 +333,9 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
         elif plan.kind == "human":
             print(f"  seat {seat} is for a person: token {tokens[seat]}\n"
                   f"    view:  curl -H 'Authorization: Bearer {tokens[seat]}' {client.base}/v1/matches/{created['id']}\n"
-                  f"    play:  portside play --url {client.base} --join {created['id']} --token {tokens[seat]}"
+                  f"    play:  portside play --url {client.base} --join={created['id']} --token={tokens[seat]}"
                   f" [--bot random | --human-prompt]", file=out)
+    out.flush()  # whoever reads this (a person, a script) needs the tokens before the match can go on
     return created["id"], player, labels
 
 
@@ -343,7 +347,7 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
     tokens = list(args.token)
     if not tokens:
         joined = client.join(match_id, args.join_seat)
-        print(f"Joined match {match_id} as seat {joined['seat']}: token {joined['token']}", file=out)
+        print(f"Joined match {match_id} as seat {joined['seat']}: token {joined['token']}", file=out, flush=True)
         tokens = [joined["token"]]
     plan = SeatPlan("human") if args.human_prompt else SeatPlan("local", args.bot)
     for token in tokens:
@@ -388,8 +392,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="0=random (local bot), 1=server:greedy (server bot), 2=human; default: local random")
     p.add_argument("--seed", type=int, default=None, help="the match's seed (and the local bots')")
     p.add_argument("--options", default="{}", help="the game's options as JSON")
-    p.add_argument("--join", metavar="MATCH_ID", help="join this match instead of creating one")
-    p.add_argument("--token", action="append", default=[], help="with --join: play the seat of this token")
+    p.add_argument("--join", metavar="MATCH_ID", help="join this match instead of creating one "
+                   "(write --join=ID: an id may start with '-')")
+    p.add_argument("--token", action="append", default=[], help="with --join: play the seat of this token (--token=T)")
     p.add_argument("--join-seat", type=int, default=None, help="with --join and no --token: the seat to take")
     p.add_argument("--bot", default="random", help="with --join: the local bot playing the joined seat(s)")
     p.add_argument("--human-prompt", action="store_true",

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Play one whole Portside match over HTTP, every seat making random legal moves.
+
+    python3 examples/play_match.py http://127.0.0.1:8000 [GAME] [PLAYERS]
+
+Standard library only. The loop is all a scripted client needs: read the
+match, and for each seat in `to_act` read that seat's view with its token and
+POST one of its `legal_moves` unchanged (a {"min": a, "max": b} value stands
+for any whole number in that range).
+"""
+
+import json
+import random
+import sys
+import urllib.error
+import urllib.request
+
+
+def call(base, method, path, body=None, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=40) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as err:  # every error is problem+json with a stable "code"
+        problem = json.load(err)
+        if problem.get("code") in ("not_your_turn", "stale_version"):
+            return None  # someone else moved first: read again
+        raise SystemExit(f"{method} {path}: {err.code} {problem}")
+
+
+def pick(move):
+    """A concrete move from a listed one: any {"min", "max"} range gets a value in it."""
+    return {key: random.randint(value["min"], min(value["max"], value["min"] + 10))
+            if isinstance(value, dict) and set(value) == {"min", "max"} else value
+            for key, value in move.items()}
+
+
+def main(base, game="speicherstadt", players=3):
+    base = base.rstrip("/")
+    created = call(base, "POST", "/v1/matches", {"game": game, "players": players})
+    match_id = created["id"]
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    print(f"match {match_id}: {players}-player {game}")
+
+    while True:
+        match = call(base, "GET", f"/v1/matches/{match_id}")  # no token: the spectator's view
+        if match["status"] == "finished":
+            break
+        for seat in match["to_act"]:
+            mine = call(base, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+            if mine["legal_moves"]:
+                move = pick(random.choice(mine["legal_moves"]))
+                call(base, "POST", f"/v1/matches/{match_id}/moves", move, token=tokens[seat])
+
+    outcome = match["outcome"]
+    print(f"finished at version {match['version']}")
+    for seat, score in enumerate(outcome["scores"]):
+        print(f"seat {seat}: {score} points {outcome['breakdown'][seat]}")
+    print("winners:", outcome["winners"])
+    return match
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1], *sys.argv[2:3], *(int(n) for n in sys.argv[3:4]))

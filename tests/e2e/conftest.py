@@ -1,0 +1,72 @@
+"""End-to-end fixtures: a real gunicorn (deploy/gunicorn.conf.py) over the tests' real Redis.
+
+`server_url` starts one gunicorn for the whole session (2 workers x 8 threads,
+so long-polls and moves run side by side), waits for /readyz and stops it at
+the end. Its output goes to a log file whose tail is shown if it fails to start.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"gunicorn exited with {proc.returncode}:\n{log.read_text()[-4000:]}")
+        try:
+            with urllib.request.urlopen(url + "/readyz", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.1)
+    pytest.fail(f"gunicorn not ready after {seconds} s:\n{log.read_text()[-4000:]}")
+
+
+@pytest.fixture(scope="session")
+def server_url(redis_url, tmp_path_factory) -> str:
+    """Base URL of a running gunicorn serving the app over the test Redis."""
+    port = free_port()
+    tmp = tmp_path_factory.mktemp("gunicorn")
+    metrics_dir = tmp / "metrics"
+    metrics_dir.mkdir()
+    log = tmp / "gunicorn.log"
+    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "REDIS_URL": redis_url, "WEB_CONCURRENCY": "2",
+           "THREADS": "8", "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), "LOG_LEVEL": "warning"}
+    with log.open("wb") as out:
+        proc = subprocess.Popen([str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
+                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url, proc, log)
+        yield url
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGINT)  # quick shutdown: a parked long-poll need not run out
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
