@@ -22,6 +22,7 @@ FIRE_VALUES = {"fire_1": 1, "fire_2": 2, "fire_3": 3, "fire_4": 4}
 
 class GreedyBot:
     name = "greedy"
+    NOT_FIRST = 0.5  # share of a card's value lost when another player bids first
 
     def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
         kind = legal[0]["type"]
@@ -113,7 +114,7 @@ class GreedyBot:
         mine = self._me(view)["firemen"]
         others = [s["firemen"] for s in view["seats"] if s["seat"] != view["you"]]
         swing = _fire_result(mine + value, others) - _fire_result(mine, others)
-        return 0.7 * swing * at_stake + 0.1 * value * at_stake
+        return (0.7 * swing + 0.1 * value) * at_stake
 
     # --------------------------------------------------------------- phases
     def _place(self, view, legal):
@@ -128,7 +129,7 @@ class GreedyBot:
             if price > me["coins"]:
                 score = -price  # it will be passed over; waste the worker cheaply
             else:
-                score = value - coin * price - (0 if first else 0.5 * value)
+                score = value - coin * price - (0 if first else self.NOT_FIRST * value)
             if best is None or score > best:
                 best, choice = score, move
         return choice
