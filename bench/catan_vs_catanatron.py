@@ -6,9 +6,14 @@ project. This script runs our engine in the project's interpreter and the
 catanatron side in a subprocess of that other venv, then prints both.
 
 Ours: uniform random over the legal moves, without domestic offers
-(catanatron's RandomPlayer makes none), every move through GAME.apply
-(schema validation included) with its legal_moves listed first. Theirs:
-Game([RandomPlayer x4]).play(), moves = len(game.state.actions).
+(catanatron's RandomPlayer makes none), each move's legal_moves listed
+first, then applied two ways on the same games: through GAME.apply (the
+contract's entry point: core's marshmallow shape check, then the rules) and
+through GAME.play (the rules alone; the move comes from the legal list, as
+catanatron's own execute only checks membership in its playable actions).
+Theirs: Game([RandomPlayer x4]).play(), moves = len(game.state.actions).
+The three are interleaved in rounds so that a change of machine load hits
+them alike; each side's time covers only its game loops.
 """
 
 from __future__ import annotations
@@ -38,10 +43,11 @@ print(json.dumps({"games": games, "finished": finished, "moves": moves, "seconds
 """
 
 
-def ours(games: int, seed: int) -> dict:
+def ours(games: int, seed: int, via_apply: bool) -> dict:
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from engine.catan import GAME
 
+    step = GAME.apply if via_apply else GAME.play
     moves = 0
     start = time.perf_counter()
     for i in range(games):
@@ -50,7 +56,7 @@ def ours(games: int, seed: int) -> dict:
         while GAME.outcome(state) is None:
             seat = rng.choice(sorted(GAME.to_act(state)))
             legal = [m for m in GAME.legal_moves(state, seat) if m["type"] != "propose_trade"]
-            GAME.apply(state, seat, rng.choice(legal))
+            step(state, seat, rng.choice(legal))
             moves += 1
     elapsed = time.perf_counter() - start
     return {"games": games, "finished": games, "moves": moves, "seconds": elapsed}
@@ -66,16 +72,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--catanatron-python", default="bench/.venv-catanatron/bin/python")
     args = parser.parse_args()
-    rows = {"portside": ours(args.games, args.seed),
-            "catanatron 3.2.1": theirs(args.catanatron_python, args.games, args.seed)}
+    names = ("portside (apply)", "portside (play)", "catanatron 3.2.1")
+    rows = {name: {"games": 0, "finished": 0, "moves": 0, "seconds": 0.0} for name in names}
+    per_round = max(1, args.games // args.rounds)
+    for r in range(args.rounds):
+        seed = args.seed + r * per_round
+        for name, result in zip(names, (ours(per_round, seed, True), ours(per_round, seed, False),
+                                        theirs(args.catanatron_python, per_round, seed))):
+            for key in rows[name]:
+                rows[name][key] += result[key]
     print(f"{'engine':18} {'games':>6} {'ended':>6} {'moves':>9} {'moves/game':>10} {'seconds':>8} {'moves/s':>9} {'games/s':>8}")
     for name, r in rows.items():
         print(f"{name:18} {r['games']:6d} {r['finished']:6d} {r['moves']:9d} {r['moves'] / r['games']:10.0f} "
               f"{r['seconds']:8.2f} {r['moves'] / r['seconds']:9.0f} {r['games'] / r['seconds']:8.2f}")
-    a, b = rows["portside"], rows["catanatron 3.2.1"]
-    print(f"moves/s ratio portside / catanatron: {(a['moves'] / a['seconds']) / (b['moves'] / b['seconds']):.2f}x")
+    theirs_rate = rows["catanatron 3.2.1"]["moves"] / rows["catanatron 3.2.1"]["seconds"]
+    for name in names[:2]:
+        mine = rows[name]["moves"] / rows[name]["seconds"]
+        print(f"moves/s ratio {name} / catanatron: {mine / theirs_rate:.2f}x")
 
 
 if __name__ == "__main__":

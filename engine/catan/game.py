@@ -20,10 +20,6 @@ from engine.catan import data as D
 from engine.catan.moves import MOVES
 
 R = D.RESOURCE_INDEX
-NODE_HARBOUR = [-1] * B.N_NODES
-for _i, (_a, _b) in enumerate(B.HARBOUR_NODES):
-    NODE_HARBOUR[_a] = NODE_HARBOUR[_b] = _i
-HARBOUR_NODE_LIST = tuple((n, NODE_HARBOUR[n]) for n in range(B.N_NODES) if NODE_HARBOUR[n] >= 0)
 DEV_PLAYS = {"play_knight": D.KNIGHT, "play_road_building": D.ROAD_BUILDING,
              "play_year_of_plenty": D.YEAR_OF_PLENTY, "play_monopoly": D.MONOPOLY}
 OFFER_TARGETS = {  # (players, active) -> every non-empty set of opponents
@@ -117,12 +113,16 @@ def pay(state: dict, seat: int, cost) -> None:
         bank[r] += cost[r]
 
 
-def harbour_ratios(state: dict, seat: int) -> list:
-    ratios = [4] * 5
-    node, harbours = state["node"], state["harbours"]
-    for n, h in HARBOUR_NODE_LIST:
-        if node[n] == seat:
-            kind = harbours[h]
+NO_HARBOUR = (4, 4, 4, 4, 4)
+
+
+def harbour_ratios(state: dict, seat: int):
+    """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
+    node, ratios = state["node"], NO_HARBOUR
+    for i, (a, b) in enumerate(B.HARBOUR_NODES):
+        if node[a] == seat or node[b] == seat:
+            kind = state["harbours"][i]
+            ratios = list(ratios)
             if kind == D.GENERIC:
                 ratios = [min(x, 3) for x in ratios]
             else:
@@ -174,8 +174,11 @@ def settlement_spots(state: dict, seat: int) -> list:
     if state["phase"] == "setup":
         return [n for n in range(B.N_NODES) if settlement_spot_free(state, n)]
     edge = state["edge"]
-    return [n for n in range(B.N_NODES)
-            if settlement_spot_free(state, n) and any(edge[e] == seat for e in B.NODE_EDGES[n])]
+    ends = set()
+    for e in range(B.N_EDGES):
+        if edge[e] == seat:
+            ends.update(B.EDGE_NODES[e])
+    return sorted(n for n in ends if settlement_spot_free(state, n))
 
 
 def city_spots(state: dict, seat: int) -> list:
@@ -360,14 +363,18 @@ def legal_trade(state, seat) -> list:
 
 def legal_robber(state, seat) -> list:
     node, hands, robber = state["node"], state["hands"], state["robber"]
-    has_cards = [sum(h) > 0 for h in hands]
+    victims = [set() for _ in range(B.N_HEXES)]
+    for n in range(B.N_NODES):
+        s = node[n]
+        if s != -1 and s != seat and any(hands[s]):
+            for h in B.NODE_HEXES[n]:
+                victims[h].add(s)
     moves = []
     for h in range(B.N_HEXES):
         if h == robber:
             continue
-        victims = sorted({s for s in (node[n] for n in B.HEX_NODES[h]) if s != -1 and s != seat and has_cards[s]})
-        if victims:
-            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in victims]
+        if victims[h]:
+            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in sorted(victims[h])]
         else:
             moves.append({"type": "move_robber", "hex": h, "victim": None})
     return moves
@@ -392,6 +399,8 @@ def legal_moves(state, seat) -> list:
     if phase == "setup":
         return legal_setup(state, seat)
     if phase == "roll":
+        if state["dev_played"] or not any(state["devs"][seat]):
+            return [{"type": "roll"}]
         return [{"type": "roll"}] + legal_dev_plays(state, seat)
     if phase == "main":
         return legal_main(state, seat)
@@ -421,15 +430,16 @@ def do_roll(state, seat, move):
     if state["phase"] != "roll":
         _fail("You roll once, at the start of your turn.")
     rng = Rng(state["rng"])
-    dice = [rng.randint(1, 6), rng.randint(1, 6)]
+    pair = rng.below(36)  # two fair dice at once
     state["rng"] = rng.state
+    dice = [pair // 6 + 1, pair % 6 + 1]
     state["dice"], state["rolled"] = dice, True
     total = dice[0] + dice[1]
-    events = [event("dice_rolled", seat=seat, dice=dice, total=total)]
     if total == 7:
-        return events + start_seven(state)
+        return [event("dice_rolled", seat=seat, dice=dice, total=total)] + start_seven(state)
     state["phase"] = "main"
-    return events + produce(state, total)
+    gains, short = produce(state, total)
+    return [event("dice_rolled", seat=seat, dice=dice, total=total, gains=gains, bank_short=short)]
 
 
 _PRODUCERS: dict = {}
@@ -448,10 +458,11 @@ def producers(state) -> dict:
     return found
 
 
-def produce(state, total) -> list:
+def produce(state, total) -> tuple[list, list]:
     """Every building on a hex with the rolled number (not under the robber)
     earns 1 card, 2 for a city. If the bank cannot pay all of a resource,
-    nobody gets it, unless only one player is owed it: they get what is left."""
+    nobody gets it, unless only one player is owed it: they get what is left.
+    Returns each seat's gains and the resources the bank ran short of."""
     node, city, robber = state["node"], state["city"], state["robber"]
     owed: dict = {}  # resource -> {seat: cards}
     for h, res, corners in producers(state)[total]:
@@ -476,10 +487,7 @@ def produce(state, total) -> list:
                 hands[s][res] += cards
                 bank[res] -= cards
                 gains[s][D.RESOURCES[res]] = cards
-    events = [event("produced", gains=gains, total=total)]
-    if short:
-        events.append(event("bank_short", resources=short))
-    return events
+    return gains, short
 
 
 def start_seven(state) -> list:
