@@ -122,7 +122,7 @@ class GreedyBot:
         coin = self._coin_vp(view)
         best, choice = None, legal[0]
         for move in legal:
-            slot = view["row"][move["position"]]
+            slot = view["row"][move["card"]]
             price = len(slot["workers"]) + 1
             first = not slot["workers"] or slot["workers"][0] == view["you"]
             value = self._card_vp(view, slot["card"], slot["cubes"])

@@ -123,7 +123,7 @@ class Speicherstadt(Game):
             return []
         phase = state["phase"]
         if phase == "demand":
-            return [{"type": "place_worker", "position": i} for i in self._open_cards(state)]
+            return [{"type": "place_worker", "card": i} for i in self._open_cards(state)]
         if phase == "purchase":
             return [{"type": "buy"}, {"type": "decline"}]
         moves = self._cube_moves(state, seat)
@@ -185,7 +185,7 @@ class Speicherstadt(Game):
 
     # demand ---------------------------------------------------------------
     def _play_place_worker(self, state, seat, move, rng, events):
-        position = move["position"]
+        position = move["card"]
         if state["phase"] != "demand":
             raise illegal("Workers are placed in the demand phase only.")
         if position >= len(state["row"]):

@@ -2,7 +2,7 @@
 
 The schemas check shape only (types, known names); `game.py` checks the rules.
 
-Demand:    place_worker {position: <row index, 0 = leftmost>}
+Demand:    place_worker {card: <the card's row position, 0 = leftmost>}
 Purchase:  buy {} | decline {}
 Shipping:  deliver {from, good, contract} | sell {from, good}
            store {from, good} | to_market {from, good}
@@ -32,9 +32,9 @@ def _goods(count):
 
 
 class PlaceWorker(MoveSchema):
-    """Put one worker above the card at this row position (0 = leftmost)."""
+    """Put one worker above a card of the row, given by its position (0 = leftmost)."""
 
-    position = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=5))
+    card = fields.Integer(required=True, strict=True, validate=validate.Range(min=0, max=5))
 
 
 class Buy(MoveSchema):

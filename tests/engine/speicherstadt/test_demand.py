@@ -11,17 +11,17 @@ def test_start_player_first_then_clockwise_one_worker_at_a_time_three_each():
     while state["phase"] == "demand":
         (seat,) = GAME.to_act(state)
         order.append(seat)
-        play(state, seat, "place_worker", position=len(order) % 4)
+        play(state, seat, "place_worker", card=len(order) % 4)
     assert order == [1, 2, 0] * 3
     assert state["phase"] == "purchase"
 
 
 def test_a_worker_goes_on_the_lowest_free_space_and_one_may_stack_several_on_a_card():
     state = new_game(3, start=0)
-    play(state, 0, "place_worker", position=2)
-    play(state, 1, "place_worker", position=2)
-    play(state, 2, "place_worker", position=0)
-    play(state, 0, "place_worker", position=2)
+    play(state, 0, "place_worker", card=2)
+    play(state, 1, "place_worker", card=2)
+    play(state, 2, "place_worker", card=0)
+    play(state, 0, "place_worker", card=2)
     assert state["row"][2]["workers"] == [0, 1, 0]  # lowest first
     assert state["row"][0]["workers"] == [2]
     assert state["seats"][0]["workers"] == 1
@@ -33,31 +33,31 @@ def test_a_worker_goes_on_the_lowest_free_space_and_one_may_stack_several_on_a_c
 def test_at_most_8_workers_on_one_card():
     state = new_game(5, start=0)
     for _ in range(8):
-        play(state, state["turn"], "place_worker", position=3)
+        play(state, state["turn"], "place_worker", card=3)
     seat = state["turn"]
-    assert {"type": "place_worker", "position": 3} not in GAME.legal_moves(state, seat)
+    assert {"type": "place_worker", "card": 3} not in GAME.legal_moves(state, seat)
     assert len(GAME.legal_moves(state, seat)) == 5
-    err = refused(state, seat, {"type": "place_worker", "position": 3})
+    err = refused(state, seat, {"type": "place_worker", "card": 3})
     assert "8" in err.message
 
 
 def test_placing_is_compulsory_and_only_on_a_card_of_the_row():
     state = new_game(2, start=0)
     legal = GAME.legal_moves(state, 0)
-    assert legal == [{"type": "place_worker", "position": i} for i in range(3)]
+    assert legal == [{"type": "place_worker", "card": i} for i in range(3)]
     for move in ({"type": "done"}, {"type": "decline"}, {"type": "buy"}):
         refused(state, 0, move)
-    refused(state, 0, {"type": "place_worker", "position": 3})  # 2 players: 3 cards only
-    refused(state, 1, {"type": "place_worker", "position": 0}, code="not_your_turn")
-    refused(state, 0, {"type": "place_worker", "position": -1}, code="validation_error")
-    refused(state, 0, {"type": "place_worker", "position": "1"}, code="validation_error")
-    refused(state, 0, {"type": "place_worker", "position": 1, "extra": 1}, code="validation_error")
+    refused(state, 0, {"type": "place_worker", "card": 3})  # 2 players: 3 cards only
+    refused(state, 1, {"type": "place_worker", "card": 0}, code="not_your_turn")
+    refused(state, 0, {"type": "place_worker", "card": -1}, code="validation_error")
+    refused(state, 0, {"type": "place_worker", "card": "1"}, code="validation_error")
+    refused(state, 0, {"type": "place_worker", "card": 1, "extra": 1}, code="validation_error")
 
 
 def test_cards_may_receive_no_worker_at_all():
     state = new_game(2, start=0)
     for _ in range(6):
-        play(state, state["turn"], "place_worker", position=0)
+        play(state, state["turn"], "place_worker", card=0)
     # cards 1 and 2 had no demand
     assert state["phase"] == "purchase"
     # seat 0 (5 coins) cannot pay 6, so seat 1 is asked at 5

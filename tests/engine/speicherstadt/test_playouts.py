@@ -17,7 +17,7 @@ from .test_views import values
 GAMES = 2000
 BATCH = 50
 EXTRA_JUNK = [
-    {"type": "place_worker", "position": 9},
+    {"type": "place_worker", "card": 9},
     {"type": "deliver", "from": "ship", "good": "tea", "contract": "nope"},
     {"type": "convert", "goods": ["tea", "tea", "tea"], "take": "gold"},
     {"type": "done", "now": True},

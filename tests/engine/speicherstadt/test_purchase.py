@@ -10,7 +10,7 @@ BEIGE, ORANGE, VIOLET = 0, 1, 2
 def place(state, cards):
     """The demand phase: each turn's worker goes above the next card of `cards`."""
     for card in cards:
-        play(state, state["turn"], "place_worker", position=card)
+        play(state, state["turn"], "place_worker", card=card)
     assert state["phase"] != "demand"
 
 
@@ -89,5 +89,5 @@ def test_legal_moves_in_purchase_are_buy_and_decline_for_the_lowest_worker_only(
     assert GAME.legal_moves(state, 0) == [{"type": "buy"}, {"type": "decline"}]
     assert GAME.legal_moves(state, 1) == [] and GAME.legal_moves(state, 2) == []
     refused(state, 1, {"type": "buy"}, code="not_your_turn")
-    refused(state, 0, {"type": "place_worker", "position": 0})
+    refused(state, 0, {"type": "place_worker", "card": 0})
     refused(state, 0, {"type": "done"})

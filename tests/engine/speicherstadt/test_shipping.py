@@ -186,7 +186,7 @@ def test_everyone_with_something_to_decide_acts_at_once_in_any_order():
             [("tea", "coffee", "carpet"), ("rubber", "rubber", "saffron")])
     # seat 0 buys ship 1, seat 1 buys ship 2, seat 2 buys the office
     for card in [0, 1, 2, 3, 3, 3, 3, 3, 3]:
-        play(state, state["turn"], "place_worker", position=card)
+        play(state, state["turn"], "place_worker", card=card)
     while state["phase"] == "purchase":
         (seat,) = GAME.to_act(state)
         play(state, seat, "buy" if state["offer"] < 3 else "decline")
@@ -206,7 +206,7 @@ def test_everyone_with_something_to_decide_acts_at_once_in_any_order():
 def test_no_shipping_phase_while_nobody_has_a_cube():
     state = new_game(2, start=0)
     for _ in range(6):
-        play(state, state["turn"], "place_worker", position=0)
+        play(state, state["turn"], "place_worker", card=0)
     while state["phase"] == "purchase":
         play(state, next(iter(GAME.to_act(state))), "buy")
     assert state["phase"] == "demand" and state["round"] == 2
@@ -217,7 +217,7 @@ def test_a_warehouse_cube_brings_its_owner_into_later_shipping_phases():
     give(state, 1, "warehouse")
     give_cubes(state, 1, "warehouse", ["tea"])
     for _ in range(6):
-        play(state, state["turn"], "place_worker", position=0)
+        play(state, state["turn"], "place_worker", card=0)
     while state["phase"] == "purchase":
         play(state, next(iter(GAME.to_act(state))), "decline")
     assert state["phase"] == "shipping" and GAME.to_act(state) == {1}
@@ -234,6 +234,6 @@ def test_wrong_source_and_junk_are_refused_without_change():
     refused(state, 0, {"type": "to_market", "from": "hold", "good": "tea"}, "validation_error")
     refused(state, 0, {"type": "to_market", "from": "ship", "good": "gold"}, "validation_error")
     refused(state, 0, {"type": "market_sell", "goods": ["tea"]}, "validation_error")
-    refused(state, 0, {"type": "place_worker", "position": 0})
+    refused(state, 0, {"type": "place_worker", "card": 0})
     refused(state, 0, {"type": "buy"})
     refused(state, 1, {"type": "done"}, "not_your_turn")

@@ -19,7 +19,7 @@ def test_players_plus_one_cards_are_revealed_left_to_right(players):
 def finish_round(state):
     """Everyone places on card 0 and declines everything; shipping skipped."""
     while state["phase"] == "demand":
-        play(state, state["turn"], "place_worker", position=0)
+        play(state, state["turn"], "place_worker", card=0)
     while state["phase"] == "purchase":
         play(state, next(iter(GAME.to_act(state))), "decline")
     while state["phase"] == "shipping":

@@ -48,7 +48,7 @@ def test_views_show_the_public_table_and_the_same_to_everyone():
 def test_events_are_public_and_name_no_face_down_card():
     state = new_game(2, seed=3)
     while state["phase"] == "demand":
-        events = GAME.apply(state, state["turn"], {"type": "place_worker", "position": 0})
+        events = GAME.apply(state, state["turn"], {"type": "place_worker", "card": 0})
     for event in events:
         assert event.to is None
         json.dumps(event.to_json())
