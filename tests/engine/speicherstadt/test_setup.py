@@ -78,3 +78,8 @@ def test_registered_with_catalogue_entry_and_no_options():
         game.load_options({"variant": "x"})
     with pytest.raises(ValueError):
         game.setup(6, {}, 1)
+
+
+def test_the_same_seed_gives_the_same_game_and_another_seed_another():
+    assert GAME.dump(GAME.setup(3, {}, 42)) == GAME.dump(GAME.setup(3, {}, 42))
+    assert GAME.dump(GAME.setup(3, {}, 42)) != GAME.dump(GAME.setup(3, {}, 43))

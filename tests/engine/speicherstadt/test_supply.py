@@ -5,7 +5,7 @@ import pytest
 from engine.speicherstadt import GAME
 from engine.speicherstadt.data import CARDS
 
-from .helpers import check_invariants, give, new_game, play, set_row
+from .helpers import check_invariants, give, new_game, play, refused, set_row
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -102,6 +102,9 @@ def test_last_round_begins_when_only_the_4th_fire_is_left_and_it_ends_the_game()
     # the last round's income was paid before the end (1 + 1, nobody bought)
     assert [s["coins"] for s in state["seats"]] == [c + 2 for c in coins]
     assert GAME.outcome(state).breakdown[0]["fires"] == 4
+    assert GAME.legal_moves(state, 0) == [] and GAME.legal_moves(state, 1) == []
+    err = refused(state, 0, {"type": "place_worker", "card": 0}, code="match_finished")
+    assert err.message
     check_invariants(GAME, state)
 
 
