@@ -854,6 +854,9 @@ HANDLERS = {
     "send_offer": do_send_offer, "cancel_offer": do_cancel_offer, "accept_offer": do_answer,
     "decline_offer": do_answer, "confirm_trade": do_confirm_trade, "end_turn": do_end_turn,
 }
+# Moves after which the active player's points may have changed (or a new
+# player is active), so a win must be checked.
+SCORING_MOVES = {"build_road", "build_settlement", "build_city", "buy_development", "play_knight", "end_turn"}
 # Moves only the active player makes outside the discard and answer windows.
 ACTIVE_ONLY = set(HANDLERS) - {"discard", "accept_offer", "decline_offer"}
 
@@ -863,7 +866,9 @@ def play(state, seat, move) -> list:
     if kind in ACTIVE_ONLY and seat != state["turn"]:
         _fail("Only the player whose turn it is may do that.", code="not_your_turn")
     events = HANDLERS[kind](state, seat, move)
-    return events + check_win(state)
+    if kind in SCORING_MOVES:
+        events += check_win(state)
+    return events
 
 
 def check_win(state) -> list:
