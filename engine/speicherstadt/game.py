@@ -224,7 +224,7 @@ class Speicherstadt(Game):
         for owner in slot["workers"]:
             state["seats"][owner]["workers"] += 1
         events.append(event("card_bought", seat=seat, card=card, price=price,
-                            cubes=slot["cubes"]))
+                            cubes=list(slot["cubes"])))
         self._close_offer(state)
         self._next_offer(state, rng, events)
 
@@ -281,7 +281,7 @@ class Speicherstadt(Game):
         state["shipping"] = [seat for seat in range(state["players"])
                              if self._cube_moves(state, seat)]
         if state["shipping"]:
-            events.append(event("shipping_started", seats=state["shipping"]))
+            events.append(event("shipping_started", seats=list(state["shipping"])))
         else:
             self._income(state, rng, events)
 
@@ -430,7 +430,8 @@ class Speicherstadt(Game):
                 continue
             cubes = self._draw_cubes(state, rng) if kind(card) == "ship" else []
             row.append({"card": card, "workers": [], "cubes": cubes})
-            events.append(event("card_revealed", card=card, position=len(row) - 1, cubes=cubes))
+            events.append(event("card_revealed", card=card, position=len(row) - 1,
+                                cubes=list(cubes)))
 
     @staticmethod
     def _draw_cubes(state, rng) -> list[str]:
@@ -462,7 +463,7 @@ class Speicherstadt(Game):
         state["discard"].append(card)
         record = {"card": card, "value": value, "totals": totals, "gained": gained, "lost": lost}
         state["fires"].append(record)
-        events.append(event("fire", **record))
+        events.append(event("fire", **orjson.loads(orjson.dumps(record))))  # a copy
 
     def _end_game(self, state, events):
         state["deck"].remove(LAST_FIRE)

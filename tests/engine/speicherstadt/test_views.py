@@ -52,3 +52,16 @@ def test_events_are_public_and_name_no_face_down_card():
     for event in events:
         assert event.to is None
         json.dumps(event.to_json())
+
+
+def test_events_do_not_change_after_the_move_that_made_them():
+    import random
+    rng = random.Random(5)
+    state = GAME.setup(3, {}, 5)
+    logged = []
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_act(state))
+        events = GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+        logged += [(e, json.dumps(e.to_json())) for e in events]
+    assert all(json.dumps(e.to_json()) == text for e, text in logged)
+    assert any(e.type == "shipping_started" for e, _ in logged)
