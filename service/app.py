@@ -13,13 +13,11 @@ from flask import Flask, g, request, send_from_directory
 from flask_smorest import Api
 
 from engine import registry
-from service import errors, logs, metrics
+from service import errors, logs, metrics, ratelimit
 from service.api import Services, events, games, health, matches, moves
 from service.api.games import move_schema_name
 from service.api.schemas import ProblemSchema
-from service.auth import bearer_token, hash_token
 from service.config import Config
-from service.errors import ApiError
 from service.store import Store
 
 log = logging.getLogger("portside")
@@ -121,7 +119,11 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         given = request.headers.get("X-Request-ID", "")
         g.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
         if request.method == "POST" and config.rate_limit_per_minute:
-            _rate_limit(app, config)
+            quota = ratelimit.quota_for_request(config.rate_limit_per_minute)
+            if request.view_args and "match_id" in request.view_args:
+                g.quota = quota  # counted with the match's load, in the same round-trip
+            else:
+                quota.check(ratelimit.count(app.extensions["portside"].store.redis, quota.key))
 
     @app.after_request
     def _finish(response):
@@ -135,25 +137,6 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
                 "method": request.method, "path": request.path, "status": response.status_code,
                 "ms": round(seconds * 1000, 2)}})
         return response
-
-
-def _rate_limit(app: Flask, config: Config) -> None:
-    """A fixed one-minute window per seat token (else per address), in Redis."""
-    try:
-        token = bearer_token()
-    except ApiError:
-        token = None
-    client = hash_token(token)[:16] if token else (request.remote_addr or "unknown")
-    window = int(time.time() // 60)
-    key = f"rl:{client}:{window}"
-    pipe = app.extensions["portside"].store.redis.pipeline(transaction=False)
-    pipe.incr(key)
-    pipe.expire(key, 60)
-    count, _ = pipe.execute()
-    if count > config.rate_limit_per_minute:
-        retry = 60 - int(time.time()) % 60
-        raise ApiError("rate_limited", f"More than {config.rate_limit_per_minute} requests this minute.",
-                       headers={"Retry-After": str(retry)})
 
 
 def _add_docs_assets(app: Flask) -> None:

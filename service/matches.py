@@ -22,6 +22,7 @@ from service import metrics
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError
+from service.ratelimit import WINDOW, Quota
 from service.store import CommitResult, Store, Stored, idem_key
 
 log = logging.getLogger("portside")
@@ -49,8 +50,11 @@ class Loaded:
         return self.stored.state["status"] == "finished"
 
 
-def load(store: Store, match_id: str) -> Loaded:
-    stored = store.load(match_id)
+def load(store: Store, match_id: str, quota: Quota | None = None) -> Loaded:
+    """The match with its live state; counts the request against `quota` in the same round-trip."""
+    stored, count = store.load(match_id, (quota.key, WINDOW) if quota else None)
+    if quota:
+        quota.check(count)
     if stored is None:
         raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
     game = registry.get(stored.meta["game"])
@@ -83,8 +87,8 @@ def create(store: Store, cfg: Config, game: Game, players: int, options: dict, s
             "bots": [{"seat": s, "bot": n} for s, n in sorted(bots.items())]}
 
 
-def join(store: Store, match_id: str, wanted: int | None) -> dict:
-    match = load(store, match_id)
+def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = None) -> dict:
+    match = load(store, match_id, quota)
     meta, taken = match.stored.meta, match.stored.seat_hashes
     bots = {int(s) for s in meta["bots"]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
@@ -209,11 +213,11 @@ def _commit(store: Store, cfg: Config, match: Loaded, entries: list[dict],
 
 
 def play(store: Store, cfg: Config, match_id: str, seat_for, move, body: bytes,
-         if_match: int | None, idempotency_key: str | None) -> bytes:
+         if_match: int | None, idempotency_key: str | None, quota: Quota | None = None) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
     body_hash = hashlib.sha256(body).hexdigest()
-    for _ in range(cfg.move_retries):
-        match = load(store, match_id)
+    for attempt in range(cfg.move_retries):
+        match = load(store, match_id, quota if attempt == 0 else None)
         seat = seat_for(match.stored.seat_hashes)
         idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
         if idem and (prior := store.get_idempotent(idem)) is not None:

@@ -94,13 +94,22 @@ class Store:
         pipe.expire(match_key(match_id), ttl)
         pipe.execute()
 
-    def load(self, match_id: str) -> Stored | None:
-        raw = self.redis.hgetall(match_key(match_id))
+    def load(self, match_id: str, counter: tuple[str, int] | None = None) -> tuple[Stored | None, int]:
+        """The match (None if gone) and, with `counter` (key, ttl), that key's count
+        after one INCR, in the same round-trip."""
+        if counter is None:
+            raw, count = self.redis.hgetall(match_key(match_id)), 0
+        else:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.incr(counter[0])
+            pipe.expire(counter[0], counter[1])
+            pipe.hgetall(match_key(match_id))
+            count, _, raw = pipe.execute()
         if not raw:
-            return None
+            return None, count
         seats = {int(k[5:]): v.decode() for k, v in raw.items() if k.startswith(b"seat:")}
         return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]),
-                      orjson.loads(raw[b"state"]), seats)
+                      orjson.loads(raw[b"state"]), seats), count
 
     def take_seat(self, match_id: str, seat: int, token_hash: str) -> int:
         """1 when taken now, 0 when someone has it, -1 when the match is gone."""

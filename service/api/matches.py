@@ -1,6 +1,6 @@
 """Matches: create, join, read (ETag / If-None-Match), replay."""
 
-from flask import request
+from flask import g, request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
@@ -60,7 +60,7 @@ def create_match(body: dict):
 @blp.doc(responses=problem_responses(404, 409, 422))
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
-    return json_response(matches.join(services().store, match_id, body["seat"]))
+    return json_response(matches.join(services().store, match_id, body["seat"], g.pop("quota", None)))
 
 
 @blp.route("/<match_id>")

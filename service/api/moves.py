@@ -3,7 +3,7 @@
 import re
 
 import orjson
-from flask import request
+from flask import g, request
 from flask_smorest import Blueprint
 
 from service import matches
@@ -66,5 +66,5 @@ def post_move(match_id: str):
     move, raw = _json_body()
     svc = services()
     answer = matches.play(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True),
-                          move, raw, if_match, key)
+                          move, raw, if_match, key, g.pop("quota", None))
     return json_response(answer)

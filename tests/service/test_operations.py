@@ -38,6 +38,20 @@ def test_rate_limit_answers_json_429_with_retry_after(redis_url, redis_client):
     assert other.status_code == 201
 
 
+def test_moves_count_against_the_seat_tokens_quota(redis_url, redis_client):
+    from tests.service.helpers import create, get_match, post_move, tokens
+
+    app = create_app(Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=2), redis_client)
+    client = app.test_client()
+    created = create(client, players=2, seed=3)
+    seat = get_match(client, created["id"])["to_act"][0]
+    token = tokens(created)[seat]
+    answers = [post_move(client, created["id"], token, {"type": "teleport"}) for _ in range(3)]
+    assert [a.status_code for a in answers] == [422, 422, 429]
+    assert answers[-1].get_json()["code"] == "rate_limited" and answers[-1].headers["Retry-After"]
+    assert get_match(client, created["id"])["version"] == 0
+
+
 def test_committed_openapi_document_is_current_and_valid():
     committed = (ROOT / "openapi" / "openapi.json").read_text()
     assert json.loads(committed) == json.loads(openapi_document()), \

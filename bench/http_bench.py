@@ -1,0 +1,185 @@
+"""HTTP benchmark: moves/s and latency through gunicorn + Redis, against a bare ceiling.
+
+    .venv/bin/python bench/http_bench.py [--seconds 15] [--clients 6]
+
+Starts an embedded redis-server and two gunicorn servers with deploy/gunicorn.conf.py
+(the Portside app, and bench/bare_cas_app.py: the same storage work with no
+game), then drives each with client processes over keep-alive HTTP:
+
+- bare: POST a small JSON body to the compare-and-set endpoint, back to back;
+- moves: each client plays 4-player Catan matches (scripted hot-seat: random
+  legal moves; a GET only when the seat to act changes). Rate limiting stays on.
+
+Prints requests/s, move POSTs/s and p50/p99 for both, the ratio (goal >= 80 %),
+and the median move latency in the first vs the last tenth of each game
+(goal: within 1.2x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import multiprocessing as mp
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(app: str, port: int, env: dict) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py"), app],
+        env={**env, "BIND": f"127.0.0.1:{port}", "LOG_LEVEL": "warning"}, cwd=ROOT,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/healthz" if "service" in app else "/")
+            conn.getresponse().read()
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"gunicorn for {app} did not start")
+
+
+class Client:
+    def __init__(self, port: int):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def call(self, method: str, path: str, body=None, token: str | None = None):
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.conn.request(method, path, body=None if body is None else orjson.dumps(body), headers=headers)
+        response = self.conn.getresponse()
+        return response.status, orjson.loads(response.read() or b"null")
+
+
+def bare_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
+    client, latencies = Client(port), []
+    key, end = f"k{seed}", time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        status, _ = client.call("POST", f"/bare/{key}", {"type": "bump", "value": 1})
+        latencies.append(time.perf_counter() - start)
+        assert status == 200, status
+    out.put({"posts": latencies, "requests": len(latencies)})
+
+
+def concrete(move: dict, rng: random.Random) -> dict:
+    return {k: rng.randint(v["min"], v["max"]) if isinstance(v, dict) and set(v) == {"min", "max"} else v
+            for k, v in move.items()}
+
+
+def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
+    client, rng = Client(port), random.Random(seed)
+    posts, requests, by_progress = [], 0, []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        status, created = client.call("POST", "/v1/matches", {"game": "catan", "players": 4, "seed": rng.randrange(10**9)})
+        requests += 1
+        tokens = {s["seat"]: s["token"] for s in created["seats"]}
+        status, match = client.call("GET", f"/v1/matches/{created['id']}", token=tokens[0])
+        requests += 1
+        game_latencies = []
+        while match["status"] == "active" and time.perf_counter() < end:
+            seat = rng.choice(match["to_act"])
+            if match["seat"] != seat:
+                status, match = client.call("GET", f"/v1/matches/{created['id']}", token=tokens[seat])
+                requests += 1
+            start = time.perf_counter()
+            status, answer = client.call("POST", f"/v1/matches/{created['id']}/moves",
+                                         concrete(rng.choice(match["legal_moves"]), rng), token=tokens[seat])
+            game_latencies.append(time.perf_counter() - start)
+            requests += 1
+            assert status == 200, answer
+            match = answer["match"]
+        posts += game_latencies
+        if match["status"] == "finished" and len(game_latencies) >= 50:
+            by_progress.append(game_latencies)
+    out.put({"posts": posts, "requests": requests, "games": by_progress})
+
+
+def run(worker, port: int, clients: int, seconds: float) -> dict:
+    queue = mp.Queue()
+    procs = [mp.Process(target=worker, args=(port, seconds, queue, i)) for i in range(clients)]
+    start = time.perf_counter()
+    for p in procs:
+        p.start()
+    results = [queue.get() for _ in procs]
+    elapsed = time.perf_counter() - start
+    for p in procs:
+        p.join()
+    posts = sorted(x for r in results for x in r["posts"])
+    return {
+        "requests_per_s": sum(r["requests"] for r in results) / elapsed,
+        "posts_per_s": len(posts) / elapsed,
+        "p50_ms": 1000 * posts[len(posts) // 2],
+        "p99_ms": 1000 * posts[int(len(posts) * 0.99)],
+        "games": [g for r in results for g in r.get("games", [])],
+    }
+
+
+def tenths(games: list[list[float]]) -> tuple[float, float]:
+    first, last = [], []
+    for lat in games:
+        tenth = max(1, len(lat) // 10)
+        first += lat[:tenth]
+        last += lat[-tenth:]
+    return statistics.median(first) * 1000, statistics.median(last) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--clients", type=int, default=6)
+    args = parser.parse_args()
+    from service import embedded
+
+    redis_url = embedded.start(tempfile.mkdtemp(prefix="portside-bench-"))
+    env = {**os.environ, "REDIS_URL": redis_url, "RATE_LIMIT_PER_MINUTE": "100000",
+           "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="portside-bench-metrics-")}
+    bare_port, app_port = free_port(), free_port()
+    servers = [start_gunicorn("bench.bare_cas_app:app", bare_port, env),
+               start_gunicorn("service.wsgi:app", app_port, env)]
+    try:
+        bare = run(bare_worker, bare_port, args.clients, args.seconds)
+        moves = run(moves_worker, app_port, args.clients, args.seconds)
+    finally:
+        for s in servers:
+            s.terminate()
+            s.wait()
+    if not moves["games"]:
+        raise SystemExit("no game finished: run longer (--seconds)")
+    first, last = tenths(moves["games"])
+    workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1)))
+    print(f"gunicorn {env.get('WORKER_CLASS', 'gthread')} workers={workers} threads={env.get('THREADS', '16')}, "
+          f"{args.clients} client processes, {args.seconds:.0f} s each, {os.cpu_count()} cores")
+    print(f"bare CAS : {bare['requests_per_s']:7.0f} req/s   p50 {bare['p50_ms']:.2f} ms  p99 {bare['p99_ms']:.2f} ms")
+    print(f"moves    : {moves['requests_per_s']:7.0f} req/s ({moves['posts_per_s']:.0f} move POSTs/s)   "
+          f"p50 {moves['p50_ms']:.2f} ms  p99 {moves['p99_ms']:.2f} ms")
+    print(f"ratio    : {100 * moves['requests_per_s'] / bare['requests_per_s']:.0f} % of the bare ceiling (goal >= 80 %)")
+    print(f"per-move : median {first:.2f} ms in the first tenth vs {last:.2f} ms in the last tenth "
+          f"of {len(moves['games'])} games ({last / first:.2f}x; goal <= 1.2x)")
+
+
+if __name__ == "__main__":
+    main()
