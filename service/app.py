@@ -66,7 +66,11 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
                                                              "description": "A seat token from create or join."}}},
         },
     )
-    client = redis_client or redis.Redis.from_url(_redis_url(config), health_check_interval=30)
+    # A long-poll blocks in XREAD for up to max_wait_seconds: the socket must outwait it
+    # (redis-py's default timeout would cut it at 5 s and answer 503).
+    client = redis_client or redis.Redis.from_url(
+        _redis_url(config), health_check_interval=30,
+        socket_timeout=config.max_wait_seconds + 10, socket_connect_timeout=5)
     app.extensions["portside"] = Services(Store(client), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api

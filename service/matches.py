@@ -66,7 +66,7 @@ def load(store: Store, match_id: str, quota: Quota | None = None) -> Loaded:
 def create(store: Store, cfg: Config, game: Game, players: int, options: dict, seed: int | None,
            seats_mode: str, bots: dict[int, str]) -> dict:
     seed = secrets.randbits(63) if seed is None else seed
-    match_id = secrets.token_urlsafe(12)
+    match_id = secrets.token_hex(10)  # 80 bits; hex so an id never starts with '-' on a command line
     state = game.setup(players, options, seed)
     human_seats = [s for s in range(players) if s not in bots]
     given = human_seats if seats_mode == "all" else human_seats[:1]
@@ -79,7 +79,7 @@ def create(store: Store, cfg: Config, game: Game, players: int, options: dict, s
     metrics.MATCHES.labels(game.id).inc()
     version = 0
     if bots:
-        version = advance_bots(store, cfg, match_id)
+        version = load_current(store, cfg, match_id).stored.version
     return {"id": match_id, "game": game.id, "players": players, "version": version,
             "seed_commitment": meta["commitment"],
             "seats": [{"seat": s, "token": token} for s, (token, _) in tokens.items()],
@@ -219,6 +219,8 @@ def play(store: Store, cfg: Config, match_id: str, seat_for, move, body: bytes,
     for attempt in range(cfg.move_retries):
         match = load(store, match_id, quota if attempt == 0 else None)
         seat = seat_for(match.stored.seat_hashes)
+        if seat not in match.game.to_act(match.state) and bots_to_act(match):
+            match = advance_bots(store, cfg, match)  # bots still owe turns from an earlier request
         idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
         if idem and (prior := store.get_idempotent(idem)) is not None:
             return _replayed(prior, body_hash)
@@ -258,17 +260,27 @@ def _replayed(prior: bytes, body_hash: str) -> bytes:
     return prior[64:]
 
 
-def advance_bots(store: Store, cfg: Config, match_id: str) -> int:
-    """Let server bots move when only they can (at creation, or after a request ran out of time)."""
+def bots_to_act(match: Loaded) -> bool:
+    bots = match.stored.meta["bots"]
+    return bool(bots) and not match.finished and any(str(s) in bots for s in match.game.to_act(match.state))
+
+
+def advance_bots(store: Store, cfg: Config, match: Loaded) -> Loaded:
+    """Let server bots take the turns they have (at creation, or after an earlier
+    request ran out of bot budget); returns the match as it now stands."""
     for _ in range(cfg.move_retries):
-        match = load(store, match_id)
         entries = _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
-        if not entries:
-            return match.stored.version
-        result = _commit(store, cfg, match, entries)
-        if result.status == "ok":
-            return match.stored.version
-    return load(store, match_id).stored.version
+        if not entries or _commit(store, cfg, match, entries).status == "ok":
+            return match
+        match = load(store, match.stored.id)
+    return load(store, match.stored.id)
+
+
+def load_current(store: Store, cfg: Config, match_id: str) -> Loaded:
+    """The match for a reader, after any bot turns still owed: a match whose bots ran
+    out of budget is carried on by whoever looks at it next."""
+    match = load(store, match_id)
+    return advance_bots(store, cfg, match) if bots_to_act(match) else match
 
 
 # --- log and replay ------------------------------------------------------------

@@ -22,7 +22,7 @@ def redis_url(tmp_path_factory) -> str:
 
 @pytest.fixture(scope="session")
 def redis_client(redis_url) -> redis.Redis:
-    client = redis.Redis.from_url(redis_url)
+    client = redis.Redis.from_url(redis_url, socket_timeout=40)  # outwaits a 30 s long-poll
     client.ping()
     return client
 

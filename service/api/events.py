@@ -17,7 +17,7 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 def get_events(query: dict, match_id: str):
     """Entries after version `after`; with `wait`, holds the request until one arrives."""
     svc = services()
-    match = matches.load(svc.store, match_id)
+    match = matches.load_current(svc.store, svc.config, match_id)
     seat = seat_of(match.stored.seat_hashes, required=False)
     wait = min(query["wait"], svc.config.max_wait_seconds)
     return json_response(matches.log_page(svc.store, match_id, seat, query["after"], wait))

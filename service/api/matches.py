@@ -72,7 +72,7 @@ def join_match(body: dict, match_id: str):
 def get_match(match_id: str):
     """The caller's view, `to_act` and legal moves. No token: the spectator's view."""
     svc = services()
-    match = matches.load(svc.store, match_id)
+    match = matches.load_current(svc.store, svc.config, match_id)
     seat = seat_of(match.stored.seat_hashes, required=False)
     etag = f'"{match.stored.version}"'
     headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}

@@ -137,9 +137,6 @@ def test_the_curl_walkthrough_runs(server_url):
     assert time.monotonic() - started < 10  # the long-poll answered on the move, not after its 10 s
 
 
-@pytest.mark.xfail(strict=True, reason="service: redis-py 8 gives every connection a 5 s socket timeout, so a "
-                                       "long-poll (wait > 5) with nothing new ends in 503 storage_unavailable "
-                                       "instead of 200 with no entries; reported")
 def test_a_long_poll_longer_than_five_seconds_with_nothing_new_answers_empty(server_url):
     created = json.load(urllib.request.urlopen(urllib.request.Request(
         f"{server_url}/v1/matches", method="POST", headers={"Content-Type": "application/json"},
