@@ -39,7 +39,7 @@ def random_games(games: int, seed: int, offers: bool, via_apply: bool, keep: lis
                 legal = [m for m in legal if m["type"] != "propose_trade"]
             step(state, seat, rng.choice(legal))
             moves += 1
-            if keep is not None and state["turns"] >= 40 and sampler.random() < 0.01:
+            if keep is not None and state["turns"] >= 40 and sampler.random() < 0.01 and state["phase"] != "over":
                 keep.append(GAME.dump(state))
     return moves, time.perf_counter() - start
 

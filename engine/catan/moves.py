@@ -84,4 +84,58 @@ MOVE_TYPES = {
     "end_turn": _schema("end_turn", "End your turn; the next player rolls."),
 }
 
-MOVES = MoveUnion(MOVE_TYPES)
+
+# --- a fast path for well-formed moves ---------------------------------------
+# The marshmallow schemas above are the definition (and the OpenAPI
+# document). Loading through marshmallow costs more than a whole Catan move,
+# so plainly well-formed moves (exact JSON types, in range) are checked here
+# and copied; anything else goes through marshmallow unchanged, which gives
+# the same result for these and the field errors for the rest. A test
+# checks the two agree (tests/engine/catan/test_moves.py).
+_RESOURCE_SET = frozenset(RESOURCES)
+
+
+def _int_in(low, high):
+    return lambda v: type(v) is int and low <= v <= high
+
+
+def _is_resource(v):
+    return type(v) is str and v in _RESOURCE_SET
+
+
+_is_seat = _int_in(0, 3)
+
+FAST_SHAPES = {
+    "roll": {}, "buy_development": {}, "play_knight": {}, "play_road_building": {}, "propose_trade": {},
+    "cancel_offer": {}, "accept_offer": {}, "decline_offer": {}, "end_turn": {},
+    "build_road": {"edge": _int_in(0, N_EDGES - 1)},
+    "build_settlement": {"node": _int_in(0, N_NODES - 1)},
+    "build_city": {"node": _int_in(0, N_NODES - 1)},
+    "play_year_of_plenty": {"resources": lambda v: type(v) is list and 1 <= len(v) <= 2
+                            and all(_is_resource(r) for r in v)},
+    "play_monopoly": {"resource": _is_resource},
+    "move_robber": {"hex": _int_in(0, N_HEXES - 1), "victim": lambda v: v is None or _is_seat(v)},
+    "discard": {"resource": _is_resource},
+    "maritime_trade": {"give": _is_resource, "get": _is_resource},
+    "offer_give": {"resource": _is_resource},
+    "offer_get": {"resource": _is_resource},
+    "send_offer": {"to": lambda v: type(v) is list and 1 <= len(v) <= 3 and all(_is_seat(s) for s in v)},
+    "confirm_trade": {"seat": _is_seat},
+}
+assert set(FAST_SHAPES) == set(MOVE_TYPES)
+
+
+class CatanMoves(MoveUnion):
+    """The one-of-by-type move schema, with a fast path for well-formed moves."""
+
+    def load(self, data):
+        if type(data) is dict:
+            kind = data.get("type") if "type" in data else None
+            shape = FAST_SHAPES.get(kind) if type(kind) is str else None
+            if shape is not None and len(data) == len(shape) + 1 and all(
+                    key in shape and shape[key](value) for key, value in data.items() if key != "type"):
+                return {key: value[:] if type(value) is list else value for key, value in data.items()}
+        return super().load(data)
+
+
+MOVES = CatanMoves(MOVE_TYPES)
