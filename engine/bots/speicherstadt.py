@@ -82,12 +82,13 @@ class GreedyBot:
         if kind == "contract":
             have = me["warehouse"] + me["market"]
             head = sum(1 for g in set(info["goods"]) if g in have)
-            chance = min(1.0, 0.25 + 0.12 * left + 0.2 * head)
+            # tuned against random play: contracts are worth less than they look
+            chance = min(1.0, 0.05 + 0.04 * left + 0.2 * head)
             return info["vp"] * chance
         if kind == "ship":
             slots = self._free_slots(me)
-            value = sum(self._cube_vp(view, g, slots) for g in cubes)
-            return value + (1 if "port" in owned else 0.3)
+            value = 1.2 * sum(self._cube_vp(view, g, slots) for g in cubes)
+            return value + (1.2 if "port" in owned else 0.36)
         if kind == "fireman":
             return self._fireman_vp(view, info["value"])
         if kind == "office":
