@@ -122,7 +122,8 @@ TOPOLOGY = {
     "scheme": "catan-std19-v1",
     "coordinates": "pointy-top hexes; hex centre x=2q+r, y=3r; draw at (x*sqrt(3)/2, y/2) hex radii",
     "hexes": [
-        {"id": h, "q": q, "r": r, "x": 2 * q + r, "y": 3 * r, "nodes": list(HEX_NODES[h])}
+        {"id": h, "q": q, "r": r, "x": 2 * q + r, "y": 3 * r, "nodes": list(HEX_NODES[h]),
+         "hexes": list(HEX_NEIGHBOURS[h])}
         for h, (q, r) in enumerate(HEX_COORDS)
     ],
     "nodes": [
@@ -130,6 +131,6 @@ TOPOLOGY = {
          "edges": list(NODE_EDGES[n])}
         for n, (x, y) in enumerate(NODE_XY)
     ],
-    "edges": [{"id": e, "nodes": list(ab)} for e, ab in enumerate(EDGE_NODES)],
+    "edges": [{"id": e, "nodes": list(ab), "edges": list(EDGE_EDGES[e])} for e, ab in enumerate(EDGE_NODES)],
     "harbours": [{"id": i, "edge": e, "nodes": list(EDGE_NODES[e])} for i, e in enumerate(HARBOUR_EDGES)],
 }

@@ -157,6 +157,9 @@ def building_policy(rng, legal, state=None):
     a domestic offer."""
     if rng.random() < 0.03:
         return rng.choice(legal)
+    if state is not None and state["phase"] == "setup" and legal[0]["type"] == "build_settlement":
+        best = sorted(legal, key=lambda m: -spot_pips(state, m["node"]))[:8]
+        return rng.choice(best)
     builds = [m for m in legal if m["type"] in BUILDS]
     if builds and rng.random() < 0.95:
         return rng.choice(builds)
@@ -172,6 +175,11 @@ def building_policy(rng, legal, state=None):
         cheap = [m for m in legal if m["type"] not in ("propose_trade", "maritime_trade")] or legal
         return rng.choice(cheap)
     return rng.choice(legal)
+
+
+def spot_pips(state, node) -> int:
+    """The dice odds (in 36ths) of the hexes around an intersection."""
+    return sum(6 - abs(7 - state["numbers"][h]) for h in B.NODE_HEXES[node] if state["numbers"][h])
 
 
 def useful_trades(state, trades):
