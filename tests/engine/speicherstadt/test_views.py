@@ -65,3 +65,30 @@ def test_events_do_not_change_after_the_move_that_made_them():
         logged += [(e, json.dumps(e.to_json())) for e in events]
     assert all(json.dumps(e.to_json()) == text for e, text in logged)
     assert any(e.type == "shipping_started" for e, _ in logged)
+
+
+def containers(node, found=None):
+    """Every list and dict in a JSON tree."""
+    found = [] if found is None else found
+    if isinstance(node, (list, dict)):
+        found.append(node)
+        for child in (node.values() if isinstance(node, dict) else node):
+            containers(child, found)
+    return found
+
+
+def test_dump_and_load_share_no_list_or_dict_with_their_input():
+    import random
+    rng = random.Random(2)
+    state = GAME.setup(4, {}, 2)
+    checked = 0
+    while GAME.outcome(state) is None:
+        if rng.random() < 0.1:
+            for copy in (GAME.dump(state), GAME.load(GAME.dump(state))):
+                assert copy == state and json.loads(json.dumps(copy)) == copy
+                mine = {id(c) for c in containers(state)}
+                assert not mine & {id(c) for c in containers(copy)}
+                checked += 1
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_moves(state, seat)))
+    assert checked > 10
