@@ -100,16 +100,18 @@ def scrambled(state, viewer, rng: random.Random) -> dict:
         total = sum(hand)
         cards = [rng.randrange(5) for _ in range(total)]
         other["hands"][s] = [cards.count(r) for r in range(5)]
-        devs = other["devs"][s]
-        if s != state["turn"]:  # the active seat's fresh cards constrain its kinds: keep
-            n_devs = sum(devs)
-            kinds = [rng.choice([D.KNIGHT, D.MONOPOLY]) for _ in range(n_devs - devs[D.VICTORY_POINT])]
-            other["devs"][s] = [kinds.count(c) for c in range(5)]
-            other["devs"][s][D.VICTORY_POINT] = devs[D.VICTORY_POINT]
-            # the VP cards are hidden too: move them into knights, same count
-            vp = devs[D.VICTORY_POINT]
-            other["devs"][s][D.VICTORY_POINT] = 0
-            other["devs"][s][D.KNIGHT] += vp
+        # Development cards: same count, other kinds (VP cards become knights,
+        # which changes the hidden points); the active seat's fresh cards too.
+        total_devs = sum(other["devs"][s])
+        other["devs"][s] = [0] * 5
+        for _ in range(total_devs):
+            other["devs"][s][rng.choice([D.KNIGHT, D.MONOPOLY, D.ROAD_BUILDING])] += 1
+        if s == state["turn"]:
+            fresh = sum(other["fresh"])
+            other["fresh"] = [0] * 5
+            for c in range(5):
+                take = min(fresh, other["devs"][s][c])
+                other["fresh"][c], fresh = take, fresh - take
     return other
 
 
