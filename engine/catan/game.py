@@ -36,6 +36,10 @@ class Options(Schema):
     numbers = fields.String(load_default="spiral", validate=validate.OneOf(["spiral", "random"]),
                             metadata={"description": "variable map only: tokens A-R in a spiral from a random "
                                                      "corner, or shuffled with no two 6/8 adjacent"})
+    trade_order = fields.String(load_default="combined", validate=validate.OneOf(["combined", "strict"]),
+                                metadata={"description": "combined: trade and build in any order after the roll "
+                                                         "(the rules' advanced tip); strict: no trade once you "
+                                                         "have built or bought this turn"})
 
 
 def _fail(message: str, code: str = "illegal_move", **details):
@@ -94,6 +98,7 @@ def new_state(players: int, options: dict, seed: int) -> dict:
         "stock": [[D.ROADS, D.SETTLEMENTS, D.CITIES] for _ in range(players)],
         "discard": [0] * players, "road_len": [0] * players, "longest": -1, "army": -1,
         "vp": [0] * players, "free_roads": 0, "offers": 0, "offer": None, "winner": -1,
+        "strict_order": options.get("trade_order") == "strict", "built": False,
     }
 
 
@@ -326,6 +331,8 @@ def legal_main(state, seat) -> list:
         moves.append({"type": "buy_development"})
     if not state["dev_played"] and any(state["devs"][seat]):
         moves += legal_dev_plays(state, seat)
+    if state["built"] and state["strict_order"]:
+        return moves
     if max(hand) >= 2:
         ratios, bank, names = harbour_ratios(state, seat), state["bank"], D.RESOURCES
         for g in range(5):
@@ -567,6 +574,7 @@ def do_build_road(state, seat, move):
         if not can_afford(state["hands"][seat], D.COST_ROAD):
             _fail("A road costs 1 lumber and 1 brick.", code="cannot_afford")
         pay(state, seat, D.COST_ROAD)
+        state["built"] = True
     state["edge"][e] = seat
     state["stock"][seat][0] -= 1
     events = [event("road_built", seat=seat, edge=e, free=phase != "main")]
@@ -608,6 +616,7 @@ def do_build_settlement(state, seat, move):
         if not can_afford(state["hands"][seat], D.COST_SETTLEMENT):
             _fail("A settlement costs 1 lumber, 1 brick, 1 wool and 1 grain.", code="cannot_afford")
         pay(state, seat, D.COST_SETTLEMENT)
+        state["built"] = True
     state["node"][n] = seat
     state["stock"][seat][1] -= 1
     state["vp"][seat] += 1
@@ -645,6 +654,7 @@ def do_build_city(state, seat, move):
     if not can_afford(state["hands"][seat], D.COST_CITY):
         _fail("A city costs 2 grain and 3 ore.", code="cannot_afford")
     pay(state, seat, D.COST_CITY)
+    state["built"] = True
     state["city"][n] = 1
     state["stock"][seat][2] -= 1
     state["stock"][seat][1] += 1
@@ -660,6 +670,7 @@ def do_buy_development(state, seat, move):
     if not can_afford(state["hands"][seat], D.COST_DEVELOPMENT):
         _fail("A development card costs 1 wool, 1 grain and 1 ore.", code="cannot_afford")
     pay(state, seat, D.COST_DEVELOPMENT)
+    state["built"] = True
     card = state["deck"].pop()
     state["devs"][seat][card] += 1
     state["fresh"][card] += 1
@@ -731,10 +742,16 @@ def do_play_monopoly(state, seat, move):
     return events + [event("monopoly", seat=seat, resource=move["resource"], taken=taken)]
 
 
-def do_maritime_trade(state, seat, move):
-    g, t = R[move["give"]], R[move["get"]]
+def check_trade_time(state) -> None:
     if state["phase"] != "main":
         _fail("You trade after rolling, on your own turn.")
+    if state["built"] and state["strict_order"]:
+        _fail("Trade comes before building: once you have built or bought this turn, you can no longer trade.")
+
+
+def do_maritime_trade(state, seat, move):
+    g, t = R[move["give"]], R[move["get"]]
+    check_trade_time(state)
     if g == t:
         _fail("A maritime trade gives one resource for another.")
     ratio = harbour_ratios(state, seat)[g]
@@ -750,8 +767,7 @@ def do_maritime_trade(state, seat, move):
 
 
 def do_propose_trade(state, seat, move):
-    if state["phase"] != "main":
-        _fail("Domestic trade happens after rolling, on your own turn.")
+    check_trade_time(state)
     if state["offers"] >= D.MAX_OFFERS_PER_TURN:
         _fail(f"At most {D.MAX_OFFERS_PER_TURN} offers per turn.", code="too_many_offers")
     if not sum(state["hands"][seat]):
@@ -840,7 +856,7 @@ def do_end_turn(state, seat, move):
     state["turn"] = (seat + 1) % state["n"]
     state["turns"] += 1
     state["phase"], state["rolled"], state["dice"] = "roll", False, None
-    state["dev_played"], state["fresh"], state["offers"] = False, [0] * 5, 0
+    state["dev_played"], state["fresh"], state["offers"], state["built"] = False, [0] * 5, 0, False
     return [event("turn_ended", seat=seat, next=state["turn"])]
 
 

@@ -91,6 +91,8 @@ def build_view(state, seat) -> dict:
         "offer": _offer(state),
         "free_roads": state["free_roads"],
         "offers_left": D.MAX_OFFERS_PER_TURN - state["offers"],
+        "trade_order": "strict" if state["strict_order"] else "combined",
+        "built_this_turn": state["built"],
         "winner": None if state["winner"] == -1 else state["winner"],
     }
     if state["phase"] == "setup":

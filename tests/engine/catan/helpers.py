@@ -117,7 +117,7 @@ def scrambled(state, viewer, rng: random.Random) -> dict:
 
 TOP_KEYS = {"game", "phase", "turn", "turn_number", "to_act", "rolled", "dice", "board", "settlements", "cities",
             "roads", "bank", "development_deck", "players", "longest_road", "largest_army", "offer",
-            "free_roads", "offers_left", "winner"}
+            "free_roads", "offers_left", "winner", "trade_order", "built_this_turn"}
 PLAYER_KEYS = {"seat", "cards", "development_cards", "knights", "points", "road_length", "roads_left",
                "settlements_left", "cities_left", "to_discard", "longest_road", "largest_army"}
 

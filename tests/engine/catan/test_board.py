@@ -95,7 +95,7 @@ def test_options_are_validated():
         GAME.load_options({"map": "seafarers"})
     with pytest.raises(Exception):
         GAME.load_options({"colour": "red"})
-    assert GAME.load_options({}) == {"map": "variable", "numbers": "spiral"}
+    assert GAME.load_options({}) == {"map": "variable", "numbers": "spiral", "trade_order": "combined"}
 
 
 def test_spiral_visits_every_hex_once_and_steps_to_neighbours():

@@ -194,3 +194,27 @@ def test_nothing_else_while_an_offer_waits():
                  {"type": "propose_trade"}):
         with pytest.raises(IllegalMove):
             play(state, 0, move)
+
+
+def test_combined_order_trades_after_building():
+    state = give(empty_main(), 0, lumber=1, brick=1, ore=4)
+    put(state, 0, settlements=[20])
+    play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
+    assert ("ore", "wool") in maritime(state) and "propose_trade" in legal_types(state, 0)
+
+
+def test_strict_order_no_trade_once_built_or_bought():
+    state = give(empty_main(trade_order="strict"), 0, lumber=1, brick=1, ore=5, wool=1, grain=1)
+    put(state, 0, settlements=[20])
+    play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "wool"})  # trading first is fine
+    play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
+    assert not maritime(state) and "propose_trade" not in legal_types(state, 0)
+    for move in ({"type": "maritime_trade", "give": "ore", "get": "wool"}, {"type": "propose_trade"}):
+        with pytest.raises(IllegalMove):
+            play(state, 0, move)
+    assert GAME.view(state, 1)["built_this_turn"] and GAME.view(state, 1)["trade_order"] == "strict"
+    play(state, 0, {"type": "end_turn"})
+    assert not state["built"]
+    state2 = give(empty_main(trade_order="strict"), 0, wool=1, grain=1, ore=5)
+    play(state2, 0, {"type": "buy_development"})
+    assert not maritime(state2)
