@@ -177,6 +177,11 @@ class Game:
     def load(self, data: dict) -> State:
         raise NotImplementedError
 
+    def static(self) -> dict | None:
+        """Data that is the same in every match of this game (a board's geometry),
+        served once and cached by clients instead of repeated in every view."""
+        return None
+
     # --- shared -------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Any) -> list[Event]:
         """Validate the move's shape and turn, then play it by the rules."""

@@ -1,5 +1,9 @@
 """GET /v1/games: the catalogue."""
 
+import hashlib
+
+import orjson
+from flask import request
 from flask_smorest import Blueprint
 
 from engine import registry
@@ -25,6 +29,7 @@ def entry(game_id: str) -> dict:
             "options": converter.schema2jsonschema(game.options),
             "bots": sorted(bots_for(game_id)),
             "moves": f"#/components/schemas/{move_schema_name(game_id)}",
+            "static": f"/v1/games/{game_id}/static",
         }
     return _catalogue[game_id]
 
@@ -40,11 +45,30 @@ def list_games():
     return json_response([entry(game_id) for game_id in sorted(registry.GAMES)])
 
 
+def _known(game_id: str):
+    if game_id not in registry.GAMES:
+        raise ApiError("not_found", f"No game {game_id!r}; see GET /v1/games.")
+    return registry.get(game_id)
+
+
 @blp.route("/<game_id>")
 @blp.response(200, GameSchema)
 @blp.doc(responses=problem_responses(404))
 def get_game(game_id: str):
     """One game's catalogue entry."""
-    if game_id not in registry.GAMES:
-        raise ApiError("not_found", f"No game {game_id!r}; see GET /v1/games.")
+    _known(game_id)
     return json_response(entry(game_id))
+
+
+@blp.route("/<game_id>/static")
+@blp.response(200, headers={"ETag": {"schema": {"type": "string"}}})
+@blp.doc(responses={"304": {"description": "Not modified"}, **problem_responses(404)})
+def get_static(game_id: str):
+    """What is the same in every match of the game (Catan's board geometry): fetch once, cache.
+    `{}` for a game without such data."""
+    body = orjson.dumps(_known(game_id).static() or {})
+    etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+    if request.headers.get("If-None-Match") == etag:
+        return json_response(b"", 304, headers)
+    return json_response(body, 200, headers)

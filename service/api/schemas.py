@@ -23,6 +23,7 @@ class GameSchema(Schema):
     options = fields.Raw(metadata={"description": "JSON Schema of the match options."})
     bots = fields.List(fields.String(), metadata={"example": ["random", "greedy"]})
     moves = fields.String(metadata={"description": "Name of the game's move schema in this document."})
+    static = fields.String(metadata={"description": "URL of the data shared by every match (cache it)."})
 
 
 class CreateMatchSchema(Schema):

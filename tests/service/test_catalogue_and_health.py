@@ -32,3 +32,14 @@ def test_every_response_carries_a_request_id_and_echoes_a_given_one(client):
     assert len(client.get("/healthz").headers["X-Request-ID"]) >= 8
     assert client.get("/healthz", headers={"X-Request-ID": "abc-123"}).headers["X-Request-ID"] == "abc-123"
     assert client.get("/healthz", headers={"X-Request-ID": "x" * 500}).headers["X-Request-ID"] != "x" * 500
+
+
+def test_static_game_data_is_served_once_with_an_etag(client):
+    for game_id, game in registry.GAMES.items():
+        response = client.get(f"/v1/games/{game_id}/static")
+        assert response.status_code == 200
+        assert response.get_json() == (game.static() or {})
+        assert "max-age" in response.headers["Cache-Control"]
+        again = client.get(f"/v1/games/{game_id}/static", headers={"If-None-Match": response.headers["ETag"]})
+        assert again.status_code == 304
+    assert client.get("/v1/games/chess/static").status_code == 404
