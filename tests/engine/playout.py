@@ -34,15 +34,17 @@ def roundtrip(game, state):
     return game.load(json.loads(json.dumps(game.dump(state))))
 
 
-def assert_refused(game, state, seat, move):
+def assert_refused(game, state, seat, move, code=None) -> IllegalMove:
+    """The move raises IllegalMove (with `code`, when given) and changes nothing."""
     before = game.dump(state)
     try:
         game.apply(state, seat, move)
     except IllegalMove as err:
         assert err.code and err.message
-    else:
-        raise AssertionError(f"seat {seat} could play {move!r}")
-    assert game.dump(state) == before, f"refused move {move!r} changed the state"
+        assert code is None or err.code == code, (err.code, err.message)
+        assert game.dump(state) == before, f"refused move {move!r} changed the state"
+        return err
+    raise AssertionError(f"seat {seat} could play {move!r}")
 
 
 def choose(rng, legal, policy=None, state=None):

@@ -7,6 +7,7 @@ from engine.core import IllegalMove
 from engine.medici import GAME
 from engine.medici import data
 from engine.medici.table import SEATS, lot_limit
+from tests.engine.playout import assert_refused
 
 ALL_TILES = list(range(len(data.TILES)))
 
@@ -57,14 +58,8 @@ def sell(state: dict, drawer: int, tiles: list[int], price: int, buy: bool) -> N
 
 
 def refused(state: dict, seat: int, move, code: str = "illegal_move") -> IllegalMove:
-    before = GAME.dump(state)
-    try:
-        GAME.apply(state, seat, move)
-    except IllegalMove as err:
-        assert err.code == code, (err.code, err.message)
-        assert GAME.dump(state) == before
-        return err
-    raise AssertionError(f"{move!r} was accepted")
+    """Assert the move is refused with that code and changes nothing."""
+    return assert_refused(GAME, state, seat, move, code)
 
 
 def invariants(game, state: dict) -> None:

@@ -5,6 +5,7 @@ from collections import Counter
 from engine.core import IllegalMove
 from engine.speicherstadt import GAME
 from engine.speicherstadt.data import CARDS, CUBES_PER_GOOD, GOODS, WAREHOUSE_CAPACITY, WORKERS
+from tests.engine.playout import assert_refused
 
 ALL_CARDS = Counter(list(CARDS))
 
@@ -87,14 +88,7 @@ def play(state, seat, move_type, **fields):
 
 def refused(state, seat, move, code="illegal_move"):
     """Assert the move is refused with that code and changes nothing."""
-    before = GAME.dump(state)
-    try:
-        GAME.apply(state, seat, move)
-    except IllegalMove as err:
-        assert err.code == code, (err.code, err.message)
-        assert GAME.dump(state) == before
-        return err
-    raise AssertionError(f"seat {seat} could play {move}")
+    return assert_refused(GAME, state, seat, move, code)
 
 
 SORTED_CARDS = sorted(CARDS)
