@@ -20,8 +20,6 @@ from engine.catan import data as D
 from engine.catan.moves import MOVES
 
 R = D.RESOURCE_INDEX
-DEV_PLAYS = {"play_knight": D.KNIGHT, "play_road_building": D.ROAD_BUILDING,
-             "play_year_of_plenty": D.YEAR_OF_PLENTY, "play_monopoly": D.MONOPOLY}
 OFFER_TARGETS = {  # (players, active) -> every non-empty set of opponents
     (n, a): [[s for k, s in enumerate(o) if mask >> k & 1] for mask in range(1, 1 << len(o))]
     for n in (3, 4) for a in range(n) for o in [[s for s in range(n) if s != a]]

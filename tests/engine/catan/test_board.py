@@ -3,6 +3,7 @@
 from collections import Counter
 
 import pytest
+from marshmallow import ValidationError
 
 from engine.catan import GAME
 from engine.catan import board as B
@@ -91,9 +92,9 @@ def test_random_numbers_never_put_6_and_8_side_by_side(seed):
 
 
 def test_options_are_validated():
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         GAME.load_options({"map": "seafarers"})
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         GAME.load_options({"colour": "red"})
     assert GAME.load_options({}) == {"map": "variable", "numbers": "spiral", "trade_order": "combined"}
 

@@ -6,7 +6,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, give_dev, hand, legal_types, line_from, path, play, put
+from tests.engine.catan.helpers import empty_main, give, give_dev, hand, legal_types, line_from, play, put
 
 DEV = dict(wool=1, grain=1, ore=1)
 

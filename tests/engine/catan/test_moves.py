@@ -17,7 +17,7 @@ SAMPLES = [None, True, False, 0, 1, 3, 4, 18, 19, 53, 54, 71, 72, -1, 2.0, "1", 
 def outcome_of(union, move):
     try:
         return ("ok", union.load(move))
-    except ValidationError as err:
+    except ValidationError:
         return ("error", None)
 
 
