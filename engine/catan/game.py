@@ -2,7 +2,9 @@
 
 The state is one JSON-native dict (lists of ints, a few strings), so `dump`
 and `load` are shallow copies of small lists. Static topology lives in
-board.py; component data in data.py.
+board.py, component data in data.py, board queries (where one may build,
+harbour ratios) in spots.py, points and the two special cards in scoring.py,
+views in view.py; this module holds the turn's flow and every move.
 
 Phases: setup -> (roll -> [discard] -> robber -> main ... end_turn) ...
 with the sub-phases road_building (free roads), robber (7 or knight),
@@ -18,6 +20,9 @@ from engine.rng import Rng
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.catan.moves import MOVES
+from engine.catan.scoring import breakdown, total_vp, update_largest_army, update_longest_road
+from engine.catan.spots import (can_afford, city_spots, harbour_ratios, pay, road_connects, road_spots,
+                                robber_victims, settlement_spot_free, settlement_spots)
 
 R = D.RESOURCE_INDEX
 OFFER_TARGETS = {  # (players, active) -> every non-empty set of opponents
@@ -101,181 +106,6 @@ def new_state(players: int, options: dict, seed: int) -> dict:
 
 
 # ----------------------------------------------------------------------------- helpers
-def total_vp(state: dict, seat: int) -> int:
-    return state["vp"][seat] + state["devs"][seat][D.VICTORY_POINT]
-
-
-def can_afford(hand: list, cost) -> bool:
-    return all(h >= c for h, c in zip(hand, cost))
-
-
-def pay(state: dict, seat: int, cost) -> None:
-    hand, bank = state["hands"][seat], state["bank"]
-    for r in range(5):
-        hand[r] -= cost[r]
-        bank[r] += cost[r]
-
-
-NO_HARBOUR = (4, 4, 4, 4, 4)
-
-
-def harbour_ratios(state: dict, seat: int):
-    """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
-    node, ratios = state["node"], NO_HARBOUR
-    for i, (a, b) in enumerate(B.HARBOUR_NODES):
-        if node[a] == seat or node[b] == seat:
-            kind = state["harbours"][i]
-            ratios = list(ratios)
-            if kind == D.GENERIC:
-                ratios = [min(x, 3) for x in ratios]
-            else:
-                ratios[kind] = 2
-    return ratios
-
-
-def settlement_spot_free(state: dict, n: int) -> bool:
-    """Empty, and the distance rule: no building on any neighbouring intersection."""
-    node = state["node"]
-    return node[n] == -1 and all(node[m] == -1 for m in B.NODE_NEIGHBOURS[n])
-
-
-def road_connects(state: dict, seat: int, e: int) -> bool:
-    """A road must touch your building, or your road through an intersection
-    no opponent has built on."""
-    node, edge = state["node"], state["edge"]
-    for n in B.EDGE_NODES[e]:
-        owner = node[n]
-        if owner == seat:
-            return True
-        if owner == -1 and any(edge[f] == seat for f in B.NODE_EDGES[n]):
-            return True
-    return False
-
-
-def road_spots(state: dict, seat: int) -> list:
-    """Empty paths touching an intersection the seat's network reaches: its own
-    building, or the end of its road where no opponent has built."""
-    if state["stock"][seat][0] == 0:
-        return []
-    edge, node = state["edge"], state["node"]
-    if state["phase"] == "setup":
-        return [e for e in B.NODE_EDGES[state["setup_node"]] if edge[e] == -1]
-    ends = {n for n in range(B.N_NODES) if node[n] == seat}
-    for e in range(B.N_EDGES):
-        if edge[e] == seat:
-            ends.update(B.EDGE_NODES[e])
-    spots = set()
-    for n in ends:
-        if node[n] == -1 or node[n] == seat:
-            spots.update(f for f in B.NODE_EDGES[n] if edge[f] == -1)
-    return sorted(spots)
-
-
-def settlement_spots(state: dict, seat: int) -> list:
-    if state["stock"][seat][1] == 0:
-        return []
-    if state["phase"] == "setup":
-        return [n for n in range(B.N_NODES) if settlement_spot_free(state, n)]
-    edge = state["edge"]
-    ends = set()
-    for e in range(B.N_EDGES):
-        if edge[e] == seat:
-            ends.update(B.EDGE_NODES[e])
-    return sorted(n for n in ends if settlement_spot_free(state, n))
-
-
-def city_spots(state: dict, seat: int) -> list:
-    if state["stock"][seat][2] == 0:
-        return []
-    node, city = state["node"], state["city"]
-    return [n for n in range(B.N_NODES) if node[n] == seat and not city[n]]
-
-
-def longest_road(state: dict, seat: int) -> int:
-    """Longest trail of the seat's roads (no path used twice, forks not
-    counted), never passing through an opponent's building.
-
-    A longest trail can always be taken to start where the network does not
-    simply pass through: a dead end, a fork, an opponent's building. Only a
-    component that is a bare ring has none; it counts whole."""
-    edge, node, steps = state["edge"], state["node"], B.NODE_STEPS
-    degree: dict = {}
-    mask = 0
-    for e in range(B.N_EDGES):
-        if edge[e] == seat:
-            mask |= 1 << e
-            for n in B.EDGE_NODES[e]:
-                degree[n] = degree.get(n, 0) + 1
-    if not mask:
-        return 0
-    best = covered = 0
-
-    def walk(n: int, used: int, length: int) -> None:
-        nonlocal best, covered
-        if length > best:
-            best = length
-        covered |= used
-        if length and node[n] != -1 and node[n] != seat:
-            return
-        for e, m in steps[n]:
-            if edge[e] == seat and not used >> e & 1:
-                walk(m, used | 1 << e, length + 1)
-
-    total = bin(mask).count("1")
-    for n, d in degree.items():
-        if d != 2 or (node[n] != -1 and node[n] != seat):
-            walk(n, 0, 0)
-            if best == total:
-                return best
-    while mask & ~covered:
-        rest = mask & ~covered
-        e = (rest & -rest).bit_length() - 1
-        walk(B.EDGE_NODES[e][0], 0, 0)
-    return best
-
-
-def update_longest_road(state: dict, seats) -> list:
-    """Recompute the given seats' roads, then award the card by the official
-    rules: a holder keeps it while no one is strictly longer and theirs is 5+;
-    otherwise it goes to the single longest road of 5+, or is set aside when
-    several tie (or none reaches 5)."""
-    lens = state["road_len"]
-    for s in seats:
-        lens[s] = longest_road(state, s)
-    holder, top = state["longest"], max(lens)
-    if holder != -1 and lens[holder] == top and top >= D.LONGEST_ROAD_MIN:
-        return []
-    leaders = [s for s in range(state["n"]) if lens[s] == top]
-    new = leaders[0] if top >= D.LONGEST_ROAD_MIN and len(leaders) == 1 else -1
-    if new == holder:
-        return []
-    if holder != -1:
-        state["vp"][holder] -= D.LONGEST_ROAD_VP
-    if new != -1:
-        state["vp"][new] += D.LONGEST_ROAD_VP
-    state["longest"] = new
-    return [event("longest_road", seat=None if new == -1 else new, length=top, previous=None if holder == -1 else holder)]
-
-
-def update_largest_army(state: dict, seat: int) -> list:
-    knights, holder = state["knights"], state["army"]
-    if knights[seat] < D.LARGEST_ARMY_MIN or holder == seat:
-        return []
-    if holder != -1 and knights[seat] <= knights[holder]:
-        return []
-    if holder != -1:
-        state["vp"][holder] -= D.LARGEST_ARMY_VP
-    state["vp"][seat] += D.LARGEST_ARMY_VP
-    state["army"] = seat
-    return [event("largest_army", seat=seat, knights=knights[seat])]
-
-
-def robber_victims(state: dict, h: int, thief: int) -> list:
-    node, hands = state["node"], state["hands"]
-    found = {node[n] for n in B.HEX_NODES[h]}
-    return sorted(s for s in found if s != -1 and s != thief and sum(hands[s]))
-
-
 def after_interlude(state: dict) -> None:
     """Back to the turn after the robber or free roads: before or after the roll."""
     state["phase"] = "main" if state["rolled"] else "roll"
@@ -912,17 +742,6 @@ def dump(state) -> dict:
     if state["offer"] is not None:
         out["offer"] = {k: v[:] for k, v in state["offer"].items()}
     return out
-
-
-def breakdown(state, seat) -> dict:
-    node, city = state["node"], state["city"]
-    return {
-        "settlements": sum(1 for n in range(B.N_NODES) if node[n] == seat and not city[n]),
-        "cities": 2 * sum(1 for n in range(B.N_NODES) if node[n] == seat and city[n]),
-        "longest_road": D.LONGEST_ROAD_VP if state["longest"] == seat else 0,
-        "largest_army": D.LARGEST_ARMY_VP if state["army"] == seat else 0,
-        "victory_point_cards": state["devs"][seat][D.VICTORY_POINT],
-    }
 
 
 def outcome(state):

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.game import harbour_ratios, legal_moves, to_act, total_vp
+from engine.catan.game import legal_moves, to_act
+from engine.catan.scoring import total_vp
+from engine.catan.spots import harbour_ratios
 
 
 def _named(counts) -> dict:

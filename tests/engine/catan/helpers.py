@@ -8,7 +8,7 @@ import random
 from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.game import longest_road, total_vp
+from engine.catan.scoring import longest_road, total_vp
 
 RES = D.RESOURCES
 
@@ -186,7 +186,7 @@ def spot_pips(state, node) -> int:
 
 def useful_trades(state, trades):
     """Maritime trades that give a surplus card for one the next build lacks."""
-    from engine.catan.game import city_spots, harbour_ratios, settlement_spots
+    from engine.catan.spots import city_spots, harbour_ratios, settlement_spots
     seat = state["turn"]
     held = state["hands"][seat]
     if city_spots(state, seat):

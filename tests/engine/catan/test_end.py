@@ -5,7 +5,7 @@ import pytest
 from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.game import settlement_spot_free
+from engine.catan.spots import settlement_spot_free
 from engine.core import IllegalMove
 from tests.engine.catan.helpers import empty_main, give, give_dev, path, play, put
 

@@ -8,7 +8,7 @@ and 38-43-39-44-40-45 lower down; 23-29 is the path between the two zigzags.
 import pytest
 
 from engine.catan import board as B
-from engine.catan.game import longest_road, update_longest_road
+from engine.catan.scoring import longest_road, update_longest_road
 from tests.engine.catan.helpers import empty_main, give, path, play, put
 
 UPPER = [16, 22, 17, 23, 18, 24, 19, 25, 20]

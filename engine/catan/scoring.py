@@ -1,0 +1,101 @@
+"""Points: victory points, the longest road and the largest army."""
+
+from __future__ import annotations
+
+from engine.core import event
+from engine.catan import board as B
+from engine.catan import data as D
+
+
+def total_vp(state: dict, seat: int) -> int:
+    return state["vp"][seat] + state["devs"][seat][D.VICTORY_POINT]
+
+
+def longest_road(state: dict, seat: int) -> int:
+    """Longest trail of the seat's roads (no path used twice, forks not
+    counted), never passing through an opponent's building.
+
+    A longest trail can always be taken to start where the network does not
+    simply pass through: a dead end, a fork, an opponent's building. Only a
+    component that is a bare ring has none; it counts whole."""
+    edge, node, steps = state["edge"], state["node"], B.NODE_STEPS
+    degree: dict = {}
+    mask = 0
+    for e in range(B.N_EDGES):
+        if edge[e] == seat:
+            mask |= 1 << e
+            for n in B.EDGE_NODES[e]:
+                degree[n] = degree.get(n, 0) + 1
+    if not mask:
+        return 0
+    best = covered = 0
+
+    def walk(n: int, used: int, length: int) -> None:
+        nonlocal best, covered
+        if length > best:
+            best = length
+        covered |= used
+        if length and node[n] != -1 and node[n] != seat:
+            return
+        for e, m in steps[n]:
+            if edge[e] == seat and not used >> e & 1:
+                walk(m, used | 1 << e, length + 1)
+
+    total = bin(mask).count("1")
+    for n, d in degree.items():
+        if d != 2 or (node[n] != -1 and node[n] != seat):
+            walk(n, 0, 0)
+            if best == total:
+                return best
+    while mask & ~covered:
+        rest = mask & ~covered
+        e = (rest & -rest).bit_length() - 1
+        walk(B.EDGE_NODES[e][0], 0, 0)
+    return best
+
+
+def update_longest_road(state: dict, seats) -> list:
+    """Recompute the given seats' roads, then award the card by the official
+    rules: a holder keeps it while no one is strictly longer and theirs is 5+;
+    otherwise it goes to the single longest road of 5+, or is set aside when
+    several tie (or none reaches 5)."""
+    lens = state["road_len"]
+    for s in seats:
+        lens[s] = longest_road(state, s)
+    holder, top = state["longest"], max(lens)
+    if holder != -1 and lens[holder] == top and top >= D.LONGEST_ROAD_MIN:
+        return []
+    leaders = [s for s in range(state["n"]) if lens[s] == top]
+    new = leaders[0] if top >= D.LONGEST_ROAD_MIN and len(leaders) == 1 else -1
+    if new == holder:
+        return []
+    if holder != -1:
+        state["vp"][holder] -= D.LONGEST_ROAD_VP
+    if new != -1:
+        state["vp"][new] += D.LONGEST_ROAD_VP
+    state["longest"] = new
+    return [event("longest_road", seat=None if new == -1 else new, length=top, previous=None if holder == -1 else holder)]
+
+
+def update_largest_army(state: dict, seat: int) -> list:
+    knights, holder = state["knights"], state["army"]
+    if knights[seat] < D.LARGEST_ARMY_MIN or holder == seat:
+        return []
+    if holder != -1 and knights[seat] <= knights[holder]:
+        return []
+    if holder != -1:
+        state["vp"][holder] -= D.LARGEST_ARMY_VP
+    state["vp"][seat] += D.LARGEST_ARMY_VP
+    state["army"] = seat
+    return [event("largest_army", seat=seat, knights=knights[seat])]
+
+
+def breakdown(state, seat) -> dict:
+    node, city = state["node"], state["city"]
+    return {
+        "settlements": sum(1 for n in range(B.N_NODES) if node[n] == seat and not city[n]),
+        "cities": 2 * sum(1 for n in range(B.N_NODES) if node[n] == seat and city[n]),
+        "longest_road": D.LONGEST_ROAD_VP if state["longest"] == seat else 0,
+        "largest_army": D.LARGEST_ARMY_VP if state["army"] == seat else 0,
+        "victory_point_cards": state["devs"][seat][D.VICTORY_POINT],
+    }

@@ -1,0 +1,98 @@
+"""Where a seat may build or trade: board queries over a match state (read only)."""
+
+from __future__ import annotations
+
+from engine.catan import board as B
+from engine.catan import data as D
+
+
+def can_afford(hand: list, cost) -> bool:
+    return all(h >= c for h, c in zip(hand, cost))
+
+
+def pay(state: dict, seat: int, cost) -> None:
+    hand, bank = state["hands"][seat], state["bank"]
+    for r in range(5):
+        hand[r] -= cost[r]
+        bank[r] += cost[r]
+
+
+NO_HARBOUR = (4, 4, 4, 4, 4)
+
+
+def harbour_ratios(state: dict, seat: int):
+    """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
+    node, ratios = state["node"], NO_HARBOUR
+    for i, (a, b) in enumerate(B.HARBOUR_NODES):
+        if node[a] == seat or node[b] == seat:
+            kind = state["harbours"][i]
+            ratios = list(ratios)
+            if kind == D.GENERIC:
+                ratios = [min(x, 3) for x in ratios]
+            else:
+                ratios[kind] = 2
+    return ratios
+
+
+def settlement_spot_free(state: dict, n: int) -> bool:
+    """Empty, and the distance rule: no building on any neighbouring intersection."""
+    node = state["node"]
+    return node[n] == -1 and all(node[m] == -1 for m in B.NODE_NEIGHBOURS[n])
+
+
+def road_connects(state: dict, seat: int, e: int) -> bool:
+    """A road must touch your building, or your road through an intersection
+    no opponent has built on."""
+    node, edge = state["node"], state["edge"]
+    for n in B.EDGE_NODES[e]:
+        owner = node[n]
+        if owner == seat:
+            return True
+        if owner == -1 and any(edge[f] == seat for f in B.NODE_EDGES[n]):
+            return True
+    return False
+
+
+def road_spots(state: dict, seat: int) -> list:
+    """Empty paths touching an intersection the seat's network reaches: its own
+    building, or the end of its road where no opponent has built."""
+    if state["stock"][seat][0] == 0:
+        return []
+    edge, node = state["edge"], state["node"]
+    if state["phase"] == "setup":
+        return [e for e in B.NODE_EDGES[state["setup_node"]] if edge[e] == -1]
+    ends = {n for n in range(B.N_NODES) if node[n] == seat}
+    for e in range(B.N_EDGES):
+        if edge[e] == seat:
+            ends.update(B.EDGE_NODES[e])
+    spots = set()
+    for n in ends:
+        if node[n] == -1 or node[n] == seat:
+            spots.update(f for f in B.NODE_EDGES[n] if edge[f] == -1)
+    return sorted(spots)
+
+
+def settlement_spots(state: dict, seat: int) -> list:
+    if state["stock"][seat][1] == 0:
+        return []
+    if state["phase"] == "setup":
+        return [n for n in range(B.N_NODES) if settlement_spot_free(state, n)]
+    edge = state["edge"]
+    ends = set()
+    for e in range(B.N_EDGES):
+        if edge[e] == seat:
+            ends.update(B.EDGE_NODES[e])
+    return sorted(n for n in ends if settlement_spot_free(state, n))
+
+
+def city_spots(state: dict, seat: int) -> list:
+    if state["stock"][seat][2] == 0:
+        return []
+    node, city = state["node"], state["city"]
+    return [n for n in range(B.N_NODES) if node[n] == seat and not city[n]]
+
+
+def robber_victims(state: dict, h: int, thief: int) -> list:
+    node, hands = state["node"], state["hands"]
+    found = {node[n] for n in B.HEX_NODES[h]}
+    return sorted(s for s in found if s != -1 and s != thief and sum(hands[s]))
