@@ -799,6 +799,6 @@ class Catan(Game):
     def load(self, data):
         return dump(data)
 
-    def catalogue(self):
-        """The static board topology rides in the (cacheable) catalogue entry."""
-        return {**super().catalogue(), "topology": self.topology}
+    def static(self):
+        """The board topology, the same in every match: GET /v1/games/catan/static."""
+        return {"topology": self.topology}

@@ -35,7 +35,7 @@ def test_topology_is_json_with_ids_neighbours_and_coordinates():
     assert all({"x", "y", "q", "r", "nodes"} <= set(h) for h in topo["hexes"])
     assert all({"id", "x", "y", "nodes", "edges", "hexes"} <= set(n) for n in topo["nodes"])
     assert all(len(h["nodes"]) == 2 for h in topo["harbours"])
-    assert GAME.catalogue()["topology"] is topo
+    assert GAME.static()["topology"] is topo
 
 
 def test_beginner_map_is_the_printed_one():
