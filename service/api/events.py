@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import matches
-from service.api import json_response, problem_responses, services
+from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
 
@@ -12,7 +12,7 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 
 @blp.route("/<match_id>/events")
 @blp.arguments(EventsQuerySchema, location="query")
-@blp.response(200, LogSchema)
+@blp.response(200, LogSchema, example=examples.LOG)
 @blp.doc(responses=problem_responses(401, 403, 404, 422), security=[{}, {"seatToken": []}])
 def get_events(query: dict, match_id: str):
     """Entries after version `after`; with `wait`, holds the request until one arrives."""

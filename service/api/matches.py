@@ -7,7 +7,7 @@ from marshmallow import ValidationError
 from engine import registry
 from engine.bots import bots_for
 from service import matches
-from service.api import json_response, problem_responses, services
+from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
 from service.errors import ApiError
@@ -43,7 +43,7 @@ def _validated_creation(body: dict):
 
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateMatchSchema, example={"game": "speicherstadt", "players": 3})
-@blp.response(201, CreatedSchema)
+@blp.response(201, CreatedSchema, example=examples.CREATED)
 @blp.doc(responses=problem_responses(400, 413, 422, 429, 503))
 def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
@@ -56,7 +56,7 @@ def create_match(body: dict):
 
 @blp.route("/<match_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema, example={})
-@blp.response(200, JoinedSchema)
+@blp.response(200, JoinedSchema, example=examples.JOINED)
 @blp.doc(responses=problem_responses(404, 409, 422))
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
@@ -64,7 +64,7 @@ def join_match(body: dict, match_id: str):
 
 
 @blp.route("/<match_id>")
-@blp.response(200, MatchSchema, headers={"ETag": {"schema": {"type": "string"},
+@blp.response(200, MatchSchema, example=examples.MATCH, headers={"ETag": {"schema": {"type": "string"},
                                                     "description": "The version, quoted."}})
 @blp.doc(responses={"304": {"description": "Not modified (If-None-Match matched the version)"},
                     **problem_responses(401, 403, 404)},

@@ -7,7 +7,7 @@ from flask import g, request
 from flask_smorest import Blueprint
 
 from service import matches
-from service.api import json_response, problem_responses, services
+from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
 from service.errors import ApiError
@@ -46,7 +46,7 @@ def _json_body() -> tuple[object, bytes]:
 
 
 @blp.route("/<match_id>/moves", methods=["POST"])
-@blp.response(200, MoveAnswerSchema)
+@blp.response(200, MoveAnswerSchema, example=examples.MOVE_ANSWER)
 @blp.doc(
     requestBody={"required": True, "description": "One move, exactly as listed in `legal_moves`.",
                  "content": {"application/json": {"schema": "Move",
