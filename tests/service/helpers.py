@@ -40,3 +40,25 @@ def play_first_legal(client, match_id: str, toks: dict[int, str]) -> dict:
     response = post_move(client, match_id, toks[seat], concrete(mine["legal_moves"][0]))
     assert response.status_code == 200, response.get_json()
     return response.get_json()
+
+
+def play_random(client, match_id: str, toks: dict[int, str], rng, max_moves: int = 5000,
+                until_end: bool = True) -> dict:
+    """Random legal moves (by a random seat to act) until the end, or at most max_moves
+    when not `until_end`; returns the last spectator view.
+
+    Random, not first-listed, moves: a rule may allow a seat to shuttle without end
+    (Speicherstadt's warehouse), and only a random client is sure to leave it."""
+    from engine.core import instantiate
+
+    for _ in range(max_moves):
+        match = get_match(client, match_id)
+        if match["status"] == "finished":
+            return match
+        seat = rng.choice(match["to_act"])
+        mine = get_match(client, match_id, toks[seat])
+        response = post_move(client, match_id, toks[seat], instantiate(rng.choice(mine["legal_moves"]), rng.randint))
+        assert response.status_code == 200, response.get_json()
+    if until_end:
+        raise AssertionError(f"no end after {max_moves} moves")
+    return get_match(client, match_id)

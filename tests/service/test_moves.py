@@ -104,14 +104,13 @@ def test_idempotent_retry_returns_the_first_answer_and_applies_once(client):
 
 
 def test_a_finished_match_refuses_moves_with_409(client, redis_client):
-    from tests.service.helpers import play_first_legal
+    import random
+
+    from tests.service.helpers import play_random
 
     created = create(client, players=2, seed=11)
     toks = tokens(created)
-    for _ in range(3000):
-        if get_match(client, created["id"])["status"] == "finished":
-            break
-        play_first_legal(client, created["id"], toks)
+    play_random(client, created["id"], toks, random.Random(11))
     final = get_match(client, created["id"], toks[0])
     assert final["status"] == "finished" and final["outcome"]["winners"]
     assert final["to_act"] == [] and final["legal_moves"] == []
