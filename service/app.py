@@ -136,7 +136,7 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         metrics.REQUESTS.labels(request.method, endpoint, response.status_code).inc()
         metrics.LATENCY.labels(request.method, endpoint).observe(seconds)
         response.headers["X-Request-ID"] = g.get("request_id", "")
-        if endpoint not in ("/healthz", "/metrics"):
+        if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info("request", extra={"fields": {
                 "method": request.method, "path": request.path, "status": response.status_code,
                 "ms": round(seconds * 1000, 2)}})

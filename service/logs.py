@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import time
 
 import orjson
 from flask import g, has_request_context
@@ -32,7 +31,3 @@ def configure(level: str) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     root.propagate = False
-
-
-def elapsed_ms(start: float) -> float:
-    return round((time.perf_counter() - start) * 1000, 2)

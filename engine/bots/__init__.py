@@ -16,7 +16,7 @@ import importlib
 import random
 from typing import Protocol
 
-from engine.core import instantiate, is_range
+from engine.core import instantiate
 
 
 class Bot(Protocol):
@@ -59,4 +59,4 @@ def get_bot(game_id: str, name: str) -> Bot:
     return bots_for(game_id)[name]()
 
 
-__all__ = ["Bot", "RandomBot", "bots_for", "get_bot", "sensible_value", "is_range"]
+__all__ = ["Bot", "RandomBot", "bots_for", "get_bot", "sensible_value"]
