@@ -18,7 +18,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.bots.catan import GreedyBot  # noqa: E402
+from engine.catan.bots import GreedyBot  # noqa: E402
 from engine.catan import GAME  # noqa: E402
 
 
@@ -32,7 +32,8 @@ def play_game(players: int, greedy_seat: int, seed: int, max_moves: int = 40000)
         if result is not None:
             return result.winners[0], moves
         seat = rng.choice(sorted(GAME.to_act(state)))
-        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng)
+        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng,
+                                 GAME.move_templates(state, seat))
         GAME.apply(state, seat, move)
     return -1, max_moves
 

@@ -35,6 +35,8 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine.bots import RandomBot  # noqa: E402
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -84,11 +86,6 @@ def bare_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
     out.put({"posts": latencies, "requests": len(latencies)})
 
 
-def concrete(move: dict, rng: random.Random) -> dict:
-    return {k: rng.randint(v["min"], v["max"]) if isinstance(v, dict) and set(v) == {"min", "max"} else v
-            for k, v in move.items()}
-
-
 def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
     client, rng = Client(port), random.Random(seed)
     posts, requests, by_progress = [], 0, []
@@ -107,7 +104,8 @@ def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
                 requests += 1
             start = time.perf_counter()
             status, answer = client.call("POST", f"/v1/matches/{created['id']}/moves",
-                                         concrete(rng.choice(match["legal_moves"]), rng), token=tokens[seat])
+                                         RandomBot().choose(match["view"], match["legal_moves"], rng,
+                                                            match["move_templates"]), token=tokens[seat])
             game_latencies.append(time.perf_counter() - start)
             requests += 1
             assert status == 200, answer

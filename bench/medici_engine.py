@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core import instantiate  # noqa: E402
+from engine.bots import RandomBot  # noqa: E402
 from engine.medici import GAME  # noqa: E402
 
 
@@ -27,7 +27,7 @@ def random_game(seed: int, keep_every: int = 0):
     kept, moves = [], 0
     while GAME.outcome(state) is None:
         (seat,) = GAME.to_act(state)
-        move = instantiate(rng.choice(GAME.legal_moves(state, seat)), lambda lo, hi: rng.randint(lo, min(hi, 20)))
+        move = RandomBot().choose({}, GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat))
         GAME.apply(state, seat, move)
         moves += 1
         if keep_every and moves % keep_every == 0:

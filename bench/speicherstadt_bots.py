@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.bots.speicherstadt import GreedyBot  # noqa: E402
+from engine.speicherstadt.bots import GreedyBot  # noqa: E402
 from engine.speicherstadt import GAME  # noqa: E402
 
 
@@ -28,7 +28,8 @@ def play(bots, seed: int):
     state = GAME.setup(len(bots), {}, seed)
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng)
+        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng,
+                                 GAME.move_templates(state, seat))
         GAME.apply(state, seat, move)
     return GAME.outcome(state)
 

@@ -89,14 +89,97 @@ def rank_by(keys: list[tuple]) -> tuple[list[int], list[int]]:
     return ranks, winners
 
 
-def is_range(value: Any) -> bool:
-    """A legal-move parameter listed as {"min": a, "max": b} (a price)."""
-    return isinstance(value, dict) and set(value) == {"min", "max"}
+# --- parametric moves ---------------------------------------------------------
+#
+# Most decisions are listed whole in `legal_moves`. A decision with too many
+# values to list (a price, a choice of cards to discard or offer) is listed once
+# in `move_templates` instead:
+#
+#     {"move": {"type": "offer"},                       # the fixed fields
+#      "params": {"price": {"kind": "integer", "min": 0, "max": 40}}}
+#
+# A client posts {**template["move"], name: value for each param}. Kinds:
+#   integer  {"min", "max"}                         -> an int in [min, max]
+#   counts   {"max": {key: n}, "min_total", "max_total"}
+#                                                   -> {key: count}, each 0..max[key]
+#                                                      (keys at 0 may be left out),
+#                                                      their sum in [min_total, max_total]
+#   seats    {"of": [seats], "min", "max"}          -> a sorted list of distinct seats
+#                                                      from `of`, its length in [min, max]
+# The ranges describe the shape only: the game's rules may still refuse a
+# filled-in move (a like-for-like trade), with a code as for any move.
 
 
-def instantiate(move: Move, pick) -> Move:
-    """A concrete move from a listed one: each range replaced by pick(min, max)."""
-    return {k: pick(v["min"], v["max"]) if is_range(v) else v for k, v in move.items()}
+def integer_param(low: int, high: int) -> dict:
+    return {"kind": "integer", "min": low, "max": high}
+
+
+def counts_param(maxima: dict[str, int], min_total: int, max_total: int) -> dict:
+    return {"kind": "counts", "max": dict(maxima), "min_total": min_total, "max_total": max_total}
+
+
+def seats_param(of: Iterable[int], low: int, high: int) -> dict:
+    return {"kind": "seats", "of": sorted(of), "min": low, "max": high}
+
+
+def template(move: Move, **params: dict) -> dict:
+    """A parametric move: `template({"type": "offer"}, price=integer_param(0, 40))`."""
+    return {"move": dict(move), "params": params}
+
+
+def default_value(param: dict) -> Any:
+    """The value a client shows first: the smallest one the shape allows."""
+    if param["kind"] == "integer":
+        return param["min"]
+    if param["kind"] == "seats":
+        return param["of"][: max(param["min"], 1 if param["of"] else 0)]
+    counts, need = {}, param["min_total"]
+    for key, most in param["max"].items():
+        take = min(most, need)
+        if take:
+            counts[key] = take
+            need -= take
+    return counts
+
+
+def random_value(param: dict, rng) -> Any:
+    """A uniformly shaped random value (rng: a random.Random)."""
+    if param["kind"] == "integer":
+        return rng.randint(param["min"], param["max"])
+    if param["kind"] == "seats":
+        size = rng.randint(param["min"], min(param["max"], len(param["of"])))
+        return sorted(rng.sample(param["of"], size))
+    pool = [key for key, most in param["max"].items() for _ in range(most)]
+    size = rng.randint(param["min_total"], min(param["max_total"], len(pool)))
+    counts: dict[str, int] = {}
+    for key in rng.sample(pool, size):
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def fill(tmpl: dict, pick) -> Move:
+    """A concrete move from a template, each param's value given by pick(param)."""
+    return {**tmpl["move"], **{name: pick(param) for name, param in tmpl["params"].items()}}
+
+
+def fits(param: dict, value: Any) -> bool:
+    """Whether a value has the shape a param describes."""
+    if param["kind"] == "integer":
+        return type(value) is int and param["min"] <= value <= param["max"]
+    if param["kind"] == "seats":
+        return (isinstance(value, list) and value == sorted(set(value)) and set(value) <= set(param["of"])
+                and param["min"] <= len(value) <= param["max"])
+    return (isinstance(value, dict) and all(type(n) is int and 0 <= n <= param["max"].get(k, -1)
+                                            for k, n in value.items())
+            and param["min_total"] <= sum(value.values()) <= param["max_total"])
+
+
+def matches_template(tmpl: dict, move: Move) -> bool:
+    """Whether a move is one a client could build from this template."""
+    fixed, params = tmpl["move"], tmpl["params"]
+    return (set(move) == set(fixed) | set(params)
+            and all(move[k] == v for k, v in fixed.items())
+            and all(fits(p, move[name]) for name, p in params.items()))
 
 
 class MoveSchema(Schema):
@@ -142,6 +225,7 @@ class Game:
     max_players: int
     options: type[Schema]  # the match options (variants, map...)
     move_schema: MoveUnion
+    bots: dict[str, type] = {}  # the game's own bots by name (the random bot is everyone's)
 
     # --- to implement -------------------------------------------------------
     def setup(self, players: int, options: dict, seed: int) -> State:
@@ -156,9 +240,13 @@ class Game:
         raise NotImplementedError
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        """Every legal move of that seat, each POSTable unchanged (ranges aside);
-        [] for a seat that is not to act."""
+        """Every legal move of that seat that can be listed whole, each POSTable
+        unchanged; [] for a seat that is not to act."""
         raise NotImplementedError
+
+    def move_templates(self, state: State, seat: int) -> list[dict]:
+        """The seat's parametric moves (see `template`); most games have none."""
+        return []
 
     def play(self, state: State, seat: int, move: Move) -> list[Event]:
         """Apply a shape-valid move by a seat that is to act, or raise IllegalMove

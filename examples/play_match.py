@@ -5,8 +5,8 @@
 
 Standard library only. The loop is all a scripted client needs: read the
 match, and for each seat in `to_act` read that seat's view with its token and
-POST one of its `legal_moves` unchanged (a {"min": a, "max": b} value stands
-for any whole number in that range).
+POST one of its `legal_moves` unchanged, or fill in one of its `move_templates`
+(a move with parameters, such as a price) and POST that.
 """
 
 import json
@@ -32,11 +32,27 @@ def call(base, method, path, body=None, token=None):
         raise SystemExit(f"{method} {path}: {err.code} {problem}")
 
 
-def pick(move):
-    """A concrete move from a listed one: any {"min", "max"} range gets a value in it."""
-    return {key: random.randint(value["min"], min(value["max"], value["min"] + 10))
-            if isinstance(value, dict) and set(value) == {"min", "max"} else value
-            for key, value in move.items()}
+def fill(template):
+    """A move from a parametric one (`move_templates`): each param gets a value of its shape."""
+    def value(param):
+        if param["kind"] == "integer":
+            return random.randint(param["min"], min(param["max"], param["min"] + 10))
+        if param["kind"] == "seats":
+            return param["of"][:max(param["min"], 1)]
+        counts, need = {}, param["min_total"]  # counts: the first cards up to the least total
+        for key, most in param["max"].items():
+            if need and most:
+                counts[key] = min(most, need)
+                need -= counts[key]
+        return counts
+    return {**template["move"], **{name: value(p) for name, p in template["params"].items()}}
+
+
+def pick(mine):
+    """One of the seat's moves: a listed one as it is, or a template filled in."""
+    choices = mine["legal_moves"] + mine["move_templates"]
+    choice = random.choice(choices)
+    return fill(choice) if "params" in choice and "move" in choice else choice
 
 
 def main(base, game="speicherstadt", players=3):
@@ -52,8 +68,8 @@ def main(base, game="speicherstadt", players=3):
             break
         for seat in match["to_act"]:
             mine = call(base, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
-            if mine["legal_moves"]:
-                move = pick(random.choice(mine["legal_moves"]))
+            if mine["legal_moves"] or mine["move_templates"]:
+                move = pick(mine)
                 call(base, "POST", f"/v1/matches/{match_id}/moves", move, token=tokens[seat])
 
     outcome = match["outcome"]

@@ -17,7 +17,7 @@ import orjson
 
 from engine import registry
 from engine.bots import RandomBot, get_bot
-from engine.core import Game, IllegalMove
+from engine.core import Game, IllegalMove, default_value, fill
 from service import metrics
 from service.auth import new_token
 from service.config import Config
@@ -136,6 +136,7 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
         "to_act": sorted(game.to_act(state)),
         "view": game.view(state, seat),
         "legal_moves": game.legal_moves(state, seat) if seat is not None else [],
+        "move_templates": game.move_templates(state, seat) if seat is not None else [],
         "outcome": outcome.to_json() if outcome else None,
         "players": stored.meta["players"],
         "seats": seats_summary(stored.meta, stored.seat_hashes),
@@ -182,13 +183,13 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
         seat = ready[0]
         version = match.stored.version + len(entries)
         rng = random.Random(f"{match.stored.id}:{version}:{seat}")
-        legal = game.legal_moves(state, seat)
-        move = get_bot(game.id, bots[seat]).choose(game.view(state, seat), legal, rng)
+        legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+        move = get_bot(game.id, bots[seat]).choose(game.view(state, seat), legal, rng, templates)
         try:
             events = game.apply(state, seat, move)
         except IllegalMove as err:  # a bot's bug must not stall the match
             log.error("bot %s of %s chose an illegal move %r: %s", bots[seat], game.id, move, err)
-            move = RandomBot().choose({}, legal, rng)
+            move = RandomBot().choose({}, legal or [fill(templates[0], default_value)], rng)
             events = game.apply(state, seat, move)
         entries.append(_entry(seat, move, events, bots[seat]))
     return entries

@@ -31,9 +31,11 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Callable, TextIO
 
 from engine.bots import RandomBot, get_bot
+from engine.core import fill, fits
 
 USER_AGENT = "portside-play/1"
 
@@ -140,34 +142,55 @@ def parse_seat(spec: str) -> tuple[int, SeatPlan]:
     return int(seat), plan
 
 
-def choose_prompt(view: dict, legal: list[dict], rng: random.Random, *, seat: int,
-                  stdin: TextIO = sys.stdin, out: TextIO = sys.stderr) -> dict:
-    """Let the terminal user pick one of the numbered legal moves (and any numbers in a range)."""
+def choose_prompt(view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = (), *,
+                  seat: int, stdin: TextIO = sys.stdin, out: TextIO = sys.stderr) -> dict:
+    """Let the terminal user pick one of the numbered moves (and fill in a template's values)."""
     print(f"\n--- seat {seat}, your move. Your view:\n{json.dumps(view, sort_keys=True)}", file=out)
+    choices = [*legal, *templates]
     for i, move in enumerate(legal):
         print(f"  [{i}] {json.dumps(move, sort_keys=True)}", file=out)
+    for i, tmpl in enumerate(templates, len(legal)):
+        print(f"  [{i}] {json.dumps(tmpl['move'], sort_keys=True)} with {json.dumps(tmpl['params'])}", file=out)
     while True:
-        print(f"move number (0-{len(legal) - 1}): ", end="", file=out, flush=True)
-        line = stdin.readline()
-        if not line:
-            raise SystemExit("stdin closed")
-        if line.strip().isdigit() and int(line) < len(legal):
+        print(f"move number (0-{len(choices) - 1}): ", end="", file=out, flush=True)
+        line = readline(stdin)
+        if line.isdigit() and int(line) < len(choices):
             break
-    chosen = {}
-    for key, value in legal[int(line)].items():
-        if isinstance(value, dict) and set(value) == {"min", "max"}:
-            while True:
-                print(f"{key} ({value['min']}-{value['max']}): ", end="", file=out, flush=True)
-                raw = stdin.readline().strip()
-                if raw.lstrip("-").isdigit() and value["min"] <= int(raw) <= value["max"]:
-                    chosen[key] = int(raw)
-                    break
-        else:
-            chosen[key] = value
-    return chosen
+    if int(line) < len(legal):
+        return legal[int(line)]
+    tmpl = templates[int(line) - len(legal)]
+    return fill(tmpl, lambda param: ask_value(param, stdin, out))
 
 
-Chooser = Callable[[dict, list, random.Random], dict]
+def readline(stdin: TextIO) -> str:
+    line = stdin.readline()
+    if not line:
+        raise SystemExit("stdin closed")
+    return line.strip()
+
+
+def ask_value(param: dict, stdin: TextIO, out: TextIO):
+    """Read one template value: an integer, `key=n,key=n` counts, or `1,2` seats."""
+    hint = {"integer": f"{param.get('min')}-{param.get('max')}", "counts": "e.g. brick=1,ore=2",
+            "seats": f"seats among {param.get('of')}, e.g. 1,2"}[param["kind"]]
+    while True:
+        print(f"{param['kind']} ({hint}): ", end="", file=out, flush=True)
+        raw = readline(stdin)
+        try:
+            if param["kind"] == "integer":
+                value = int(raw)
+            elif param["kind"] == "seats":
+                value = sorted({int(part) for part in raw.split(",") if part.strip()})
+            else:
+                pairs = (part.split("=") for part in raw.split(",") if part.strip())
+                value = {key.strip(): int(n) for key, n in pairs}
+        except ValueError:
+            continue
+        if fits(param, value):
+            return value
+
+
+Chooser = Callable[[dict, list, random.Random, Sequence[dict]], dict]
 
 
 @dataclass
@@ -224,9 +247,10 @@ class Session:
                 continue
             token = self.player.tokens[seat]
             mine = self.client.match(self.match_id, token)
-            if seat not in mine["to_act"] or mine["status"] != "active" or not mine["legal_moves"]:
+            legal, templates = mine["legal_moves"], mine.get("move_templates", [])
+            if seat not in mine["to_act"] or mine["status"] != "active" or not (legal or templates):
                 continue
-            move = self.player.choosers[seat](mine["view"], mine["legal_moves"], self.rng)
+            move = self.player.choosers[seat](mine["view"], legal, self.rng, templates)
             try:
                 self.client.move(self.match_id, token, move, version=mine["version"])
             except ApiError as err:
@@ -234,7 +258,7 @@ class Session:
                     continue  # someone moved first: re-read on the next round
                 if err.code == "illegal_move":  # a local bot's bug must not stop the match
                     self.say(f"seat {seat}: {move} refused ({err}); playing a random move instead")
-                    move = RandomBot().choose(mine["view"], mine["legal_moves"], self.rng)
+                    move = RandomBot().choose(mine["view"], legal, self.rng, templates)
                     try:
                         self.client.move(self.match_id, token, move, version=mine["version"])
                     except ApiError as again:
@@ -296,7 +320,7 @@ def _chooser(game: str, plan: SeatPlan, seat: int, prompt: bool) -> Chooser | No
         bot = get_bot(game, plan.bot)
         return bot.choose
     if plan.kind == "human" and prompt:
-        return lambda view, legal, rng: choose_prompt(view, legal, rng, seat=seat)
+        return lambda view, legal, rng, templates=(): choose_prompt(view, legal, rng, templates, seat=seat)
     return None
 
 

@@ -1,28 +1,30 @@
 """Game-agnostic bots over the engine contract.
 
-A bot decides from exactly what its seat may know: the seat's view and its
-legal moves (both as the HTTP API gives them). It never sees the state.
+A bot decides from exactly what its seat may know: the seat's view, its legal
+moves and its parametric moves (all as the HTTP API gives them). It never
+sees the state.
 
     bot = get_bot("catan", "greedy")
-    move = bot.choose(view, legal_moves, rng)   # rng: random.Random
+    move = bot.choose(view, legal_moves, rng, move_templates)   # rng: random.Random
 
-Every game has the `random` bot; a game's stronger bots live in
-`engine/bots/<game id>.py` as a module-level `BOTS = {"name": BotClass}`.
+Every game has the `random` bot; a game's stronger bots live in its own
+folder and are named by the game object's `bots` attribute.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
-from engine.core import instantiate
+from engine.core import fill, random_value
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict: ...
+    def choose(self, view: dict, legal: list[dict], rng: random.Random,
+               templates: Sequence[dict] = ()) -> dict: ...
 
 
 def sensible_value(rng: random.Random, low: int, high: int) -> int:
@@ -32,26 +34,31 @@ def sensible_value(rng: random.Random, low: int, high: int) -> int:
     return min(high, low + int(rng.expovariate(1 / 8)))
 
 
+def random_fill(template: dict, rng: random.Random) -> dict:
+    """A random move from a template; wide integer ranges mostly low (a price)."""
+    def pick(param: dict):
+        if param["kind"] == "integer":
+            return sensible_value(rng, param["min"], param["max"])
+        return random_value(param, rng)
+    return fill(template, pick)
+
+
 class RandomBot:
-    """Uniform over the legal moves; sensible values for numeric ranges."""
+    """Uniform over the legal moves and the templates (each template counts once)."""
 
     name = "random"
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
-        return instantiate(rng.choice(legal), lambda lo, hi: sensible_value(rng, lo, hi))
+    def choose(self, view: dict, legal: list[dict], rng: random.Random,
+               templates: Sequence[dict] = ()) -> dict:
+        pick = rng.randrange(len(legal) + len(templates))
+        return legal[pick] if pick < len(legal) else random_fill(templates[pick - len(legal)], rng)
 
 
 def bots_for(game_id: str) -> dict[str, type]:
     """Every bot name a game offers -> its class."""
-    found: dict[str, type] = {"random": RandomBot}
-    try:
-        module = importlib.import_module(f"engine.bots.{game_id}")
-    except ModuleNotFoundError as err:
-        if err.name != f"engine.bots.{game_id}":
-            raise
-    else:
-        found.update(module.BOTS)
-    return found
+    from engine import registry  # here, not at import: `portside play` loads a game only when asked
+
+    return {"random": RandomBot, **registry.get(game_id).bots}
 
 
 def get_bot(game_id: str, name: str) -> Bot:
@@ -59,4 +66,4 @@ def get_bot(game_id: str, name: str) -> Bot:
     return bots_for(game_id)[name]()
 
 
-__all__ = ["Bot", "RandomBot", "bots_for", "get_bot", "sensible_value"]
+__all__ = ["Bot", "RandomBot", "bots_for", "get_bot", "random_fill", "sensible_value"]

@@ -23,6 +23,7 @@ from engine.catan.moves import MOVES
 from engine.catan.scoring import breakdown, total_vp, update_largest_army, update_longest_road
 from engine.catan.spots import (can_afford, city_spots, harbour_ratios, pay, road_connects, road_spots,
                                 robber_victims, settlement_spot_free, settlement_spots)
+from engine.catan.bots import BOTS
 
 R = D.RESOURCE_INDEX
 OFFER_TARGETS = {  # (players, active) -> every non-empty set of opponents
@@ -768,6 +769,7 @@ class Catan(Game):
     max_players = 4
     options = Options
     move_schema = MOVES
+    bots = BOTS
     topology = B.TOPOLOGY
 
     def setup(self, players, options, seed):

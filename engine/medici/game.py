@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from marshmallow import Schema
 
-from engine.core import Game, IllegalMove, Outcome, event, rank_by
+from engine.core import Game, IllegalMove, Outcome, event, integer_param, rank_by, template
 from engine.medici import data
 from engine.medici.moves import MOVES
 from engine.medici.scoring import score_round, tile_json
@@ -29,6 +29,7 @@ from engine.medici.table import (
 )
 from engine.medici.view import build_view
 from engine.rng import Rng
+from engine.medici.bots import BOTS
 
 
 class MediciOptions(Schema):
@@ -43,6 +44,7 @@ class Medici(Game):
     max_players = 2
     options = MediciOptions
     move_schema = MOVES
+    bots = BOTS
 
     # setup and questions --------------------------------------------------
     def setup(self, players: int, options: dict, seed: int) -> dict:
@@ -70,14 +72,17 @@ class Medici(Game):
             return []
         phase = state["phase"]
         if phase == "draw":
-            moves = [{"type": "draw"}] if can_draw(state) else []
-            moves.append({"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}})
-            return moves
+            return [{"type": "draw"}] if can_draw(state) else []
         if phase == "answer":
             return [{"type": "buy"}, {"type": "decline"}]
         moves = [{"type": "load", "ship": ship, "harbour": h} for ship, h in load_targets(state, seat)]
         moves.append({"type": "discard"})
         return moves
+
+    def move_templates(self, state: dict, seat: int) -> list[dict]:
+        if seat in self.to_act(state) and state["phase"] == "draw":
+            return [template({"type": "offer"}, price=integer_param(0, data.MAX_PRICE))]
+        return []
 
     # moves ---------------------------------------------------------------
     def play(self, state: dict, seat: int, move: dict) -> list:

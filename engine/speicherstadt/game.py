@@ -27,6 +27,7 @@ from engine.speicherstadt.data import (
 )
 from engine.speicherstadt.moves import MOVES
 from engine.speicherstadt.view import table_view
+from engine.speicherstadt.bots import BOTS
 
 LAST_FIRE = "fire_4"
 
@@ -50,6 +51,7 @@ class Speicherstadt(Game):
     max_players = MAX_PLAYERS
     options = Options
     move_schema = MOVES
+    bots = BOTS
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict, seed: int) -> dict:

@@ -89,8 +89,10 @@ class MatchSchema(Schema):
     to_act = fields.List(fields.Integer())
     view = fields.Dict(metadata={"description": "What the caller may see; the game's own shape."})
     legal_moves = fields.List(fields.Dict(), metadata={
-        "description": "Every move the caller may POST now, as is. A value {\"min\": a, \"max\": b} "
-                       "stands for any whole number in that range."})
+        "description": "Every move the caller may POST now, as is."})
+    move_templates = fields.List(fields.Dict(), metadata={
+        "description": "Moves with parameters (a price, cards to choose): POST the template's `move` with "
+                       "a value for each of its `params` (kind integer, counts or seats)."})
     outcome = fields.Dict(allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners."})
     players = fields.Integer()
     seats = fields.List(fields.Nested(SeatStatusSchema))

@@ -6,7 +6,8 @@ every move, checks what must hold for any game under the contract:
 - some seat is to act until the game ends, and it has at least one legal move;
 - the state round-trips through JSON (`dump` -> json -> `load` -> `dump`);
 - views and events are JSON, and legal moves pass the game's own move_schema;
-- a sample of the other listed legal moves apply (on a copy);
+- a sample of the other listed legal moves apply (on a copy), and each
+  template's default move either applies or is refused with a code;
 - junk moves and out-of-turn moves raise IllegalMove and change nothing;
 - the game's own invariants (`check(game, state)`), after every move.
 
@@ -19,7 +20,7 @@ from __future__ import annotations
 import json
 import random
 
-from engine.core import IllegalMove, instantiate
+from engine.core import IllegalMove, default_value, fill, matches_template, random_value
 
 JUNK = [
     {"type": "no_such_move"},
@@ -47,9 +48,26 @@ def assert_refused(game, state, seat, move, code=None) -> IllegalMove:
     raise AssertionError(f"seat {seat} could play {move!r}")
 
 
-def choose(rng, legal, policy=None, state=None):
-    move = policy(rng, legal, state) if policy else rng.choice(legal)
-    return instantiate(move, rng.randint)
+def choose(rng, legal, templates=(), policy=None, state=None):
+    """A listed move, or a template filled at random (the policy, if any, sees only the listed ones)."""
+    if policy and legal:
+        return policy(rng, legal, state)
+    pick = rng.randrange(len(legal) + len(templates))
+    if pick < len(legal):
+        return legal[pick]
+    return fill(templates[pick - len(legal)], lambda param: random_value(param, rng))
+
+
+def play_one(game, state, seat, rng, legal, templates, policy=None):
+    """Choose and apply a move; a filled-in template the rules refuse is chosen again."""
+    for _ in range(50):
+        move = choose(rng, legal, templates, policy, state)
+        try:
+            return move, game.apply(state, seat, move)
+        except IllegalMove:
+            if any(move is m for m in legal):
+                raise
+    raise AssertionError(f"seat {seat}: 50 filled-in templates refused in a row")
 
 
 def playout(game, players, seed, options=None, *, check=None, policy=None,
@@ -66,12 +84,11 @@ def playout(game, players, seed, options=None, *, check=None, policy=None,
         seats = sorted(game.to_act(state))
         assert seats, "nobody is to act but the game is not over"
         seat = rng.choice(seats)
-        legal = game.legal_moves(state, seat)
-        assert legal, f"seat {seat} is to act but has no legal move"
-        move = choose(rng, legal, policy, state)
+        legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+        assert legal or templates, f"seat {seat} is to act but has no legal move"
         if step % probe_every == 0:
-            _probe(game, state, seat, seats, legal, rng, sample_legal, extra_junk)
-        events = game.apply(state, seat, move)
+            _probe(game, state, seat, seats, legal, templates, rng, sample_legal, extra_junk)
+        move, events = play_one(game, state, seat, rng, legal, templates, policy)
         json.dumps([e.to_json() for e in events])
         moves.append((seat, move))
         copy = roundtrip(game, state)
@@ -86,20 +103,30 @@ def playout(game, players, seed, options=None, *, check=None, policy=None,
     return state, moves
 
 
-def _probe(game, state, seat, seats, legal, rng, sample_legal, extra_junk):
+def _probe(game, state, seat, seats, legal, templates, rng, sample_legal, extra_junk):
     for viewer in [None, *range(len(seats_all(game, state)))]:
         json.dumps(game.view(state, viewer))
     for move in legal:
-        game.move_schema.load(instantiate(move, lambda lo, hi: lo))
+        game.move_schema.load(move)
     for move in rng.sample(legal, min(sample_legal, len(legal))):
         copy = roundtrip(game, state)
-        game.apply(copy, seat, instantiate(move, rng.randint))
+        game.apply(copy, seat, move)
+    for tmpl in templates:
+        move = fill(tmpl, default_value)
+        assert matches_template(tmpl, move), (tmpl, move)
+        game.move_schema.load(move)
+        try:
+            game.apply(roundtrip(game, state), seat, move)
+        except IllegalMove as err:
+            assert err.code and err.message
     for junk in [*JUNK, *extra_junk]:
         assert_refused(game, state, seat, junk)
     waiting = [s for s in seats_all(game, state) if s not in seats]
     if waiting:
-        assert_refused(game, state, rng.choice(waiting), instantiate(legal[0], rng.randint))
+        some = legal[0] if legal else fill(templates[0], default_value)
+        assert_refused(game, state, rng.choice(waiting), some)
         assert game.legal_moves(state, waiting[0]) == []
+        assert game.move_templates(state, waiting[0]) == []
 
 
 def seats_all(game, state):

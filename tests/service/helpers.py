@@ -27,9 +27,11 @@ def post_move(client, match_id: str, token: str, move, **headers):
     return client.post(f"/v1/matches/{match_id}/moves", json=move, headers={**auth(token), **headers})
 
 
-def concrete(move: dict) -> dict:
-    """A listed legal move with any {"min","max"} range set to its minimum."""
-    return {k: v["min"] if isinstance(v, dict) and set(v) == {"min", "max"} else v for k, v in move.items()}
+def first_move(mine: dict) -> dict:
+    """The seat's first listed legal move, else its first template filled with defaults."""
+    from engine.core import default_value, fill
+
+    return mine["legal_moves"][0] if mine["legal_moves"] else fill(mine["move_templates"][0], default_value)
 
 
 def play_first_legal(client, match_id: str, toks: dict[int, str]) -> dict:
@@ -37,7 +39,7 @@ def play_first_legal(client, match_id: str, toks: dict[int, str]) -> dict:
     state = get_match(client, match_id)
     seat = state["to_act"][0]
     mine = get_match(client, match_id, toks[seat])
-    response = post_move(client, match_id, toks[seat], concrete(mine["legal_moves"][0]))
+    response = post_move(client, match_id, toks[seat], first_move(mine))
     assert response.status_code == 200, response.get_json()
     return response.get_json()
 
@@ -49,7 +51,7 @@ def play_random(client, match_id: str, toks: dict[int, str], rng, max_moves: int
 
     Random, not first-listed, moves: a rule may allow a seat to shuttle without end
     (Speicherstadt's warehouse), and only a random client is sure to leave it."""
-    from engine.core import instantiate
+    from engine.bots import RandomBot
 
     for _ in range(max_moves):
         match = get_match(client, match_id)
@@ -57,7 +59,8 @@ def play_random(client, match_id: str, toks: dict[int, str], rng, max_moves: int
             return match
         seat = rng.choice(match["to_act"])
         mine = get_match(client, match_id, toks[seat])
-        response = post_move(client, match_id, toks[seat], instantiate(rng.choice(mine["legal_moves"]), rng.randint))
+        move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
+        response = post_move(client, match_id, toks[seat], move)
         assert response.status_code == 200, response.get_json()
     if until_end:
         raise AssertionError(f"no end after {max_moves} moves")

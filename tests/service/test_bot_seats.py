@@ -23,7 +23,7 @@ from engine import registry
 from engine.bots import RandomBot
 from service.app import create_app
 from service.config import Config
-from tests.service.helpers import auth, concrete, create, get_match, post_move, tokens
+from tests.service.helpers import auth, create, first_move, get_match, post_move, tokens
 
 GAMES = sorted(registry.GAMES)
 
@@ -40,10 +40,12 @@ def layouts(game_id: str) -> list[list[str]]:
     return [(["local", "server", "scripted", "server"] * 2)[:players]]
 
 
-def scripted_choice(legal: list[dict], turn: int) -> dict:
+def scripted_choice(mine: dict, turn: int) -> dict:
     """A fixed script: cycle through the listed moves (always the first can loop forever in
-    Speicherstadt, moving a cube to the market and back), ranges at their minimum."""
-    return concrete(legal[turn % len(legal)])
+    Speicherstadt, moving a cube to the market and back); a template-only seat posts the
+    first template filled with its defaults."""
+    legal = mine["legal_moves"]
+    return legal[turn % len(legal)] if legal else first_move(mine)
 
 
 def full_log(client, match_id: str, token: str | None = None) -> list[dict]:
@@ -75,9 +77,9 @@ def play_mixed(client, game_id: str, kinds: list[str], seed: int, max_posts: int
         seat = ready[0]
         mine = current if current["seat"] == seat else get_match(client, match_id, toks[seat])
         if kinds[seat] == "local":
-            move = RandomBot().choose(mine["view"], mine["legal_moves"], rng)
+            move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
         else:
-            move, turns = scripted_choice(mine["legal_moves"], turns), turns + 1
+            move, turns = scripted_choice(mine, turns), turns + 1
         response = post_move(client, match_id, toks[seat], move, **{"If-Match": f'"{mine["version"]}"'})
         assert response.status_code == 200, (game_id, move, response.get_json())
         posted[seat] += 1
@@ -172,8 +174,8 @@ class RecordingBot:
     name = "recording"
     inputs: list[dict] = []
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
-        move = RandomBot().choose(view, legal, rng)
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates=()) -> dict:
+        move = RandomBot().choose(view, legal, rng, templates)
         self.inputs.append({"view": orjson.loads(orjson.dumps(view)), "legal": orjson.loads(orjson.dumps(legal)),
                             "move": move})
         return move
@@ -207,7 +209,7 @@ def test_a_server_bots_input_for_seat_s_is_what_seat_s_sees_over_http(client, re
         mine = get_match(client, match_id, token)
         if mine["status"] == "finished" or 0 not in mine["to_act"]:
             break
-        move = RandomBot().choose(mine["view"], mine["legal_moves"], rng)
+        move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
         assert post_move(client, match_id, token, move).status_code == 200
         mine_moves.append(move)
     log = full_log(client, match_id, token)

@@ -5,7 +5,7 @@ import orjson
 
 from engine import registry
 from service.store import log_key
-from engine.core import instantiate
+from engine.bots import RandomBot
 from tests.service.helpers import auth, create, tokens
 
 MOVES = 200
@@ -29,9 +29,10 @@ def test_two_threads_racing_200_moves_lose_nothing_and_apply_nothing_twice(app, 
                 return
             seat = rng.choice(spectator["to_act"])
             view = mine.get(f"/v1/matches/{match_id}", headers=auth(toks[seat])).get_json()
-            if not view["legal_moves"]:
+            if not (view["legal_moves"] or view["move_templates"]):
                 continue
-            response = mine.post(f"/v1/matches/{match_id}/moves", json=instantiate(rng.choice(view["legal_moves"]), rng.randint),
+            move = RandomBot().choose(view["view"], view["legal_moves"], rng, view["move_templates"])
+            response = mine.post(f"/v1/matches/{match_id}/moves", json=move,
                                  headers=auth(toks[seat]))
             with lock:
                 if response.status_code == 200:

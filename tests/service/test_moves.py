@@ -1,6 +1,6 @@
 import json
 
-from tests.service.helpers import auth, concrete, create, get_match, post_move, tokens
+from tests.service.helpers import auth, first_move, create, get_match, post_move, tokens
 
 
 def _actor(client, created):
@@ -13,7 +13,7 @@ def _actor(client, created):
 def test_a_legal_move_answers_version_events_and_the_new_view(client):
     created = create(client, players=2, seed=3)
     seat, token, mine = _actor(client, created)
-    response = post_move(client, created["id"], token, concrete(mine["legal_moves"][0]))
+    response = post_move(client, created["id"], token, first_move(mine))
     assert response.status_code == 200
     answer = response.get_json()
     assert answer["version"] == 1 and answer["match"]["version"] == 1
@@ -33,18 +33,18 @@ def test_errors_for_bad_moves_name_the_problem_and_change_nothing(client):
         (dict(data="{oops", content_type="application/json", headers=auth(token)), 400, "malformed_json"),
         (dict(json={"type": "teleport"}, headers=auth(token)), 422, "validation_error"),
         (dict(json=[1, 2], headers=auth(token)), 422, "validation_error"),
-        (dict(json={**concrete(mine["legal_moves"][0]), "extra": 1}, headers=auth(token)), 422, "validation_error"),
-        (dict(json=concrete(mine["legal_moves"][0])), 401, "unauthorized"),
-        (dict(json=concrete(mine["legal_moves"][0]), headers=auth("pst_forged")), 403, "forbidden"),
+        (dict(json={**first_move(mine), "extra": 1}, headers=auth(token)), 422, "validation_error"),
+        (dict(json=first_move(mine)), 401, "unauthorized"),
+        (dict(json=first_move(mine), headers=auth("pst_forged")), 403, "forbidden"),
         (dict(data=json.dumps({"type": "x", "pad": "a" * 70000}), content_type="application/json",
               headers=auth(token)), 413, "body_too_large"),
-        (dict(json=concrete(mine["legal_moves"][0]), headers={**auth(token), "If-Match": "twelve"}), 422,
+        (dict(json=first_move(mine), headers={**auth(token), "If-Match": "twelve"}), 422,
          "validation_error"),
-        (dict(json=concrete(mine["legal_moves"][0]), headers={**auth(token), "Idempotency-Key": "x" * 300}), 422,
+        (dict(json=first_move(mine), headers={**auth(token), "Idempotency-Key": "x" * 300}), 422,
          "validation_error"),
     ]
     assert (1 - seat) not in mine["to_act"], "demand is placed one seat at a time"
-    cases.append((dict(json=concrete(mine["legal_moves"][0]), headers=auth(other)), 409, "not_your_turn"))
+    cases.append((dict(json=first_move(mine), headers=auth(other)), 409, "not_your_turn"))
     for kwargs, status, code in cases:
         response = client.post(url, **kwargs)
         assert response.status_code == status, (kwargs.get("json"), response.get_json())
@@ -58,7 +58,7 @@ def test_a_rule_violation_is_422_illegal_move_with_the_reason_in_words(client):
     created = create(client, players=2, seed=3)
     match_id = created["id"]
     seat, token, mine = _actor(client, created)
-    legal = [concrete(m) for m in mine["legal_moves"]]
+    legal = mine["legal_moves"]
     schema = client.get("/v1/openapi.json").get_json()["components"]["schemas"]
     # A well-formed move of this game that is not among the legal ones right now.
     for type_name in schema["SpeicherstadtMove"]["discriminator"]["mapping"]:
@@ -81,7 +81,7 @@ def test_a_rule_violation_is_422_illegal_move_with_the_reason_in_words(client):
 def test_if_match_applies_only_at_that_version(client):
     created = create(client, players=2, seed=4)
     seat, token, mine = _actor(client, created)
-    move = concrete(mine["legal_moves"][0])
+    move = first_move(mine)
     stale = post_move(client, created["id"], token, move, **{"If-Match": '"5"'})
     assert stale.status_code == 409 and stale.get_json()["code"] == "stale_version"
     assert stale.get_json()["version"] == 0
@@ -92,7 +92,7 @@ def test_if_match_applies_only_at_that_version(client):
 def test_idempotent_retry_returns_the_first_answer_and_applies_once(client):
     created = create(client, players=2, seed=4)
     seat, token, mine = _actor(client, created)
-    move = concrete(mine["legal_moves"][0])
+    move = first_move(mine)
     first = post_move(client, created["id"], token, move, **{"Idempotency-Key": "k-1"})
     retry = post_move(client, created["id"], token, move, **{"Idempotency-Key": "k-1"})
     assert first.status_code == retry.status_code == 200

@@ -4,7 +4,7 @@ import json
 import random
 
 from engine.bots import RandomBot, get_bot
-from engine.bots.catan import GreedyBot
+from engine.catan.bots import GreedyBot
 from engine.catan import GAME
 
 

@@ -7,8 +7,8 @@ import json
 import random
 
 from engine.bots import RandomBot, bots_for, get_bot
-from engine.bots.medici import GreedyBot
-from engine.core import is_range
+from engine.medici.bots import GreedyBot
+from engine.core import matches_template
 from engine.medici import GAME
 
 
@@ -19,20 +19,13 @@ def play(bots, seed):
         (seat,) = GAME.to_act(state)
         view = json.loads(json.dumps(GAME.view(state, seat)))
         legal = json.loads(json.dumps(GAME.legal_moves(state, seat)))
-        GAME.apply(state, seat, bots[seat].choose(view, legal, rng))
+        templates = json.loads(json.dumps(GAME.move_templates(state, seat)))
+        GAME.apply(state, seat, bots[seat].choose(view, legal, rng, templates))
     return GAME.outcome(state)
 
 
-def is_listed(move, legal):
-    for listed in legal:
-        if listed.keys() != move.keys():
-            continue
-        if all(
-            (lo_hi["min"] <= move[k] <= lo_hi["max"]) if is_range(lo_hi := listed[k]) else listed[k] == move[k]
-            for k in listed
-        ):
-            return True
-    return False
+def is_listed(move, legal, templates):
+    return move in legal or any(matches_template(t, move) for t in templates)
 
 
 def test_greedy_is_offered_for_medici():
@@ -58,12 +51,14 @@ def test_greedy_decides_from_the_json_view_and_legal_list_alone():
             (seat,) = GAME.to_act(state)
             view = json.loads(json.dumps(GAME.view(state, seat)))
             legal = json.loads(json.dumps(GAME.legal_moves(state, seat)))
-            frozen_view, frozen_legal = copy.deepcopy(view), copy.deepcopy(legal)
-            move = bot.choose(view, legal, random.Random(seed))
-            assert view == frozen_view and legal == frozen_legal  # reads, never writes
-            assert is_listed(move, legal), move
+            templates = json.loads(json.dumps(GAME.move_templates(state, seat)))
+            frozen = copy.deepcopy((view, legal, templates))
+            move = bot.choose(view, legal, random.Random(seed), templates)
+            assert (view, legal, templates) == frozen  # reads, never writes
+            assert is_listed(move, legal, templates), move
             # The same view and list give the same move whatever the hidden RNG holds.
             other = GAME.load(GAME.dump(state))
             other["rng"] ^= 0xDEADBEEF
-            assert bot.choose(GAME.view(other, seat), GAME.legal_moves(other, seat), random.Random(seed)) == move
+            assert bot.choose(GAME.view(other, seat), GAME.legal_moves(other, seat), random.Random(seed),
+                              GAME.move_templates(other, seat)) == move
             GAME.apply(state, seat, move)

@@ -17,6 +17,7 @@ SPICE1, SPICE2, SPICE3 = (tile_id("spice", v) for v in (1, 2, 3))
 CLOTH0, CLOTH3, CLOTH4 = tile_id("cloth", 0), tile_id("cloth", 3), tile_id("cloth", 4)
 GOLD_A, GOLD_B = tile_id("gold", 5, 0), tile_id("gold", 5, 1)
 MEDICI, STROZZI = 0, 1
+OFFER_TEMPLATE = [{"move": {"type": "offer"}, "params": {"price": {"kind": "integer", "min": 0, "max": data.MAX_PRICE}}}]
 
 
 def put_on_ship(state, seat, ship, harbour, tiles):
@@ -86,8 +87,8 @@ def test_medici_opens_round_one():
 def test_a_turn_opens_with_the_first_tile_drawn_then_the_drawer_may_draw_or_name_a_price():
     state = fresh()
     assert len(state["lot"]) == 1 and len(state["bag"]) == 25
-    assert GAME.legal_moves(state, MEDICI) == [
-        {"type": "draw"}, {"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}}]
+    assert GAME.legal_moves(state, MEDICI) == [{"type": "draw"}]
+    assert GAME.move_templates(state, MEDICI) == OFFER_TEMPLATE
 
 
 def test_draws_come_from_the_bag_at_random_and_are_shown_to_both():
@@ -106,11 +107,12 @@ def test_draws_come_from_the_bag_at_random_and_are_shown_to_both():
 def test_second_and_third_draw_are_optional_and_a_fourth_is_refused():
     state = fresh()
     GAME.apply(state, MEDICI, {"type": "draw"})
-    assert GAME.legal_moves(state, MEDICI) == [
-        {"type": "draw"}, {"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}}]
+    assert GAME.legal_moves(state, MEDICI) == [{"type": "draw"}]
+    assert GAME.move_templates(state, MEDICI) == OFFER_TEMPLATE
     GAME.apply(state, MEDICI, {"type": "draw"})
     assert len(state["lot"]) == 3
-    assert GAME.legal_moves(state, MEDICI) == [{"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}}]
+    assert GAME.legal_moves(state, MEDICI) == []
+    assert GAME.move_templates(state, MEDICI) == OFFER_TEMPLATE
     err = refused(state, MEDICI, {"type": "draw"})
     assert "more tiles than fit" in err.message
 
@@ -136,7 +138,8 @@ def test_the_bag_emptying_in_the_middle_of_a_draw_stops_the_draw_then_the_lot_is
     state["bag"] = [DYE3]
     GAME.apply(state, MEDICI, {"type": "draw"})  # the last tile: a third may not be drawn
     assert state["lot"] == [DYE2, DYE3]
-    assert GAME.legal_moves(state, MEDICI) == [{"type": "offer", "price": {"min": 0, "max": data.MAX_PRICE}}]
+    assert GAME.legal_moves(state, MEDICI) == []
+    assert GAME.move_templates(state, MEDICI) == OFFER_TEMPLATE
     err = refused(state, MEDICI, {"type": "draw"})
     assert "bag is empty" in err.message
     GAME.apply(state, MEDICI, {"type": "offer", "price": 3})

@@ -4,7 +4,7 @@ import json
 import random
 
 from engine.bots import RandomBot, bots_for, get_bot
-from engine.bots.speicherstadt import GreedyBot
+from engine.speicherstadt.bots import GreedyBot
 from engine.speicherstadt import GAME
 
 

@@ -17,6 +17,7 @@ price for the ship space it takes. Then, in money terms for itself:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 HARBOUR_WIN = 20
 MARKER_PAY = 10
@@ -110,14 +111,15 @@ class Table:
 class GreedyBot:
     name = "greedy"
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random,
+               templates: Sequence[dict] = ()) -> dict:
         table = Table(view)
         kinds = {move["type"] for move in legal}
         if "buy" in kinds:
             return self._answer(table, view)
         if "discard" in kinds:
             return self._place(table, legal, rng)
-        return self._draw_or_offer(table, view, legal)
+        return self._draw_or_offer(table, view, legal, templates)
 
     def _answer(self, table: Table, view: dict) -> dict:
         price = view["price"]
@@ -137,15 +139,15 @@ class GreedyBot:
                 best, best_gain = move, gain
         return best
 
-    def _draw_or_offer(self, table: Table, view: dict, legal: list[dict]) -> dict:
-        offer = next(move for move in legal if move["type"] == "offer")
+    def _draw_or_offer(self, table: Table, view: dict, legal: list[dict], templates: Sequence[dict]) -> dict:
+        price = next(t for t in templates if t["move"]["type"] == "offer")["params"]["price"]
         if any(move["type"] == "draw" for move in legal) and table.bag:
             now = table.offer_result(table.lot)
             later = sum(table.offer_result(table.lot + [tile]) for tile in table.bag) / len(table.bag)
             if later > now:
                 return {"type": "draw"}
         value = (table.lot_value(table.me, table.lot) + table.lot_value(1 - table.me, table.lot)) / 2
-        low, high = offer["price"]["min"], offer["price"]["max"]
+        low, high = price["min"], price["max"]
         return {"type": "offer", "price": max(low, min(high, round(value)))}
 
 

@@ -14,6 +14,7 @@ them), never the state:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.speicherstadt.data import CARDS, OFFICE_VP
 
@@ -24,7 +25,8 @@ class GreedyBot:
     name = "greedy"
     NOT_FIRST = 0.5  # share of a card's value lost when another player bids first
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random,
+               templates: Sequence[dict] = ()) -> dict:
         kind = legal[0]["type"]
         if kind == "place_worker":
             return self._place(view, legal)

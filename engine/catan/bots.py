@@ -12,6 +12,7 @@ engine.catan.board rather than from any match state.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.catan import board as B
 
@@ -109,7 +110,8 @@ class Table:
 class GreedyBot:
     name = "greedy"
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random,
+               templates: Sequence[dict] = ()) -> dict:
         by_type: dict[str, list[dict]] = {}
         for m in legal:
             by_type.setdefault(m["type"], []).append(m)
