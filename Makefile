@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test bench openapi
+.PHONY: serve test lint system-deps bench openapi
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -15,9 +15,21 @@ $(STAMP): pyproject.toml
 serve: $(STAMP)
 	$(BIN)/portside serve --host 127.0.0.1 --port 8000
 
+# Lint, format and types first (seconds), then the suite.
 # pytest exits 5 when it collects no test; make treats that as the failure it is.
-test: $(STAMP)
+test: $(STAMP) system-deps lint
 	$(BIN)/pytest -n 2 -q
+
+# What the tests need from Debian on a fresh machine: a real browser for the browser tests.
+system-deps:
+	@command -v chromium >/dev/null || { \
+	  SUDO=$$(command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver; }
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 openapi: $(STAMP)
 	$(BIN)/portside openapi > openapi/openapi.json

@@ -18,8 +18,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.catan.bots import GreedyBot  # noqa: E402
 from engine.catan import GAME  # noqa: E402
+from engine.catan.bots import GreedyBot  # noqa: E402
 
 
 def play_game(players: int, greedy_seat: int, seed: int, max_moves: int = 40000) -> tuple[int, int]:
@@ -32,8 +32,9 @@ def play_game(players: int, greedy_seat: int, seed: int, max_moves: int = 40000)
         if result is not None:
             return result.winners[0], moves
         seat = rng.choice(sorted(GAME.to_act(state)))
-        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng,
-                                 GAME.move_templates(state, seat))
+        move = bots[seat].choose(
+            GAME.view(state, seat), GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat)
+        )
         GAME.apply(state, seat, move)
     return -1, max_moves
 
@@ -54,9 +55,11 @@ def main() -> None:
         total_moves += moves
     elapsed = time.perf_counter() - start
     share, fair = wins / args.games, 1 / args.players
-    print(f"{args.games} games, {args.players} players, greedy seat rotating: greedy won {wins} "
-          f"({share:.1%}) vs fair share {fair:.1%} = {share / fair:.2f}x; capped {capped}; "
-          f"{total_moves / args.games:.0f} moves/game; {elapsed:.1f} s")
+    print(
+        f"{args.games} games, {args.players} players, greedy seat rotating: greedy won {wins} "
+        f"({share:.1%}) vs fair share {fair:.1%} = {share / fair:.2f}x; capped {capped}; "
+        f"{total_moves / args.games:.0f} moves/game; {elapsed:.1f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -61,16 +61,23 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     mid: list = []
-    for label, offers, via_apply in (("apply, no offers", False, True), ("play, no offers", False, False),
-                                     ("apply, with offers", True, True)):
+    for label, offers, via_apply in (
+        ("apply, no offers", False, True),
+        ("play, no offers", False, False),
+        ("apply, with offers", True, True),
+    ):
         moves, elapsed = random_games(args.games, args.seed, offers, via_apply, mid if not mid else None)
-        print(f"{label:20} {args.games} games {elapsed:6.2f} s  {args.games / elapsed:7.1f} games/s  "
-              f"{moves / elapsed:8.0f} moves/s  {moves / args.games:6.0f} moves/game")
+        print(
+            f"{label:20} {args.games} games {elapsed:6.2f} s  {args.games / elapsed:7.1f} games/s  "
+            f"{moves / elapsed:8.0f} moves/s  {moves / args.games:6.0f} moves/game"
+        )
     states = [GAME.load(d) for d in mid]
     sizes = sorted(len(json.dumps(d, separators=(",", ":"))) for d in mid)
     print(f"mid-game states: {len(states)}; dump JSON bytes: median {sizes[len(sizes) // 2]}, max {sizes[-1]}")
     print(f"dump + load:          {per_call(lambda s: GAME.load(GAME.dump(s)), states):6.1f} us")
-    print(f"dump -> JSON -> load: {per_call(lambda s: GAME.load(json.loads(json.dumps(GAME.dump(s)))), states):6.1f} us")
+    print(
+        f"dump -> JSON -> load: {per_call(lambda s: GAME.load(json.loads(json.dumps(GAME.dump(s)))), states):6.1f} us"
+    )
     print(f"view (seat 0):        {per_call(lambda s: GAME.view(s, 0), states):6.1f} us")
     print(f"legal_moves (to act): {per_call(lambda s: GAME.legal_moves(s, min(GAME.to_act(s))), states):6.1f} us")
 

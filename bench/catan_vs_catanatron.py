@@ -63,8 +63,9 @@ def ours(games: int, seed: int, via_apply: bool) -> dict:
 
 
 def theirs(python: str, games: int, seed: int) -> dict:
-    out = subprocess.run([python, "-c", CATANATRON_SIDE, str(games), str(seed)],
-                         check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [python, "-c", CATANATRON_SIDE, str(games), str(seed)], check=True, capture_output=True, text=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -80,14 +81,25 @@ def main() -> None:
     per_round = max(1, args.games // args.rounds)
     for r in range(args.rounds):
         seed = args.seed + r * per_round
-        for name, result in zip(names, (ours(per_round, seed, True), ours(per_round, seed, False),
-                                        theirs(args.catanatron_python, per_round, seed))):
+        for name, result in zip(
+            names,
+            (
+                ours(per_round, seed, True),
+                ours(per_round, seed, False),
+                theirs(args.catanatron_python, per_round, seed),
+            ),
+        ):
             for key in rows[name]:
                 rows[name][key] += result[key]
-    print(f"{'engine':18} {'games':>6} {'ended':>6} {'moves':>9} {'moves/game':>10} {'seconds':>8} {'moves/s':>9} {'games/s':>8}")
+    print(
+        f"{'engine':18} {'games':>6} {'ended':>6} {'moves':>9} {'moves/game':>10} "
+        f"{'seconds':>8} {'moves/s':>9} {'games/s':>8}"
+    )
     for name, r in rows.items():
-        print(f"{name:18} {r['games']:6d} {r['finished']:6d} {r['moves']:9d} {r['moves'] / r['games']:10.0f} "
-              f"{r['seconds']:8.2f} {r['moves'] / r['seconds']:9.0f} {r['games'] / r['seconds']:8.2f}")
+        print(
+            f"{name:18} {r['games']:6d} {r['finished']:6d} {r['moves']:9d} {r['moves'] / r['games']:10.0f} "
+            f"{r['seconds']:8.2f} {r['moves'] / r['seconds']:9.0f} {r['games'] / r['seconds']:8.2f}"
+        )
     theirs_rate = rows["catanatron 3.2.1"]["moves"] / rows["catanatron 3.2.1"]["seconds"]
     for name in names[:2]:
         mine = rows[name]["moves"] / rows[name]["seconds"]

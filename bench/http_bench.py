@@ -47,8 +47,11 @@ def free_port() -> int:
 def start_gunicorn(app: str, port: int, env: dict) -> subprocess.Popen:
     proc = subprocess.Popen(
         [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py"), app],
-        env={**env, "BIND": f"127.0.0.1:{port}", "LOG_LEVEL": "warning"}, cwd=ROOT,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        env={**env, "BIND": f"127.0.0.1:{port}", "LOG_LEVEL": "warning"},
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
@@ -91,7 +94,9 @@ def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
     posts, requests, by_progress = [], 0, []
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
-        status, created = client.call("POST", "/v1/matches", {"game": "catan", "players": 4, "seed": rng.randrange(10**9)})
+        status, created = client.call(
+            "POST", "/v1/matches", {"game": "catan", "players": 4, "seed": rng.randrange(10**9)}
+        )
         requests += 1
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
         status, match = client.call("GET", f"/v1/matches/{created['id']}", token=tokens[0])
@@ -103,9 +108,12 @@ def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
                 status, match = client.call("GET", f"/v1/matches/{created['id']}", token=tokens[seat])
                 requests += 1
             start = time.perf_counter()
-            status, answer = client.call("POST", f"/v1/matches/{created['id']}/moves",
-                                         RandomBot().choose(match["view"], match["legal_moves"], rng,
-                                                            match["move_templates"]), token=tokens[seat])
+            status, answer = client.call(
+                "POST",
+                f"/v1/matches/{created['id']}/moves",
+                RandomBot().choose(match["view"], match["legal_moves"], rng, match["move_templates"]),
+                token=tokens[seat],
+            )
             game_latencies.append(time.perf_counter() - start)
             requests += 1
             assert status == 200, answer
@@ -153,11 +161,17 @@ def main() -> None:
     from service import embedded
 
     redis_url = embedded.start(tempfile.mkdtemp(prefix="portside-bench-"))
-    env = {**os.environ, "REDIS_URL": redis_url, "RATE_LIMIT_PER_MINUTE": "100000",
-           "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="portside-bench-metrics-")}
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "RATE_LIMIT_PER_MINUTE": "100000",
+        "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="portside-bench-metrics-"),
+    }
     bare_port, app_port = free_port(), free_port()
-    servers = [start_gunicorn("bench.bare_cas_app:app", bare_port, env),
-               start_gunicorn("service.wsgi:app", app_port, env)]
+    servers = [
+        start_gunicorn("bench.bare_cas_app:app", bare_port, env),
+        start_gunicorn("service.wsgi:app", app_port, env),
+    ]
     try:
         bare = run(bare_worker, bare_port, args.clients, args.seconds)
         moves = run(moves_worker, app_port, args.clients, args.seconds)
@@ -169,14 +183,22 @@ def main() -> None:
         raise SystemExit("no game finished: run longer (--seconds)")
     first, last = tenths(moves["games"])
     workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1)))
-    print(f"gunicorn {env.get('WORKER_CLASS', 'gthread')} workers={workers} threads={env.get('THREADS', '16')}, "
-          f"{args.clients} client processes, {args.seconds:.0f} s each, {os.cpu_count()} cores")
+    print(
+        f"gunicorn {env.get('WORKER_CLASS', 'gthread')} workers={workers} threads={env.get('THREADS', '16')}, "
+        f"{args.clients} client processes, {args.seconds:.0f} s each, {os.cpu_count()} cores"
+    )
     print(f"bare CAS : {bare['requests_per_s']:7.0f} req/s   p50 {bare['p50_ms']:.2f} ms  p99 {bare['p99_ms']:.2f} ms")
-    print(f"moves    : {moves['requests_per_s']:7.0f} req/s ({moves['posts_per_s']:.0f} move POSTs/s)   "
-          f"p50 {moves['p50_ms']:.2f} ms  p99 {moves['p99_ms']:.2f} ms")
-    print(f"ratio    : {100 * moves['requests_per_s'] / bare['requests_per_s']:.0f} % of the bare ceiling (goal >= 80 %)")
-    print(f"per-move : median {first:.2f} ms in the first tenth vs {last:.2f} ms in the last tenth "
-          f"of {len(moves['games'])} games ({last / first:.2f}x; goal <= 1.2x)")
+    print(
+        f"moves    : {moves['requests_per_s']:7.0f} req/s ({moves['posts_per_s']:.0f} move POSTs/s)   "
+        f"p50 {moves['p50_ms']:.2f} ms  p99 {moves['p99_ms']:.2f} ms"
+    )
+    print(
+        f"ratio    : {100 * moves['requests_per_s'] / bare['requests_per_s']:.0f} % of the bare ceiling (goal >= 80 %)"
+    )
+    print(
+        f"per-move : median {first:.2f} ms in the first tenth vs {last:.2f} ms in the last tenth "
+        f"of {len(moves['games'])} games ({last / first:.2f}x; goal <= 1.2x)"
+    )
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.medici.bots import GreedyBot  # noqa: E402
 from engine.medici import GAME  # noqa: E402
+from engine.medici.bots import GreedyBot  # noqa: E402
 
 
 def play(bots, seed: int):
@@ -27,8 +27,9 @@ def play(bots, seed: int):
     state = GAME.setup(2, {}, seed)
     while GAME.outcome(state) is None:
         (seat,) = GAME.to_act(state)
-        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng,
-                                 GAME.move_templates(state, seat))
+        move = bots[seat].choose(
+            GAME.view(state, seat), GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat)
+        )
         GAME.apply(state, seat, move)
     return GAME.outcome(state)
 

@@ -42,8 +42,10 @@ def main(games: int = 500) -> None:
         moves, _ = random_game(seed)
         total_moves += moves
     elapsed = time.perf_counter() - started
-    print(f"{games} random games: {games / elapsed:.0f} games/s, "
-          f"{total_moves / elapsed:.0f} moves/s, {total_moves / games:.0f} moves/game")
+    print(
+        f"{games} random games: {games / elapsed:.0f} games/s, "
+        f"{total_moves / elapsed:.0f} moves/s, {total_moves / games:.0f} moves/game"
+    )
 
     states = []
     for seed in range(20):
@@ -61,8 +63,10 @@ def main(games: int = 500) -> None:
             GAME.load(json.loads(json.dumps(GAME.dump(state))))
     per_json = (time.perf_counter() - started) / (loops * len(states)) * 1e6
     size = sum(len(json.dumps(s)) for s in states) / len(states)
-    print(f"dump+load: {per:.1f} µs; dump -> JSON -> load: {per_json:.1f} µs; "
-          f"mean state {size:.0f} bytes of JSON ({len(states)} mid-game states)")
+    print(
+        f"dump+load: {per:.1f} µs; dump -> JSON -> load: {per_json:.1f} µs; "
+        f"mean state {size:.0f} bytes of JSON ({len(states)} mid-game states)"
+    )
 
 
 if __name__ == "__main__":

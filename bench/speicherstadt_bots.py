@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots import RandomBot  # noqa: E402
-from engine.speicherstadt.bots import GreedyBot  # noqa: E402
 from engine.speicherstadt import GAME  # noqa: E402
+from engine.speicherstadt.bots import GreedyBot  # noqa: E402
 
 
 def play(bots, seed: int):
@@ -28,8 +28,9 @@ def play(bots, seed: int):
     state = GAME.setup(len(bots), {}, seed)
     while GAME.outcome(state) is None:
         seat = min(GAME.to_act(state))
-        move = bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng,
-                                 GAME.move_templates(state, seat))
+        move = bots[seat].choose(
+            GAME.view(state, seat), GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat)
+        )
         GAME.apply(state, seat, move)
     return GAME.outcome(state)
 
@@ -53,12 +54,16 @@ def main(games: int = 400, first_seed: int = 0) -> None:
     for players in range(2, 6):
         mine = [(won, fair) for n, won, fair in results if n == players]
         share = sum(w for w, _ in mine) / len(mine)
-        print(f"{players} players: greedy win share {share:.1%} over {len(mine)} games "
-              f"(fair share {1 / players:.1%}: {share * players:.2f}x)")
+        print(
+            f"{players} players: greedy win share {share:.1%} over {len(mine)} games "
+            f"(fair share {1 / players:.1%}: {share * players:.2f}x)"
+        )
     share = sum(w for _, w, _ in results) / games
     fair = sum(f for _, _, f in results) / games
-    print(f"all: greedy win share {share:.1%} vs fair share {fair:.1%} ({share / fair:.2f}x); "
-          f"{games / elapsed:.1f} games/s")
+    print(
+        f"all: greedy win share {share:.1%} vs fair share {fair:.1%} ({share / fair:.2f}x); "
+        f"{games / elapsed:.1f} games/s"
+    )
 
 
 if __name__ == "__main__":

@@ -41,10 +41,11 @@ def games_per_second(games: int) -> None:
         started = time.perf_counter()
         moves = sum(random_game(players, seed)[0] for seed in range(games))
         elapsed = time.perf_counter() - started
-        total_games, total_moves, total_time = total_games + games, total_moves + moves, \
-            total_time + elapsed
-        print(f"{players} players: {games / elapsed:6.0f} games/s, "
-              f"{moves / elapsed:7.0f} moves/s, {moves / games:.0f} moves/game")
+        total_games, total_moves, total_time = total_games + games, total_moves + moves, total_time + elapsed
+        print(
+            f"{players} players: {games / elapsed:6.0f} games/s, "
+            f"{moves / elapsed:7.0f} moves/s, {moves / games:.0f} moves/game"
+        )
     print(f"all: {total_games / total_time:6.0f} games/s, {total_moves / total_time:7.0f} moves/s")
 
 
@@ -64,9 +65,11 @@ def dump_load(loops: int = 20) -> None:
             GAME.load(json.loads(json.dumps(GAME.dump(state))))
     via_json = (time.perf_counter() - started) / (loops * len(states)) * 1e6
     sizes = sorted(len(json.dumps(d, separators=(",", ":"))) for d in dumps)
-    print(f"dump+load {plain:.1f} µs, dump->json->load {via_json:.1f} µs "
-          f"({len(states)} mid-game states; JSON size median {sizes[len(sizes) // 2]} B, "
-          f"max {sizes[-1]} B)")
+    print(
+        f"dump+load {plain:.1f} µs, dump->json->load {via_json:.1f} µs "
+        f"({len(states)} mid-game states; JSON size median {sizes[len(sizes) // 2]} B, "
+        f"max {sizes[-1]} B)"
+    )
 
 
 if __name__ == "__main__":

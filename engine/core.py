@@ -7,8 +7,9 @@ the result. See shared/DESIGN.md, "Engine contract".
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
@@ -167,19 +168,27 @@ def fits(param: dict, value: Any) -> bool:
     if param["kind"] == "integer":
         return type(value) is int and param["min"] <= value <= param["max"]
     if param["kind"] == "seats":
-        return (isinstance(value, list) and value == sorted(set(value)) and set(value) <= set(param["of"])
-                and param["min"] <= len(value) <= param["max"])
-    return (isinstance(value, dict) and all(type(n) is int and 0 <= n <= param["max"].get(k, -1)
-                                            for k, n in value.items())
-            and param["min_total"] <= sum(value.values()) <= param["max_total"])
+        return (
+            isinstance(value, list)
+            and value == sorted(set(value))
+            and set(value) <= set(param["of"])
+            and param["min"] <= len(value) <= param["max"]
+        )
+    return (
+        isinstance(value, dict)
+        and all(type(n) is int and 0 <= n <= param["max"].get(k, -1) for k, n in value.items())
+        and param["min_total"] <= sum(value.values()) <= param["max_total"]
+    )
 
 
 def matches_template(tmpl: dict, move: Move) -> bool:
     """Whether a move is one a client could build from this template."""
     fixed, params = tmpl["move"], tmpl["params"]
-    return (set(move) == set(fixed) | set(params)
-            and all(move[k] == v for k, v in fixed.items())
-            and all(fits(p, move[name]) for name, p in params.items()))
+    return (
+        set(move) == set(fixed) | set(params)
+        and all(move[k] == v for k, v in fixed.items())
+        and all(fits(p, move[name]) for name, p in params.items())
+    )
 
 
 class MoveSchema(Schema):
@@ -206,9 +215,7 @@ class MoveUnion:
         move_type = data.get("type")
         schema = self._instances.get(move_type) if isinstance(move_type, str) else None
         if schema is None:
-            raise ValidationError(
-                {"type": [f"Must be one of: {', '.join(sorted(self.members))}."]}
-            )
+            raise ValidationError({"type": [f"Must be one of: {', '.join(sorted(self.members))}."]})
         return schema.load(data)
 
 
@@ -225,7 +232,7 @@ class Game:
     max_players: int
     options: type[Schema]  # the match options (variants, map...)
     move_schema: MoveUnion
-    bots: dict[str, type] = {}  # the game's own bots by name (the random bot is everyone's)
+    bots: Mapping[str, type] = {}  # the game's own bots by name (the random bot is everyone's)
 
     # --- to implement -------------------------------------------------------
     def setup(self, players: int, options: dict, seed: int) -> State:

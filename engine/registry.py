@@ -1,17 +1,13 @@
-"""Game id -> game. Adding a game is one folder under engine/ and one line here."""
+"""Game id -> game. Adding a game is one folder under engine/ and one line in GAMES."""
 
+from engine.catan import GAME as CATAN
 from engine.core import Game
+from engine.medici import GAME as MEDICI
+from engine.speicherstadt import GAME as SPEICHERSTADT
 
-GAMES: dict[str, Game] = {}
-
-
-def _register(game: Game) -> None:
-    GAMES[game.id] = game
+GAMES: dict[str, Game] = {game.id: game for game in (MEDICI, SPEICHERSTADT, CATAN)}
 
 
 def get(game_id: str) -> Game:
     """The game with that id; KeyError when there is none."""
     return GAMES[game_id]
-from engine.medici import GAME as _medici; _register(_medici)  # noqa: E402
-from engine.speicherstadt import GAME as _speicherstadt; _register(_speicherstadt)  # noqa: E402
-from engine.catan import GAME as _catan; _register(_catan)  # noqa: E402

@@ -29,22 +29,24 @@ def call(base, method, path, body=None, token=None):
         problem = json.load(err)
         if problem.get("code") in ("not_your_turn", "stale_version"):
             return None  # someone else moved first: read again
-        raise SystemExit(f"{method} {path}: {err.code} {problem}")
+        raise SystemExit(f"{method} {path}: {err.code} {problem}") from None
 
 
 def fill(template):
     """A move from a parametric one (`move_templates`): each param gets a value of its shape."""
+
     def value(param):
         if param["kind"] == "integer":
             return random.randint(param["min"], min(param["max"], param["min"] + 10))
         if param["kind"] == "seats":
-            return param["of"][:max(param["min"], 1)]
+            return param["of"][: max(param["min"], 1)]
         counts, need = {}, param["min_total"]  # counts: the first cards up to the least total
         for key, most in param["max"].items():
             if need and most:
                 counts[key] = min(most, need)
                 need -= counts[key]
         return counts
+
     return {**template["move"], **{name: value(p) for name, p in template["params"].items()}}
 
 

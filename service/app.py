@@ -42,9 +42,11 @@ class PortsideApi(Api):
             if status >= 400:
                 response["content"] = {"application/problem+json": {"schema": "Problem"}}
             self.spec.components.response(status.name, response, lazy=True)
-        self.spec.components.response("DEFAULT_ERROR", {
-            "description": "A problem (RFC 9457)",
-            "content": {"application/problem+json": {"schema": "Problem"}}}, lazy=True)
+        self.spec.components.response(
+            "DEFAULT_ERROR",
+            {"description": "A problem (RFC 9457)", "content": {"application/problem+json": {"schema": "Problem"}}},
+            lazy=True,
+        )
 
 
 def create_app(config: Config | None = None, redis_client: redis.Redis | None = None) -> Flask:
@@ -62,15 +64,25 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
         OPENAPI_SWAGGER_UI_URL="/docs/assets/",
         API_SPEC_OPTIONS={
             "info": {"description": API_DESCRIPTION},
-            "components": {"securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer",
-                                                             "description": "A seat token from create or join."}}},
+            "components": {
+                "securitySchemes": {
+                    "seatToken": {
+                        "type": "http",
+                        "scheme": "bearer",
+                        "description": "A seat token from create or join.",
+                    }
+                }
+            },
         },
     )
     # A long-poll blocks in XREAD for up to max_wait_seconds: the socket must outwait it
     # (redis-py's default timeout would cut it at 5 s and answer 503).
     client = redis_client or redis.Redis.from_url(
-        _redis_url(config), health_check_interval=30,
-        socket_timeout=config.max_wait_seconds + 10, socket_connect_timeout=5)
+        _redis_url(config),
+        health_check_interval=30,
+        socket_timeout=config.max_wait_seconds + 10,
+        socket_connect_timeout=5,
+    )
     app.extensions["portside"] = Services(Store(client), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
@@ -106,14 +118,21 @@ def _document_moves(api: Api) -> None:
             api.spec.components.schema(name, component=body)
             mapping[type_name] = f"#/components/schemas/{name}"
         union_name = move_schema_name(game_id)
-        api.spec.components.schema(union_name, component={
-            "oneOf": [{"$ref": ref} for ref in mapping.values()],
-            "discriminator": {"propertyName": "type", "mapping": mapping},
-        })
+        api.spec.components.schema(
+            union_name,
+            component={
+                "oneOf": [{"$ref": ref} for ref in mapping.values()],
+                "discriminator": {"propertyName": "type", "mapping": mapping},
+            },
+        )
         unions.append({"$ref": f"#/components/schemas/{union_name}"})
-    api.spec.components.schema("Move", component={
-        "description": "A move of the match's game; see each game's `<Game>Move`.",
-        "oneOf": unions or [{"type": "object"}]})
+    api.spec.components.schema(
+        "Move",
+        component={
+            "description": "A move of the match's game; see each game's `<Game>Move`.",
+            "oneOf": unions or [{"type": "object"}],
+        },
+    )
 
 
 def _add_request_hooks(app: Flask, config: Config) -> None:
@@ -137,9 +156,17 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         metrics.LATENCY.labels(request.method, endpoint).observe(seconds)
         response.headers["X-Request-ID"] = g.get("request_id", "")
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
-            log.info("request", extra={"fields": {
-                "method": request.method, "path": request.path, "status": response.status_code,
-                "ms": round(seconds * 1000, 2)}})
+            log.info(
+                "request",
+                extra={
+                    "fields": {
+                        "method": request.method,
+                        "path": request.path,
+                        "status": response.status_code,
+                        "ms": round(seconds * 1000, 2),
+                    }
+                },
+            )
         return response
 
 

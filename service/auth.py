@@ -30,8 +30,11 @@ def bearer_token() -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError("unauthorized", "Authorization must be 'Bearer <seat token>'.",
-                       headers={"WWW-Authenticate": 'Bearer realm="portside"'})
+        raise ApiError(
+            "unauthorized",
+            "Authorization must be 'Bearer <seat token>'.",
+            headers={"WWW-Authenticate": 'Bearer realm="portside"'},
+        )
     return token.strip()
 
 
@@ -44,8 +47,11 @@ def seat_of(seat_hashes: dict[int, str], required: bool) -> int | None:
     token = bearer_token()
     if token is None:
         if required:
-            raise ApiError("unauthorized", "This needs a seat token: 'Authorization: Bearer <token>'.",
-                           headers={"WWW-Authenticate": 'Bearer realm="portside"'})
+            raise ApiError(
+                "unauthorized",
+                "This needs a seat token: 'Authorization: Bearer <token>'.",
+                headers={"WWW-Authenticate": 'Bearer realm="portside"'},
+            )
         return None
     digest = hash_token(token)
     for seat, stored in seat_hashes.items():

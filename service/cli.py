@@ -59,9 +59,12 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=serve)
     p = commands.add_parser("openapi", help="print the OpenAPI document")
     p.set_defaults(func=openapi)
-    p = commands.add_parser("play", help="play a match on a running service over HTTP",
-                            description="Create (or --join) a match on a running service, play local-bot "
-                                        "seats, follow it with long-poll and print the final scores.")
+    p = commands.add_parser(
+        "play",
+        help="play a match on a running service over HTTP",
+        description="Create (or --join) a match on a running service, play local-bot "
+        "seats, follow it with long-poll and print the final scores.",
+    )
     from service.play import add_arguments
 
     add_arguments(p)

@@ -43,8 +43,7 @@ STATUS = {
 
 
 class ApiError(Exception):
-    def __init__(self, code: str, detail: str, status: int | None = None,
-                 headers: dict | None = None, **extra):
+    def __init__(self, code: str, detail: str, status: int | None = None, headers: dict | None = None, **extra):
         super().__init__(detail)
         self.code = code
         self.status = status or STATUS[code]
@@ -62,13 +61,18 @@ def problem(code: str, status: int, detail: str, headers: dict | None = None, **
         "code": code,
         **extra,
     }
-    return Response(orjson.dumps(body), status=status, headers=headers,
-                    mimetype="application/problem+json")
+    return Response(orjson.dumps(body), status=status, headers=headers, mimetype="application/problem+json")
 
 
-_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-               406: "not_acceptable", 413: "body_too_large", 415: "unsupported_media_type",
-               422: "validation_error"}
+_HTTP_CODES = {
+    400: "bad_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "validation_error",
+}
 
 
 def _from_http_exception(err: HTTPException) -> Response:
@@ -79,7 +83,7 @@ def _from_http_exception(err: HTTPException) -> Response:
     messages = getattr(err, "data", {}).get("messages") if hasattr(err, "data") else None
     if messages:
         extra["errors"] = messages.get("json", messages) if isinstance(messages, dict) else messages
-    detail = err.description
+    detail = err.description or err.name
     if status == 413:
         detail = "The request body is too large."
     elif status == 422:
@@ -87,7 +91,8 @@ def _from_http_exception(err: HTTPException) -> Response:
     elif status == 400 and "Invalid JSON body." in str(extra.get("errors")):
         code, detail = "malformed_json", "The body is not valid JSON."
         extra = {}
-    headers = {"Allow": ", ".join(err.valid_methods)} if getattr(err, "valid_methods", None) else None
+    allowed = getattr(err, "valid_methods", None)
+    headers = {"Allow": ", ".join(allowed)} if allowed else None
     return problem(code, status, detail, headers, **extra)
 
 
@@ -98,8 +103,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ValidationError)
     def _validation(err: ValidationError):
-        return problem("validation_error", 422, "The request does not match its schema.",
-                       errors=err.messages)
+        return problem("validation_error", 422, "The request does not match its schema.", errors=err.messages)
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):
@@ -109,8 +113,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(redis.exceptions.TimeoutError)
     def _storage(err):
         log.error("storage unavailable: %s", err)
-        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.",
-                       {"Retry-After": "5"})
+        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "5"})
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):

@@ -63,28 +63,49 @@ def load(store: Store, match_id: str, quota: Quota | None = None) -> Loaded:
 
 # --- creation ---------------------------------------------------------------
 
-def create(store: Store, cfg: Config, game: Game, players: int, options: dict, seed: int | None,
-           seats_mode: str, bots: dict[int, str]) -> dict:
+
+def create(
+    store: Store,
+    cfg: Config,
+    game: Game,
+    players: int,
+    options: dict,
+    seed: int | None,
+    seats_mode: str,
+    bots: dict[int, str],
+) -> dict:
     seed = secrets.randbits(63) if seed is None else seed
     match_id = secrets.token_hex(10)  # 80 bits; hex so an id never starts with '-' on a command line
     state = game.setup(players, options, seed)
     human_seats = [s for s in range(players) if s not in bots]
     given = human_seats if seats_mode == "all" else human_seats[:1]
     tokens = {seat: new_token() for seat in given}
-    meta = {"id": match_id, "game": game.id, "players": players, "options": options, "seed": seed,
-            "commitment": seed_commitment(seed), "bots": {str(s): n for s, n in bots.items()},
-            "created": int(time.time())}
+    meta = {
+        "id": match_id,
+        "game": game.id,
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "commitment": seed_commitment(seed),
+        "bots": {str(s): n for s, n in bots.items()},
+        "created": int(time.time()),
+    }
     doc = {"status": "active", "game": game.dump(state)}
     store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl)
     metrics.MATCHES.labels(game.id).inc()
     version = 0
     if bots:
         version = load_current(store, cfg, match_id).stored.version
-    return {"id": match_id, "game": game.id, "players": players, "version": version,
-            "seed_commitment": meta["commitment"],
-            "seats": [{"seat": s, "token": token} for s, (token, _) in tokens.items()],
-            "open_seats": [s for s in human_seats if s not in tokens],
-            "bots": [{"seat": s, "bot": n} for s, n in sorted(bots.items())]}
+    return {
+        "id": match_id,
+        "game": game.id,
+        "players": players,
+        "version": version,
+        "seed_commitment": meta["commitment"],
+        "seats": [{"seat": s, "token": token} for s, (token, _) in tokens.items()],
+        "open_seats": [s for s in human_seats if s not in tokens],
+        "bots": [{"seat": s, "bot": n} for s, n in sorted(bots.items())],
+    }
 
 
 def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = None) -> dict:
@@ -94,8 +115,11 @@ def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = 
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
     if wanted is not None:
         if not 0 <= wanted < meta["players"]:
-            raise ApiError("validation_error", f"Seat must be between 0 and {meta['players'] - 1}.",
-                           errors={"seat": ["No such seat."]})
+            raise ApiError(
+                "validation_error",
+                f"Seat must be between 0 and {meta['players'] - 1}.",
+                errors={"seat": ["No such seat."]},
+            )
         if wanted not in open_seats:
             raise ApiError("seat_taken", f"Seat {wanted} is not open.", open_seats=open_seats)
         candidates = [wanted]
@@ -114,6 +138,7 @@ def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = 
 
 
 # --- what a seat sees --------------------------------------------------------
+
 
 def seats_summary(meta: dict, taken: dict[int, str]) -> list[dict]:
     out = []
@@ -154,14 +179,18 @@ def visible_events(entry: dict, seat: int | None) -> list[dict]:
 
 
 def _entry(seat: int, move: dict, events, bot: str | None = None) -> dict:
-    entry = {"seat": seat, "move": move,
-             "events": [{**e.to_json(), "to": None if e.to is None else sorted(e.to)} for e in events]}
+    entry = {
+        "seat": seat,
+        "move": move,
+        "events": [{**e.to_json(), "to": None if e.to is None else sorted(e.to)} for e in events],
+    }
     if bot:
         entry["bot"] = bot
     return entry
 
 
 # --- moves -------------------------------------------------------------------
+
 
 def _apply(match: Loaded, seat: int, move) -> list:
     try:
@@ -175,7 +204,8 @@ def _apply(match: Loaded, seat: int, move) -> list:
 def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     """Play server bots while only they can move, or until the deadline."""
     bots = {int(s): name for s, name in match.stored.meta["bots"].items()}
-    game, state, entries = match.game, match.state, []
+    game, state = match.game, match.state
+    entries: list[dict] = []
     while time.monotonic() < deadline and game.outcome(state) is None:
         ready = sorted(s for s in game.to_act(state) if s in bots)
         if not ready:
@@ -200,8 +230,9 @@ def _state_doc(match: Loaded) -> dict:
     return {"status": "finished" if finished else "active", "game": match.game.dump(match.state)}
 
 
-def _commit(store: Store, cfg: Config, match: Loaded, entries: list[dict],
-            idem: tuple[str, bytes] | None = None) -> CommitResult:
+def _commit(
+    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: tuple[str, bytes] | None = None
+) -> CommitResult:
     doc = _state_doc(match)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
@@ -213,8 +244,17 @@ def _commit(store: Store, cfg: Config, match: Loaded, entries: list[dict],
     return result
 
 
-def play(store: Store, cfg: Config, match_id: str, seat_for, move, body: bytes,
-         if_match: int | None, idempotency_key: str | None, quota: Quota | None = None) -> bytes:
+def play(
+    store: Store,
+    cfg: Config,
+    match_id: str,
+    seat_for,
+    move,
+    body: bytes,
+    if_match: int | None,
+    idempotency_key: str | None,
+    quota: Quota | None = None,
+) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
     body_hash = hashlib.sha256(body).hexdigest()
     for attempt in range(cfg.move_retries):
@@ -226,8 +266,11 @@ def play(store: Store, cfg: Config, match_id: str, seat_for, move, body: bytes,
         if idem and (prior := store.get_idempotent(idem)) is not None:
             return _replayed(prior, body_hash)
         if if_match is not None and if_match != match.stored.version:
-            raise ApiError("stale_version", f"The match is at version {match.stored.version}, not {if_match}.",
-                           version=match.stored.version)
+            raise ApiError(
+                "stale_version",
+                f"The match is at version {match.stored.version}, not {if_match}.",
+                version=match.stored.version,
+            )
         if match.finished:
             raise ApiError("match_finished", "The game is over.")
         entries = [_entry(seat, move, _apply(match, seat, move))]
@@ -238,26 +281,24 @@ def play(store: Store, cfg: Config, match_id: str, seat_for, move, body: bytes,
         if result.status == "ok":
             return answer
         if result.status == "idem":
-            return _replayed(result.value, body_hash)
+            return _replayed(result.value or b"", body_hash)
         if result.status == "gone":
             raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
         metrics.CONFLICTS.labels("retried" if if_match is None else "refused").inc()
         if if_match is not None:
-            raise ApiError("stale_version", "Another move was applied first.", version=int(result.value))
+            raise ApiError("stale_version", "Another move was applied first.", version=int(result.value or 0))
     metrics.CONFLICTS.labels("exhausted").inc()
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 
 def _answer(match: Loaded, seat: int, entries: list[dict], new_version: int) -> bytes:
     events = [ev for entry in entries for ev in visible_events(entry, seat)]
-    return orjson.dumps({"version": new_version, "events": events,
-                         "match": resource(match, seat, new_version)})
+    return orjson.dumps({"version": new_version, "events": events, "match": resource(match, seat, new_version)})
 
 
 def _replayed(prior: bytes, body_hash: str) -> bytes:
     if prior[:64].decode() != body_hash:
-        raise ApiError("idempotency_key_reused",
-                       "This Idempotency-Key was used for a different move; use a new key.")
+        raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for a different move; use a new key.")
     return prior[64:]
 
 
@@ -286,10 +327,18 @@ def load_current(store: Store, cfg: Config, match_id: str) -> Loaded:
 
 # --- log and replay ------------------------------------------------------------
 
+
 def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
     entries = store.log(match_id, after, wait)
-    out = [{"version": v, "seat": e["seat"], **({"bot": e["bot"]} if "bot" in e else {}),
-            "events": visible_events(e, seat)} for v, e in entries]
+    out = [
+        {
+            "version": v,
+            "seat": e["seat"],
+            **({"bot": e["bot"]} if "bot" in e else {}),
+            "events": visible_events(e, seat),
+        }
+        for v, e in entries
+    ]
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
 
 
@@ -297,8 +346,16 @@ def replay(store: Store, match: Loaded) -> dict:
     if not match.finished:
         raise ApiError("match_not_finished", "The replay opens when the game is over.")
     meta = match.stored.meta
-    moves = [{"version": v, "seat": e["seat"], "move": e["move"]}
-             for v, e in store.log(match.stored.id, 0, count=1_000_000)]
-    return {"id": meta["id"], "game": meta["game"], "players": meta["players"],
-            "options": meta["options"], "seed": meta["seed"], "seed_commitment": meta["commitment"],
-            "moves": moves, "outcome": match.game.outcome(match.state).to_json()}
+    moves = [
+        {"version": v, "seat": e["seat"], "move": e["move"]} for v, e in store.log(match.stored.id, 0, count=1_000_000)
+    ]
+    return {
+        "id": meta["id"],
+        "game": meta["game"],
+        "players": meta["players"],
+        "options": meta["options"],
+        "seed": meta["seed"],
+        "seed_commitment": meta["commitment"],
+        "moves": moves,
+        "outcome": outcome.to_json() if (outcome := match.game.outcome(match.state)) else None,
+    }

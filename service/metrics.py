@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 
-from prometheus_client import (CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram,
-                               generate_latest, multiprocess)
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 
 REQUESTS = Counter("portside_requests_total", "HTTP requests answered", ["method", "endpoint", "status"])
-LATENCY = Histogram("portside_request_seconds", "Time to answer a request", ["method", "endpoint"],
-                    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30))
+LATENCY = Histogram(
+    "portside_request_seconds",
+    "Time to answer a request",
+    ["method", "endpoint"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+)
 MOVES = Counter("portside_moves_applied_total", "Moves applied to matches", ["game", "by"])
 CONFLICTS = Counter("portside_move_conflicts_total", "Compare-and-set conflicts on a move", ["outcome"])
 MATCHES = Counter("portside_matches_created_total", "Matches created", ["game"])

@@ -30,8 +30,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 from engine.bots import RandomBot, get_bot
@@ -56,8 +56,9 @@ class Client:
         self.base = base_url.rstrip("/")
         self.timeout = timeout
 
-    def request(self, method: str, path: str, body=None, token: str | None = None,
-                headers: dict | None = None, retries: int = 5) -> dict:
+    def request(
+        self, method: str, path: str, body=None, token: str | None = None, headers: dict | None = None, retries: int = 5
+    ) -> dict:
         data = None if body is None else json.dumps(body).encode()
         all_headers = {"Accept": "application/json", "User-Agent": USER_AGENT, **(headers or {})}
         if data is not None:
@@ -90,10 +91,22 @@ class Client:
     def games(self) -> list[dict]:
         return self.request("GET", "/v1/games")
 
-    def create(self, game: str, players: int, seed: int | None = None, options: dict | None = None,
-               bots: dict[int, str] | None = None, seats: str = "all") -> dict:
-        body = {"game": game, "players": players, "options": options or {}, "seats": seats,
-                "bots": {str(s): name for s, name in (bots or {}).items()}}
+    def create(
+        self,
+        game: str,
+        players: int,
+        seed: int | None = None,
+        options: dict | None = None,
+        bots: dict[int, str] | None = None,
+        seats: str = "all",
+    ) -> dict:
+        body = {
+            "game": game,
+            "players": players,
+            "options": options or {},
+            "seats": seats,
+            "bots": {str(s): name for s, name in (bots or {}).items()},
+        }
         if seed is not None:
             body["seed"] = seed
         return self.request("POST", "/v1/matches", body)
@@ -112,11 +125,11 @@ class Client:
 
     def events(self, match_id: str, after: int, wait: float = 0, token: str | None = None) -> dict:
         query = urllib.parse.urlencode({"after": after, "wait": wait})
-        return self.request("GET", f"/v1/matches/{match_id}/events?{query}", token=token,
-                            retries=0 if wait else 5)
+        return self.request("GET", f"/v1/matches/{match_id}/events?{query}", token=token, retries=0 if wait else 5)
 
 
 # --- seats -------------------------------------------------------------------
+
 
 @dataclass
 class SeatPlan:
@@ -142,8 +155,16 @@ def parse_seat(spec: str) -> tuple[int, SeatPlan]:
     return int(seat), plan
 
 
-def choose_prompt(view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = (), *,
-                  seat: int, stdin: TextIO = sys.stdin, out: TextIO = sys.stderr) -> dict:
+def choose_prompt(
+    view: dict,
+    legal: list[dict],
+    rng: random.Random,
+    templates: Sequence[dict] = (),
+    *,
+    seat: int,
+    stdin: TextIO = sys.stdin,
+    out: TextIO = sys.stderr,
+) -> dict:
     """Let the terminal user pick one of the numbered moves (and fill in a template's values)."""
     print(f"\n--- seat {seat}, your move. Your view:\n{json.dumps(view, sort_keys=True)}", file=out)
     choices = [*legal, *templates]
@@ -171,8 +192,11 @@ def readline(stdin: TextIO) -> str:
 
 def ask_value(param: dict, stdin: TextIO, out: TextIO):
     """Read one template value: an integer, `key=n,key=n` counts, or `1,2` seats."""
-    hint = {"integer": f"{param.get('min')}-{param.get('max')}", "counts": "e.g. brick=1,ore=2",
-            "seats": f"seats among {param.get('of')}, e.g. 1,2"}[param["kind"]]
+    hint = {
+        "integer": f"{param.get('min')}-{param.get('max')}",
+        "counts": "e.g. brick=1,ore=2",
+        "seats": f"seats among {param.get('of')}, e.g. 1,2",
+    }[param["kind"]]
     while True:
         print(f"{param['kind']} ({hint}): ", end="", file=out, flush=True)
         raw = readline(stdin)
@@ -204,12 +228,22 @@ class Player:
 
 # --- the loop ------------------------------------------------------------------
 
+
 class Session:
     """Follow one match and play this process's seats until the end."""
 
-    def __init__(self, client: Client, match_id: str, player: Player, *, labels: dict[int, str] | None = None,
-                 wait: float = 20.0, seed: int | None = None, progress: TextIO | None = sys.stderr,
-                 deadline: float | None = None):
+    def __init__(
+        self,
+        client: Client,
+        match_id: str,
+        player: Player,
+        *,
+        labels: dict[int, str] | None = None,
+        wait: float = 20.0,
+        seed: int | None = None,
+        progress: TextIO | None = sys.stderr,
+        deadline: float | None = None,
+    ):
         self.client, self.match_id, self.player = client, match_id, player
         self.labels = {**(labels or {}), **player.labels}
         self.wait, self.progress, self.deadline = wait, progress, deadline
@@ -300,9 +334,16 @@ def format_outcome(final: dict, labels: dict[int, str]) -> str:
     lines = [f"Match {final['id']} ({final['game']}) finished at version {final['version']}."]
     categories = sorted({k for part in outcome["breakdown"] for k in part})
     header = ["seat", "who", "rank", "score", *categories]
-    rows = [[str(s), labels.get(s, ""), str(outcome["ranks"][s]), str(outcome["scores"][s]),
-             *(str(outcome["breakdown"][s].get(c, "")) for c in categories)]
-            for s in range(len(outcome["scores"]))]
+    rows = [
+        [
+            str(s),
+            labels.get(s, ""),
+            str(outcome["ranks"][s]),
+            str(outcome["scores"][s]),
+            *(str(outcome["breakdown"][s].get(c, "")) for c in categories),
+        ]
+        for s in range(len(outcome["scores"]))
+    ]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
@@ -314,6 +355,7 @@ def format_outcome(final: dict, labels: dict[int, str]) -> str:
 
 
 # --- the command ---------------------------------------------------------------
+
 
 def _chooser(game: str, plan: SeatPlan, seat: int, prompt: bool) -> Chooser | None:
     if plan.kind == "local":
@@ -343,22 +385,33 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
                 get_bot(args.game, plan.bot)
             except KeyError:
                 raise SystemExit(f"seat {seat}: no local bot {plan.bot!r} for {args.game}") from None
-    created = client.create(args.game, players, args.seed, json.loads(args.options),
-                            {s: p.bot for s, p in plans.items() if p.kind == "server"})
+    created = client.create(
+        args.game,
+        players,
+        args.seed,
+        json.loads(args.options),
+        {s: p.bot for s, p in plans.items() if p.kind == "server"},
+    )
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     player = Player()
     labels = {s: p.label() for s, p in plans.items()}
-    print(f"Match {created['id']}: {players}-player {args.game}, seats: "
-          + ", ".join(f"{s}={labels[s]}" for s in range(players)), file=out)
+    print(
+        f"Match {created['id']}: {players}-player {args.game}, seats: "
+        + ", ".join(f"{s}={labels[s]}" for s in range(players)),
+        file=out,
+    )
     for seat, plan in sorted(plans.items()):
         chooser = _chooser(args.game, plan, seat, args.human_prompt)
         if chooser is not None:
             player.tokens[seat], player.choosers[seat], player.labels[seat] = tokens[seat], chooser, labels[seat]
         elif plan.kind == "human":
-            print(f"  seat {seat} is for a person: token {tokens[seat]}\n"
-                  f"    view:  curl -H 'Authorization: Bearer {tokens[seat]}' {client.base}/v1/matches/{created['id']}\n"
-                  f"    play:  portside play --url {client.base} --join={created['id']} --token={tokens[seat]}"
-                  f" [--bot random | --human-prompt]", file=out)
+            print(
+                f"  seat {seat} is for a person: token {tokens[seat]}\n"
+                f"    view:  curl -H 'Authorization: Bearer {tokens[seat]}' {client.base}/v1/matches/{created['id']}\n"
+                f"    play:  portside play --url {client.base} --join={created['id']} --token={tokens[seat]}"
+                f" [--bot random | --human-prompt]",
+                file=out,
+            )
     out.flush()  # whoever reads this (a person, a script) needs the tokens before the match can go on
     return created["id"], player, labels
 
@@ -381,8 +434,10 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
         player.tokens[seat] = token
         player.choosers[seat] = _chooser(game, plan, seat, True)
         player.labels[seat] = plan.label()
-    labels = {s["seat"]: f"server:{s['bot']}" if s["status"] == "bot" else "person" if s["status"] == "taken"
-              else "open" for s in spectator["seats"]}
+    labels = {
+        s["seat"]: f"server:{s['bot']}" if s["status"] == "bot" else "person" if s["status"] == "taken" else "open"
+        for s in spectator["seats"]
+    }
     return match_id, player, labels
 
 
@@ -390,9 +445,16 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     client = Client(args.url, timeout=args.wait + 15)
     try:
         match_id, player, labels = (_join if args.join else _create)(client, args, out)
-        session = Session(client, match_id, player, labels=labels, wait=args.wait, seed=args.seed,
-                          progress=None if args.quiet else err,
-                          deadline=time.monotonic() + args.timeout if args.timeout else None)
+        session = Session(
+            client,
+            match_id,
+            player,
+            labels=labels,
+            wait=args.wait,
+            seed=args.seed,
+            progress=None if args.quiet else err,
+            deadline=time.monotonic() + args.timeout if args.timeout else None,
+        )
         final = session.run()
     except ApiError as problem:
         print(f"portside play: {problem}", file=err)
@@ -401,8 +463,19 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(f"portside play: {late}", file=err)
         return 2
     if args.json:
-        print(json.dumps({"id": final["id"], "game": final["game"], "version": final["version"],
-                          "seats": labels, "outcome": final["outcome"]}, sort_keys=True), file=out)
+        print(
+            json.dumps(
+                {
+                    "id": final["id"],
+                    "game": final["game"],
+                    "version": final["version"],
+                    "seats": labels,
+                    "outcome": final["outcome"],
+                },
+                sort_keys=True,
+            ),
+            file=out,
+        )
     else:
         print(format_outcome(final, {**labels, **player.labels}), file=out)
     return 0
@@ -412,17 +485,29 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--url", default="http://127.0.0.1:8000", help="the service's base URL")
     p.add_argument("--game", help="game id (see GET /v1/games); needed unless --join")
     p.add_argument("--players", type=int, default=0, help="number of seats (default: the game's minimum)")
-    p.add_argument("--seat", type=parse_seat, action="append", default=[], metavar="SEAT=KIND",
-                   help="0=random (local bot), 1=server:greedy (server bot), 2=human; default: local random")
+    p.add_argument(
+        "--seat",
+        type=parse_seat,
+        action="append",
+        default=[],
+        metavar="SEAT=KIND",
+        help="0=random (local bot), 1=server:greedy (server bot), 2=human; default: local random",
+    )
     p.add_argument("--seed", type=int, default=None, help="the match's seed (and the local bots')")
     p.add_argument("--options", default="{}", help="the game's options as JSON")
-    p.add_argument("--join", metavar="MATCH_ID", help="join this match instead of creating one "
-                   "(write --join=ID: an id may start with '-')")
+    p.add_argument(
+        "--join",
+        metavar="MATCH_ID",
+        help="join this match instead of creating one (write --join=ID: an id may start with '-')",
+    )
     p.add_argument("--token", action="append", default=[], help="with --join: play the seat of this token (--token=T)")
     p.add_argument("--join-seat", type=int, default=None, help="with --join and no --token: the seat to take")
     p.add_argument("--bot", default="random", help="with --join: the local bot playing the joined seat(s)")
-    p.add_argument("--human-prompt", action="store_true",
-                   help="human seats are played from this terminal (pick from numbered legal moves)")
+    p.add_argument(
+        "--human-prompt",
+        action="store_true",
+        help="human seats are played from this terminal (pick from numbered legal moves)",
+    )
     p.add_argument("--wait", type=float, default=20.0, help="long-poll seconds per request (max 30)")
     p.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
     p.add_argument("--json", action="store_true", help="print the final result as one JSON line")

@@ -27,8 +27,9 @@ class Quota:
     def check(self, count: int) -> None:
         if count > self.limit:
             retry = WINDOW - int(time.time()) % WINDOW
-            raise ApiError("rate_limited", f"More than {self.limit} requests this minute.",
-                           headers={"Retry-After": str(retry)})
+            raise ApiError(
+                "rate_limited", f"More than {self.limit} requests this minute.", headers={"Retry-After": str(retry)}
+            )
 
 
 def quota_for_request(limit: int) -> Quota:

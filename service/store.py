@@ -108,22 +108,34 @@ class Store:
         if not raw:
             return None, count
         seats = {int(k[5:]): v.decode() for k, v in raw.items() if k.startswith(b"seat:")}
-        return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]),
-                      orjson.loads(raw[b"state"]), seats), count
+        return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]), orjson.loads(raw[b"state"]), seats), count
 
     def take_seat(self, match_id: str, seat: int, token_hash: str) -> int:
         """1 when taken now, 0 when someone has it, -1 when the match is gone."""
         return int(self._join(keys=[match_key(match_id)], args=[f"seat:{seat}", token_hash]))
 
-    def commit(self, match_id: str, expected: int, state: dict, entries: list[dict],
-               ttl: int, idem: tuple[str, bytes] | None = None) -> CommitResult:
+    def commit(
+        self,
+        match_id: str,
+        expected: int,
+        state: dict,
+        entries: list[dict],
+        ttl: int,
+        idem: tuple[str, bytes] | None = None,
+    ) -> CommitResult:
         keys = [match_key(match_id), log_key(match_id)]
         answer = b""
         if idem is not None:
             keys.append(idem[0])
             answer = idem[1]
-        args = [expected, expected + len(entries), orjson.dumps(state), ttl, answer,
-                *(orjson.dumps(e) for e in entries)]
+        args = [
+            expected,
+            expected + len(entries),
+            orjson.dumps(state),
+            ttl,
+            answer,
+            *(orjson.dumps(e) for e in entries),
+        ]
         status, value = self._commit(keys=keys, args=args)
         return CommitResult(status.decode(), value or None)
 

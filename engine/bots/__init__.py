@@ -23,8 +23,7 @@ from engine.core import fill, random_value
 class Bot(Protocol):
     name: str
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random,
-               templates: Sequence[dict] = ()) -> dict: ...
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict: ...
 
 
 def sensible_value(rng: random.Random, low: int, high: int) -> int:
@@ -36,10 +35,12 @@ def sensible_value(rng: random.Random, low: int, high: int) -> int:
 
 def random_fill(template: dict, rng: random.Random) -> dict:
     """A random move from a template; wide integer ranges mostly low (a price)."""
+
     def pick(param: dict):
         if param["kind"] == "integer":
             return sensible_value(rng, param["min"], param["max"])
         return random_value(param, rng)
+
     return fill(template, pick)
 
 
@@ -48,8 +49,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random,
-               templates: Sequence[dict] = ()) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
         pick = rng.randrange(len(legal) + len(templates))
         return legal[pick] if pick < len(legal) else random_fill(templates[pick - len(legal)], rng)
 

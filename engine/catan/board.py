@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import math
 
-HEX_COORDS = tuple(
-    (q, r) for r in range(-2, 3) for q in range(max(-2, -r - 2), min(2, -r + 2) + 1)
-)
+HEX_COORDS = tuple((q, r) for r in range(-2, 3) for q in range(max(-2, -r - 2), min(2, -r + 2) + 1))
 HEX_INDEX = {qr: i for i, qr in enumerate(HEX_COORDS)}
 _CORNER_OFFSETS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))
 
@@ -34,16 +32,12 @@ NODE_XY = tuple(_points)
 _NODE_AT = {p: i for i, p in enumerate(NODE_XY)}
 
 HEX_NODES = tuple(tuple(_NODE_AT[p] for p in _corners(h)) for h in range(19))
-_edge_pairs = sorted(
-    {tuple(sorted((ns[i], ns[(i + 1) % 6]))) for ns in HEX_NODES for i in range(6)}
-)
+_edge_pairs = sorted({tuple(sorted((ns[i], ns[(i + 1) % 6]))) for ns in HEX_NODES for i in range(6)})
 EDGE_NODES = tuple(_edge_pairs)
 EDGE_AT = {pair: i for i, pair in enumerate(EDGE_NODES)}
 
 NODE_HEXES = tuple(tuple(h for h in range(19) if n in HEX_NODES[h]) for n in range(len(NODE_XY)))
-NODE_EDGES = tuple(
-    tuple(e for e, (a, b) in enumerate(EDGE_NODES) if n in (a, b)) for n in range(len(NODE_XY))
-)
+NODE_EDGES = tuple(tuple(e for e, (a, b) in enumerate(EDGE_NODES) if n in (a, b)) for n in range(len(NODE_XY)))
 NODE_NEIGHBOURS = tuple(
     tuple(EDGE_NODES[e][1] if EDGE_NODES[e][0] == n else EDGE_NODES[e][0] for e in NODE_EDGES[n])
     for n in range(len(NODE_XY))
@@ -52,8 +46,7 @@ NODE_NEIGHBOURS = tuple(
 NODE_STEPS = tuple(tuple(zip(NODE_EDGES[n], NODE_NEIGHBOURS[n])) for n in range(len(NODE_XY)))
 # Edges touching each edge (sharing an intersection).
 EDGE_EDGES = tuple(
-    tuple(sorted({f for n in EDGE_NODES[e] for f in NODE_EDGES[n] if f != e}))
-    for e in range(len(EDGE_NODES))
+    tuple(sorted({f for n in EDGE_NODES[e] for f in NODE_EDGES[n] if f != e})) for e in range(len(EDGE_NODES))
 )
 HEX_NEIGHBOURS = tuple(
     tuple(
@@ -122,13 +115,26 @@ TOPOLOGY = {
     "scheme": "catan-std19-v1",
     "coordinates": "pointy-top hexes; hex centre x=2q+r, y=3r; draw at (x*sqrt(3)/2, y/2) hex radii",
     "hexes": [
-        {"id": h, "q": q, "r": r, "x": 2 * q + r, "y": 3 * r, "nodes": list(HEX_NODES[h]),
-         "hexes": list(HEX_NEIGHBOURS[h])}
+        {
+            "id": h,
+            "q": q,
+            "r": r,
+            "x": 2 * q + r,
+            "y": 3 * r,
+            "nodes": list(HEX_NODES[h]),
+            "hexes": list(HEX_NEIGHBOURS[h]),
+        }
         for h, (q, r) in enumerate(HEX_COORDS)
     ],
     "nodes": [
-        {"id": n, "x": x, "y": y, "hexes": list(NODE_HEXES[n]), "nodes": list(NODE_NEIGHBOURS[n]),
-         "edges": list(NODE_EDGES[n])}
+        {
+            "id": n,
+            "x": x,
+            "y": y,
+            "hexes": list(NODE_HEXES[n]),
+            "nodes": list(NODE_NEIGHBOURS[n]),
+            "edges": list(NODE_EDGES[n]),
+        }
         for n, (x, y) in enumerate(NODE_XY)
     ],
     "edges": [{"id": e, "nodes": list(ab), "edges": list(EDGE_EDGES[e])} for e, ab in enumerate(EDGE_NODES)],

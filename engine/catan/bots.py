@@ -110,14 +110,21 @@ class Table:
 class GreedyBot:
     name = "greedy"
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random,
-               templates: Sequence[dict] = ()) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
         by_type: dict[str, list[dict]] = {}
         for m in legal:
             by_type.setdefault(m["type"], []).append(m)
         table = Table(view)
-        for decide in (self._setup, self._answer, self._discard, self._robber, self._roll_phase,
-                       self._build, self._trade, self._finish):
+        for decide in (
+            self._setup,
+            self._answer,
+            self._discard,
+            self._robber,
+            self._roll_phase,
+            self._build,
+            self._trade,
+            self._finish,
+        ):
             move = decide(table, view, by_type, rng)
             if move is not None:
                 return move
@@ -148,16 +155,23 @@ class GreedyBot:
         if "discard" not in by_type:
             return None
         keep = self._target_cost(t, view)
-        return max(by_type["discard"], key=lambda m: (t.hand[m["resource"]] - keep.get(m["resource"], 0),
-                                                      m["resource"]))
+        return max(
+            by_type["discard"], key=lambda m: (t.hand[m["resource"]] - keep.get(m["resource"], 0), m["resource"])
+        )
 
     def _robber(self, t, view, by_type, rng):
         if "move_robber" not in by_type:
             return None
         points = {p["seat"]: p["points"] for p in view["players"]}
         cards = {p["seat"]: p["cards"] for p in view["players"]}
-        return max(by_type["move_robber"], key=lambda m: (
-            t.hex_harm(m["hex"], points), cards.get(m["victim"], 0) if m["victim"] is not None else -1, -m["hex"]))
+        return max(
+            by_type["move_robber"],
+            key=lambda m: (
+                t.hex_harm(m["hex"], points),
+                cards.get(m["victim"], 0) if m["victim"] is not None else -1,
+                -m["hex"],
+            ),
+        )
 
     def _roll_phase(self, t, view, by_type, rng):
         if view["phase"] != "roll":
@@ -186,8 +200,10 @@ class GreedyBot:
             return by_type["play_road_building"][0]
         if "play_year_of_plenty" in by_type:
             need = t.missing(self._target_cost(t, view))
-            return max(by_type["play_year_of_plenty"], key=lambda m: (
-                sum(1 for r in m["resources"] if need.get(r, 0) > 0), sorted(m["resources"])))
+            return max(
+                by_type["play_year_of_plenty"],
+                key=lambda m: (sum(1 for r in m["resources"] if need.get(r, 0) > 0), sorted(m["resources"])),
+            )
         if "play_monopoly" in by_type:
             return max(by_type["play_monopoly"], key=lambda m: (-t.income[m["resource"]], m["resource"]))
         spots = self._reachable_spots(t)
@@ -232,12 +248,17 @@ class GreedyBot:
         if not need:
             return None
         ratios = view["you"]["trade_ratios"]
-        useful = [m for m in by_type["maritime_trade"]
-                  if need.get(m["get"], 0) > 0 and t.hand[m["give"]] - target.get(m["give"], 0) >= ratios[m["give"]]]
+        useful = [
+            m
+            for m in by_type["maritime_trade"]
+            if need.get(m["get"], 0) > 0 and t.hand[m["give"]] - target.get(m["give"], 0) >= ratios[m["give"]]
+        ]
         if not useful:
             return None
-        return max(useful, key=lambda m: (t.hand[m["give"]] - target.get(m["give"], 0), -t.income[m["get"]],
-                                          m["give"], m["get"]))
+        return max(
+            useful,
+            key=lambda m: (t.hand[m["give"]] - target.get(m["give"], 0), -t.income[m["get"]], m["give"], m["get"]),
+        )
 
     def _finish(self, t, view, by_type, rng):
         return by_type.get("end_turn", [None])[0]

@@ -15,35 +15,59 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from engine.core import Game, IllegalMove, Outcome, event, rank_by
-from engine.rng import Rng
 from engine.catan import board as B
 from engine.catan import data as D
+from engine.catan.bots import BOTS
 from engine.catan.moves import MOVES
 from engine.catan.scoring import breakdown, total_vp, update_largest_army, update_longest_road
-from engine.catan.spots import (can_afford, city_spots, harbour_ratios, pay, road_connects, road_spots,
-                                robber_victims, settlement_spot_free, settlement_spots)
-from engine.catan.bots import BOTS
+from engine.catan.spots import (
+    can_afford,
+    city_spots,
+    harbour_ratios,
+    pay,
+    road_connects,
+    road_spots,
+    robber_victims,
+    settlement_spot_free,
+    settlement_spots,
+)
+from engine.core import Game, IllegalMove, Outcome, event, rank_by
+from engine.rng import Rng
 
 R = D.RESOURCE_INDEX
 OFFER_TARGETS = {  # (players, active) -> every non-empty set of opponents
     (n, a): [[s for k, s in enumerate(o) if mask >> k & 1] for mask in range(1, 1 << len(o))]
-    for n in (3, 4) for a in range(n) for o in [[s for s in range(n) if s != a]]
+    for n in (3, 4)
+    for a in range(n)
+    for o in [[s for s in range(n) if s != a]]
 }
 SETUP_ORDERS = {n: list(range(n)) + list(range(n - 1, -1, -1)) for n in (3, 4)}
 IN_TURN = ("roll", "main")  # phases where the active player may play a development card
 
 
 class Options(Schema):
-    map = fields.String(load_default="variable", validate=validate.OneOf(["beginner", "variable"]),
-                        metadata={"description": "beginner: the fixed starting map; variable: shuffled terrain"})
-    numbers = fields.String(load_default="spiral", validate=validate.OneOf(["spiral", "random"]),
-                            metadata={"description": "variable map only: tokens A-R in a spiral from a random "
-                                                     "corner, or shuffled with no two 6/8 adjacent"})
-    trade_order = fields.String(load_default="combined", validate=validate.OneOf(["combined", "strict"]),
-                                metadata={"description": "combined: trade and build in any order after the roll "
-                                                         "(the rules' advanced tip); strict: no trade once you "
-                                                         "have built or bought this turn"})
+    map = fields.String(
+        load_default="variable",
+        validate=validate.OneOf(["beginner", "variable"]),
+        metadata={"description": "beginner: the fixed starting map; variable: shuffled terrain"},
+    )
+    numbers = fields.String(
+        load_default="spiral",
+        validate=validate.OneOf(["spiral", "random"]),
+        metadata={
+            "description": "variable map only: tokens A-R in a spiral from a random "
+            "corner, or shuffled with no two 6/8 adjacent"
+        },
+    )
+    trade_order = fields.String(
+        load_default="combined",
+        validate=validate.OneOf(["combined", "strict"]),
+        metadata={
+            "description": "combined: trade and build in any order after the roll "
+            "(the rules' advanced tip); strict: no trade once you "
+            "have built or bought this turn"
+        },
+    )
 
 
 def _fail(message: str, code: str = "illegal_move", **details):
@@ -92,17 +116,42 @@ def new_state(players: int, options: dict, seed: int) -> dict:
     deck = [card for card, count in enumerate(D.DEV_COUNTS) for _ in range(count)]
     rng.shuffle(deck)
     return {
-        "n": players, "rng": rng.state, "terrain": terrain, "numbers": numbers, "harbours": harbours,
-        "robber": terrain.index(D.DESERT), "phase": "setup", "turn": 0, "setup_step": 0,
-        "setup_node": -1, "rolled": False, "dice": None, "turns": 0,
-        "hands": [[0] * 5 for _ in range(players)], "bank": [D.BANK_PER_RESOURCE] * 5,
-        "devs": [[0] * 5 for _ in range(players)], "fresh": [0] * 5, "dev_played": False, "played": [0] * 5,
-        "knights": [0] * players, "deck": deck,
-        "node": [-1] * B.N_NODES, "city": [0] * B.N_NODES, "edge": [-1] * B.N_EDGES,
+        "n": players,
+        "rng": rng.state,
+        "terrain": terrain,
+        "numbers": numbers,
+        "harbours": harbours,
+        "robber": terrain.index(D.DESERT),
+        "phase": "setup",
+        "turn": 0,
+        "setup_step": 0,
+        "setup_node": -1,
+        "rolled": False,
+        "dice": None,
+        "turns": 0,
+        "hands": [[0] * 5 for _ in range(players)],
+        "bank": [D.BANK_PER_RESOURCE] * 5,
+        "devs": [[0] * 5 for _ in range(players)],
+        "fresh": [0] * 5,
+        "dev_played": False,
+        "played": [0] * 5,
+        "knights": [0] * players,
+        "deck": deck,
+        "node": [-1] * B.N_NODES,
+        "city": [0] * B.N_NODES,
+        "edge": [-1] * B.N_EDGES,
         "stock": [[D.ROADS, D.SETTLEMENTS, D.CITIES] for _ in range(players)],
-        "discard": [0] * players, "road_len": [0] * players, "longest": -1, "army": -1,
-        "vp": [0] * players, "free_roads": 0, "offers": 0, "offer": None, "winner": -1,
-        "strict_order": options.get("trade_order") == "strict", "built": False,
+        "discard": [0] * players,
+        "road_len": [0] * players,
+        "longest": -1,
+        "army": -1,
+        "vp": [0] * players,
+        "free_roads": 0,
+        "offers": 0,
+        "offer": None,
+        "winner": -1,
+        "strict_order": options.get("trade_order") == "strict",
+        "built": False,
     }
 
 
@@ -139,8 +188,9 @@ def legal_dev_plays(state, seat) -> list:
 def plenty_picks(bank) -> list:
     """Two cards from the bank (the same twice if it has two); one if it has only one."""
     names = D.RESOURCES
-    picks = [[names[a], names[b]] for a in range(5) for b in range(a, 5)
-             if bank[a] and bank[b] and (a != b or bank[a] >= 2)]
+    picks = [
+        [names[a], names[b]] for a in range(5) for b in range(a, 5) if bank[a] and bank[b] and (a != b or bank[a] >= 2)
+    ]
     if not picks and sum(bank) == 1:
         picks = [[names[r]] for r in range(5) if bank[r]]
     return picks
@@ -166,8 +216,11 @@ def legal_main(state, seat) -> list:
         ratios, bank, names = harbour_ratios(state, seat), state["bank"], D.RESOURCES
         for g in range(5):
             if hand[g] >= ratios[g]:
-                moves += [{"type": "maritime_trade", "give": names[g], "get": names[t]}
-                          for t in range(5) if t != g and bank[t]]
+                moves += [
+                    {"type": "maritime_trade", "give": names[g], "get": names[t]}
+                    for t in range(5)
+                    if t != g and bank[t]
+                ]
     if state["offers"] < D.MAX_OFFERS_PER_TURN and (lumber or brick or wool or grain or ore):
         moves.append({"type": "propose_trade"})
     return moves
@@ -189,8 +242,11 @@ def legal_trade(state, seat) -> list:
     offer = state["offer"]
     if seat == state["turn"]:
         moves = [{"type": "cancel_offer"}]
-        return moves + [{"type": "confirm_trade", "seat": s} for s in offer["to"] if offer["answers"][s] == 1
-                        and can_afford(state["hands"][s], offer["get"])]
+        return moves + [
+            {"type": "confirm_trade", "seat": s}
+            for s in offer["to"]
+            if offer["answers"][s] == 1 and can_afford(state["hands"][s], offer["get"])
+        ]
     moves = [{"type": "decline_offer"}]
     if can_afford(state["hands"][seat], offer["get"]):
         moves.insert(0, {"type": "accept_offer"})
@@ -286,8 +342,14 @@ def producers(state) -> dict:
     key = (tuple(state["numbers"]), tuple(state["terrain"]))
     found = _PRODUCERS.get(key)
     if found is None:
-        found = {t: [(h, D.TERRAIN_RESOURCE[state["terrain"][h]], B.HEX_NODES[h])
-                     for h in range(B.N_HEXES) if state["numbers"][h] == t] for t in range(2, 13)}
+        found = {
+            t: [
+                (h, D.TERRAIN_RESOURCE[state["terrain"][h]], B.HEX_NODES[h])
+                for h in range(B.N_HEXES)
+                if state["numbers"][h] == t
+            ]
+            for t in range(2, 13)
+        }
         if len(_PRODUCERS) > 4096:
             _PRODUCERS.clear()
         _PRODUCERS[key] = found
@@ -360,8 +422,9 @@ def do_move_robber(state, seat, move):
     if victim is None and victims:
         _fail("You must steal from an opponent next to the robber who has cards.", victims=victims)
     if victim is not None and victim not in victims:
-        _fail("You can only steal from an opponent with a building next to that hex and cards in hand.",
-              victims=victims)
+        _fail(
+            "You can only steal from an opponent with a building next to that hex and cards in hand.", victims=victims
+        )
     state["robber"] = h
     events = [event("robber_moved", seat=seat, hex=h, victim=victim)]
     if victim is not None:
@@ -381,8 +444,10 @@ def steal(state, thief, victim) -> list:
         r += 1
     hand[r] -= 1
     state["hands"][thief][r] += 1
-    return [event("stolen", thief=thief, victim=victim),
-            event("stolen_card", to=[thief, victim], thief=thief, victim=victim, resource=D.RESOURCES[r])]
+    return [
+        event("stolen", thief=thief, victim=victim),
+        event("stolen_card", to=[thief, victim], thief=thief, victim=victim, resource=D.RESOURCES[r]),
+    ]
 
 
 def do_build_road(state, seat, move):
@@ -397,8 +462,7 @@ def do_build_road(state, seat, move):
         if e not in B.NODE_EDGES[state["setup_node"]]:
             _fail("In the set-up, the road must touch the settlement you just placed.", edge=e)
     elif not road_connects(state, seat, e):
-        _fail("A new road must connect to your road, settlement or city (not through an opponent's building).",
-              edge=e)
+        _fail("A new road must connect to your road, settlement or city (not through an opponent's building).", edge=e)
     if phase == "main":
         if not can_afford(state["hands"][seat], D.COST_ROAD):
             _fail("A road costs 1 lumber and 1 brick.", code="cannot_afford")
@@ -503,20 +567,27 @@ def do_buy_development(state, seat, move):
     card = state["deck"].pop()
     state["devs"][seat][card] += 1
     state["fresh"][card] += 1
-    return [event("development_bought", seat=seat, left=len(state["deck"])),
-            event("development_drawn", to=[seat], seat=seat, card=D.DEV_CARDS[card])]
+    return [
+        event("development_bought", seat=seat, left=len(state["deck"])),
+        event("development_drawn", to=[seat], seat=seat, card=D.DEV_CARDS[card]),
+    ]
 
 
 def check_dev_play(state, seat, card) -> None:
     if state["phase"] not in IN_TURN:
-        _fail("Development cards are played on your turn, before or after the roll, not in the middle of "
-              "another action.")
+        _fail(
+            "Development cards are played on your turn, before or after the roll, not in the middle of another action."
+        )
     if state["dev_played"]:
         _fail("You may play only one development card per turn.", code="already_played")
     if state["devs"][seat][card] - state["fresh"][card] <= 0:
         held = state["devs"][seat][card] > 0
-        _fail("You cannot play a development card bought this turn." if held else
-              "You do not hold that development card.", card=D.DEV_CARDS[card])
+        _fail(
+            "You cannot play a development card bought this turn."
+            if held
+            else "You do not hold that development card.",
+            card=D.DEV_CARDS[card],
+        )
 
 
 def play_card(state, seat, card) -> list:
@@ -549,8 +620,10 @@ def do_play_year_of_plenty(state, seat, move):
     check_dev_play(state, seat, D.YEAR_OF_PLENTY)
     picks = [R[name] for name in move["resources"]]
     if sorted(move["resources"], key=R.get) not in plenty_picks(state["bank"]):
-        _fail("Year of Plenty takes two cards the bank holds (one only if the bank holds just one).",
-              resources=move["resources"])
+        _fail(
+            "Year of Plenty takes two cards the bank holds (one only if the bank holds just one).",
+            resources=move["resources"],
+        )
     events = play_card(state, seat, D.YEAR_OF_PLENTY)
     for r in picks:
         state["bank"][r] -= 1
@@ -690,14 +763,27 @@ def do_end_turn(state, seat, move):
 
 
 HANDLERS = {
-    "roll": do_roll, "discard": do_discard, "move_robber": do_move_robber,
-    "build_road": do_build_road, "build_settlement": do_build_settlement, "build_city": do_build_city,
-    "buy_development": do_buy_development, "play_knight": do_play_knight,
-    "play_road_building": do_play_road_building, "play_year_of_plenty": do_play_year_of_plenty,
-    "play_monopoly": do_play_monopoly, "maritime_trade": do_maritime_trade,
-    "propose_trade": do_propose_trade, "offer_give": do_offer_card, "offer_get": do_offer_card,
-    "send_offer": do_send_offer, "cancel_offer": do_cancel_offer, "accept_offer": do_answer,
-    "decline_offer": do_answer, "confirm_trade": do_confirm_trade, "end_turn": do_end_turn,
+    "roll": do_roll,
+    "discard": do_discard,
+    "move_robber": do_move_robber,
+    "build_road": do_build_road,
+    "build_settlement": do_build_settlement,
+    "build_city": do_build_city,
+    "buy_development": do_buy_development,
+    "play_knight": do_play_knight,
+    "play_road_building": do_play_road_building,
+    "play_year_of_plenty": do_play_year_of_plenty,
+    "play_monopoly": do_play_monopoly,
+    "maritime_trade": do_maritime_trade,
+    "propose_trade": do_propose_trade,
+    "offer_give": do_offer_card,
+    "offer_get": do_offer_card,
+    "send_offer": do_send_offer,
+    "cancel_offer": do_cancel_offer,
+    "accept_offer": do_answer,
+    "decline_offer": do_answer,
+    "confirm_trade": do_confirm_trade,
+    "end_turn": do_end_turn,
 }
 # Moves after which the active player's points may have changed (or a new
 # player is active), so a win must be checked.
@@ -725,16 +811,35 @@ def check_win(state) -> list:
         return []
     state["phase"], state["winner"], state["offer"] = "over", seat, None
     state["discard"] = [0] * state["n"]
-    return [event("game_over", winner=seat,
-                  points=[total_vp(state, s) for s in range(state["n"])],
-                  victory_point_cards=[state["devs"][s][D.VICTORY_POINT] for s in range(state["n"])])]
+    return [
+        event(
+            "game_over",
+            winner=seat,
+            points=[total_vp(state, s) for s in range(state["n"])],
+            victory_point_cards=[state["devs"][s][D.VICTORY_POINT] for s in range(state["n"])],
+        )
+    ]
 
 
 # ----------------------------------------------------------------------------- dump / view / outcome
 def dump(state) -> dict:
     out = dict(state)
-    for key in ("terrain", "numbers", "harbours", "bank", "fresh", "played", "knights", "deck", "node", "city",
-                "edge", "discard", "road_len", "vp"):
+    for key in (
+        "terrain",
+        "numbers",
+        "harbours",
+        "bank",
+        "fresh",
+        "played",
+        "knights",
+        "deck",
+        "node",
+        "city",
+        "edge",
+        "discard",
+        "road_len",
+        "vp",
+    ):
         out[key] = state[key][:]
     for key in ("hands", "devs", "stock"):
         out[key] = [row[:] for row in state[key]]
@@ -753,12 +858,14 @@ def outcome(state):
     scores = [sum(p.values()) for p in parts]
     ranks, winners = rank_by([(s == winner, scores[s]) for s in range(n)])
     tie = any(scores[s] >= scores[winner] for s in range(n) if s != winner)
-    return Outcome(scores, parts, ranks, winners,
-                   "the player who reaches 10 points on their own turn wins" if tie else "")
+    return Outcome(
+        scores, parts, ranks, winners, "the player who reaches 10 points on their own turn wins" if tie else ""
+    )
 
 
 def view(state, seat) -> dict:
     from engine.catan.view import build_view
+
     return build_view(state, seat)
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import event
 from engine.catan import board as B
 from engine.catan import data as D
+from engine.core import event
 
 
 def total_vp(state: dict, seat: int) -> int:
@@ -74,7 +74,9 @@ def update_longest_road(state: dict, seats) -> list:
     if new != -1:
         state["vp"][new] += D.LONGEST_ROAD_VP
     state["longest"] = new
-    return [event("longest_road", seat=None if new == -1 else new, length=top, previous=None if holder == -1 else holder)]
+    return [
+        event("longest_road", seat=None if new == -1 else new, length=top, previous=None if holder == -1 else holder)
+    ]
 
 
 def update_largest_army(state: dict, seat: int) -> list:

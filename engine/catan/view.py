@@ -29,7 +29,9 @@ def _player(state, s, final) -> dict:
         "knights": state["knights"][s],
         "points": state["vp"][s],
         "road_length": state["road_len"][s],
-        "roads_left": stock[0], "settlements_left": stock[1], "cities_left": stock[2],
+        "roads_left": stock[0],
+        "settlements_left": stock[1],
+        "cities_left": stock[2],
         "to_discard": state["discard"][s],
         "longest_road": state["longest"] == s,
         "largest_army": state["army"] == s,
@@ -57,8 +59,11 @@ def _offer(state):
     if offer is None:
         return None
     return {
-        "from": state["turn"], "give": _named(offer["give"]), "get": _named(offer["get"]),
-        "to": offer["to"], "sent": state["phase"] == "trade",
+        "from": state["turn"],
+        "give": _named(offer["give"]),
+        "get": _named(offer["get"]),
+        "to": offer["to"],
+        "sent": state["phase"] == "trade",
         "answers": {str(s): {0: "pending", 1: "accepted", -1: "declined"}[offer["answers"][s]] for s in offer["to"]},
     }
 
@@ -78,8 +83,10 @@ def build_view(state, seat) -> dict:
             "scheme": B.TOPOLOGY["scheme"],
             "terrain": [D.TERRAINS[t] for t in state["terrain"]],
             "numbers": state["numbers"],
-            "harbours": [{"kind": D.HARBOUR_NAMES[k], "ratio": 3 if k == D.GENERIC else 2,
-                          "nodes": list(B.HARBOUR_NODES[i])} for i, k in enumerate(state["harbours"])],
+            "harbours": [
+                {"kind": D.HARBOUR_NAMES[k], "ratio": 3 if k == D.GENERIC else 2, "nodes": list(B.HARBOUR_NODES[i])}
+                for i, k in enumerate(state["harbours"])
+            ],
             "robber": state["robber"],
         },
         "settlements": [[n, node[n]] for n in range(B.N_NODES) if node[n] != -1 and not city[n]],
@@ -98,8 +105,10 @@ def build_view(state, seat) -> dict:
         "winner": None if state["winner"] == -1 else state["winner"],
     }
     if state["phase"] == "setup":
-        out["setup"] = {"round": 1 if state["setup_step"] < state["n"] else 2,
-                        "settlement": None if state["setup_node"] == -1 else state["setup_node"]}
+        out["setup"] = {
+            "round": 1 if state["setup_step"] < state["n"] else 2,
+            "settlement": None if state["setup_node"] == -1 else state["setup_node"],
+        }
         out["topology"] = B.TOPOLOGY
     if seat is not None:
         out["you"] = _you(state, seat)

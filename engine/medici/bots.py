@@ -111,8 +111,7 @@ class Table:
 class GreedyBot:
     name = "greedy"
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random,
-               templates: Sequence[dict] = ()) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
         table = Table(view)
         kinds = {move["type"] for move in legal}
         if "buy" in kinds:

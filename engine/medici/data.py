@@ -26,10 +26,7 @@ GOOD_VALUES = (0, 1, 2, 3, 4, 4)  # six tiles per goods type
 GOLD_VALUES = (5, 5)  # two gold tiles
 
 # Every tile as (kind, value); a tile's id is its index. 4 x 6 + 2 = 26.
-TILES = tuple(
-    [(good, value) for good in GOODS for value in GOOD_VALUES]
-    + [(GOLD, value) for value in GOLD_VALUES]
-)
+TILES = tuple([(good, value) for good in GOODS for value in GOOD_VALUES] + [(GOLD, value) for value in GOLD_VALUES])
 
 HARBOUR_NAMES = ("Harbour 1", "Harbour 2", "Harbour 3")
 # DECIDED: each harbour's monopoly tracks (each goods type on two harbours).

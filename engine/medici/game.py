@@ -21,15 +21,25 @@ from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, integer_param, rank_by, template
 from engine.medici import data
+from engine.medici.bots import BOTS
 from engine.medici.moves import MOVES
 from engine.medici.scoring import score_round, tile_json
 from engine.medici.table import (
-    LEDGER_KEYS, SEATS, can_draw, copy_state, empty_ships, load_targets, lot_limit,
-    new_state, other, room, round_over, used_harbours,
+    LEDGER_KEYS,
+    SEATS,
+    can_draw,
+    copy_state,
+    empty_ships,
+    load_targets,
+    lot_limit,
+    new_state,
+    other,
+    room,
+    round_over,
+    used_harbours,
 )
 from engine.medici.view import build_view
 from engine.rng import Rng
-from engine.medici.bots import BOTS
 
 
 class MediciOptions(Schema):
@@ -131,7 +141,8 @@ class Medici(Game):
             raise IllegalMove(
                 "illegal_move",
                 "All the tiles of a lot go onto one ship, and this ship has not enough room for them.",
-                room=room(state, seat, ship_index), lot_size=len(state["lot"]),
+                room=room(state, seat, ship_index),
+                lot_size=len(state["lot"]),
             )
         if ship["harbour"] is not None and ship["harbour"] != harbour:
             raise IllegalMove(
@@ -147,8 +158,9 @@ class Medici(Game):
             )
         ship["harbour"] = harbour
         ship["tiles"].extend(state["lot"])
-        events = [event("lot_loaded", seat=seat, ship=ship_index, harbour=harbour,
-                        tiles=[tile_json(t) for t in state["lot"]])]
+        events = [
+            event("lot_loaded", seat=seat, ship=ship_index, harbour=harbour, tiles=[tile_json(t) for t in state["lot"]])
+        ]
         state["lot"] = []
         return events + self._next_turn(state, seat)
 
@@ -176,11 +188,13 @@ class Medici(Game):
                 state["ledger"][seat][key] += amount
                 state["cash"][seat] += amount
                 state["bank"] -= amount
-        state["history"].append({
-            "round": state["round"],
-            "harbour_winners": [h["winner"] for h in result["harbours"]],
-            "income": [dict(entry) for entry in result["income"]],
-        })
+        state["history"].append(
+            {
+                "round": state["round"],
+                "harbour_winners": [h["winner"] for h in result["harbours"]],
+                "income": [dict(entry) for entry in result["income"]],
+            }
+        )
         events = [event("round_scored", round=state["round"], **result)]
         # Tiles go back into the bag, ships come home; the markers stay.
         state["bag"] = list(range(len(data.TILES)))
@@ -196,16 +210,17 @@ class Medici(Game):
         repaid = [repay_credit(state, seat) for seat in SEATS]
         state["phase"] = "over"
         result = self.outcome(state)
-        return [event("credit_repaid", amounts=repaid, debts=list(state["credit"])),
-                event("game_over", **result.to_json())]
+        return [
+            event("credit_repaid", amounts=repaid, debts=list(state["credit"])),
+            event("game_over", **result.to_json()),
+        ]
 
     def outcome(self, state: dict) -> Outcome | None:
         if state["phase"] != "over":
             return None
         scores = [state["cash"][seat] - state["credit"][seat] for seat in SEATS]
         breakdown = [
-            {"start": data.START_MONEY, **{key: state["ledger"][seat][key] for key in LEDGER_KEYS}}
-            for seat in SEATS
+            {"start": data.START_MONEY, **{key: state["ledger"][seat][key] for key in LEDGER_KEYS}} for seat in SEATS
         ]
         for entry in breakdown:
             entry["purchases"] = -entry["purchases"]
@@ -237,8 +252,15 @@ def draw_tile(state: dict) -> list:
     tile = state["bag"].pop(rng.below(len(state["bag"])))
     state["rng"] = rng.state
     state["lot"].append(tile)
-    return [event("tile_drawn", seat=state["drawer"], tile=tile_json(tile), lot_size=len(state["lot"]),
-                  bag_left=len(state["bag"]))]
+    return [
+        event(
+            "tile_drawn",
+            seat=state["drawer"],
+            tile=tile_json(tile),
+            lot_size=len(state["lot"]),
+            bag_left=len(state["bag"]),
+        )
+    ]
 
 
 def require_phase(state: dict, phase: str, message: str) -> None:

@@ -1,7 +1,8 @@
 """The shapes of Medici vs Strozzi's moves (one schema per move type).
 
 A turn is split into small moves: the drawer's first tile is revealed as
-the turn opens; he may `draw` a second and a third, then makes an `offer`; the opponent answers `buy` or `decline`; the buyer
+the turn opens; he may `draw` a second and a third, then makes an `offer`;
+the opponent answers `buy` or `decline`; the buyer
 then `load`s the lot onto one ship (naming its harbour) or `discard`s it.
 Shape only here; the rules live in game.py.
 """

@@ -25,8 +25,7 @@ class GreedyBot:
     name = "greedy"
     NOT_FIRST = 0.5  # share of a card's value lost when another player bids first
 
-    def choose(self, view: dict, legal: list[dict], rng: random.Random,
-               templates: Sequence[dict] = ()) -> dict:
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
         kind = legal[0]["type"]
         if kind == "place_worker":
             return self._place(view, legal)

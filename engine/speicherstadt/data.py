@@ -95,8 +95,7 @@ def _build_cards() -> dict:
     for card, season in OFFICES.items():
         cards[card] = {"kind": "office", "season": season}
     for card, (season, goods) in CONTRACTS.items():
-        cards[card] = {"kind": "contract", "season": season, "goods": list(goods),
-                       "vp": CONTRACT_VP[len(goods)]}
+        cards[card] = {"kind": "contract", "season": season, "goods": list(goods), "vp": CONTRACT_VP[len(goods)]}
     for card, (season, value) in FIREMEN.items():
         cards[card] = {"kind": "fireman", "season": season, "value": value}
     for card, season in SHIPS.items():

@@ -20,14 +20,29 @@ from marshmallow import Schema
 from engine.core import Game, IllegalMove, Outcome, event, rank_by
 from engine.rng import Rng
 from engine.speicherstadt import scoring
+from engine.speicherstadt.bots import BOTS
 from engine.speicherstadt.data import (
-    CARDS, CUBES_PER_GOOD, GOODS, LAST_SEASON, MARKET_CAPACITY, MARKET_CONVERT, MARKET_KEEP,
-    MARKET_SELL, MAX_PLAYERS, MAX_WORKERS_PER_CARD, MIN_PLAYERS, REMOVED, SEASONS, SHIP_CUBES,
-    START_COINS, WAREHOUSE_CAPACITY, WORKERS, season_cards,
+    CARDS,
+    CUBES_PER_GOOD,
+    GOODS,
+    LAST_SEASON,
+    MARKET_CAPACITY,
+    MARKET_CONVERT,
+    MARKET_KEEP,
+    MARKET_SELL,
+    MAX_PLAYERS,
+    MAX_WORKERS_PER_CARD,
+    MIN_PLAYERS,
+    REMOVED,
+    SEASONS,
+    SHIP_CUBES,
+    START_COINS,
+    WAREHOUSE_CAPACITY,
+    WORKERS,
+    season_cards,
 )
 from engine.speicherstadt.moves import MOVES
 from engine.speicherstadt.view import table_view
-from engine.speicherstadt.bots import BOTS
 
 LAST_FIRE = "fire_4"
 
@@ -134,8 +149,7 @@ class Speicherstadt(Game):
 
     @staticmethod
     def _open_cards(state: dict) -> list[int]:
-        return [i for i, slot in enumerate(state["row"])
-                if len(slot["workers"]) < MAX_WORKERS_PER_CARD]
+        return [i for i, slot in enumerate(state["row"]) if len(slot["workers"]) < MAX_WORKERS_PER_CARD]
 
     def _cube_moves(self, state: dict, seat: int) -> list[dict]:
         """Every shipping move but `done`, in a fixed order."""
@@ -196,8 +210,11 @@ class Speicherstadt(Game):
             raise illegal("All 8 spaces above that card are taken.", position=position)
         workers.append(seat)
         state["seats"][seat]["workers"] -= 1
-        events.append(event("worker_placed", seat=seat, position=position,
-                            card=state["row"][position]["card"], space=len(workers)))
+        events.append(
+            event(
+                "worker_placed", seat=seat, position=position, card=state["row"][position]["card"], space=len(workers)
+            )
+        )
         n = state["players"]
         if all(p["workers"] == 0 for p in state["seats"]):
             self._start_purchase(state, rng, events)
@@ -212,8 +229,12 @@ class Speicherstadt(Game):
         price = len(slot["workers"])
         me = state["seats"][seat]
         if me["coins"] < price:
-            raise illegal(f"The card costs {price} coins; you have {me['coins']}.",
-                          "cannot_afford", price=price, coins=me["coins"])
+            raise illegal(
+                f"The card costs {price} coins; you have {me['coins']}.",
+                "cannot_afford",
+                price=price,
+                coins=me["coins"],
+            )
         me["coins"] -= price
         me["bought"] = True
         card = slot["card"]
@@ -224,8 +245,7 @@ class Speicherstadt(Game):
             me["ship"] += slot["cubes"]
         for owner in slot["workers"]:
             state["seats"][owner]["workers"] += 1
-        events.append(event("card_bought", seat=seat, card=card, price=price,
-                            cubes=list(slot["cubes"])))
+        events.append(event("card_bought", seat=seat, card=card, price=price, cubes=list(slot["cubes"])))
         self._close_offer(state)
         self._next_offer(state, rng, events)
 
@@ -240,8 +260,9 @@ class Speicherstadt(Game):
         slot = state["row"][state["offer"]]
         seat = slot["workers"].pop(0)
         state["seats"][seat]["workers"] += 1
-        events.append(event("purchase_declined", seat=seat, card=slot["card"], reason=reason,
-                            price=len(slot["workers"]) + 1))
+        events.append(
+            event("purchase_declined", seat=seat, card=slot["card"], reason=reason, price=len(slot["workers"]) + 1)
+        )
 
     @staticmethod
     def _close_offer(state):
@@ -279,8 +300,7 @@ class Speicherstadt(Game):
         state["phase"] = "shipping"
         state["offer"] = None
         state["row"] = []
-        state["shipping"] = [seat for seat in range(state["players"])
-                             if self._cube_moves(state, seat)]
+        state["shipping"] = [seat for seat in range(state["players"]) if self._cube_moves(state, seat)]
         if state["shipping"]:
             events.append(event("shipping_started", seats=list(state["shipping"])))
         else:
@@ -290,8 +310,9 @@ class Speicherstadt(Game):
         """Remove the move's cube from where it says, or refuse."""
         place = state["seats"][seat][move["source"]]
         if move["good"] not in place:
-            raise illegal(f"There is no {move['good']} cube on your {move['source']}.",
-                          source=move["source"], good=move["good"])
+            raise illegal(
+                f"There is no {move['good']} cube on your {move['source']}.", source=move["source"], good=move["good"]
+            )
         place.remove(move["good"])
 
     def _need_shipping(self, state):
@@ -308,8 +329,7 @@ class Speicherstadt(Game):
             raise illegal(f"That contract has no free {good} symbol.", contract=contract)
         self._take_cube(state, seat, move)
         me["contracts"][contract].append(good)
-        events.append(event("cube_delivered", seat=seat, good=good, contract=contract,
-                            **{"from": move["source"]}))
+        events.append(event("cube_delivered", seat=seat, good=good, contract=contract, **{"from": move["source"]}))
 
     def _play_sell(self, state, seat, move, rng, events):
         self._need_shipping(state)
@@ -319,8 +339,7 @@ class Speicherstadt(Game):
         self._take_cube(state, seat, move)
         me["coins"] += 1
         state["supply"][move["good"]] += 1
-        events.append(event("cube_sold", seat=seat, good=move["good"], coins=1,
-                            **{"from": move["source"]}))
+        events.append(event("cube_sold", seat=seat, good=move["good"], coins=1, **{"from": move["source"]}))
 
     def _play_store(self, state, seat, move, rng, events):
         self._need_shipping(state)
@@ -333,20 +352,19 @@ class Speicherstadt(Game):
             raise illegal("A warehouse holds at most 4 cubes.")
         self._take_cube(state, seat, move)
         me["warehouse"].append(move["good"])
-        events.append(event("cube_stored", seat=seat, good=move["good"],
-                            **{"from": move["source"]}))
+        events.append(event("cube_stored", seat=seat, good=move["good"], **{"from": move["source"]}))
 
     def _play_to_market(self, state, seat, move, rng, events):
         self._need_shipping(state)
         if move["source"] == "market":
             raise illegal("That cube is already on your market hall.")
         if len(state["seats"][seat]["market"]) >= MARKET_CAPACITY:
-            raise illegal("Your market hall holds at most 4 cubes at a time (1 kept + 3 to "
-                          "convert): sell or convert first.")
+            raise illegal(
+                "Your market hall holds at most 4 cubes at a time (1 kept + 3 to convert): sell or convert first."
+            )
         self._take_cube(state, seat, move)
         state["seats"][seat]["market"].append(move["good"])
-        events.append(event("cube_to_market", seat=seat, good=move["good"],
-                            **{"from": move["source"]}))
+        events.append(event("cube_to_market", seat=seat, good=move["good"], **{"from": move["source"]}))
 
     def _play_market_sell(self, state, seat, move, rng, events):
         self._need_shipping(state)
@@ -362,8 +380,7 @@ class Speicherstadt(Game):
         me = state["seats"][seat]
         take = move["take"]
         if state["supply"][take] == 0:
-            raise illegal(f"The supply holds no {take} cube (cubes never come from the bag).",
-                          good=take)
+            raise illegal(f"The supply holds no {take} cube (cubes never come from the bag).", good=take)
         self._take_from_market(me, move["goods"])
         state["supply"][take] -= 1
         for good in move["goods"]:
@@ -383,8 +400,10 @@ class Speicherstadt(Game):
         self._need_shipping(state)
         me = state["seats"][seat]
         if len(me["market"]) > MARKET_KEEP:
-            raise illegal("Your market hall may keep at most 1 cube: sell, convert or use "
-                          "the others first.", cubes=len(me["market"]))
+            raise illegal(
+                "Your market hall may keep at most 1 cube: sell, convert or use the others first.",
+                cubes=len(me["market"]),
+            )
         lost = me["ship"]
         for good in lost:
             state["supply"][good] += 1
@@ -431,8 +450,7 @@ class Speicherstadt(Game):
                 continue
             cubes = self._draw_cubes(state, rng) if kind(card) == "ship" else []
             row.append({"card": card, "workers": [], "cubes": cubes})
-            events.append(event("card_revealed", card=card, position=len(row) - 1,
-                                cubes=list(cubes)))
+            events.append(event("card_revealed", card=card, position=len(row) - 1, cubes=list(cubes)))
 
     @staticmethod
     def _draw_cubes(state, rng) -> list[str]:
@@ -464,8 +482,7 @@ class Speicherstadt(Game):
         state["discard"].append(card)
         record = {"card": card, "value": value, "totals": totals, "gained": gained, "lost": lost}
         state["fires"].append(record)
-        events.append(event("fire", card=card, value=value, totals=list(totals),
-                            gained=list(gained), lost=list(lost)))
+        events.append(event("fire", card=card, value=value, totals=list(totals), gained=list(gained), lost=list(lost)))
 
     def _end_game(self, state, events):
         state["deck"].remove(LAST_FIRE)
@@ -485,8 +502,7 @@ class Speicherstadt(Game):
         coins = [me["coins"] for me in state["seats"]]
         ranks, winners = rank_by(list(zip(scores, coins)))
         tied = len(set(scores)) < len(scores)
-        return Outcome(scores, breakdown, ranks, winners,
-                       "most coins among tied scores" if tied else "")
+        return Outcome(scores, breakdown, ranks, winners, "most coins among tied scores" if tied else "")
 
     # ------------------------------------------------------------------ views
     def view(self, state: dict, seat: int | None) -> dict:
@@ -509,16 +525,28 @@ def copy_state(state: dict) -> dict:
         "deck": list(state["deck"]),
         "bag": dict(state["bag"]),
         "supply": dict(state["supply"]),
-        "row": [None if slot is None else {"card": slot["card"], "workers": list(slot["workers"]),
-                                           "cubes": list(slot["cubes"])}
-                for slot in state["row"]],
+        "row": [
+            None
+            if slot is None
+            else {"card": slot["card"], "workers": list(slot["workers"]), "cubes": list(slot["cubes"])}
+            for slot in state["row"]
+        ],
         "discard": list(state["discard"]),
         "removed": list(state["removed"]),
-        "fires": [{**fire, "totals": list(fire["totals"]), "gained": list(fire["gained"]),
-                   "lost": list(fire["lost"])} for fire in state["fires"]],
+        "fires": [
+            {**fire, "totals": list(fire["totals"]), "gained": list(fire["gained"]), "lost": list(fire["lost"])}
+            for fire in state["fires"]
+        ],
         "shipping": list(state["shipping"]),
-        "seats": [{**me, "cards": list(me["cards"]), "ship": list(me["ship"]),
-                   "warehouse": list(me["warehouse"]), "market": list(me["market"]),
-                   "contracts": {card: list(placed) for card, placed in me["contracts"].items()}}
-                  for me in state["seats"]],
+        "seats": [
+            {
+                **me,
+                "cards": list(me["cards"]),
+                "ship": list(me["ship"]),
+                "warehouse": list(me["warehouse"]),
+                "market": list(me["market"]),
+                "contracts": {card: list(placed) for card, placed in me["contracts"].items()},
+            }
+            for me in state["seats"]
+        ],
     }

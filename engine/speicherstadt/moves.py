@@ -91,15 +91,17 @@ class Done(MoveSchema):
     """End your shipping: cubes still on your ships go to the supply."""
 
 
-MOVES = MoveUnion({
-    "place_worker": PlaceWorker,
-    "buy": Buy,
-    "decline": Decline,
-    "deliver": Deliver,
-    "sell": Sell,
-    "store": Store,
-    "to_market": ToMarket,
-    "market_sell": MarketSell,
-    "convert": Convert,
-    "done": Done,
-})
+MOVES = MoveUnion(
+    {
+        "place_worker": PlaceWorker,
+        "buy": Buy,
+        "decline": Decline,
+        "deliver": Deliver,
+        "sell": Sell,
+        "store": Store,
+        "to_market": ToMarket,
+        "market_sell": MarketSell,
+        "convert": Convert,
+        "done": Done,
+    }
+)

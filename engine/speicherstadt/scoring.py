@@ -5,8 +5,7 @@
 
 from engine.speicherstadt.data import CARDS, OFFICE_VP, TRADER_VP
 
-CATEGORIES = ("fires", "contracts", "offices", "warehouse", "traders",
-              "churches", "chamber", "port")
+CATEGORIES = ("fires", "contracts", "offices", "warehouse", "traders", "churches", "chamber", "port")
 
 
 def kinds(cards: list[str], kind: str) -> list[str]:
@@ -26,8 +25,9 @@ def breakdown(player: dict) -> dict[str, int]:
     has = {CARDS[card]["kind"] for card in cards}
     return {
         "fires": player["fire"],
-        "contracts": sum(CARDS[card]["vp"] for card, placed in player["contracts"].items()
-                         if contract_complete(card, placed)),
+        "contracts": sum(
+            CARDS[card]["vp"] for card, placed in player["contracts"].items() if contract_complete(card, placed)
+        ),
         "offices": OFFICE_VP[len(kinds(cards, "office"))],
         "warehouse": len(player["warehouse"]),
         "traders": TRADER_VP * len(kinds(cards, "trader")),

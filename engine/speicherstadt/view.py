@@ -34,12 +34,13 @@ def table_view(state: dict, seat: int | None, to_act: list[int]) -> dict:
         "bag": dict(state["bag"]),
         "supply": dict(state["supply"]),
         "row": [slot_view(slot, i) for i, slot in enumerate(state["row"])],
-        "offer": None if offer is None else {
-            "position": offer, "price": len(state["row"][offer]["workers"])},
+        "offer": None if offer is None else {"position": offer, "price": len(state["row"][offer]["workers"])},
         "discard": list(state["discard"]),
         "removed": list(state["removed"]),
-        "fires": [dict(fire, totals=list(fire["totals"]), gained=list(fire["gained"]),
-                       lost=list(fire["lost"])) for fire in state["fires"]],
+        "fires": [
+            dict(fire, totals=list(fire["totals"]), gained=list(fire["gained"]), lost=list(fire["lost"]))
+            for fire in state["fires"]
+        ],
         "seats": [seat_view(state, s) for s in range(state["players"])],
     }
 
@@ -53,9 +54,13 @@ def slot_view(slot: dict | None, position: int) -> dict | None:
     """A water space: the card, the workers above it (lowest first), a ship's cubes."""
     if slot is None:  # already bought or discarded this round
         return None
-    return {"position": position, **card_info(slot["card"]),
-            "workers": list(slot["workers"]), "price": len(slot["workers"]),
-            "cubes": list(slot["cubes"])}
+    return {
+        "position": position,
+        **card_info(slot["card"]),
+        "workers": list(slot["workers"]),
+        "price": len(slot["workers"]),
+        "cubes": list(slot["cubes"]),
+    }
 
 
 def seat_view(state: dict, seat: int) -> dict:
@@ -67,8 +72,7 @@ def seat_view(state: dict, seat: int) -> dict:
         "workers": me["workers"],  # in front of the player, not yet placed
         "cards": list(me["cards"]),
         "firemen": scoring.fireman_total(me),
-        "contracts": [{**card_info(c), "placed": list(placed)}
-                      for c, placed in me["contracts"].items()],
+        "contracts": [{**card_info(c), "placed": list(placed)} for c, placed in me["contracts"].items()],
         "ship": list(me["ship"]),  # cubes unloaded this round, still to place
         "warehouse": list(me["warehouse"]),
         "market": list(me["market"]),

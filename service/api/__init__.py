@@ -28,5 +28,7 @@ def json_response(body, status: int = 200, headers: dict | None = None) -> Respo
 
 def problem_responses(*statuses: int) -> dict:
     """OpenAPI `responses` entries for the listed error statuses."""
-    return {str(s): {"description": "A problem (RFC 9457)",
-                     "content": {"application/problem+json": {"schema": "Problem"}}} for s in statuses}
+    return {
+        str(s): {"description": "A problem (RFC 9457)", "content": {"application/problem+json": {"schema": "Problem"}}}
+        for s in statuses
+    }

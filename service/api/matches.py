@@ -1,5 +1,7 @@
 """Matches: create, join, read (ETag / If-None-Match), replay."""
 
+from typing import Any
+
 from flask import g, request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
@@ -16,11 +18,14 @@ blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Crea
 
 
 def _validated_creation(body: dict):
-    errors = {}
+    errors: dict[str, Any] = {}
     game = registry.GAMES.get(body["game"])
     if game is None:
-        raise ApiError("validation_error", f"No game {body['game']!r}; see GET /v1/games.",
-                       errors={"game": [f"Must be one of: {', '.join(sorted(registry.GAMES))}."]})
+        raise ApiError(
+            "validation_error",
+            f"No game {body['game']!r}; see GET /v1/games.",
+            errors={"game": [f"Must be one of: {', '.join(sorted(registry.GAMES))}."]},
+        )
     if not game.min_players <= body["players"] <= game.max_players:
         errors["players"] = [f"{game.title} takes {game.min_players} to {game.max_players} players."]
     try:
@@ -49,8 +54,7 @@ def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
     game, options, bots = _validated_creation(body)
     svc = services()
-    created = matches.create(svc.store, svc.config, game, body["players"], options, body["seed"],
-                             body["seats"], bots)
+    created = matches.create(svc.store, svc.config, game, body["players"], options, body["seed"], body["seats"], bots)
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
@@ -64,11 +68,19 @@ def join_match(body: dict, match_id: str):
 
 
 @blp.route("/<match_id>")
-@blp.response(200, MatchSchema, example=examples.MATCH, headers={"ETag": {"schema": {"type": "string"},
-                                                    "description": "The version, quoted."}})
-@blp.doc(responses={"304": {"description": "Not modified (If-None-Match matched the version)"},
-                    **problem_responses(401, 403, 404)},
-         security=[{}, {"seatToken": []}])
+@blp.response(
+    200,
+    MatchSchema,
+    example=examples.MATCH,
+    headers={"ETag": {"schema": {"type": "string"}, "description": "The version, quoted."}},
+)
+@blp.doc(
+    responses={
+        "304": {"description": "Not modified (If-None-Match matched the version)"},
+        **problem_responses(401, 403, 404),
+    },
+    security=[{}, {"seatToken": []}],
+)
 def get_match(match_id: str):
     """The caller's view, `to_act` and legal moves. No token: the spectator's view."""
     svc = services()

@@ -24,16 +24,22 @@ def _if_match() -> int | None:
         return None
     found = _VERSION.match(header.strip())
     if not found:
-        raise ApiError("validation_error", 'If-Match must be the version, quoted: If-Match: "12".',
-                       errors={"If-Match": ["Not a version."]})
+        raise ApiError(
+            "validation_error",
+            'If-Match must be the version, quoted: If-Match: "12".',
+            errors={"If-Match": ["Not a version."]},
+        )
     return int(found.group(1))
 
 
 def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not _IDEMPOTENCY_KEY.match(key):
-        raise ApiError("validation_error", "Idempotency-Key must be 1 to 200 visible ASCII characters.",
-                       errors={"Idempotency-Key": ["Invalid."]})
+        raise ApiError(
+            "validation_error",
+            "Idempotency-Key must be 1 to 200 visible ASCII characters.",
+            errors={"Idempotency-Key": ["Invalid."]},
+        )
     return key
 
 
@@ -48,14 +54,26 @@ def _json_body() -> tuple[object, bytes]:
 @blp.route("/<match_id>/moves", methods=["POST"])
 @blp.response(200, MoveAnswerSchema, example=examples.MOVE_ANSWER)
 @blp.doc(
-    requestBody={"required": True, "description": "One move, exactly as listed in `legal_moves`.",
-                 "content": {"application/json": {"schema": "Move",
-                                                   "example": {"type": "place_worker", "card": 2}}}},
+    requestBody={
+        "required": True,
+        "description": "One move, exactly as listed in `legal_moves`.",
+        "content": {"application/json": {"schema": "Move", "example": {"type": "place_worker", "card": 2}}},
+    },
     parameters=[
-        {"in": "header", "name": "If-Match", "schema": {"type": "string"}, "required": False,
-         "description": "Apply only at this version (quoted); else 409 stale_version."},
-        {"in": "header", "name": "Idempotency-Key", "schema": {"type": "string", "maxLength": 200},
-         "required": False, "description": "A retry with the same key returns the first answer, applying nothing twice."},
+        {
+            "in": "header",
+            "name": "If-Match",
+            "schema": {"type": "string"},
+            "required": False,
+            "description": "Apply only at this version (quoted); else 409 stale_version.",
+        },
+        {
+            "in": "header",
+            "name": "Idempotency-Key",
+            "schema": {"type": "string", "maxLength": 200},
+            "required": False,
+            "description": "A retry with the same key returns the first answer, applying nothing twice.",
+        },
     ],
     security=[{"seatToken": []}],
     responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503),
@@ -65,6 +83,15 @@ def post_move(match_id: str):
     if_match, key = _if_match(), _idempotency_key()
     move, raw = _json_body()
     svc = services()
-    answer = matches.play(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True),
-                          move, raw, if_match, key, g.pop("quota", None))
+    answer = matches.play(
+        svc.store,
+        svc.config,
+        match_id,
+        lambda hashes: seat_of(hashes, required=True),
+        move,
+        raw,
+        if_match,
+        key,
+        g.pop("quota", None),
+    )
     return json_response(answer)

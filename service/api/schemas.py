@@ -30,15 +30,26 @@ class CreateMatchSchema(Schema):
     game = fields.String(required=True, metadata={"example": "speicherstadt"})
     players = fields.Integer(required=True, validate=validate.Range(1, 16), metadata={"example": 3})
     options = fields.Dict(load_default=dict, metadata={"description": "The game's options (see /v1/games)."})
-    seed = fields.Integer(validate=validate.Range(0, MAX_SEED), allow_none=True, load_default=None,
-                          metadata={"description": "Fix the randomness (tests, replays). Omit for a secret random seed."})
-    seats = fields.String(load_default="all", validate=validate.OneOf(["all", "one"]),
-                          metadata={"description": "`all`: a token for every seat (hot-seat, scripts). "
-                                                   "`one`: only the first seat's; the rest open to join."})
-    bots = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^\d{1,2}$")),
-                       values=fields.String(validate=validate.Length(1, 40)), load_default=dict,
-                       metadata={"description": "Seats played by server bots: {\"1\": \"greedy\"}.",
-                                 "example": {"1": "random"}})
+    seed = fields.Integer(
+        validate=validate.Range(0, MAX_SEED),
+        allow_none=True,
+        load_default=None,
+        metadata={"description": "Fix the randomness (tests, replays). Omit for a secret random seed."},
+    )
+    seats = fields.String(
+        load_default="all",
+        validate=validate.OneOf(["all", "one"]),
+        metadata={
+            "description": "`all`: a token for every seat (hot-seat, scripts). "
+            "`one`: only the first seat's; the rest open to join."
+        },
+    )
+    bots = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(r"^\d{1,2}$")),
+        values=fields.String(validate=validate.Length(1, 40)),
+        load_default=dict,
+        metadata={"description": 'Seats played by server bots: {"1": "greedy"}.', "example": {"1": "random"}},
+    )
 
 
 class SeatTokenSchema(Schema):
@@ -56,16 +67,20 @@ class CreatedSchema(Schema):
     game = fields.String()
     players = fields.Integer()
     version = fields.Integer()
-    seed_commitment = fields.String(metadata={"description": "SHA-256 (hex) of the seed's decimal digits; "
-                                                             "the seed is revealed by /replay after the end."})
+    seed_commitment = fields.String(
+        metadata={
+            "description": "SHA-256 (hex) of the seed's decimal digits; the seed is revealed by /replay after the end."
+        }
+    )
     seats = fields.List(fields.Nested(SeatTokenSchema))
     open_seats = fields.List(fields.Integer())
     bots = fields.List(fields.Nested(BotSeatSchema))
 
 
 class JoinSchema(Schema):
-    seat = fields.Integer(load_default=None, allow_none=True,
-                          metadata={"description": "The seat wanted; omit for the first open one."})
+    seat = fields.Integer(
+        load_default=None, allow_none=True, metadata={"description": "The seat wanted; omit for the first open one."}
+    )
 
 
 class JoinedSchema(Schema):
@@ -88,11 +103,14 @@ class MatchSchema(Schema):
     seat = fields.Integer(allow_none=True, metadata={"description": "The caller's seat; null for a spectator."})
     to_act = fields.List(fields.Integer())
     view = fields.Dict(metadata={"description": "What the caller may see; the game's own shape."})
-    legal_moves = fields.List(fields.Dict(), metadata={
-        "description": "Every move the caller may POST now, as is."})
-    move_templates = fields.List(fields.Dict(), metadata={
-        "description": "Moves with parameters (a price, cards to choose): POST the template's `move` with "
-                       "a value for each of its `params` (kind integer, counts or seats)."})
+    legal_moves = fields.List(fields.Dict(), metadata={"description": "Every move the caller may POST now, as is."})
+    move_templates = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "Moves with parameters (a price, cards to choose): POST the template's `move` with "
+            "a value for each of its `params` (kind integer, counts or seats)."
+        },
+    )
     outcome = fields.Dict(allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners."})
     players = fields.Integer()
     seats = fields.List(fields.Nested(SeatStatusSchema))
@@ -101,16 +119,24 @@ class MatchSchema(Schema):
 
 class MoveAnswerSchema(Schema):
     version = fields.Integer()
-    events = fields.List(fields.Dict(), metadata={"description": "The events of this move (and the bots' "
-                                                                  "answers) that the caller may see."})
+    events = fields.List(
+        fields.Dict(),
+        metadata={"description": "The events of this move (and the bots' answers) that the caller may see."},
+    )
     match = fields.Nested(MatchSchema)
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(0, None),
-                           metadata={"description": "Return entries with a version above this."})
-    wait = fields.Float(load_default=0, validate=validate.Range(0, 30),
-                        metadata={"description": "Seconds to wait for a new entry when there is none (long-poll)."})
+    after = fields.Integer(
+        load_default=0,
+        validate=validate.Range(0, None),
+        metadata={"description": "Return entries with a version above this."},
+    )
+    wait = fields.Float(
+        load_default=0,
+        validate=validate.Range(0, 30),
+        metadata={"description": "Seconds to wait for a new entry when there is none (long-poll)."},
+    )
 
 
 class LogEntrySchema(Schema):

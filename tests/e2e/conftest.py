@@ -52,12 +52,24 @@ def server_url(redis_url, tmp_path_factory) -> str:
     metrics_dir = tmp / "metrics"
     metrics_dir.mkdir()
     log = tmp / "gunicorn.log"
-    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "REDIS_URL": redis_url, "WEB_CONCURRENCY": "2",
-           "THREADS": "8", "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir), "LOG_LEVEL": "warning"}
+    env = {
+        **os.environ,
+        "BIND": f"127.0.0.1:{port}",
+        "REDIS_URL": redis_url,
+        "WEB_CONCURRENCY": "2",
+        "THREADS": "8",
+        "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
+        "LOG_LEVEL": "warning",
+    }
     with log.open("wb") as out:
-        proc = subprocess.Popen([str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
-                                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        proc = subprocess.Popen(
+            [str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url, proc, log)

@@ -31,8 +31,26 @@ def get(url: str) -> dict:
 
 
 def test_portside_play_creates_a_match_plays_local_and_server_bots_and_prints_the_scores(server_url):
-    done = run([*PORTSIDE, "play", "--url", server_url, "--game", "medici", "--players", "2",
-                "--seat", "0=random", "--seat", "1=server:random", "--seed", "12", "--wait", "5"])
+    done = run(
+        [
+            *PORTSIDE,
+            "play",
+            "--url",
+            server_url,
+            "--game",
+            "medici",
+            "--players",
+            "2",
+            "--seat",
+            "0=random",
+            "--seat",
+            "1=server:random",
+            "--seed",
+            "12",
+            "--wait",
+            "5",
+        ]
+    )
     assert done.returncode == 0, done.stderr
     header, *rest = done.stdout.splitlines()
     match_id = re.match(r"Match (\S+): 2-player medici, seats: 0=local:random, 1=server:random$", header).group(1)
@@ -40,13 +58,17 @@ def test_portside_play_creates_a_match_plays_local_and_server_bots_and_prints_th
     final = get(f"{server_url}/v1/matches/{match_id}")
     assert final["status"] == "finished"
     outcome = final["outcome"]
-    table = rest[rest.index(next(line for line in rest if line.startswith("seat "))):]
+    table = rest[rest.index(next(line for line in rest if line.startswith("seat "))) :]
     categories = sorted({k for part in outcome["breakdown"] for k in part})
     assert table[0].split() == ["seat", "who", "rank", "score", *categories]
     for seat in range(2):
         cells = table[1 + seat].split()
-        assert cells[:4] == [str(seat), ["local:random", "server:random"][seat], str(outcome["ranks"][seat]),
-                             str(outcome["scores"][seat])]
+        assert cells[:4] == [
+            str(seat),
+            ["local:random", "server:random"][seat],
+            str(outcome["ranks"][seat]),
+            str(outcome["scores"][seat]),
+        ]
         assert cells[4:] == [str(outcome["breakdown"][seat][c]) for c in categories if c in outcome["breakdown"][seat]]
     assert table[-1].startswith("Winner") and all(f"seat {w}" in table[-1] for w in outcome["winners"])
 
@@ -59,10 +81,35 @@ def test_portside_play_creates_a_match_plays_local_and_server_bots_and_prints_th
 
 def test_a_human_seat_is_left_for_someone_who_joins_with_its_token(server_url):
     creator = subprocess.Popen(
-        [*PORTSIDE, "play", "--url", server_url, "--game", "speicherstadt", "--players", "3", "--seat", "0=random",
-         "--seat", "1=server:random", "--seat", "2=human", "--seed", "3", "--wait", "4", "--json", "--quiet",
-         "--timeout", "60"],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        [
+            *PORTSIDE,
+            "play",
+            "--url",
+            server_url,
+            "--game",
+            "speicherstadt",
+            "--players",
+            "3",
+            "--seat",
+            "0=random",
+            "--seat",
+            "1=server:random",
+            "--seat",
+            "2=human",
+            "--seed",
+            "3",
+            "--wait",
+            "4",
+            "--json",
+            "--quiet",
+            "--timeout",
+            "60",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         header = creator.stdout.readline()
         match_id = re.match(r"Match (\S+): ", header).group(1)
@@ -73,8 +120,22 @@ def test_a_human_seat_is_left_for_someone_who_joins_with_its_token(server_url):
         spectator = get(f"{server_url}/v1/matches/{match_id}")
         assert spectator["status"] == "active" and spectator["seats"][2]["status"] == "taken"
 
-        joined = run([*PORTSIDE, "play", "--url", server_url, f"--join={match_id}", f"--token={token}",
-                      "--wait", "4", "--json", "--quiet", "--timeout", "60"])
+        joined = run(
+            [
+                *PORTSIDE,
+                "play",
+                "--url",
+                server_url,
+                f"--join={match_id}",
+                f"--token={token}",
+                "--wait",
+                "4",
+                "--json",
+                "--quiet",
+                "--timeout",
+                "60",
+            ]
+        )
         assert joined.returncode == 0, joined.stderr
         out, err = creator.communicate(timeout=60)
     finally:
@@ -90,13 +151,25 @@ def test_a_human_seat_is_left_for_someone_who_joins_with_its_token(server_url):
 
 
 def test_join_with_a_token_or_without_one_plays_those_seats(server_url):
-    created = json.load(urllib.request.urlopen(urllib.request.Request(
-        f"{server_url}/v1/matches", method="POST", headers={"Content-Type": "application/json"},
-        data=json.dumps({"game": "medici", "players": 2, "seats": "one"}).encode())))
+    created = json.load(
+        urllib.request.urlopen(
+            urllib.request.Request(
+                f"{server_url}/v1/matches",
+                method="POST",
+                headers={"Content-Type": "application/json"},
+                data=json.dumps({"game": "medici", "players": 2, "seats": "one"}).encode(),
+            )
+        )
+    )
     assert [s["seat"] for s in created["seats"]] == [0] and created["open_seats"] == [1]
     common = ["--url", server_url, f"--join={created['id']}", "--wait", "4", "--quiet", "--timeout", "60"]
-    with_token = subprocess.Popen([*PORTSIDE, "play", *common, f"--token={created['seats'][0]['token']}"],
-                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with_token = subprocess.Popen(
+        [*PORTSIDE, "play", *common, f"--token={created['seats'][0]['token']}"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         without = run([*PORTSIDE, "play", *common])
         out, err = with_token.communicate(timeout=60)
@@ -122,8 +195,10 @@ def test_the_play_match_example_plays_a_whole_match_with_the_standard_library_on
     assert f"winners: {final['outcome']['winners']}" in done.stdout
 
 
-@pytest.mark.skipif(not (shutil.which("curl") and shutil.which("bash") and shutil.which("python3")),
-                    reason="the walkthrough needs curl, bash and python3")
+@pytest.mark.skipif(
+    not (shutil.which("curl") and shutil.which("bash") and shutil.which("python3")),
+    reason="the walkthrough needs curl, bash and python3",
+)
 def test_the_curl_walkthrough_runs(server_url):
     started = time.monotonic()
     done = run(["bash", "examples/walkthrough.sh", server_url], timeout=60, env={**os.environ})
@@ -138,8 +213,15 @@ def test_the_curl_walkthrough_runs(server_url):
 
 
 def test_a_long_poll_longer_than_five_seconds_with_nothing_new_answers_empty(server_url):
-    created = json.load(urllib.request.urlopen(urllib.request.Request(
-        f"{server_url}/v1/matches", method="POST", headers={"Content-Type": "application/json"},
-        data=json.dumps({"game": "medici", "players": 2}).encode())))
+    created = json.load(
+        urllib.request.urlopen(
+            urllib.request.Request(
+                f"{server_url}/v1/matches",
+                method="POST",
+                headers={"Content-Type": "application/json"},
+                data=json.dumps({"game": "medici", "players": 2}).encode(),
+            )
+        )
+    )
     page = get(f"{server_url}/v1/matches/{created['id']}/events?after=0&wait=6")
     assert page == {"after": 0, "version": 0, "entries": []}

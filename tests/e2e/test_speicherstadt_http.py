@@ -50,8 +50,9 @@ def seat_loop(base: str, match_id: str, seat: int, token: str, seed: int, errors
             if seat in match["to_act"]:
                 assert match["legal_moves"], "a seat to act has moves"
                 move = rng.choice(match["legal_moves"])
-                status, _, answer = http_.call("POST", f"/v1/matches/{match_id}/moves", move,
-                                               **{"If-Match": f'"{match["version"]}"'})
+                status, _, answer = http_.call(
+                    "POST", f"/v1/matches/{match_id}/moves", move, **{"If-Match": f'"{match["version"]}"'}
+                )
                 if status == 200:
                     posted.append(answer["version"])
                     continue
@@ -71,8 +72,12 @@ def test_a_whole_speicherstadt_match_over_gunicorn(server_url):
     assert status == 201 and headers["Content-Type"].startswith("application/json")
     match_id = created["id"]
     errors, posted = [], []
-    threads = [threading.Thread(target=seat_loop, args=(server_url, match_id, s["seat"], s["token"], s["seat"],
-                                                        errors, posted)) for s in created["seats"]]
+    threads = [
+        threading.Thread(
+            target=seat_loop, args=(server_url, match_id, s["seat"], s["token"], s["seat"], errors, posted)
+        )
+        for s in created["seats"]
+    ]
     for t in threads:
         t.start()
     for t in threads:

@@ -70,8 +70,19 @@ def play_one(game, state, seat, rng, legal, templates, policy=None):
     raise AssertionError(f"seat {seat}: 50 filled-in templates refused in a row")
 
 
-def playout(game, players, seed, options=None, *, check=None, policy=None,
-            max_moves=20000, probe_every=1, sample_legal=2, extra_junk=()):
+def playout(
+    game,
+    players,
+    seed,
+    options=None,
+    *,
+    check=None,
+    policy=None,
+    max_moves=20000,
+    probe_every=1,
+    sample_legal=2,
+    extra_junk=(),
+):
     """Play one full random game with every check; returns (state, moves)."""
     rng = random.Random(seed)
     state = game.setup(players, game.load_options(options), seed)

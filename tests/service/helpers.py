@@ -44,8 +44,9 @@ def play_first_legal(client, match_id: str, toks: dict[int, str]) -> dict:
     return response.get_json()
 
 
-def play_random(client, match_id: str, toks: dict[int, str], rng, max_moves: int = 5000,
-                until_end: bool = True) -> dict:
+def play_random(
+    client, match_id: str, toks: dict[int, str], rng, max_moves: int = 5000, until_end: bool = True
+) -> dict:
     """Random legal moves (by a random seat to act) until the end, or at most max_moves
     when not `until_end`; returns the last spectator view.
 

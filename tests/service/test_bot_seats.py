@@ -87,8 +87,9 @@ def play_mixed(client, game_id: str, kinds: list[str], seed: int, max_posts: int
     return {"created": created, "final": get_match(client, match_id), "posted": posted}
 
 
-@pytest.mark.parametrize("game_id,kinds", [(g, k) for g in GAMES for k in layouts(g)],
-                         ids=lambda v: v if isinstance(v, str) else "+".join(v))
+@pytest.mark.parametrize(
+    "game_id,kinds", [(g, k) for g in GAMES for k in layouts(g)], ids=lambda v: v if isinstance(v, str) else "+".join(v)
+)
 def test_a_whole_match_mixing_a_local_bot_a_server_bot_and_a_scripted_seat(client, game_id, kinds):
     played = play_mixed(client, game_id, kinds, seed=11)
     final, match_id = played["final"], played["created"]["id"]
@@ -96,8 +97,10 @@ def test_a_whole_match_mixing_a_local_bot_a_server_bot_and_a_scripted_seat(clien
     outcome = final["outcome"]
     assert len(outcome["scores"]) == len(kinds) and outcome["winners"]
     assert all(set(part) for part in outcome["breakdown"])
-    assert final["seats"] == [{"seat": s, "status": "bot", "bot": "random"} if kind == "server"
-                              else {"seat": s, "status": "taken"} for s, kind in enumerate(kinds)]
+    assert final["seats"] == [
+        {"seat": s, "status": "bot", "bot": "random"} if kind == "server" else {"seat": s, "status": "taken"}
+        for s, kind in enumerate(kinds)
+    ]
 
     log = full_log(client, match_id)
     assert [e["version"] for e in log] == list(range(1, final["version"] + 1))
@@ -116,6 +119,7 @@ def test_a_whole_match_mixing_a_local_bot_a_server_bot_and_a_scripted_seat(clien
 
 
 # --- every seat a server bot ---------------------------------------------------------------
+
 
 def client_with_bot_budget(redis_url, redis_client, seconds: float):
     config = Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=0, bot_budget_seconds=seconds)
@@ -168,6 +172,7 @@ def test_a_mixed_match_whose_bots_run_out_of_budget_still_reaches_the_end(slow_b
 
 # --- a bot's input for seat s is seat s's view -----------------------------------------------
 
+
 class RecordingBot:
     """A server bot (test-only) that keeps every input it is given, then plays like RandomBot."""
 
@@ -176,8 +181,9 @@ class RecordingBot:
 
     def choose(self, view: dict, legal: list[dict], rng: random.Random, templates=()) -> dict:
         move = RandomBot().choose(view, legal, rng, templates)
-        self.inputs.append({"view": orjson.loads(orjson.dumps(view)), "legal": orjson.loads(orjson.dumps(legal)),
-                            "move": move})
+        self.inputs.append(
+            {"view": orjson.loads(orjson.dumps(view)), "legal": orjson.loads(orjson.dumps(legal)), "move": move}
+        )
         return move
 
 
@@ -201,8 +207,9 @@ def test_a_server_bots_input_for_seat_s_is_what_seat_s_sees_over_http(client, re
     players = min(game.max_players, 3)
     seed = 17
     # Match A: seat 0 a person, every other seat the recording bot.
-    created = create(client, game=game_id, players=players, seed=seed,
-                     bots={str(s): "recording" for s in range(1, players)})
+    created = create(
+        client, game=game_id, players=players, seed=seed, bots={str(s): "recording" for s in range(1, players)}
+    )
     match_id, token = created["id"], tokens(created)[0]
     rng, mine_moves = random.Random(seed), []
     for _ in range(40):
@@ -236,5 +243,6 @@ def test_a_server_bots_input_for_seat_s_is_what_seat_s_sees_over_http(client, re
         answer = post_move(client, twin["id"], twin_tokens[seat], move)
         assert answer.status_code == 200, answer.get_json()
         assert answer.get_json()["version"] == entry["version"]
-    assert json.dumps(get_match(client, twin["id"])["view"], sort_keys=True) == \
-        json.dumps(get_match(client, match_id)["view"], sort_keys=True)
+    assert json.dumps(get_match(client, twin["id"])["view"], sort_keys=True) == json.dumps(
+        get_match(client, match_id)["view"], sort_keys=True
+    )

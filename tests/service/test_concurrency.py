@@ -4,8 +4,8 @@ import threading
 import orjson
 
 from engine import registry
-from service.store import log_key
 from engine.bots import RandomBot
+from service.store import log_key
 from tests.service.helpers import auth, create, tokens
 
 MOVES = 200
@@ -32,8 +32,7 @@ def test_two_threads_racing_200_moves_lose_nothing_and_apply_nothing_twice(app, 
             if not (view["legal_moves"] or view["move_templates"]):
                 continue
             move = RandomBot().choose(view["view"], view["legal_moves"], rng, view["move_templates"])
-            response = mine.post(f"/v1/matches/{match_id}/moves", json=move,
-                                 headers=auth(toks[seat]))
+            response = mine.post(f"/v1/matches/{match_id}/moves", json=move, headers=auth(toks[seat]))
             with lock:
                 if response.status_code == 200:
                     accepted.append(response.get_json()["version"])

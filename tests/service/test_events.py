@@ -20,8 +20,11 @@ def test_each_seat_reads_exactly_the_events_it_may_see(client, redis_client):
             log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=auth(toks.get(seat))).get_json()
             assert [e["version"] for e in log["entries"]] == list(range(1, len(raw) + 1))
             for entry, stored in zip(log["entries"], raw):
-                expected = [{k: v for k, v in ev.items() if k != "to"} for ev in stored["events"]
-                            if ev["to"] is None or (seat is not None and seat in ev["to"])]
+                expected = [
+                    {k: v for k, v in ev.items() if k != "to"}
+                    for ev in stored["events"]
+                    if ev["to"] is None or (seat is not None and seat in ev["to"])
+                ]
                 assert entry["events"] == expected, game_id
                 assert "move" not in entry
 
@@ -62,8 +65,7 @@ def test_long_poll_returns_as_soon_as_another_seat_moves(client, app):
 
     def wait_for_change():
         start = time.monotonic()
-        response = app.test_client().get(f"/v1/matches/{created['id']}/events?after=0&wait=10",
-                                         headers=auth(toks[1]))
+        response = app.test_client().get(f"/v1/matches/{created['id']}/events?after=0&wait=10", headers=auth(toks[1]))
         result["elapsed"], result["body"] = time.monotonic() - start, response.get_json()
 
     waiter = threading.Thread(target=wait_for_change)

@@ -102,10 +102,15 @@ def test_tokens_act_only_in_their_own_match(client):
 
 
 def test_unknown_match_is_404_everywhere(client):
-    for method, path in [("get", "/v1/matches/missing"), ("post", "/v1/matches/missing/moves"),
-                         ("get", "/v1/matches/missing/events"), ("get", "/v1/matches/missing/replay")]:
-        response = getattr(client, method)(path, json={"type": "done"} if method == "post" else None,
-                                           headers=auth("pst_whatever"))
+    for method, path in [
+        ("get", "/v1/matches/missing"),
+        ("post", "/v1/matches/missing/moves"),
+        ("get", "/v1/matches/missing/events"),
+        ("get", "/v1/matches/missing/replay"),
+    ]:
+        response = getattr(client, method)(
+            path, json={"type": "done"} if method == "post" else None, headers=auth("pst_whatever")
+        )
         assert response.status_code == 404, path
         assert response.get_json()["code"] == "unknown_match"
 

@@ -1,6 +1,6 @@
 import json
 
-from tests.service.helpers import auth, first_move, create, get_match, post_move, tokens
+from tests.service.helpers import auth, create, first_move, get_match, post_move, tokens
 
 
 def _actor(client, created):
@@ -36,12 +36,15 @@ def test_errors_for_bad_moves_name_the_problem_and_change_nothing(client):
         (dict(json={**first_move(mine), "extra": 1}, headers=auth(token)), 422, "validation_error"),
         (dict(json=first_move(mine)), 401, "unauthorized"),
         (dict(json=first_move(mine), headers=auth("pst_forged")), 403, "forbidden"),
-        (dict(data=json.dumps({"type": "x", "pad": "a" * 70000}), content_type="application/json",
-              headers=auth(token)), 413, "body_too_large"),
-        (dict(json=first_move(mine), headers={**auth(token), "If-Match": "twelve"}), 422,
-         "validation_error"),
-        (dict(json=first_move(mine), headers={**auth(token), "Idempotency-Key": "x" * 300}), 422,
-         "validation_error"),
+        (
+            dict(
+                data=json.dumps({"type": "x", "pad": "a" * 70000}), content_type="application/json", headers=auth(token)
+            ),
+            413,
+            "body_too_large",
+        ),
+        (dict(json=first_move(mine), headers={**auth(token), "If-Match": "twelve"}), 422, "validation_error"),
+        (dict(json=first_move(mine), headers={**auth(token), "Idempotency-Key": "x" * 300}), 422, "validation_error"),
     ]
     assert (1 - seat) not in mine["to_act"], "demand is placed one seat at a time"
     cases.append((dict(json=first_move(mine), headers=auth(other)), 409, "not_your_turn"))

@@ -15,8 +15,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_redis_unreachable_is_503_with_retry_after(config):
     down = create_app(config, redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2))
     client = down.test_client()
-    for response in (client.get("/readyz"), client.post("/v1/matches", json={"game": "speicherstadt", "players": 2}),
-                     client.get("/v1/matches/abc")):
+    for response in (
+        client.get("/readyz"),
+        client.post("/v1/matches", json={"game": "speicherstadt", "players": 2}),
+        client.get("/v1/matches/abc"),
+    ):
         assert response.status_code == 503
         assert response.headers["Retry-After"]
         assert response.get_json()["code"] == "storage_unavailable"
@@ -27,14 +30,22 @@ def test_rate_limit_answers_json_429_with_retry_after(redis_url, redis_client):
     app = create_app(Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=3), redis_client)
     client = app.test_client()
     headers = {"X-Forwarded-For": "ignored"}
-    statuses = [client.post("/v1/matches", json={"game": "speicherstadt", "players": 2}, headers=headers,
-                            environ_base={"REMOTE_ADDR": "10.9.8.7"}).status_code for _ in range(4)]
+    statuses = [
+        client.post(
+            "/v1/matches",
+            json={"game": "speicherstadt", "players": 2},
+            headers=headers,
+            environ_base={"REMOTE_ADDR": "10.9.8.7"},
+        ).status_code
+        for _ in range(4)
+    ]
     assert statuses == [201, 201, 201, 429]
     limited = client.post("/v1/matches", json={}, environ_base={"REMOTE_ADDR": "10.9.8.7"})
     assert limited.get_json()["code"] == "rate_limited"
     assert 0 < int(limited.headers["Retry-After"]) <= 60
-    other = client.post("/v1/matches", json={"game": "speicherstadt", "players": 2},
-                        environ_base={"REMOTE_ADDR": "10.9.8.8"})
+    other = client.post(
+        "/v1/matches", json={"game": "speicherstadt", "players": 2}, environ_base={"REMOTE_ADDR": "10.9.8.8"}
+    )
     assert other.status_code == 201
 
 
@@ -54,8 +65,9 @@ def test_moves_count_against_the_seat_tokens_quota(redis_url, redis_client):
 
 def test_committed_openapi_document_is_current_and_valid():
     committed = (ROOT / "openapi" / "openapi.json").read_text()
-    assert json.loads(committed) == json.loads(openapi_document()), \
+    assert json.loads(committed) == json.loads(openapi_document()), (
         "openapi/openapi.json is stale: run `make openapi` and commit it"
+    )
     document = json.loads(committed)
     validate(document)
     assert document["openapi"].startswith("3.1")

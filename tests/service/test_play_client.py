@@ -43,12 +43,15 @@ def test_the_examples_use_only_the_standard_library():
         assert name.split(".")[0] in sys.stdlib_module_names, name
 
 
-@pytest.mark.parametrize("spec,seat,kind,bot", [
-    ("0=random", 0, "local", "random"),
-    ("3=local:greedy", 3, "local", "greedy"),
-    ("1=server:greedy", 1, "server", "greedy"),
-    ("2=human", 2, "human", ""),
-])
+@pytest.mark.parametrize(
+    "spec,seat,kind,bot",
+    [
+        ("0=random", 0, "local", "random"),
+        ("3=local:greedy", 3, "local", "greedy"),
+        ("1=server:greedy", 1, "server", "greedy"),
+        ("2=human", 2, "human", ""),
+    ],
+)
 def test_seat_specs(spec, seat, kind, bot):
     assert play.parse_seat(spec) == (seat, play.SeatPlan(kind, bot))
 
@@ -62,18 +65,49 @@ def test_bad_seat_specs_are_refused_with_the_expected_form(spec):
 def test_the_play_subcommand_parses_its_options(monkeypatch):
     seen = {}
     monkeypatch.setattr(play, "main", lambda args: seen.setdefault("args", args) and 0)
-    main(["play", "--url", "http://x:1", "--game", "catan", "--players", "4", "--seat", "0=random",
-          "--seat", "1=server:random", "--seat", "2=human", "--seed", "7", "--wait", "5"])
+    main(
+        [
+            "play",
+            "--url",
+            "http://x:1",
+            "--game",
+            "catan",
+            "--players",
+            "4",
+            "--seat",
+            "0=random",
+            "--seat",
+            "1=server:random",
+            "--seat",
+            "2=human",
+            "--seed",
+            "7",
+            "--wait",
+            "5",
+        ]
+    )
     args = seen["args"]
     assert (args.url, args.game, args.players, args.seed, args.wait) == ("http://x:1", "catan", 4, 7, 5.0)
-    assert args.seat == [(0, play.SeatPlan("local", "random")), (1, play.SeatPlan("server", "random")),
-                         (2, play.SeatPlan("human"))]
+    assert args.seat == [
+        (0, play.SeatPlan("local", "random")),
+        (1, play.SeatPlan("server", "random")),
+        (2, play.SeatPlan("human")),
+    ]
 
 
 def test_the_final_table_shows_scores_every_category_and_the_winners():
-    final = {"id": "m1", "game": "medici", "version": 170, "outcome": {
-        "scores": [247, 341], "ranks": [2, 1], "winners": [1], "tiebreak": "",
-        "breakdown": [{"start": 300, "harbours": 80}, {"start": 300, "harbours": 100, "bonuses": 10}]}}
+    final = {
+        "id": "m1",
+        "game": "medici",
+        "version": 170,
+        "outcome": {
+            "scores": [247, 341],
+            "ranks": [2, 1],
+            "winners": [1],
+            "tiebreak": "",
+            "breakdown": [{"start": 300, "harbours": 80}, {"start": 300, "harbours": 100, "bonuses": 10}],
+        },
+    }
     text = play.format_outcome(final, {0: "local:random", 1: "server:greedy"})
     lines = text.splitlines()
     assert lines[1].split() == ["seat", "who", "rank", "score", "bonuses", "harbours", "start"]
@@ -86,7 +120,8 @@ def test_the_prompt_lists_the_legal_moves_and_asks_for_a_number_in_a_range():
     legal = [{"type": "pass"}]
     templates = [{"move": {"type": "offer"}, "params": {"price": {"kind": "integer", "min": 0, "max": 30}}}]
     out = io.StringIO()
-    move = play.choose_prompt({"coins": 3}, legal, random.Random(), templates, seat=1,
-                              stdin=io.StringIO("7\nx\n1\n99\n12\n"), out=out)
+    move = play.choose_prompt(
+        {"coins": 3}, legal, random.Random(), templates, seat=1, stdin=io.StringIO("7\nx\n1\n99\n12\n"), out=out
+    )
     assert move == {"type": "offer", "price": 12}
     assert '[1] {"type": "offer"} with {"price": {"kind": "integer", "min": 0, "max": 30}}' in out.getvalue()

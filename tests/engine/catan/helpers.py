@@ -32,8 +32,11 @@ def check_invariants(game, state) -> None:
     board = board_facts(state)
     for s in range(n):
         roads, settlements, cities = board["pieces"][s]
-        assert [roads + state["stock"][s][0], settlements + state["stock"][s][1],
-                cities + state["stock"][s][2]] == [D.ROADS, D.SETTLEMENTS, D.CITIES]
+        assert [roads + state["stock"][s][0], settlements + state["stock"][s][1], cities + state["stock"][s][2]] == [
+            D.ROADS,
+            D.SETTLEMENTS,
+            D.CITIES,
+        ]
         assert min(state["stock"][s]) >= 0
     assert board["distance_ok"]
     lens = board["lengths"]
@@ -48,8 +51,7 @@ def check_invariants(game, state) -> None:
         assert max(state["knights"]) < D.LARGEST_ARMY_MIN
     for s in range(n):
         _, settlements, cities = board["pieces"][s]
-        expected = (settlements + 2 * cities + 2 * (holder == s) + 2 * (army == s)
-                    + state["devs"][s][D.VICTORY_POINT])
+        expected = settlements + 2 * cities + 2 * (holder == s) + 2 * (army == s) + state["devs"][s][D.VICTORY_POINT]
         assert total_vp(state, s) == expected
     if state["phase"] not in ("over", "setup"):
         assert total_vp(state, state["turn"]) < D.VP_TO_WIN
@@ -79,8 +81,9 @@ def board_facts(state) -> dict:
                 pieces[node[i]][2 if city[i] else 1] += 1
         found = _FACTS[key] = {
             "pieces": pieces,
-            "distance_ok": all(node[i] == -1 or all(node[m] == -1 for m in B.NODE_NEIGHBOURS[i])
-                               for i in range(B.N_NODES)),
+            "distance_ok": all(
+                node[i] == -1 or all(node[m] == -1 for m in B.NODE_NEIGHBOURS[i]) for i in range(B.N_NODES)
+            ),
             "lengths": [longest_road(state, s) for s in range(n)],
         }
     return found
@@ -115,11 +118,44 @@ def scrambled(state, viewer, rng: random.Random) -> dict:
     return other
 
 
-TOP_KEYS = {"game", "phase", "turn", "turn_number", "to_act", "rolled", "dice", "board", "settlements", "cities",
-            "roads", "bank", "development_deck", "players", "longest_road", "largest_army", "offer",
-            "free_roads", "offers_left", "winner", "trade_order", "built_this_turn"}
-PLAYER_KEYS = {"seat", "cards", "development_cards", "knights", "points", "road_length", "roads_left",
-               "settlements_left", "cities_left", "to_discard", "longest_road", "largest_army"}
+TOP_KEYS = {
+    "game",
+    "phase",
+    "turn",
+    "turn_number",
+    "to_act",
+    "rolled",
+    "dice",
+    "board",
+    "settlements",
+    "cities",
+    "roads",
+    "bank",
+    "development_deck",
+    "players",
+    "longest_road",
+    "largest_army",
+    "offer",
+    "free_roads",
+    "offers_left",
+    "winner",
+    "trade_order",
+    "built_this_turn",
+}
+PLAYER_KEYS = {
+    "seat",
+    "cards",
+    "development_cards",
+    "knights",
+    "points",
+    "road_length",
+    "roads_left",
+    "settlements_left",
+    "cities_left",
+    "to_discard",
+    "longest_road",
+    "largest_army",
+}
 
 
 def check_view_shape(state, viewer) -> None:
@@ -148,8 +184,15 @@ def check_no_leak(state, rng: random.Random) -> None:
 
 
 # ----------------------------------------------------------------------------- policies
-BUILDS = ("build_city", "build_settlement", "buy_development", "play_knight", "play_road_building",
-          "play_monopoly", "play_year_of_plenty")
+BUILDS = (
+    "build_city",
+    "build_settlement",
+    "buy_development",
+    "play_knight",
+    "play_road_building",
+    "play_monopoly",
+    "play_year_of_plenty",
+)
 
 
 def building_policy(rng, legal, state=None):
@@ -187,6 +230,7 @@ def spot_pips(state, node) -> int:
 def useful_trades(state, trades):
     """Maritime trades that give a surplus card for one the next build lacks."""
     from engine.catan.spots import city_spots, harbour_ratios, settlement_spots
+
     seat = state["turn"]
     held = state["hands"][seat]
     if city_spots(state, seat):
@@ -196,9 +240,12 @@ def useful_trades(state, trades):
     else:
         cost = D.COST_DEVELOPMENT if state["deck"] else D.COST_ROAD
     ratios = harbour_ratios(state, seat)
-    return [m for m in trades
-            if held[D.RESOURCE_INDEX[m["get"]]] < cost[D.RESOURCE_INDEX[m["get"]]]
-            and held[D.RESOURCE_INDEX[m["give"]]] - cost[D.RESOURCE_INDEX[m["give"]]] >= ratios[D.RESOURCE_INDEX[m["give"]]]]
+    return [
+        m
+        for m in trades
+        if held[D.RESOURCE_INDEX[m["get"]]] < cost[D.RESOURCE_INDEX[m["get"]]]
+        and held[D.RESOURCE_INDEX[m["give"]]] - cost[D.RESOURCE_INDEX[m["give"]]] >= ratios[D.RESOURCE_INDEX[m["give"]]]
+    ]
 
 
 # ----------------------------------------------------------------------------- hand-built states

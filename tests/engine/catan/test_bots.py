@@ -4,8 +4,8 @@ import json
 import random
 
 from engine.bots import RandomBot, get_bot
-from engine.catan.bots import GreedyBot
 from engine.catan import GAME
+from engine.catan.bots import GreedyBot
 
 
 def play_game(players, greedy_seat, seed):

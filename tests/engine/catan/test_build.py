@@ -56,8 +56,12 @@ def test_settlement_needs_own_road_distance_rule_and_cost():
     assert listed(state, "build_settlement") == {walk[2]}, "walk[1] is too close to walk[0]"
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "build_settlement", "node": walk[1]})
-    lone = next(n for n in range(54) if all(state["node"][m] == -1 for m in (n, *B.NODE_NEIGHBOURS[n]))
-                and not any(state["edge"][e] == 0 for e in B.NODE_EDGES[n]))
+    lone = next(
+        n
+        for n in range(54)
+        if all(state["node"][m] == -1 for m in (n, *B.NODE_NEIGHBOURS[n]))
+        and not any(state["edge"][e] == 0 for e in B.NODE_EDGES[n])
+    )
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "build_settlement", "node": lone})
     play(state, 0, {"type": "build_settlement", "node": walk[2]})

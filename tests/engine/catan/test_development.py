@@ -72,9 +72,12 @@ def test_knight_before_the_roll_then_roll():
 
 def test_unheld_card_is_refused():
     state = empty_main()
-    for move in ({"type": "play_knight"}, {"type": "play_road_building"},
-                 {"type": "play_monopoly", "resource": "ore"},
-                 {"type": "play_year_of_plenty", "resources": ["ore", "ore"]}):
+    for move in (
+        {"type": "play_knight"},
+        {"type": "play_road_building"},
+        {"type": "play_monopoly", "resource": "ore"},
+        {"type": "play_year_of_plenty", "resources": ["ore", "ore"]},
+    ):
         with pytest.raises(IllegalMove):
             play(state, 0, move)
 

@@ -26,8 +26,13 @@ def test_ten_points_on_your_turn_end_the_game_at_once():
     assert events[-1].type == "game_over" and events[-1].data["winner"] == 0
     out = GAME.outcome(state)
     assert out.winners == [0] and out.scores[0] == 10 and out.ranks[0] == 1
-    assert out.breakdown[0] == {"settlements": 2, "cities": 8, "longest_road": 0, "largest_army": 0,
-                                "victory_point_cards": 0}
+    assert out.breakdown[0] == {
+        "settlements": 2,
+        "cities": 8,
+        "longest_road": 0,
+        "largest_army": 0,
+        "victory_point_cards": 0,
+    }
     assert GAME.legal_moves(state, 0) == []
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "end_turn"})
@@ -70,8 +75,12 @@ def test_ranks_put_the_winner_first_even_on_equal_points():
     state = give(nine_points(), 0, lumber=1, brick=1, wool=1, grain=1)
     free = []
     for n in reversed(range(54)):
-        if n != 17 and settlement_spot_free(state, n) and all(m not in free for m in B.NODE_NEIGHBOURS[n]) \
-                and 17 not in B.NODE_NEIGHBOURS[n]:
+        if (
+            n != 17
+            and settlement_spot_free(state, n)
+            and all(m not in free for m in B.NODE_NEIGHBOURS[n])
+            and 17 not in B.NODE_NEIGHBOURS[n]
+        ):
             free.append(n)
     put(state, 1, cities=free[:4], settlements=free[4:5])
     give_dev(state, 1, D.VICTORY_POINT)  # seat 1 also has 10, but it is not their turn

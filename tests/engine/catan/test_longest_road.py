@@ -128,6 +128,7 @@ def test_equal_length_does_not_take_the_card_longer_does():
 @pytest.mark.parametrize("seed", range(2))
 def test_road_length_matches_a_brute_force_search(seed):
     import random
+
     rng = random.Random(seed)
     for _ in range(80):
         state = empty_main()

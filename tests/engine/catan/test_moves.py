@@ -10,8 +10,38 @@ from engine.catan.moves import FAST_SHAPES, MOVE_TYPES, MOVES
 from engine.core import IllegalMove, MoveUnion
 
 SLOW = MoveUnion(MOVE_TYPES)
-SAMPLES = [None, True, False, 0, 1, 3, 4, 18, 19, 53, 54, 71, 72, -1, 2.0, "1", "ore", "gold", "", [], [1], [0, 2],
-           [1, 1, 2, 3], ["ore"], ["ore", "wool"], ["ore", "wool", "grain"], ["gold"], [None], {}, {"a": 1}]
+SAMPLES = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    3,
+    4,
+    18,
+    19,
+    53,
+    54,
+    71,
+    72,
+    -1,
+    2.0,
+    "1",
+    "ore",
+    "gold",
+    "",
+    [],
+    [1],
+    [0, 2],
+    [1, 1, 2, 3],
+    ["ore"],
+    ["ore", "wool"],
+    ["ore", "wool", "grain"],
+    ["gold"],
+    [None],
+    {},
+    {"a": 1},
+]
 
 
 def outcome_of(union, move):
@@ -41,8 +71,19 @@ def test_fast_path_agrees_with_marshmallow_on_every_sample():
     assert checked > 1000
 
 
-@pytest.mark.parametrize("junk", [None, [], "roll", {"type": None}, {"type": ["roll"]}, {"type": 7},
-                                  {"type": "build_road", "edge": True}, {"type": "build_road"}])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        None,
+        [],
+        "roll",
+        {"type": None},
+        {"type": ["roll"]},
+        {"type": 7},
+        {"type": "build_road", "edge": True},
+        {"type": "build_road"},
+    ],
+)
 def test_malformed_moves_are_refused_with_the_field_named(junk):
     state = GAME.setup(4, GAME.load_options({}), 1)
     with pytest.raises(IllegalMove) as err:

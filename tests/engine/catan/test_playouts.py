@@ -14,15 +14,24 @@ import random
 import pytest
 
 from engine.catan import GAME
-from tests.engine.catan.helpers import (building_policy, check_everyone_can_move, check_invariants, check_no_leak,
-                                        check_view_shape)
+from tests.engine.catan.helpers import (
+    building_policy,
+    check_everyone_can_move,
+    check_invariants,
+    check_no_leak,
+    check_view_shape,
+)
 from tests.engine.playout import playout
 
 GAMES = 1000
 CHUNK = 50
 FULL_PROBE = 10
-VARIANTS = [{"map": "variable"}, {"map": "variable", "numbers": "random"}, {"map": "beginner"},
-            {"map": "variable", "trade_order": "strict"}]
+VARIANTS = [
+    {"map": "variable"},
+    {"map": "variable", "numbers": "random"},
+    {"map": "beginner"},
+    {"map": "variable", "trade_order": "strict"},
+]
 
 EXTRA_JUNK = [
     {"type": "build_road", "edge": 72},
@@ -58,8 +67,17 @@ def test_fully_probed_games_with_the_leak_check():
 
     for i in range(FULL_PROBE):
         players, options = _setting(i)
-        state, _ = playout(GAME, players, 10_000 + i, options, check=check, policy=building_policy,
-                           probe_every=1, sample_legal=2, extra_junk=EXTRA_JUNK)
+        state, _ = playout(
+            GAME,
+            players,
+            10_000 + i,
+            options,
+            check=check,
+            policy=building_policy,
+            probe_every=1,
+            sample_legal=2,
+            extra_junk=EXTRA_JUNK,
+        )
         _end_checks(state)
 
 
@@ -81,6 +99,7 @@ def test_random_games(chunk):
     first = FULL_PROBE + 1 + chunk * CHUNK
     for i in range(first, min(GAMES, first + CHUNK)):
         players, options = _setting(i)
-        state, _ = playout(GAME, players, i, options, check=invariants_and_a_view, policy=building_policy,
-                           probe_every=10**9)
+        state, _ = playout(
+            GAME, players, i, options, check=invariants_and_a_view, policy=building_policy, probe_every=10**9
+        )
         _end_checks(state)

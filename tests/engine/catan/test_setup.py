@@ -78,8 +78,7 @@ def test_only_the_second_settlement_yields_its_hexes_resources():
 
 def test_no_roll_trade_or_build_during_setup():
     state = new_game()
-    for move in ({"type": "roll"}, {"type": "end_turn"}, {"type": "propose_trade"},
-                 {"type": "build_city", "node": 0}):
+    for move in ({"type": "roll"}, {"type": "end_turn"}, {"type": "propose_trade"}, {"type": "build_city", "node": 0}):
         with pytest.raises(IllegalMove):
             play(state, 0, move)
     with pytest.raises(IllegalMove) as err:

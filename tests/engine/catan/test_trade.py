@@ -190,8 +190,11 @@ def test_nothing_else_while_an_offer_waits():
     state = trade_table()
     draft(state, 0, ["wool"], ["ore"], to=[1])
     assert legal_types(state, 0) == {"cancel_offer"}
-    for move in ({"type": "end_turn"}, {"type": "maritime_trade", "give": "brick", "get": "ore"},
-                 {"type": "propose_trade"}):
+    for move in (
+        {"type": "end_turn"},
+        {"type": "maritime_trade", "give": "brick", "get": "ore"},
+        {"type": "propose_trade"},
+    ):
         with pytest.raises(IllegalMove):
             play(state, 0, move)
 

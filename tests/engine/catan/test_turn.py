@@ -23,8 +23,11 @@ def roll_phase(players=4, seed=0, turn=0):
 def test_roll_once_then_main_with_the_sum_of_two_dice():
     state = roll_phase()
     assert {m["type"] for m in GAME.legal_moves(state, 0)} == {"roll"}
-    for move in ({"type": "end_turn"}, {"type": "build_road", "edge": 0}, {"type": "maritime_trade",
-                                                                           "give": "ore", "get": "wool"}):
+    for move in (
+        {"type": "end_turn"},
+        {"type": "build_road", "edge": 0},
+        {"type": "maritime_trade", "give": "ore", "get": "wool"},
+    ):
         with pytest.raises(IllegalMove):
             play(state, 0, move)
     events = play(state, 0, {"type": "roll"})
@@ -138,6 +141,7 @@ def seven_state(hands):
         give(state, seat, ore=min(count, 9), grain=max(0, count - 9))
     state["rolled"], state["dice"] = True, [3, 4]
     from engine.catan.game import start_seven
+
     start_seven(state)
     return state
 

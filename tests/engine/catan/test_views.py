@@ -46,8 +46,23 @@ def test_views_depend_only_on_what_the_seat_may_know():
 def test_view_has_the_public_table_for_a_thin_client():
     state = put(give(empty_main(), 0, ore=1), 1, settlements=[20], roads=[30], cities=[40])
     view = GAME.view(state, 0)
-    for key in ("phase", "turn", "to_act", "dice", "board", "settlements", "cities", "roads", "bank",
-                "development_deck", "players", "longest_road", "largest_army", "offer", "winner"):
+    for key in (
+        "phase",
+        "turn",
+        "to_act",
+        "dice",
+        "board",
+        "settlements",
+        "cities",
+        "roads",
+        "bank",
+        "development_deck",
+        "players",
+        "longest_road",
+        "largest_army",
+        "offer",
+        "winner",
+    ):
         assert key in view
     assert view["settlements"] == [[20, 1]] and view["cities"] == [[40, 1]] and view["roads"] == [[30, 1]]
     assert view["players"][1]["points"] == 3 and view["bank"]["ore"] == 18

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+
 from engine.core import IllegalMove
-from engine.medici import GAME
-from engine.medici import data
+from engine.medici import GAME, data
 from engine.medici.table import SEATS, lot_limit
 from tests.engine.playout import assert_refused
 

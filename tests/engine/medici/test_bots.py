@@ -7,9 +7,9 @@ import json
 import random
 
 from engine.bots import RandomBot, bots_for, get_bot
-from engine.medici.bots import GreedyBot
 from engine.core import matches_template
 from engine.medici import GAME
+from engine.medici.bots import GreedyBot
 
 
 def play(bots, seed):
@@ -59,6 +59,13 @@ def test_greedy_decides_from_the_json_view_and_legal_list_alone():
             # The same view and list give the same move whatever the hidden RNG holds.
             other = GAME.load(GAME.dump(state))
             other["rng"] ^= 0xDEADBEEF
-            assert bot.choose(GAME.view(other, seat), GAME.legal_moves(other, seat), random.Random(seed),
-                              GAME.move_templates(other, seat)) == move
+            assert (
+                bot.choose(
+                    GAME.view(other, seat),
+                    GAME.legal_moves(other, seat),
+                    random.Random(seed),
+                    GAME.move_templates(other, seat),
+                )
+                == move
+            )
             GAME.apply(state, seat, move)

@@ -42,8 +42,9 @@ def thrifty(rng, legal, state):
 def test_random_games_with_full_probing():
     for seed in range(FULL_GAMES):
         policy = thrifty if seed % 2 else None
-        state, moves = playout(GAME, 2, seed, check=invariants_and_views, policy=policy,
-                               probe_every=1, sample_legal=2, extra_junk=JUNK)
+        state, moves = playout(
+            GAME, 2, seed, check=invariants_and_views, policy=policy, probe_every=1, sample_legal=2, extra_junk=JUNK
+        )
         assert GAME.outcome(state) is not None and state["round"] == 3
 
 

@@ -64,8 +64,14 @@ def test_dump_is_compact_and_load_round_trips():
 def test_same_seed_and_moves_give_the_same_game_and_chance_comes_only_from_the_state():
     def scripted(seed):
         state = fresh(seed)
-        for seat, move in [(0, {"type": "draw"}), (0, {"type": "offer", "price": 4}), (1, {"type": "buy"}),
-                           (1, {"type": "discard"}), (1, {"type": "offer", "price": 0}), (0, {"type": "decline"})]:
+        for seat, move in [
+            (0, {"type": "draw"}),
+            (0, {"type": "offer", "price": 4}),
+            (1, {"type": "buy"}),
+            (1, {"type": "discard"}),
+            (1, {"type": "offer", "price": 0}),
+            (0, {"type": "decline"}),
+        ]:
             GAME.apply(state, seat, move)
         return GAME.dump(state)
 

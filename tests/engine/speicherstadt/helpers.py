@@ -2,7 +2,6 @@
 
 from collections import Counter
 
-from engine.core import IllegalMove
 from engine.speicherstadt import GAME
 from engine.speicherstadt.data import CARDS, CUBES_PER_GOOD, GOODS, WAREHOUSE_CAPACITY, WORKERS
 from tests.engine.playout import assert_refused

@@ -4,8 +4,8 @@ import json
 import random
 
 from engine.bots import RandomBot, bots_for, get_bot
-from engine.speicherstadt.bots import GreedyBot
 from engine.speicherstadt import GAME
+from engine.speicherstadt.bots import GreedyBot
 
 
 def play(bots, seed, through_json=False):

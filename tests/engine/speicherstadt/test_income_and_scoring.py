@@ -48,9 +48,25 @@ def test_final_scoring_every_category():
     state = new_game(4)
     set_row(state, [])
     me = state["seats"][0]
-    give(state, 0, "contract_a1", "contract_b3", "office_a", "office_b", "office_d1",
-         "coffee_roaster", "tea_taster", "boatmen_church", "st_michaelis",
-         "chamber_of_commerce", "port", "ship_b1", "ship_b2", "warehouse", "fireman_d5")
+    give(
+        state,
+        0,
+        "contract_a1",
+        "contract_b3",
+        "office_a",
+        "office_b",
+        "office_d1",
+        "coffee_roaster",
+        "tea_taster",
+        "boatmen_church",
+        "st_michaelis",
+        "chamber_of_commerce",
+        "port",
+        "ship_b1",
+        "ship_b2",
+        "warehouse",
+        "fireman_d5",
+    )
     me["contracts"]["contract_a1"] = ["coffee", "tea"]  # complete: 5
     me["contracts"]["contract_b3"] = ["rubber", "tea", "coffee"]  # incomplete: 0
     for good in ("coffee", "tea", "rubber", "tea", "coffee"):
@@ -61,8 +77,14 @@ def test_final_scoring_every_category():
     outcome = finished(state)
     assert isinstance(outcome, Outcome)
     assert outcome.breakdown[0] == {
-        "fires": 3 + 4, "contracts": 5, "offices": 9, "warehouse": 3, "traders": 2,
-        "churches": 7, "chamber": 6, "port": 2,
+        "fires": 3 + 4,
+        "contracts": 5,
+        "offices": 9,
+        "warehouse": 3,
+        "traders": 2,
+        "churches": 7,
+        "chamber": 6,
+        "port": 2,
     }
     assert outcome.scores[0] == 7 + 5 + 9 + 3 + 2 + 7 + 6 + 2
     assert outcome.winners == [0] and outcome.ranks[0] == 1

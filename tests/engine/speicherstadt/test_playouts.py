@@ -28,8 +28,7 @@ EXTRA_JUNK = [
 def test_random_games_keep_every_invariant(batch):
     ends = 0
     for seed in range(batch * BATCH, (batch + 1) * BATCH):
-        state, moves = playout(GAME, 2 + seed % 4, seed, check=check_invariants,
-                               probe_every=100, extra_junk=EXTRA_JUNK)
+        state, moves = playout(GAME, 2 + seed % 4, seed, check=check_invariants, probe_every=100, extra_junk=EXTRA_JUNK)
         ends += GAME.outcome(state) is not None
     assert ends == BATCH
 
@@ -46,8 +45,15 @@ def check_with_views(game, state):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_full_probe_every_move_and_every_legal_move_applies(players):
     for seed in range(5):
-        playout(GAME, players, 10_000 + seed, check=check_with_views, probe_every=1,
-                sample_legal=1000, extra_junk=EXTRA_JUNK)
+        playout(
+            GAME,
+            players,
+            10_000 + seed,
+            check=check_with_views,
+            probe_every=1,
+            sample_legal=1000,
+            extra_junk=EXTRA_JUNK,
+        )
 
 
 def test_all_player_counts_finish_in_the_expected_number_of_rounds():

@@ -15,8 +15,7 @@ def place(state, cards):
 
 
 def test_rulebook_example_beige_4_then_orange_3_then_beige_2_then_violet_1():
-    state = set_row(new_game(3, start=BEIGE), ["office_a", "contract_a1", "warehouse",
-                                               "fireman_a1"])
+    state = set_row(new_game(3, start=BEIGE), ["office_a", "contract_a1", "warehouse", "fireman_a1"])
     # the example's column: Beige, Orange, Beige, Violet from the bottom
     #       Beige Orange Violet, Beige Orange Violet, Beige Orange Violet
     place(state, [0, 0, 1, 0, 1, 0, 2, 3, 3])
@@ -72,8 +71,11 @@ def test_buy_refused_when_the_price_exceeds_the_coins():
 
 
 def test_unbought_cards_and_cards_without_workers_are_discarded():
-    state = set_row(new_game(2, start=0), ["ship_b1", "office_a", "ship_b2"],
-                    [("tea", "tea", "coffee"), ("rubber", "rubber", "rubber")])
+    state = set_row(
+        new_game(2, start=0),
+        ["ship_b1", "office_a", "ship_b2"],
+        [("tea", "tea", "coffee"), ("rubber", "rubber", "rubber")],
+    )
     place(state, [0] * 6)
     while state["phase"] == "purchase":
         play(state, next(iter(GAME.to_act(state))), "decline")

@@ -1,6 +1,7 @@
 """Set-up (rulebook, "Mise en place"): coins, market halls, the deck, removals, start player."""
 
 import pytest
+from marshmallow import ValidationError
 
 from engine.registry import get
 from engine.speicherstadt import GAME
@@ -23,12 +24,15 @@ def test_each_player_starts_with_5_coins_3_workers_and_an_empty_market_hall(play
     check_invariants(GAME, state)
 
 
-@pytest.mark.parametrize("players,removed", [
-    (2, {"port", "fireman_d3"}),
-    (3, {"boatmen_church", "fireman_d3"}),
-    (4, set()),
-    (5, {"boatmen_church", "fireman_d3"}),
-])
+@pytest.mark.parametrize(
+    "players,removed",
+    [
+        (2, {"port", "fireman_d3"}),
+        (3, {"boatmen_church", "fireman_d3"}),
+        (4, set()),
+        (5, {"boatmen_church", "fireman_d3"}),
+    ],
+)
 def test_autumn_cards_are_removed_by_player_count(players, removed):
     state = GAME.setup(players, {}, 3)
     assert set(state["removed"]) == removed
@@ -71,10 +75,9 @@ def test_all_45_cubes_start_in_the_bag_and_the_supply_is_empty():
 def test_registered_with_catalogue_entry_and_no_options():
     game = get("speicherstadt")
     assert game is GAME
-    assert game.catalogue() == {"id": "speicherstadt", "title": "Speicherstadt",
-                                "min_players": 2, "max_players": 5}
+    assert game.catalogue() == {"id": "speicherstadt", "title": "Speicherstadt", "min_players": 2, "max_players": 5}
     assert game.load_options({}) == {}
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         game.load_options({"variant": "x"})
     with pytest.raises(ValueError):
         game.setup(6, {}, 1)

@@ -3,7 +3,14 @@
 from engine.speicherstadt import GAME
 
 from .helpers import (
-    check_invariants, give, give_cubes, new_game, play, refused, set_row, start_shipping,
+    check_invariants,
+    give,
+    give_cubes,
+    new_game,
+    play,
+    refused,
+    set_row,
+    start_shipping,
 )
 
 BLUE = 0
@@ -32,15 +39,13 @@ def test_rulebook_example_blue_unloads_two_ships():
     play(state, BLUE, "deliver", **cube("ship", "rubber"), contract="contract_b3")
     play(state, BLUE, "deliver", **cube("ship", "tea"), contract="contract_b3")
     # he could complete the left contract with the carpet...
-    assert {"type": "deliver", **cube("ship", "carpet"), "contract": "contract_b1"} in \
-        GAME.legal_moves(state, BLUE)
+    assert {"type": "deliver", **cube("ship", "carpet"), "contract": "contract_b1"} in GAME.legal_moves(state, BLUE)
     # ...but keeps it on his market hall for the 11-point contract
     play(state, BLUE, "to_market", **cube("ship", "carpet"))
     # he could convert rubber, tea and saffron into a coffee...
     for good in ("rubber", "tea", "saffron"):
         play(state, BLUE, "to_market", **cube("ship", good))
-    assert {"type": "convert", "goods": ["rubber", "saffron", "tea"], "take": "coffee"} in \
-        GAME.legal_moves(state, BLUE)
+    assert {"type": "convert", "goods": ["rubber", "saffron", "tea"], "take": "coffee"} in GAME.legal_moves(state, BLUE)
     # ...but sells the tea to his tea taster and rubber + saffron at the market hall
     play(state, BLUE, "sell", **cube("market", "tea"))
     play(state, BLUE, "market_sell", goods=["rubber", "saffron"])
@@ -131,8 +136,7 @@ def test_market_hall_sells_2_for_1_coin_and_converts_3_into_1_from_the_supply_on
     assert state["seats"][0]["coins"] == 6 and state["supply"]["tea"] == 2
     play(state, 0, "to_market", **cube("ship", "carpet"))
     # the supply now holds tea: 3 cubes can become one tea
-    assert {"type": "convert", "goods": ["carpet", "coffee", "rubber"], "take": "tea"} in \
-        GAME.legal_moves(state, 0)
+    assert {"type": "convert", "goods": ["carpet", "coffee", "rubber"], "take": "tea"} in GAME.legal_moves(state, 0)
     play(state, 0, "convert", goods=["rubber", "coffee", "carpet"], take="tea")
     assert state["seats"][0]["market"] == ["tea"]
     assert state["supply"] == {"coffee": 1, "tea": 1, "saffron": 0, "rubber": 1, "carpet": 1}
@@ -173,17 +177,18 @@ def test_cubes_left_on_ships_go_to_the_supply_not_the_bag():
     events = play(state, 0, "done")
     assert state["supply"]["rubber"] == 2 and state["supply"]["tea"] == 1
     assert state["seats"][0]["ship"] == []
-    assert state["bag"] == {g: n - sum(s["cubes"].count(g) for s in state["row"])
-                            for g, n in bag.items()}
-    assert events[0].type == "shipping_done" and events[0].data["lost"] == ["tea", "rubber",
-                                                                            "rubber"]
+    assert state["bag"] == {g: n - sum(s["cubes"].count(g) for s in state["row"]) for g, n in bag.items()}
+    assert events[0].type == "shipping_done" and events[0].data["lost"] == ["tea", "rubber", "rubber"]
     check_invariants(GAME, state)
 
 
 def test_everyone_with_something_to_decide_acts_at_once_in_any_order():
     state = new_game(3, start=0)
-    set_row(state, ["ship_b1", "ship_b2", "office_a", "contract_a1"],
-            [("tea", "coffee", "carpet"), ("rubber", "rubber", "saffron")])
+    set_row(
+        state,
+        ["ship_b1", "ship_b2", "office_a", "contract_a1"],
+        [("tea", "coffee", "carpet"), ("rubber", "rubber", "saffron")],
+    )
     # seat 0 buys ship 1, seat 1 buys ship 2, seat 2 buys the office
     for card in [0, 1, 2, 3, 3, 3, 3, 3, 3]:
         play(state, state["turn"], "place_worker", card=card)
@@ -221,8 +226,7 @@ def test_a_warehouse_cube_brings_its_owner_into_later_shipping_phases():
     while state["phase"] == "purchase":
         play(state, next(iter(GAME.to_act(state))), "decline")
     assert state["phase"] == "shipping" and GAME.to_act(state) == {1}
-    assert GAME.legal_moves(state, 1) == [{"type": "to_market", "from": "warehouse",
-                                           "good": "tea"}, {"type": "done"}]
+    assert GAME.legal_moves(state, 1) == [{"type": "to_market", "from": "warehouse", "good": "tea"}, {"type": "done"}]
 
 
 def test_wrong_source_and_junk_are_refused_without_change():

@@ -31,6 +31,7 @@ def finish_round(state):
 def next_round_with(state, top_cards):
     """Put these cards on top of the deck and run the income into the next supply."""
     from engine.rng import Rng
+
     for card in top_cards:
         state["deck"].remove(card)
     state["deck"][:0] = list(top_cards)

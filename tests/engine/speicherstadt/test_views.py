@@ -40,8 +40,7 @@ def test_views_show_the_public_table_and_the_same_to_everyone():
     assert [slot["card"] for slot in views[0]["row"]] == [s["card"] for s in state["row"]]
     assert views[0]["seats"][0]["warehouse"] == ["tea"]
     for view in views[1:]:
-        assert {k: v for k, v in view.items() if k != "you"} == \
-            {k: v for k, v in views[0].items() if k != "you"}
+        assert {k: v for k, v in view.items() if k != "you"} == {k: v for k, v in views[0].items() if k != "you"}
     assert views[2]["you"] == 1
 
 
@@ -56,6 +55,7 @@ def test_events_are_public_and_name_no_face_down_card():
 
 def test_events_do_not_change_after_the_move_that_made_them():
     import random
+
     rng = random.Random(5)
     state = GAME.setup(3, {}, 5)
     logged = []
@@ -72,13 +72,14 @@ def containers(node, found=None):
     found = [] if found is None else found
     if isinstance(node, (list, dict)):
         found.append(node)
-        for child in (node.values() if isinstance(node, dict) else node):
+        for child in node.values() if isinstance(node, dict) else node:
             containers(child, found)
     return found
 
 
 def test_dump_and_load_share_no_list_or_dict_with_their_input():
     import random
+
     rng = random.Random(2)
     state = GAME.setup(4, {}, 2)
     checked = 0
