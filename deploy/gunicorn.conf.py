@@ -13,9 +13,16 @@ import tempfile
 import threading
 import time
 
+worker_class = os.environ.get("WORKER_CLASS", "gevent")
+if worker_class == "gevent":
+    # Patch before anything imports ssl or redis (the master starts the embedded Redis through redis-py);
+    # the worker class patches again after the fork, which is then a no-op.
+    from gevent import monkey
+
+    monkey.patch_all()
+
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
-worker_class = os.environ.get("WORKER_CLASS", "gevent")
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "20000"))  # open connections per gevent worker
 threads = int(os.environ.get("THREADS", "16"))  # only for WORKER_CLASS=gthread
 # A request may wait up to MAX_WAIT_SECONDS (30) in a long-poll: keep well above it.
