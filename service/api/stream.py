@@ -27,6 +27,7 @@ blp = Blueprint("stream", __name__, url_prefix="/v1/matches", description="Follo
 
 END = b'event: end\ndata: {"status":"finished"}\n\n'
 HEARTBEAT = b": keep-alive\n\n"
+OPENED = b": open\n\n"  # sent at once, so the client has the headers before the first entry
 CLOSING = b"retry: 1000\n: the server is restarting; reconnect with Last-Event-ID\n\n"
 
 SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with no `event:` line,
@@ -119,6 +120,7 @@ def _messages(
     final: int | None,
     client: socket.socket | None,
 ) -> Iterator[bytes]:
+    yield OPENED
     with store.fanout.waiter(match_id, client) as waiter:
         while final is None or after < final:
             entries = waiter.wait_after(after, cfg.heartbeat_seconds)
