@@ -19,6 +19,7 @@ process to any node hears every commit. The message is a few bytes.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import socket
 import threading
@@ -143,6 +144,8 @@ class Fanout:
         self._lock = threading.Lock()
         self._subscribed = threading.Event()
         self._listener: threading.Thread | None = None
+        self._pubsub = None
+        self._stopped = False
 
     @contextmanager
     def waiter(self, match_id: str, client: socket.socket | None = None) -> Iterator[Waiter]:
@@ -174,22 +177,34 @@ class Fanout:
                 if self._listener is None:
                     self._listener = threading.Thread(target=self._listen, name="portside-fanout", daemon=True)
                     self._listener.start()
+                    atexit.register(self.stop)
         self._subscribed.wait(10)
 
+    def stop(self) -> None:
+        """At exit: drop the subscription, so an embedded Redis sees its last client leave."""
+        self._stopped = True
+        try:
+            if self._pubsub is not None:
+                self._pubsub.close()
+        except Exception:  # noqa: BLE001 - the listener may be closing it at the same moment
+            pass
+
     def _listen(self) -> None:
-        while True:
-            pubsub = self.client.pubsub()
+        while not self._stopped:
+            pubsub = self._pubsub = self.client.pubsub()
             try:
                 pubsub.subscribe(CHANNEL)
                 while (confirmed := pubsub.get_message(timeout=5)) is None or confirmed["type"] != "subscribe":
                     pass
                 self._subscribed.set()
                 self._wake_all()  # after a reconnect, whatever was missed is read again from Redis
-                while True:
+                while not self._stopped:
                     message = pubsub.get_message(timeout=5)
                     if message is not None and message["type"] == "message":
                         self._dispatch(message["data"])
             except Exception as err:  # the connection dropped: forget memory, resubscribe
+                if self._stopped:
+                    return
                 log.warning("fan-out subscription lost (%s); resubscribing", err)
                 self._subscribed.clear()
                 with self._lock:
