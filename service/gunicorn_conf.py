@@ -1,4 +1,5 @@
-"""gunicorn settings, all from the environment (the Procfile and `portside serve` use this file).
+"""gunicorn settings, all from the environment (`portside serve`, the Procfile and the image use this module:
+`gunicorn -c python:service.gunicorn_conf`). It ships inside the package, so a plain `pip install .` serves.
 
 Worker model: gevent. A waiting client (`/events?wait=S`, `/stream`) is a
 greenlet parked on an Event, woken by its process's single Redis
@@ -14,13 +15,6 @@ import threading
 import time
 
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
-if worker_class == "gevent":
-    # Patch before anything imports ssl or redis (the master starts the embedded Redis through redis-py);
-    # the worker class patches again after the fork, which is then a no-op.
-    from gevent import monkey
-
-    monkey.patch_all()
-
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "20000"))  # open connections per gevent worker
@@ -47,6 +41,12 @@ def on_starting(server):
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # one descriptor per waiting client
     if not os.environ.get("REDIS_URL"):
+        if worker_class == "gevent":
+            # The embedded Redis is started through redis-py, which imports ssl: patch before that, so
+            # the workers inherit patched modules (gevent's worker patches again after the fork: a no-op).
+            from gevent import monkey
+
+            monkey.patch_all()
         from service import embedded
 
         os.environ["REDIS_URL"] = embedded.start(os.environ.get("PORTSIDE_DATA_DIR", "var"))
