@@ -90,9 +90,13 @@ def worker_rss_mb(master: int) -> list[float]:
 def waiting(ports: list[int]) -> float:
     total = 0.0
     for port in ports:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        conn.request("GET", "/metrics")
-        for line in conn.getresponse().read().decode().splitlines():
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/metrics")
+            text = conn.getresponse().read().decode()
+        except OSError:  # busy taking the waiters in: ask again
+            return 0.0
+        for line in text.splitlines():
             if line.startswith("portside_waiters "):
                 total += float(line.split()[1])
     return total
@@ -255,11 +259,9 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
     holder = mp.Process(target=waiters_process, args=(ports, n, idle_matches, announce, ready, done, held_out))
     holder.start()
     ready.wait(180)
-    deadline = time.time() + 120
-    while (
-        waiting(ports) < 0.99 * len(idle_matches and range(n - FOLLOWERS_PER_MATCH * PLAYERS))
-        and time.time() < deadline
-    ):
+    deadline = time.time() + 300
+    idle = max(0, n - FOLLOWERS_PER_MATCH * PLAYERS) if n else 0
+    while waiting(ports) < 0.99 * idle and time.time() < deadline:
         time.sleep(0.5)  # every waiter in place before the clock starts
     start_at = time.time() + 1
     procs = [
