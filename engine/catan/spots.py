@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.catan import board as B
 from engine.catan import data as D
 
@@ -17,20 +19,17 @@ def pay(state: dict, seat: int, cost) -> None:
         bank[r] += cost[r]
 
 
-NO_HARBOUR = (4, 4, 4, 4, 4)
+NO_HARBOUR: tuple[int, ...] = (4, 4, 4, 4, 4)
 
 
-def harbour_ratios(state: dict, seat: int):
+def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
     """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
     node, ratios = state["node"], NO_HARBOUR
     for i, (a, b) in enumerate(B.HARBOUR_NODES):
         if node[a] == seat or node[b] == seat:
             kind = state["harbours"][i]
-            ratios = list(ratios)
-            if kind == D.GENERIC:
-                ratios = [min(x, 3) for x in ratios]
-            else:
-                ratios[kind] = 2
+            best = 3 if kind == D.GENERIC else 2
+            ratios = tuple(min(x, best) if kind in (D.GENERIC, r) else x for r, x in enumerate(ratios))
     return ratios
 
 
@@ -65,7 +64,7 @@ def road_spots(state: dict, seat: int) -> list:
     for e in range(B.N_EDGES):
         if edge[e] == seat:
             ends.update(B.EDGE_NODES[e])
-    spots = set()
+    spots: set[int] = set()
     for n in ends:
         if node[n] == -1 or node[n] == seat:
             spots.update(f for f in B.NODE_EDGES[n] if edge[f] == -1)
@@ -78,7 +77,7 @@ def settlement_spots(state: dict, seat: int) -> list:
     if state["phase"] == "setup":
         return [n for n in range(B.N_NODES) if settlement_spot_free(state, n)]
     edge = state["edge"]
-    ends = set()
+    ends: set[int] = set()
     for e in range(B.N_EDGES):
         if edge[e] == seat:
             ends.update(B.EDGE_NODES[e])

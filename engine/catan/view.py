@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.game import legal_moves, to_act
+from engine.catan.legal import to_act
 from engine.catan.scoring import total_vp
 from engine.catan.spots import harbour_ratios
 
@@ -113,6 +113,3 @@ def build_view(state, seat) -> dict:
     if seat is not None:
         out["you"] = _you(state, seat)
     return out
-
-
-__all__ = ["build_view", "legal_moves"]

@@ -9,6 +9,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.catan.scoring import longest_road, total_vp
+from engine.rng import Rng
 
 RES = D.RESOURCES
 
@@ -309,6 +310,21 @@ def line_from(start, length, avoid=()):
         nxt = next(m for m in B.NODE_NEIGHBOURS[nodes[-1]] if m not in nodes and m not in avoid)
         nodes.append(nxt)
     return nodes
+
+
+def rng_for_total(total: int) -> int:
+    """An RNG state whose next roll of the two dice adds up to `total`."""
+    for value in range(10_000):
+        pair = Rng(value).below(36)
+        if pair // 6 + pair % 6 + 2 == total:
+            return value
+    raise AssertionError(total)
+
+
+def roll_total(state, total):
+    """The active player rolls `total` (the state's RNG set to give it): the roll's events."""
+    state.update(phase="roll", rolled=False, dice=None, rng=rng_for_total(total))
+    return play(state, state["turn"], {"type": "roll"})
 
 
 def play(state, seat, move):

@@ -1,0 +1,159 @@
+"""The roll: production, the 7 (discards), the robber and the steal."""
+
+from __future__ import annotations
+
+from engine.catan import board as B
+from engine.catan import data as D
+from engine.catan.common import R, after_interlude, fail
+from engine.catan.spots import robber_victims
+from engine.core import event
+from engine.rng import Rng
+
+
+def do_roll(state, seat, move):
+    if state["phase"] != "roll":
+        fail("You roll once, at the start of your turn.")
+    rng = Rng(state["rng"])
+    pair = rng.below(36)  # two fair dice at once
+    state["rng"] = rng.state
+    dice = [pair // 6 + 1, pair % 6 + 1]
+    state["dice"], state["rolled"] = dice, True
+    total = dice[0] + dice[1]
+    if total == 7:
+        return [event("dice_rolled", seat=seat, dice=dice, total=total)] + start_seven(state)
+    state["phase"] = "main"
+    gains, short = produce(state, total)
+    return [event("dice_rolled", seat=seat, dice=dice, total=total, gains=gains, bank_short=short)]
+
+
+_PRODUCERS: dict = {}
+
+
+def producers(state) -> dict:
+    """Roll total -> [(hex, resource, its six intersections)], cached per layout."""
+    key = (tuple(state["numbers"]), tuple(state["terrain"]))
+    found = _PRODUCERS.get(key)
+    if found is None:
+        found = {
+            t: [
+                (h, D.TERRAIN_RESOURCE[state["terrain"][h]], B.HEX_NODES[h])
+                for h in range(B.N_HEXES)
+                if state["numbers"][h] == t
+            ]
+            for t in range(2, 13)
+        }
+        if len(_PRODUCERS) > 4096:
+            _PRODUCERS.clear()
+        _PRODUCERS[key] = found
+    return found
+
+
+def produce(state, total) -> tuple[list, list]:
+    """Every building on a hex with the rolled number (not under the robber)
+    earns 1 card, 2 for a city. If the bank cannot pay all of a resource,
+    nobody gets it, unless only one player is owed it: they get what is left.
+    Returns each seat's gains and the resources the bank ran short of."""
+    node, city, robber = state["node"], state["city"], state["robber"]
+    owed: dict = {}  # resource -> {seat: cards}
+    for h, res, corners in producers(state)[total]:
+        if h == robber:
+            continue
+        for n in corners:
+            s = node[n]
+            if s != -1:
+                claims = owed.setdefault(res, {})
+                claims[s] = claims.get(s, 0) + 1 + city[n]
+    bank, hands = state["bank"], state["hands"]
+    gains: list[dict[str, int]] = [{} for _ in range(state["n"])]
+    short = []
+    for res, claims in sorted(owed.items()):
+        if sum(claims.values()) > bank[res]:
+            short.append(D.RESOURCES[res])
+            if len(claims) > 1:
+                continue
+            claims = {s: bank[res] for s in claims}
+        for s, cards in claims.items():
+            if cards:
+                hands[s][res] += cards
+                bank[res] -= cards
+                gains[s][D.RESOURCES[res]] = cards
+    return gains, short
+
+
+def start_seven(state) -> list:
+    owe = [sum(h) // 2 if sum(h) > D.DISCARD_ABOVE else 0 for h in state["hands"]]
+    state["discard"] = owe
+    if any(owe):
+        state["phase"] = "discard"
+        return [event("must_discard", counts=owe[:])]
+    state["phase"] = "robber"
+    return []
+
+
+def do_discard(state, seat, move):
+    r = R[move["resource"]]
+    if state["phase"] != "discard" or not state["discard"][seat]:
+        fail("You only discard after a 7, while you owe cards.")
+    if not state["hands"][seat][r]:
+        fail("You can only discard a card you hold.", resource=move["resource"])
+    state["hands"][seat][r] -= 1
+    state["bank"][r] += 1
+    state["discard"][seat] -= 1
+    if not any(state["discard"]):
+        state["phase"] = "robber"
+    return [event("discarded", seat=seat, resource=move["resource"], left=state["discard"][seat])]
+
+
+def legal_robber(state, seat) -> list:
+    node, hands, robber = state["node"], state["hands"], state["robber"]
+    victims: list[set[int]] = [set() for _ in range(B.N_HEXES)]
+    for n in range(B.N_NODES):
+        s = node[n]
+        if s != -1 and s != seat and any(hands[s]):
+            for h in B.NODE_HEXES[n]:
+                victims[h].add(s)
+    moves = []
+    for h in range(B.N_HEXES):
+        if h == robber:
+            continue
+        if victims[h]:
+            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in sorted(victims[h])]
+        else:
+            moves.append({"type": "move_robber", "hex": h, "victim": None})
+    return moves
+
+
+def do_move_robber(state, seat, move):
+    h, victim = move["hex"], move["victim"]
+    if state["phase"] != "robber":
+        fail("The robber moves only after a 7 or a knight.")
+    if h == state["robber"]:
+        fail("The robber must move to another hex.", hex=h)
+    victims = robber_victims(state, h, seat)
+    if victim is None and victims:
+        fail("You must steal from an opponent next to the robber who has cards.", victims=victims)
+    if victim is not None and victim not in victims:
+        fail("You can only steal from an opponent with a building next to that hex and cards in hand.", victims=victims)
+    state["robber"] = h
+    events = [event("robber_moved", seat=seat, hex=h, victim=victim)]
+    if victim is not None:
+        events += steal(state, seat, victim)
+    after_interlude(state)
+    return events
+
+
+def steal(state, thief, victim) -> list:
+    hand = state["hands"][victim]
+    rng = Rng(state["rng"])
+    pick = rng.below(sum(hand))
+    state["rng"] = rng.state
+    r = 0
+    while pick >= hand[r]:
+        pick -= hand[r]
+        r += 1
+    hand[r] -= 1
+    state["hands"][thief][r] += 1
+    return [
+        event("stolen", thief=thief, victim=victim),
+        event("stolen_card", to=[thief, victim], thief=thief, victim=victim, resource=D.RESOURCES[r]),
+    ]
