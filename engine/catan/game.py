@@ -8,8 +8,8 @@ trade); legal.py says who is to act and what they may do, view.py what each
 seat sees.
 
 Phases: setup -> (roll -> [discard] -> robber -> main ... end_turn) ...
-with the sub-phases road_building (free roads), robber (7 or knight),
-draft (building a domestic offer) and trade (the offer awaits answers).
+with the sub-phases road_building (free roads), robber (7 or knight) and
+trade (the players asked by an offer or a call for proposals answer).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from engine.catan import building, development, production, trade
 from engine.catan import data as D
 from engine.catan.bots import BOTS
 from engine.catan.common import fail
-from engine.catan.legal import legal_moves, to_act
+from engine.catan.legal import legal_moves, move_templates, to_act
 from engine.catan.moves import MOVES
 from engine.catan.scoring import breakdown, total_vp
 from engine.catan.setup import new_state
@@ -52,6 +52,15 @@ class Options(Schema):
             "have built or bought this turn"
         },
     )
+    max_offers = fields.Integer(
+        load_default=0,
+        strict=True,
+        validate=validate.Range(0, 20),
+        metadata={
+            "description": "house rule: at most this many domestic offers and calls for proposals "
+            "per turn (0, the default: no limit, as in the rules)"
+        },
+    )
 
 
 def do_end_turn(state, seat, move):
@@ -61,6 +70,7 @@ def do_end_turn(state, seat, move):
     state["turns"] += 1
     state["phase"], state["rolled"], state["dice"] = "roll", False, None
     state["dev_played"], state["fresh"], state["offers"], state["built"] = False, [0] * 5, 0, False
+    trade.close_table(state)
     return [event("turn_ended", seat=seat, next=state["turn"])]
 
 
@@ -77,14 +87,14 @@ HANDLERS = {
     "play_year_of_plenty": development.do_play_year_of_plenty,
     "play_monopoly": development.do_play_monopoly,
     "maritime_trade": trade.do_maritime_trade,
-    "propose_trade": trade.do_propose_trade,
-    "offer_give": trade.do_offer_card,
-    "offer_get": trade.do_offer_card,
-    "send_offer": trade.do_send_offer,
-    "cancel_offer": trade.do_cancel_offer,
-    "accept_offer": trade.do_answer,
-    "decline_offer": trade.do_answer,
+    "offer_trade": trade.do_offer_trade,
+    "call_for_proposals": trade.do_call_for_proposals,
+    "withdraw_offer": trade.do_withdraw_offer,
     "confirm_trade": trade.do_confirm_trade,
+    "accept_proposal": trade.do_accept_proposal,
+    "accept_offer": trade.do_accept_offer,
+    "propose_trade": trade.do_propose_trade,
+    "decline_trade": trade.do_decline_trade,
     "end_turn": do_end_turn,
 }
 
@@ -95,7 +105,9 @@ SCORING_MOVES = {"build_road", "build_settlement", "build_city", "buy_developmen
 
 
 # Moves only the active player makes outside the discard and answer windows.
-ACTIVE_ONLY = set(HANDLERS) - {"discard", "accept_offer", "decline_offer"}
+ACTIVE_ONLY = set(HANDLERS) - {"discard", "accept_offer", "propose_trade", "decline_trade"}
+# Moves that count as building for the `strict` trade order (no trade after them).
+BUILDING_MOVES = {"build_road", "build_settlement", "build_city", "buy_development"}
 
 
 def play(state, seat, move) -> list:
@@ -103,6 +115,8 @@ def play(state, seat, move) -> list:
     if kind in ACTIVE_ONLY and seat != state["turn"]:
         fail("Only the player whose turn it is may do that.", code="not_your_turn")
     events = HANDLERS[kind](state, seat, move)
+    if kind in BUILDING_MOVES and state["strict_order"] and trade.table_open(state):
+        trade.close_table(state)
     if kind in SCORING_MOVES:
         events += check_win(state)
     return events
@@ -115,7 +129,8 @@ def check_win(state) -> list:
     seat = state["turn"]
     if total_vp(state, seat) < D.VP_TO_WIN:
         return []
-    state["phase"], state["winner"], state["offer"] = "over", seat, None
+    state["phase"], state["winner"] = "over", seat
+    trade.close_table(state)
     state["discard"] = [0] * state["n"]
     return [
         event(
@@ -144,6 +159,8 @@ def dump(state) -> dict:
         "discard",
         "road_len",
         "vp",
+        "asked",
+        "accepted",
     ):
         out[key] = state[key][:]
     for key in ("hands", "devs", "stock"):
@@ -152,6 +169,7 @@ def dump(state) -> dict:
         out["dice"] = state["dice"][:]
     if state["offer"] is not None:
         out["offer"] = {k: v[:] for k, v in state["offer"].items()}
+    out["proposals"] = [p if p is None else {"give": p["give"][:], "get": p["get"][:]} for p in state["proposals"]]
     return out
 
 
@@ -191,6 +209,9 @@ class Catan(Game):
 
     def legal_moves(self, state, seat):
         return legal_moves(state, seat)
+
+    def move_templates(self, state, seat):
+        return move_templates(state, seat)
 
     def play(self, state, seat, move):
         return play(state, seat, move)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.catan import data as D
 from engine.catan.development import legal_dev_plays
-from engine.catan.production import legal_robber
+from engine.catan.production import discard_templates, legal_robber
 from engine.catan.setup import legal_setup
 from engine.catan.spots import city_spots, harbour_ratios, road_spots, settlement_spots
-from engine.catan.trade import legal_draft, legal_trade
+from engine.catan.trade import legal_answers, legal_domestic, may_trade, trade_templates
 
 
 def legal_main(state, seat) -> list:
@@ -24,7 +24,7 @@ def legal_main(state, seat) -> list:
         moves.append({"type": "buy_development"})
     if not state["dev_played"] and any(state["devs"][seat]):
         moves += legal_dev_plays(state, seat)
-    if state["built"] and state["strict_order"]:
+    if not may_trade(state):
         return moves
     if max(hand) >= 2:
         ratios, bank, names = harbour_ratios(state, seat), state["bank"], D.RESOURCES
@@ -35,9 +35,7 @@ def legal_main(state, seat) -> list:
                     for t in range(5)
                     if t != g and bank[t]
                 ]
-    if state["offers"] < D.MAX_OFFERS_PER_TURN and (lumber or brick or wool or grain or ore):
-        moves.append({"type": "propose_trade"})
-    return moves
+    return moves + legal_domestic(state, seat)
 
 
 def legal_moves(state, seat) -> list:
@@ -45,15 +43,9 @@ def legal_moves(state, seat) -> list:
     if phase == "over":
         return []
     if phase == "discard":
-        hand = state["hands"][seat]
-        if not state["discard"][seat]:
-            return []
-        return [{"type": "discard", "resource": D.RESOURCES[r]} for r in range(5) if hand[r]]
+        return []  # a template: the cards chosen all at once
     if phase == "trade":
-        offer = state["offer"]
-        if seat != state["turn"] and not (seat in offer["to"] and offer["answers"][seat] == 0):
-            return []
-        return legal_trade(state, seat)
+        return legal_answers(state, seat) if state["asked"][seat] else []
     if seat != state["turn"]:
         return []
     if phase == "setup":
@@ -68,8 +60,6 @@ def legal_moves(state, seat) -> list:
         return legal_robber(state, seat)
     if phase == "road_building":
         return [{"type": "build_road", "edge": e} for e in road_spots(state, seat)]
-    if phase == "draft":
-        return legal_draft(state, seat)
     raise AssertionError(phase)
 
 
@@ -80,6 +70,15 @@ def to_act(state) -> set:
     if phase == "discard":
         return {s for s, owed in enumerate(state["discard"]) if owed}
     if phase == "trade":
-        offer = state["offer"]
-        return {state["turn"]} | {s for s in offer["to"] if offer["answers"][s] == 0}
+        return {s for s, asked in enumerate(state["asked"]) if asked}
     return {state["turn"]}
+
+
+def move_templates(state, seat) -> list:
+    """The parametric moves: a 7's discard, a domestic offer or proposal."""
+    phase = state["phase"]
+    if phase == "discard":
+        return discard_templates(state, seat)
+    if phase in ("main", "trade"):
+        return trade_templates(state, seat)
+    return []

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.common import R, after_interlude, fail
-from engine.catan.spots import robber_victims
-from engine.core import event
+from engine.catan.common import R, after_interlude, card_names, fail
+from engine.catan.spots import can_afford, robber_victims
+from engine.core import counts_param, event, template
 from engine.rng import Rng
 
 
@@ -90,18 +90,34 @@ def start_seven(state) -> list:
     return []
 
 
+def discard_templates(state, seat) -> list:
+    """After a 7: the cards to discard, chosen all at once (exactly the number owed)."""
+    owed = state["discard"][seat] if state["phase"] == "discard" else 0
+    if not owed:
+        return []
+    held = {D.RESOURCES[r]: c for r, c in enumerate(state["hands"][seat]) if c}
+    return [template({"type": "discard"}, cards=counts_param(held, owed, owed))]
+
+
 def do_discard(state, seat, move):
-    r = R[move["resource"]]
-    if state["phase"] != "discard" or not state["discard"][seat]:
+    owed = state["discard"][seat]
+    if state["phase"] != "discard" or not owed:
         fail("You only discard after a 7, while you owe cards.")
-    if not state["hands"][seat][r]:
-        fail("You can only discard a card you hold.", resource=move["resource"])
-    state["hands"][seat][r] -= 1
-    state["bank"][r] += 1
-    state["discard"][seat] -= 1
+    cards = [0] * 5
+    for name, count in move["cards"].items():
+        cards[R[name]] += count
+    if sum(cards) != owed:
+        fail(f"You discard exactly {owed} cards (half your hand, rounded down).", code="wrong_count", owed=owed)
+    hand = state["hands"][seat]
+    if not can_afford(hand, cards):
+        fail("You can only discard cards you hold.", code="cannot_afford")
+    for r in range(5):
+        hand[r] -= cards[r]
+        state["bank"][r] += cards[r]
+    state["discard"][seat] = 0
     if not any(state["discard"]):
         state["phase"] = "robber"
-    return [event("discarded", seat=seat, resource=move["resource"], left=state["discard"][seat])]
+    return [event("discarded", seat=seat, cards=card_names(cards))]
 
 
 def legal_robber(state, seat) -> list:

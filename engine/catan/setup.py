@@ -15,7 +15,7 @@ SETUP_ORDERS = {n: list(range(n)) + list(range(n - 1, -1, -1)) for n in (3, 4)}
 def _layout(options: dict, rng: Rng) -> tuple[list, list, list]:
     if options["map"] == "beginner":
         cells = [cell for row in D.BEGINNER_ROWS for cell in row]
-        return [t for t, _ in cells], [n for _, n in cells], list(D.HARBOUR_TILES)
+        return [t for t, _ in cells], [n for _, n in cells], list(D.BEGINNER_HARBOURS)
     terrain = list(D.TERRAIN_TILES)
     rng.shuffle(terrain)
     harbours = list(D.HARBOUR_TILES)
@@ -81,7 +81,11 @@ def new_state(players: int, options: dict, seed: int) -> dict:
         "vp": [0] * players,
         "free_roads": 0,
         "offers": 0,
+        "max_offers": options.get("max_offers", 0),
         "offer": None,
+        "asked": [0] * players,
+        "accepted": [0] * players,
+        "proposals": [None] * players,
         "winner": -1,
         "strict_order": options.get("trade_order") == "strict",
         "built": False,

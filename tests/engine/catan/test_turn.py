@@ -5,7 +5,7 @@ import pytest
 from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.core import IllegalMove
+from engine.core import IllegalMove, counts_param, default_value, fill
 from tests.engine.catan.helpers import empty_main, give, hand, play, put, roll_total
 
 
@@ -152,14 +152,22 @@ def test_on_a_7_every_player_over_7_cards_discards_half_rounded_down_simultaneou
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "move_robber", "hex": 0, "victim": None})
     with pytest.raises(IllegalMove):
-        play(state, 1, {"type": "discard", "resource": "ore"})
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "discard", "resource": "wool"})  # not held
+        play(state, 1, {"type": "discard", "cards": {"ore": 1}})
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, {"type": "discard", "cards": {"ore": 3, "wool": 1}})  # wool not held
+    assert err.value.code == "cannot_afford"
+    for wrong in (3, 5):
+        with pytest.raises(IllegalMove) as err:
+            play(state, 0, {"type": "discard", "cards": {"ore": wrong}})  # exactly half, rounded down
+        assert err.value.code == "wrong_count"
+    assert GAME.move_templates(state, 3) == [
+        {"move": {"type": "discard"}, "params": {"cards": counts_param({"grain": 4, "ore": 9}, 6, 6)}}
+    ]
     for seat, owed in ((3, 6), (0, 4), (2, 4)):
         before = sum(state["hands"][seat])
-        for _ in range(owed):
-            assert seat in GAME.to_act(state)
-            play(state, seat, GAME.legal_moves(state, seat)[0])
+        assert seat in GAME.to_act(state) and GAME.legal_moves(state, seat) == []
+        events = play(state, seat, fill(GAME.move_templates(state, seat)[0], default_value))
+        assert sum(events[0].data["cards"].values()) == owed and events[0].to is None, "one move, public"
         assert sum(state["hands"][seat]) == before - owed
         assert seat not in GAME.to_act(state)
     assert state["phase"] == "robber" and GAME.to_act(state) == {0}
