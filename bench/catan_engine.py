@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.catan import GAME  # noqa: E402
+from engine.core import IllegalMove, fill, random_value  # noqa: E402
 
 
 def random_games(games: int, seed: int, offers: bool, via_apply: bool, keep: list | None = None):
@@ -34,14 +35,29 @@ def random_games(games: int, seed: int, offers: bool, via_apply: bool, keep: lis
         state = GAME.setup(4, GAME.load_options({}), seed + i)
         while GAME.outcome(state) is None:
             seat = rng.choice(sorted(GAME.to_act(state)))
-            legal = GAME.legal_moves(state, seat)
+            legal, templates = GAME.legal_moves(state, seat), GAME.move_templates(state, seat)
             if not offers:
-                legal = [m for m in legal if m["type"] != "propose_trade"]
-            step(state, seat, rng.choice(legal))
+                legal = [m for m in legal if m["type"] != "call_for_proposals"]
+                templates = [t for t in templates if t["move"]["type"] == "discard"]
+            random_move(state, seat, rng, legal, templates, step)
             moves += 1
             if keep is not None and state["turns"] >= 40 and sampler.random() < 0.01 and state["phase"] != "over":
                 keep.append(GAME.dump(state))
     return moves, time.perf_counter() - start
+
+
+def random_move(state, seat, rng, legal, templates, step) -> None:
+    """Uniform over the listed moves and the templates; a filled-in template the rules refuse is drawn again."""
+    while True:
+        pick = rng.randrange(len(legal) + len(templates))
+        if pick < len(legal):
+            step(state, seat, legal[pick])
+            return
+        try:
+            step(state, seat, fill(templates[pick - len(legal)], lambda param: random_value(param, rng)))
+            return
+        except IllegalMove:
+            continue
 
 
 def per_call(fn, items, repeat=3) -> float:
