@@ -18,8 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.bots import RandomBot
 from engine.catan import board as B
+from engine.core import fill, random_value
 
 RES = ("lumber", "brick", "wool", "grain", "ore")
 NEAR_WIN = 8  # public points from which the bot stops trading with a player
@@ -315,17 +315,21 @@ class GreedyBot:
         return by_type.get("end_turn", [None])[0]
 
 
-class BoundedRandomBot(RandomBot):
+class BoundedRandomBot:
     """The random bot, with at most MAX_OFFERS offers or calls for proposals per turn,
     and trades that ask only for resources they do not give (the rules refuse like for like)."""
 
+    name = "random"
     MAX_OFFERS = 2
 
     def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
         if view.get("trade", {}).get("offers_made", 0) >= self.MAX_OFFERS:
             legal = [m for m in legal if m["type"] != "call_for_proposals"] or legal
             templates = [m for m in templates if m["move"]["type"] != "offer_trade"]
-        move = super().choose(view, legal, rng, templates)
+        pick = rng.randrange(len(legal) + len(templates))
+        if pick < len(legal):
+            return legal[pick]
+        move = fill(templates[pick - len(legal)], lambda param: random_value(param, rng))
         if "get" in move and type(move["get"]) is dict:
             move["get"] = {r: c for r, c in move["get"].items() if r not in move["give"]}
             if not move["get"]:

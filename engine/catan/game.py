@@ -70,7 +70,8 @@ def do_end_turn(state, seat, move):
     state["turns"] += 1
     state["phase"], state["rolled"], state["dice"] = "roll", False, None
     state["dev_played"], state["fresh"], state["offers"], state["built"] = False, [0] * 5, 0, False
-    trade.close_table(state)
+    if trade.table_open(state):
+        trade.close_table(state)
     return [event("turn_ended", seat=seat, next=state["turn"])]
 
 

@@ -27,11 +27,15 @@ def do_roll(state, seat, move):
 
 
 _PRODUCERS: dict = {}
+_LAST: list = [None, None, None]  # the last layout asked for: numbers, terrain, its producers
 
 
 def producers(state) -> dict:
     """Roll total -> [(hex, resource, its six intersections)], cached per layout."""
-    key = (tuple(state["numbers"]), tuple(state["terrain"]))
+    numbers, terrain = state["numbers"], state["terrain"]
+    if numbers == _LAST[0] and terrain == _LAST[1]:
+        return _LAST[2]
+    key = (tuple(numbers), tuple(terrain))
     found = _PRODUCERS.get(key)
     if found is None:
         found = {
@@ -45,6 +49,7 @@ def producers(state) -> dict:
         if len(_PRODUCERS) > 4096:
             _PRODUCERS.clear()
         _PRODUCERS[key] = found
+    _LAST[:] = [numbers[:], terrain[:], found]
     return found
 
 
@@ -120,20 +125,19 @@ def do_discard(state, seat, move):
     return [event("discarded", seat=seat, cards=card_names(cards))]
 
 
+NOBODY = frozenset((-1,))
+
+
 def legal_robber(state, seat) -> list:
     node, hands, robber = state["node"], state["hands"], state["robber"]
-    victims: list[set[int]] = [set() for _ in range(B.N_HEXES)]
-    for n in range(B.N_NODES):
-        s = node[n]
-        if s != -1 and s != seat and any(hands[s]):
-            for h in B.NODE_HEXES[n]:
-                victims[h].add(s)
+    robbable = [s != seat and any(hand) for s, hand in enumerate(hands)]
     moves = []
-    for h in range(B.N_HEXES):
+    for h, corners in enumerate(B.HEX_NODES):
         if h == robber:
             continue
-        if victims[h]:
-            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in sorted(victims[h])]
+        victims = [v for v in {node[n] for n in corners} - NOBODY if robbable[v]]
+        if victims:
+            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in sorted(victims)]
         else:
             moves.append({"type": "move_robber", "hex": h, "victim": None})
     return moves

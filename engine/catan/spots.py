@@ -20,13 +20,14 @@ def pay(state: dict, seat: int, cost) -> None:
 
 
 NO_HARBOUR: tuple[int, ...] = (4, 4, 4, 4, 4)
+HARBOUR_NODE_SLOTS = tuple((n, i) for i, pair in enumerate(B.HARBOUR_NODES) for n in pair)
 
 
 def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
     """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
     node, ratios = state["node"], NO_HARBOUR
-    for i, (a, b) in enumerate(B.HARBOUR_NODES):
-        if node[a] == seat or node[b] == seat:
+    for n, i in HARBOUR_NODE_SLOTS:
+        if node[n] == seat:
             kind = state["harbours"][i]
             best = 3 if kind == D.GENERIC else 2
             ratios = tuple(min(x, best) if kind in (D.GENERIC, r) else x for r, x in enumerate(ratios))

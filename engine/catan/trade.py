@@ -33,7 +33,7 @@ def counts(named: dict) -> list[int]:
 
 
 def table_open(state) -> bool:
-    return state["offer"] is not None or any(p is not None for p in state["proposals"])
+    return state["offer"] is not None or state["proposals"].count(None) != state["n"] or any(state["asked"])
 
 
 def close_table(state) -> None:
