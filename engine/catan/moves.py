@@ -186,8 +186,10 @@ class CatanMoves(MoveUnion):
 
     def load(self, data):
         if type(data) is dict:
-            kind = data.get("type") if "type" in data else None
+            kind = data.get("type")
             shape = FAST_SHAPES.get(kind) if type(kind) is str else None
+            if shape is not None and not shape and len(data) == 1:
+                return {"type": kind}
             if (
                 shape is not None
                 and len(data) == len(shape) + 1

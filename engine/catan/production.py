@@ -59,25 +59,30 @@ def produce(state, total) -> tuple[list, list]:
     nobody gets it, unless only one player is owed it: they get what is left.
     Returns each seat's gains and the resources the bank ran short of."""
     node, city, robber = state["node"], state["city"], state["robber"]
-    owed: dict = {}  # resource -> {seat: cards}
+    owed: dict[int, list[int]] = {}  # resource -> cards owed per seat
     for h, res, corners in producers(state)[total]:
         if h == robber:
             continue
         for n in corners:
             s = node[n]
             if s != -1:
-                claims = owed.setdefault(res, {})
-                claims[s] = claims.get(s, 0) + 1 + city[n]
+                claims = owed.get(res)
+                if claims is None:
+                    claims = owed[res] = [0, 0, 0, 0]
+                claims[s] += 1 + city[n]
     bank, hands = state["bank"], state["hands"]
     gains: list[dict[str, int]] = [{} for _ in range(state["n"])]
     short = []
-    for res, claims in sorted(owed.items()):
-        if sum(claims.values()) > bank[res]:
+    for res in sorted(owed):
+        claims = owed[res]
+        if sum(claims) > bank[res]:
             short.append(D.RESOURCES[res])
-            if len(claims) > 1:
+            owed_to = [s for s in range(4) if claims[s]]
+            if len(owed_to) > 1:
                 continue
-            claims = {s: bank[res] for s in claims}
-        for s, cards in claims.items():
+            claims[owed_to[0]] = bank[res]
+        for s in range(4):
+            cards = claims[s]
             if cards:
                 hands[s][res] += cards
                 bank[res] -= cards
@@ -125,19 +130,23 @@ def do_discard(state, seat, move):
     return [event("discarded", seat=seat, cards=card_names(cards))]
 
 
-NOBODY = frozenset((-1,))
+SEATS_IN = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))  # seat bits -> seats
 
 
 def legal_robber(state, seat) -> list:
-    node, hands, robber = state["node"], state["hands"], state["robber"]
+    hands, robber = state["hands"], state["robber"]
     robbable = [s != seat and any(hand) for s, hand in enumerate(hands)]
+    victims = [0] * B.N_HEXES  # per hex, a bit per seat that may be robbed there
+    for n, s in enumerate(state["node"]):
+        if s != -1 and robbable[s]:
+            for h in B.NODE_HEXES[n]:
+                victims[h] |= 1 << s
     moves = []
-    for h, corners in enumerate(B.HEX_NODES):
+    for h in range(B.N_HEXES):
         if h == robber:
             continue
-        victims = [v for v in {node[n] for n in corners} - NOBODY if robbable[v]]
-        if victims:
-            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in sorted(victims)]
+        if victims[h]:
+            moves += [{"type": "move_robber", "hex": h, "victim": v} for v in SEATS_IN[victims[h]]]
         else:
             moves.append({"type": "move_robber", "hex": h, "victim": None})
     return moves

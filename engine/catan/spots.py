@@ -25,10 +25,15 @@ HARBOUR_NODE_SLOTS = tuple((n, i) for i, pair in enumerate(B.HARBOUR_NODES) for 
 
 def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
     """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
-    node, ratios = state["node"], NO_HARBOUR
+    node, slots = state["node"], 0
     for n, i in HARBOUR_NODE_SLOTS:
         if node[n] == seat:
-            kind = state["harbours"][i]
+            slots |= 1 << i
+    if not slots:
+        return NO_HARBOUR
+    ratios = NO_HARBOUR
+    for i, kind in enumerate(state["harbours"]):
+        if slots >> i & 1:
             best = 3 if kind == D.GENERIC else 2
             ratios = tuple(min(x, best) if kind in (D.GENERIC, r) else x for r, x in enumerate(ratios))
     return ratios
