@@ -96,9 +96,9 @@ def legal_answers(state, seat) -> list:
 def legal_domestic(state, seat) -> list:
     """The active player's domestic moves in the main phase (offers are templates)."""
     hands, offer = state["hands"], state["offer"]
-    moves: list[dict] = []
-    if not over_cap(state):
-        moves.append({"type": "call_for_proposals"})
+    moves: list[dict] = [] if over_cap(state) else [{"type": "call_for_proposals"}]
+    if offer is None and state["proposals"].count(None) == state["n"]:
+        return moves
     if offer is not None:
         moves.append({"type": "withdraw_offer"})
     if offer is not None and can_afford(hands[seat], offer["give"]):
