@@ -15,6 +15,8 @@ def legal_dev_plays(state, seat) -> list:
     if state["dev_played"]:
         return []
     devs, fresh = state["devs"][seat], state["fresh"]
+    if devs[D.VICTORY_POINT] == sum(devs):  # victory point cards are never played
+        return []
     ready = [devs[c] - fresh[c] > 0 for c in range(5)]
     moves = []
     if ready[D.KNIGHT]:

@@ -181,6 +181,9 @@ FAST_SHAPES = {
 assert set(FAST_SHAPES) == set(MOVE_TYPES)
 
 
+_MISSING = object()
+
+
 class CatanMoves(MoveUnion):
     """The one-of-by-type move schema, with a fast path for well-formed moves."""
 
@@ -188,14 +191,15 @@ class CatanMoves(MoveUnion):
         if type(data) is dict:
             kind = data.get("type")
             shape = FAST_SHAPES.get(kind) if type(kind) is str else None
-            if shape is not None and not shape and len(data) == 1:
-                return {"type": kind}
-            if (
-                shape is not None
-                and len(data) == len(shape) + 1
-                and all(key in shape and shape[key](value) for key, value in data.items() if key != "type")
-            ):
-                return {key: value.copy() if type(value) in (list, dict) else value for key, value in data.items()}
+            if shape is not None and len(data) == len(shape) + 1:
+                loaded = {"type": kind}
+                for key, fits in shape.items():
+                    value = data.get(key, _MISSING)
+                    if value is _MISSING or not fits(value):
+                        break
+                    loaded[key] = value.copy() if type(value) in (list, dict) else value
+                else:
+                    return loaded
         return super().load(data)
 
 
