@@ -199,13 +199,13 @@ class GreedyBot:
         offers = [m for m in self.templates if m["move"]["type"] == "offer_trade"]
         if not partners or not offers:
             return None
-        return {"type": "offer_trade", "give": {max(spare, key=spare.get): 1}, "get": {min(need): 1}, "to": partners}
+        return {"type": "offer_trade", "give": {max(spare, key=lambda r: spare[r]): 1}, "get": {min(need): 1}, "to": partners}
 
     def _discard(self, t, view, templates):
         """The most plentiful cards beyond what the next build needs."""
         tmpl = next(m for m in templates if m["move"]["type"] == "discard")
         owed, keep = tmpl["params"]["cards"]["min_total"], self._target_cost(t, view)
-        left, cards = dict(t.hand), {}
+        left, cards = dict(t.hand), dict[str, int]()
         for _ in range(owed):
             r = max((r for r in RES if left.get(r, 0)), key=lambda r: (left[r] - keep.get(r, 0), r))
             left[r] -= 1

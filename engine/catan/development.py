@@ -105,7 +105,7 @@ def do_play_road_building(state, seat, move):
 def do_play_year_of_plenty(state, seat, move):
     check_dev_play(state, seat, D.YEAR_OF_PLENTY)
     picks = [R[name] for name in move["resources"]]
-    if sorted(move["resources"], key=R.get) not in plenty_picks(state["bank"]):
+    if sorted(move["resources"], key=lambda name: R[name]) not in plenty_picks(state["bank"]):
         fail(
             "Year of Plenty takes two cards the bank holds (one only if the bank holds just one).",
             resources=move["resources"],
