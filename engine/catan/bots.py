@@ -199,7 +199,8 @@ class GreedyBot:
         offers = [m for m in self.templates if m["move"]["type"] == "offer_trade"]
         if not partners or not offers:
             return None
-        return {"type": "offer_trade", "give": {max(spare, key=lambda r: spare[r]): 1}, "get": {min(need): 1}, "to": partners}
+        most = max(spare, key=lambda r: spare[r])
+        return {"type": "offer_trade", "give": {most: 1}, "get": {min(need): 1}, "to": partners}
 
     def _discard(self, t, view, templates):
         """The most plentiful cards beyond what the next build needs."""
