@@ -6,11 +6,12 @@ development card), steers roads toward the best free spot, trades toward its
 next build (first with the players: one spare card for one missing card,
 then with the bank), robs the leader's best hex, and discards its most
 plentiful cards. It never trades with a player who has 8 or more public
-points: one card could be that player's winning one. `random`: uniform over
-its moves, but at most two offers or calls for proposals per turn, so random
-games end. The board's static topology is public and the same
-for every match (the catalogue carries it); the bot reads it from
-engine.catan.board rather than from any match state.
+points: one card could be that player's winning one. `random_bounded`: uniform
+over its moves like everyone's `random` bot, but at most two offers or calls
+for proposals per turn and never a like-for-like trade (which the rules
+refuse). The board's static topology is public and the same for every
+match (the catalogue carries it); the bots read it from engine.catan.board
+rather than from any match state.
 """
 
 from __future__ import annotations
@@ -320,7 +321,7 @@ class BoundedRandomBot:
     """The random bot, with at most MAX_OFFERS offers or calls for proposals per turn,
     and trades that ask only for resources they do not give (the rules refuse like for like)."""
 
-    name = "random"
+    name = "random_bounded"
     MAX_OFFERS = 2
 
     def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
@@ -338,4 +339,4 @@ class BoundedRandomBot:
         return move
 
 
-BOTS = {"greedy": GreedyBot, "random": BoundedRandomBot}
+BOTS = {"greedy": GreedyBot, "random_bounded": BoundedRandomBot}

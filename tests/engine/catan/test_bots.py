@@ -7,13 +7,13 @@ import random
 from engine.bots import get_bot
 from engine.catan import GAME
 from engine.catan.bots import GreedyBot
-from engine.core import matches_template
+from engine.core import IllegalMove, matches_template
 
 
 def play_game(players, greedy_seat, seed, watch=None):
-    """One game, greedy in one seat (none: -1), Catan's random bots elsewhere; the winner."""
+    """One game, greedy in one seat (none: -1), Catan's bounded random bots elsewhere; the winner."""
     rng = random.Random(seed)
-    bots = [GreedyBot() if s == greedy_seat else get_bot("catan", "random") for s in range(players)]
+    bots = [GreedyBot() if s == greedy_seat else get_bot("catan", "random_bounded") for s in range(players)]
     state = GAME.setup(players, GAME.load_options({}), seed)
     for _ in range(40000):
         if GAME.outcome(state) is not None:
@@ -33,11 +33,40 @@ def test_greedy_wins_well_over_the_fair_share_against_random_bots():
     assert wins / games >= 2 * (1 / players), f"greedy won {wins} of {games}"
 
 
-def test_random_bots_trade_and_their_games_end():
+def test_bounded_random_bots_trade_and_their_games_end():
     kinds: set = set()
+    most_offers = []
     for seed in range(3):
-        play_game(4, -1, 900 + seed, watch=lambda state, seat, move: kinds.add(move["type"]))
+        play_game(
+            4,
+            -1,
+            900 + seed,
+            watch=lambda state, seat, move: (kinds.add(move["type"]), most_offers.append(state["offers"])),
+        )
     assert {"offer_trade", "call_for_proposals", "propose_trade", "decline_trade"} <= kinds
+    assert max(most_offers) <= 2
+
+
+def test_everyones_random_bot_trades_and_its_games_end():
+    """The shared random bot fills offers at random, so some are like for like: refused, it draws again."""
+    bot, kinds = get_bot("catan", "random"), set()
+    for seed in range(2):
+        rng, state = random.Random(seed), GAME.setup(4, GAME.load_options({}), 700 + seed)
+        for _ in range(40000):
+            if GAME.outcome(state) is not None:
+                break
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            move = bot.choose(
+                GAME.view(state, seat), GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat)
+            )
+            try:
+                GAME.apply(state, seat, move)
+            except IllegalMove as err:
+                assert err.code in ("like_for_like", "no_gifts", "cannot_afford"), err
+                continue
+            kinds.add(move["type"])
+        assert GAME.outcome(state) is not None
+    assert {"offer_trade", "propose_trade", "confirm_trade"} & kinds
 
 
 def test_greedy_trades_but_never_with_a_player_near_the_win():
