@@ -7,7 +7,8 @@ included and excluded), through GAME.apply (with core's marshmallow shape
 check) and through GAME.play (the rules alone, as the moves come from the
 legal list); then, on mid-game states (turn 40 or later, before the end):
 the JSON size of dump, dump+load time, dump -> JSON -> load time, and the
-time of a view and of a legal-move list.
+time of a view and of a legal-move list. Times are CPU time
+(time.process_time), so a busy shared machine inflates them less.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from engine.core import IllegalMove, fill, random_value  # noqa: E402
 def random_games(games: int, seed: int, offers: bool, via_apply: bool, keep: list | None = None):
     moves = 0
     step = GAME.apply if via_apply else GAME.play
-    start = time.perf_counter()
+    start = time.process_time()
     sampler = random.Random(seed)
     for i in range(games):
         rng = random.Random(seed + i)
@@ -43,7 +44,7 @@ def random_games(games: int, seed: int, offers: bool, via_apply: bool, keep: lis
             moves += 1
             if keep is not None and state["turns"] >= 40 and sampler.random() < 0.01 and state["phase"] != "over":
                 keep.append(GAME.dump(state))
-    return moves, time.perf_counter() - start
+    return moves, time.process_time() - start
 
 
 def random_move(state, seat, rng, legal, templates, step) -> None:
@@ -64,10 +65,10 @@ def per_call(fn, items, repeat=3) -> float:
     """Best of `repeat` runs, in microseconds per item."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         for item in items:
             fn(item)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / len(items) * 1e6
 
 
