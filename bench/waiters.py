@@ -27,6 +27,7 @@ import collections
 import http.client
 import multiprocessing as mp
 import os
+import queue
 import random
 import resource
 import statistics
@@ -119,6 +120,7 @@ def player(port: int, seconds: float, seed: int, announce: mp.Queue, out: mp.Que
     client, rng = Client(port), random.Random(seed)
     sent: dict[str, list[tuple[int, float]]] = {}
     latencies = []
+    errors: dict[int, int] = {}
     time.sleep(max(0.0, start_at - time.time()))
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
@@ -138,10 +140,14 @@ def player(port: int, seconds: float, seed: int, announce: mp.Queue, out: mp.Que
             latencies.append(time.perf_counter() - start)
             if status == 422 and match["legal_moves"]:  # a template filled at random may break a rule
                 continue
-            assert status == 200, answer
+            if status != 200:  # counted and shown, not fatal: the row says what went wrong
+                errors[status] = errors.get(status, 0) + 1
+                time.sleep(0.1)
+                _, match = client.call("GET", f"/v1/matches/{match_id}", token=tokens[seat])
+                continue
             sent[match_id].append((answer["version"], t_sent))
             match = answer["match"]
-    out.put({"latencies": latencies, "sent": sent})
+    out.put({"latencies": latencies, "sent": sent, "errors": errors})
 
 
 def prober(port: int, seconds: float, out: mp.Queue, start_at: float) -> None:
@@ -280,14 +286,19 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
     time.sleep(seconds / 2 + 1.5)
     rss = [mb for master in masters for mb in worker_rss_mb(master)]
     connections = redis_connections(redis_client)
-    results = [out.get() for _ in procs]
+    results = []
+    for _ in procs:
+        try:
+            results.append(out.get(timeout=seconds + 90))
+        except queue.Empty:  # a client process died (its traceback is above): report the others
+            break
     for p in procs:
-        p.join()
+        p.join(timeout=5)
     done.set()
     held = held_out.get()
     holder.join()
     players = [r for r in results if isinstance(r, dict)]
-    health_worst = max(r for r in results if isinstance(r, float))
+    health_worst = max((r for r in results if isinstance(r, float)), default=float("nan"))
     moves = [x for r in players for x in r["latencies"]]
     sent = {(m, v): t for r in players for m, pairs in r["sent"].items() for v, t in pairs}
     wakes = [t - sent[(m, v)] for m, v, t in held["seen"] if (m, v) in sent]
@@ -303,6 +314,7 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
         "rss_mb": statistics.mean(rss) if rss else float("nan"),
         "redis_connections": connections,
         "failed": held["failed"],
+        "move_errors": {k: v for r in players for k, v in r["errors"].items()},
     }
 
 
@@ -349,7 +361,8 @@ def main() -> None:
                     f"{r['n']:7d}  {r['moves_per_s']:7.0f}  {r['move_p50']:6.1f}ms  {r['move_p99']:6.1f}ms  "
                     f"{r['health_worst']:10.1f}ms  {r['wake_p50']:6.1f}ms  {r['wake_p99']:6.1f}ms  "
                     f"{r['rss_mb']:7.0f} MB  {r['redis_connections']:6d}"
-                    + (f"   (waiters failed: {r['failed']})" if r["failed"] else ""),
+                    + (f"   (waiters failed: {r['failed']})" if r["failed"] else "")
+                    + (f"   (move answers not 200: {r['move_errors']})" if r["move_errors"] else ""),
                     flush=True,
                 )
         finally:
