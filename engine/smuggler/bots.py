@@ -1,0 +1,3 @@
+"""Cornish Smuggler's bots (filled in below)."""
+
+BOTS: dict[str, type] = {}
