@@ -24,6 +24,7 @@ from engine.smuggler.state import (
     pay,
     rng_below,
     shape_cells,
+    shape_kind,
     shape_size,
     shapes_where,
     spend,
@@ -171,7 +172,7 @@ def buy_goods(state, seat, move):
     sid = move["shape"]
     pay(state, seat, {"influence": 1, "gold": shape_size(state, sid)})
     state["shapes"][sid].update(where="boat", owner=seat)
-    events = [event("goods_bought", seat=seat, shape=sid, kind=state["shapes"][sid]["kind"])]
+    events = [event("goods_bought", seat=seat, shape=sid, kind=shape_kind(sid))]
     if not shapes_where(state, "merchant") and state["ending"] is None:
         state["ending"] = "last_goods"
         events.append(event("end_triggered", reason="last_goods"))

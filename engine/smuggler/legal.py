@@ -16,7 +16,9 @@ from engine.smuggler.state import (
     hold_grid,
     mob_cards,
     open_coves,
+    merchant_of,
     shape_cells,
+    shape_kind,
     shape_size,
     shapes_where,
     warehouse_grid,
@@ -94,8 +96,8 @@ def buy_moves(state, seat):
     grid = hold_grid(state, seat)
     moves, seen = [], set()
     for sid in shapes_where(state, "merchant"):
-        kind = state["shapes"][sid]["kind"]
-        if state["shapes"][sid]["merchant"] != here or kind in seen:
+        kind = shape_kind(sid)
+        if merchant_of(sid) != here or kind in seen:
             continue
         seen.add(kind)  # the same shape twice at one merchant is one choice
         if state["gold"][seat] >= shape_size(state, sid) and fits(grid, [*held, shape_cells(state, sid)]):

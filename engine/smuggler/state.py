@@ -1,6 +1,6 @@
 """The state (one JSON-native dict) and the small queries and bookkeeping every rule module uses.
 
-    shapes[sid]   {"kind", "merchant", "where", "owner", "space", "warehouse"}; where is one of
+    shapes[sid]   {"where", "owner", "space", "warehouse"} (sid = merchant_n); where is one of
                   merchant / boat / board / warehouse / customs / sold / gone
     warehouses    {wid: {"owner", "space", "fixed"}}; fixed spaces come with characters
     officers      [{"space" (None: still waiting on the customs track), "bribed_by"}]
@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-import copy
+import orjson
 
 from engine.rng import Rng
 from engine.smuggler.content import (
@@ -40,14 +40,7 @@ def new_state(players: int, seed: int) -> dict:
     shapes = {}
     for merchant, kinds in MERCHANT_GOODS.items():
         for n, kind in enumerate(kinds):
-            shapes[f"{merchant}_{n}"] = {
-                "kind": kind,
-                "merchant": merchant,
-                "where": "merchant",
-                "owner": None,
-                "space": None,
-                "warehouse": None,
-            }
+            shapes[f"{merchant}_{n}"] = {"where": "merchant", "owner": None, "space": None, "warehouse": None}
     decks = {}
     for deck in DECKS:
         cards = [cid for cid in CHARACTERS if DECK_OF[cid] == deck]
@@ -99,7 +92,8 @@ def new_state(players: int, seed: int) -> dict:
 
 
 def copy_state(state: dict) -> dict:
-    return copy.deepcopy(state)
+    """A deep copy (the state is JSON-native; orjson's round trip is the fastest copy of it)."""
+    return orjson.loads(orjson.dumps(state))
 
 
 def rng_below(state: dict, n: int) -> int:
@@ -139,12 +133,22 @@ def bribe_cost(state: dict) -> int:
     return TRACK_BRIBE[state["track"]]
 
 
+def merchant_of(sid: str) -> str:
+    """Shape ids are `<merchant>_<n>`: the n-th shape of that merchant's goods."""
+    return sid.split("_")[0]
+
+
+def shape_kind(sid: str) -> str:
+    merchant, n = sid.split("_")
+    return MERCHANT_GOODS[merchant][int(n)]
+
+
 def shape_size(state: dict, sid: str) -> int:
-    return len(SHAPES[state["shapes"][sid]["kind"]])
+    return len(SHAPES[shape_kind(sid)])
 
 
 def shape_cells(state: dict, sid: str) -> list:
-    return SHAPES[state["shapes"][sid]["kind"]]
+    return SHAPES[shape_kind(sid)]
 
 
 def shapes_where(state: dict, where: str, owner: int | None = None, space: str | None = None) -> list[str]:

@@ -5,7 +5,7 @@ characters) and the two characters another player drew at set-up."""
 from __future__ import annotations
 
 from engine.smuggler.content import PRICES, TRACK_END, WHEEL_SPACES, secret_kind
-from engine.smuggler.state import bribe_cost, discovery, open_coves, poorest
+from engine.smuggler.state import bribe_cost, discovery, merchant_of, open_coves, poorest, shape_kind
 
 
 def build_view(game, state: dict, seat: int | None) -> dict:
@@ -37,8 +37,8 @@ def build_view(game, state: dict, seat: int | None) -> dict:
         ],
         "goods": {
             sid: {
-                "kind": s["kind"],
-                "merchant": s["merchant"],
+                "kind": shape_kind(sid),
+                "merchant": merchant_of(sid),
                 "where": s["where"],
                 "owner": s["owner"],
                 "space": s["space"],
