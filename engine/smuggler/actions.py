@@ -19,6 +19,7 @@ from engine.smuggler.flow import claim_warehouse, draw_secret, reveal
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
     bribe_cost,
+    character_warehouse,
     gain,
     hostile_officer_at,
     pay,
@@ -261,11 +262,12 @@ def lose_character(state, seat, cid) -> list:
     state["discarded"].append(cid)
     spend(state, seat, "reputation", min(state["reputation"][seat], CHARACTERS[cid]["reputation"]))
     events = [event("character_lost", seat=seat, card=cid)]
-    if cid in state["warehouses"]:
-        for sid in warehouse_shapes(state, cid):
+    wid = character_warehouse(cid)
+    if wid in state["warehouses"]:
+        for sid in warehouse_shapes(state, wid):
             state["shapes"][sid].update(where="board", warehouse=None)
             events += customs.seize_at(state, state["shapes"][sid]["space"])
-        state["warehouses"][cid]["owner"] = -1
+        state["warehouses"][wid]["owner"] = -1
     state["queue"].append({"do": "remove_pawn", "seat": seat})
     return events
 

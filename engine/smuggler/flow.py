@@ -16,6 +16,7 @@ from engine.smuggler.content import BOATS, CHARACTERS, DECK_OF, DECKS, ROUND_LIM
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
     can_pay,
+    character_warehouse,
     discovery,
     pay,
     gain,
@@ -343,8 +344,8 @@ def draw_secret(state: dict, seat: int) -> list:
 
 
 def claim_warehouse(state: dict, seat: int, cid: str) -> None:
-    if cid in state["warehouses"]:
-        state["warehouses"][cid]["owner"] = seat
+    if character_warehouse(cid) in state["warehouses"]:
+        state["warehouses"][character_warehouse(cid)]["owner"] = seat
 
 
 STEPS = {

@@ -99,7 +99,7 @@ class Smuggler(Game):
             return flow.resolve(state, seat, move)
         if move["type"] == "land" and self._landing_ok(state, seat, move):
             pass
-        elif move not in legal.action_moves(state, seat):
+        elif move not in legal.moves_of_type(state, seat, move["type"]):
             words = RULE_WORDS.get(move["type"], "That move is not allowed now.")
             raise IllegalMove("illegal_move", words, move_type=move["type"])
         handler = actions.ACTIONS.get(move["type"]) or actions.FREE[move["type"]]

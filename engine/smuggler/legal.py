@@ -48,6 +48,13 @@ def action_moves(state: dict, seat: int) -> list[dict]:
     return moves
 
 
+def moves_of_type(state: dict, seat: int, move_type: str) -> list[dict]:
+    """The legal moves of one type (what `play` checks a posted move against)."""
+    if move_type in GENERATORS:
+        return [m for m in GENERATORS[move_type](state, seat) if m["type"] == move_type]
+    return [m for m in action_moves(state, seat) if m["type"] == move_type]
+
+
 def boat_moves(state, seat):
     here = state["boats"][seat]["space"]
     return [m for to in sea_near(here) for m in paid(state, seat, "move_boat", to=to)]
@@ -258,3 +265,28 @@ def secret_moves(state, seat):
             moves.append({"type": "play_favour", "secret": card})
     return moves
 
+
+
+GENERATORS = {
+    "move_boat": boat_moves,
+    "move_officer": officer_moves,
+    "move_pawn": goods_and_pawns,
+    "move_goods": goods_and_pawns,
+    "move_both": goods_and_pawns,
+    "buy_goods": buy_moves,
+    "sell": sell_moves,
+    "hire": card_moves,
+    "bribe": card_moves,
+    "raid": card_moves,
+    "stash": free_moves,
+    "unstash": free_moves,
+    "motivate_boat": motivate_moves,
+    "motivate_goods": motivate_moves,
+    "motivate_officer": motivate_moves,
+    "motivate_secret": motivate_moves,
+    "play_cove": secret_moves,
+    "play_decoy": secret_moves,
+    "play_informer": secret_moves,
+    "play_turncoat": secret_moves,
+    "play_favour": secret_moves,
+}

@@ -51,7 +51,7 @@ def new_state(players: int, seed: int) -> dict:
     warehouses = {wid: {"owner": None, "space": None, "fixed": False} for wid in START_WAREHOUSES}
     for cid, info in CHARACTERS.items():
         if "warehouse" in info:
-            warehouses[cid] = {"owner": None, "space": info["warehouse"][2], "fixed": True}
+            warehouses[character_warehouse(cid)] = {"owner": None, "space": info["warehouse"][2], "fixed": True}
     officers = [{"space": space, "bribed_by": None} for space in OFFICERS_START]
     officers += [{"space": None, "bribed_by": None, "step": step} for step in TRACK_NEW_OFFICER]
     return {
@@ -166,7 +166,12 @@ def hold_grid(state: dict, seat: int) -> list[str]:
 def warehouse_grid(wid: str) -> list[str]:
     if wid in START_WAREHOUSES:
         return START_WAREHOUSES[wid][1]
-    return CHARACTERS[wid]["warehouse"][1]
+    return CHARACTERS[wid.removeprefix("w_")]["warehouse"][1]
+
+
+def character_warehouse(cid: str) -> str:
+    """A character's warehouse is named after its card: `w_<card>`."""
+    return f"w_{cid}"
 
 
 def warehouse_shapes(state: dict, wid: str) -> list[str]:
