@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import event
 from engine.smuggler import customs
+from engine.smuggler.board import risk_of, size_of
 from engine.smuggler.content import (
     CHARACTERS,
     CUSTOMS_HOUSE,
@@ -32,7 +33,6 @@ from engine.smuggler.state import (
     warehouse_grid,
     warehouse_shapes,
 )
-from engine.smuggler.board import risk_of, size_of
 
 # The two ways to pay the movement actions: influence or gold.
 PRICES_BY_PAY = {
@@ -68,7 +68,7 @@ def move_boat(state, seat, move):
             if s != seat and "r_witch" in state["characters"][s]
         ]
     finish(state, *after)
-    return [event("boat_moved", seat=seat, to=move["to"])]
+    return [event("boat_moved", seat=seat, space=move["to"])]
 
 
 def move_goods(state, seat, move):
@@ -81,7 +81,7 @@ def carry_goods(state, seat, sid, to):
     claimed = shape["owner"] != seat
     shape.update(space=to, owner=seat)
     finish(state)
-    return [event("goods_moved", seat=seat, shape=sid, to=to, claimed=claimed), *customs.seize_at(state, to)]
+    return [event("goods_moved", seat=seat, shape=sid, space=to, claimed=claimed), *customs.seize_at(state, to)]
 
 
 def move_pawn(state, seat, move):
@@ -89,7 +89,7 @@ def move_pawn(state, seat, move):
     state["pawns"][seat].remove(move["from"])
     state["pawns"][seat].append(move["to"])
     finish(state)
-    return [event("pawn_moved", seat=seat, frm=move["from"], to=move["to"])]
+    return [event("pawn_moved", seat=seat, left=move["from"], space=move["to"])]
 
 
 def move_both(state, seat, move):
@@ -97,7 +97,7 @@ def move_both(state, seat, move):
     here = state["shapes"][move["shape"]]["space"]
     state["pawns"][seat].remove(here)
     state["pawns"][seat].append(move["to"])
-    return [event("pawn_moved", seat=seat, frm=here, to=move["to"])] + carry_goods(
+    return [event("pawn_moved", seat=seat, left=here, space=move["to"])] + carry_goods(
         state, seat, move["shape"], move["to"]
     )
 
@@ -122,9 +122,7 @@ def honest_work(state, seat, move):
 
 def owned_goods(state, seat) -> list[str]:
     return [
-        sid
-        for sid, s in state["shapes"].items()
-        if s["owner"] == seat and s["where"] in ("boat", "board", "warehouse")
+        sid for sid, s in state["shapes"].items() if s["owner"] == seat and s["where"] in ("boat", "board", "warehouse")
     ]
 
 
@@ -304,10 +302,10 @@ def motivate(state, seat, move) -> list:
     kind = move["type"]
     if kind == "motivate_boat":
         state["boats"][seat]["space"] = move["to"]
-        events.append(event("boat_moved", seat=seat, to=move["to"]))
+        events.append(event("boat_moved", seat=seat, space=move["to"]))
     elif kind == "motivate_goods":
         state["shapes"][move["shape"]]["space"] = move["to"]
-        events += [event("goods_moved", seat=seat, shape=move["shape"], to=move["to"], claimed=False)]
+        events += [event("goods_moved", seat=seat, shape=move["shape"], space=move["to"], claimed=False)]
         events += customs.seize_at(state, move["to"])
     elif kind == "motivate_officer":
         events += customs.move_officer(state, move["officer"], move["to"], "character")
@@ -331,7 +329,9 @@ def play_secret(state, seat, move) -> list:
         taken = hand.pop(rng_below(state, len(hand)))
         state["hands"][seat].append(taken)
         events.append(event("secret_stolen", seat=seat, victim=move["seat"]))
-        events.append(event("secret_stolen_privately", to=[seat, move["seat"]], secret=taken))
+        events.append(
+            event("secret_stolen_privately", to=[seat, move["seat"]], seat=seat, victim=move["seat"], secret=taken)
+        )
     elif kind == "turncoat":
         state["officers"][move["officer"]]["bribed_by"] = seat
     else:

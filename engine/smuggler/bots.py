@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 
 from engine.smuggler.board import PORTS, distances_from, risk_of, size_of
-from engine.smuggler.content import BOATS, CHARACTERS, MERCHANTS, PRICES, START_WAREHOUSES, SHAPES
+from engine.smuggler.content import BOATS, CHARACTERS, MERCHANTS, PRICES, SHAPES, START_WAREHOUSES
 
 
 def cells(grid) -> int:
@@ -68,7 +68,9 @@ class SmugglerBot:
         return next((m for m in legal if m["play"]), legal[0])
 
     def decide_witch(self, legal):
-        return max(legal, key=lambda m: 0 if m["shape"] is None else len(SHAPES[self.view["goods"][m["shape"]]["kind"]]))
+        return max(
+            legal, key=lambda m: 0 if m["shape"] is None else len(SHAPES[self.view["goods"][m["shape"]]["kind"]])
+        )
 
     # --- helpers ------------------------------------------------------------------------
     def pawn_worth(self, space: str) -> float:

@@ -21,7 +21,7 @@ def seize_at(state: dict, space: str) -> list:
 
 def move_officer(state: dict, officer: int, to: str, why: str) -> list:
     state["officers"][officer]["space"] = to
-    return [event("officer_moved", officer=officer, to=to, why=why), *seize_at(state, to)]
+    return [event("officer_moved", officer=officer, space=to, why=why), *seize_at(state, to)]
 
 
 def candidates(state: dict, target: str) -> list[int]:

@@ -14,9 +14,9 @@ from engine.smuggler.state import (
     can_pay,
     has_pawn,
     hold_grid,
+    merchant_of,
     mob_cards,
     open_coves,
-    merchant_of,
     shape_cells,
     shape_kind,
     shape_size,
@@ -133,9 +133,7 @@ def card_moves(state, seat):
         if cid is None or state["gold"][seat] < CHARACTERS[cid]["gold"]:
             continue
         moves += [
-            {"type": "hire", "card": cid, "pay": how}
-            for how, amount in HIRE_PAY.items()
-            if state[how][seat] >= amount
+            {"type": "hire", "card": cid, "pay": how} for how, amount in HIRE_PAY.items() if state[how][seat] >= amount
         ]
     for i, officer in enumerate(state["officers"]):
         if officer["space"] is None or officer["bribed_by"] == seat or not has_pawn(state, seat, officer["space"]):
@@ -210,7 +208,9 @@ def motivate_moves(state, seat):
             continue
         kind = ability["kind"]
         if kind == "boat":
-            moves += [{"type": "motivate_boat", "card": cid, "to": to} for to in sea_near(state["boats"][seat]["space"])]
+            moves += [
+                {"type": "motivate_boat", "card": cid, "to": to} for to in sea_near(state["boats"][seat]["space"])
+            ]
         elif kind == "goods":
             for sid in shapes_where(state, "board", seat):
                 here = state["shapes"][sid]["space"]
@@ -241,7 +241,9 @@ def secret_moves(state, seat):
             continue
         seen.add(kind)
         if kind == "cove":
-            moves += [{"type": "play_cove", "secret": card, "cove": c} for c in COVES if c not in open_coves(state, seat)]
+            moves += [
+                {"type": "play_cove", "secret": card, "cove": c} for c in COVES if c not in open_coves(state, seat)
+            ]
         elif kind == "decoy":
             moves += [
                 {"type": "play_decoy", "secret": card, "officer": i, "to": to}
@@ -264,7 +266,6 @@ def secret_moves(state, seat):
         elif kind == "favour":
             moves.append({"type": "play_favour", "secret": card})
     return moves
-
 
 
 GENERATORS = {

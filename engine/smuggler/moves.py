@@ -38,7 +38,9 @@ def land():
 MEMBERS = {
     # set-up and decisions asked of a seat inside another's action
     "choose_boat": schema("choose_boat", "Set-up: take one boat card.", boat=one_of(BOATS)),
-    "choose_warehouse": schema("choose_warehouse", "Set-up: take a START warehouse.", warehouse=one_of(START_WAREHOUSES)),
+    "choose_warehouse": schema(
+        "choose_warehouse", "Set-up: take a START warehouse.", warehouse=one_of(START_WAREHOUSES)
+    ),
     "draw_characters": schema(
         "draw_characters",
         "Set-up: draw two characters face down, from these decks.",
@@ -46,7 +48,9 @@ MEMBERS = {
     ),
     "keep_character": schema("keep_character", "Set-up: keep one of the two drawn characters.", card=card()),
     "place_pawn": schema("place_pawn", "Place a network pawn.", space=land()),
-    "place_boat": schema("place_boat", "Set-up: put your boat on a sea or merchant space.", space=one_of(BOAT_START_SPACES)),
+    "place_boat": schema(
+        "place_boat", "Set-up: put your boat on a sea or merchant space.", space=one_of(BOAT_START_SPACES)
+    ),
     "choose_officer": schema("choose_officer", "The poorest player picks which near officer moves.", officer=OFFICER),
     "place_officer": schema("place_officer", "The poorest player places a new officer.", space=land()),
     "remove_pawn": schema("remove_pawn", "A character was lost: remove one of your pawns.", space=land()),
@@ -63,9 +67,15 @@ MEMBERS = {
         "move_pawn", "Move one network pawn one space.", to=land(), pay=one_of(PAYS), **{"from": land()}
     ),
     "move_both": schema(
-        "move_both", "Move a goods shape and a pawn from its space one space.", shape=shape(), to=land(), pay=one_of(PAYS)
+        "move_both",
+        "Move a goods shape and a pawn from its space one space.",
+        shape=shape(),
+        to=land(),
+        pay=one_of(PAYS),
     ),
-    "move_officer": schema("move_officer", "Move a customs officer one space.", officer=OFFICER, to=land(), pay=one_of(PAYS)),
+    "move_officer": schema(
+        "move_officer", "Move a customs officer one space.", officer=OFFICER, to=land(), pay=one_of(PAYS)
+    ),
     "honest_work": schema("honest_work", "Give up your goods and half your reputation for honest wages."),
     "land": schema(
         "land",
@@ -86,12 +96,18 @@ MEMBERS = {
     "discover_secret": schema("discover_secret", "Draw a secret.", pay=one_of(PAYS)),
     "hire": schema("hire", "Hire a face-up character.", card=card(), pay=one_of(["influence", "reputation"])),
     "bribe": schema("bribe", "Bribe an officer on a space with your pawn.", officer=OFFICER),
-    "raid": schema("raid", "Raid the customs warehouse for one shape, losing a mob character.", shape=shape(), card=card()),
+    "raid": schema(
+        "raid", "Raid the customs warehouse for one shape, losing a mob character.", shape=shape(), card=card()
+    ),
     "pass": schema("pass", "No more actions this round."),
     # free on your turn
-    "stash": schema("stash", "Put goods into your warehouse here.", shape=shape(), warehouse=fields.String(required=True)),
+    "stash": schema(
+        "stash", "Put goods into your warehouse here.", shape=shape(), warehouse=fields.String(required=True)
+    ),
     "unstash": schema("unstash", "Take goods out of your warehouse.", shape=shape()),
-    "motivate_boat": schema("motivate_boat", "A character moves your boat one space.", card=card(), to=one_of(SEA_SPACES)),
+    "motivate_boat": schema(
+        "motivate_boat", "A character moves your boat one space.", card=card(), to=one_of(SEA_SPACES)
+    ),
     "motivate_goods": schema(
         "motivate_goods", "A character moves your goods one space.", card=card(), shape=shape(), to=land()
     ),
@@ -109,7 +125,9 @@ MEMBERS = {
         secret=one_of(SECRET_IDS),
         seat=fields.Integer(required=True, strict=True, validate=validate.Range(0, 4)),
     ),
-    "play_turncoat": schema("play_turncoat", "An officer bribed by another is yours.", secret=one_of(SECRET_IDS), officer=OFFICER),
+    "play_turncoat": schema(
+        "play_turncoat", "An officer bribed by another is yours.", secret=one_of(SECRET_IDS), officer=OFFICER
+    ),
     "play_favour": schema("play_favour", "Gain 2 influence.", secret=one_of(SECRET_IDS)),
 }
 MOVES = MoveUnion(MEMBERS)

@@ -1,13 +1,13 @@
 """The state (one JSON-native dict) and the small queries and bookkeeping every rule module uses.
 
-    shapes[sid]   {"where", "owner", "space", "warehouse"} (sid = merchant_n); where is one of
-                  merchant / boat / board / warehouse / customs / sold / gone
-    warehouses    {wid: {"owner", "space", "fixed"}}; fixed spaces come with characters
-    officers      [{"space" (None: still waiting on the customs track), "bribed_by"}]
-    queue         the steps still to run inside the current action (customs movement, a
-                  window for another seat, the end of the turn...); `pending` is the decision
-                  the queue waits for: {"seat", "moves"} (the legal moves of that seat)
-    ledger        per resource and seat [gained, spent], so every unit is accounted for
+shapes[sid]   {"where", "owner", "space", "warehouse"} (sid = merchant_n); where is one of
+              merchant / boat / board / warehouse / customs / sold / gone
+warehouses    {wid: {"owner", "space", "fixed"}}; fixed spaces come with characters
+officers      [{"space" (None: still waiting on the customs track), "bribed_by"}]
+queue         the steps still to run inside the current action (customs movement, a
+              window for another seat, the end of the turn...); `pending` is the decision
+              the queue waits for: {"seat", "moves"} (the legal moves of that seat)
+ledger        per resource and seat [gained, spent], so every unit is accounted for
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def new_state(players: int, seed: int) -> dict:
     rng = Rng.from_seed(seed)
     shapes = {}
     for merchant, kinds in MERCHANT_GOODS.items():
-        for n, kind in enumerate(kinds):
+        for n in range(len(kinds)):
             shapes[f"{merchant}_{n}"] = {"where": "merchant", "owner": None, "space": None, "warehouse": None}
     decks = {}
     for deck in DECKS:
@@ -52,7 +52,7 @@ def new_state(players: int, seed: int) -> dict:
     for cid, info in CHARACTERS.items():
         if "warehouse" in info:
             warehouses[character_warehouse(cid)] = {"owner": None, "space": info["warehouse"][2], "fixed": True}
-    officers = [{"space": space, "bribed_by": None} for space in OFFICERS_START]
+    officers: list[dict] = [{"space": space, "bribed_by": None} for space in OFFICERS_START]
     officers += [{"space": None, "bribed_by": None, "step": step} for step in TRACK_NEW_OFFICER]
     return {
         "players": players,

@@ -51,7 +51,9 @@ CHARACTERS: dict[str, dict] = {
     "o_cutler": card("Allen Cutler", "Mayor of St Just", 2, 3),
     "o_borlase": card("Justice Borlase", "Magistrate", 5, 5, ability={"kind": "officer", "cost": {"influence": 2}}),
     "o_harbour": card("Digory Rowe", "Harbourmaster of St Ives", 4, 3, influence=1),
-    "o_tregear": card("Constable Tregear", "Parish constable", 3, 2, ability={"kind": "officer", "cost": {"influence": 3}}),
+    "o_tregear": card(
+        "Constable Tregear", "Parish constable", 3, 2, ability={"kind": "officer", "cost": {"influence": 3}}
+    ),
     "o_vivian": card("Clerk Vivian", "Excise clerk", 3, 2, ability={"kind": "secret", "cost": {"influence": 1}}),
     "o_squire": card(
         "Squire Godolphin", "Lord of the manor", 6, 5, warehouse=("Manor stables", ["...", "..."], "godolphin")

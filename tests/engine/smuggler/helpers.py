@@ -58,7 +58,7 @@ def invariants(game, state: dict) -> None:
     # goods shapes: each in one place, holds and warehouses packable
     assert set(state["shapes"]) == ALL_SHAPES
     places = {"merchant", "boat", "board", "warehouse", "customs", "sold", "gone"}
-    for sid, shape in state["shapes"].items():
+    for shape in state["shapes"].values():
         assert shape["where"] in places
         if shape["where"] in ("boat", "board", "warehouse"):
             assert shape["owner"] in range(n)
@@ -68,7 +68,9 @@ def invariants(game, state: dict) -> None:
             w = state["warehouses"][shape["warehouse"]]
             assert w["owner"] == shape["owner"] and w["space"] == shape["space"]
     for seat in range(n):
-        hold = [SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["where"] == "boat" and sh["owner"] == seat]
+        hold = [
+            SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["where"] == "boat" and sh["owner"] == seat
+        ]
         if hold:
             assert fits(BOATS[state["boats"][seat]["hold"]][1], hold)
     for wid in state["warehouses"]:

@@ -77,6 +77,8 @@ def test_bob_lands_nine_squares_at_gwithian_and_is_seized():
     events = play(state, 0, {"type": "land", "shapes": shapes, "hide": 0, "stash": 0})
     assert next(e for e in events if e.type == "landing_risk").data["risk"] == 9 + 0
     assert state["officers"][1]["space"] == "gwithian"  # from Lelant, two steps
+    moved = [e for e in events if e.type == "officer_moved"]
+    assert [e.data["space"] for e in moved] == ["hayle", "gwithian"] and all(e.to is None for e in moved)
     assert all(state["shapes"][sid]["where"] == "customs" for sid in shapes)
 
 
@@ -148,9 +150,10 @@ def place_after_hire(state, seat):
 
 def test_hiring_allen_cutler():
     def charlie(d):
-        d["face_up"]["officials"], d["decks"]["officials"] = "o_cutler", [
-            c for c in d["decks"]["officials"] + [d["face_up"]["officials"]] if c != "o_cutler"
-        ]
+        d["face_up"]["officials"], d["decks"]["officials"] = (
+            "o_cutler",
+            [c for c in d["decks"]["officials"] + [d["face_up"]["officials"]] if c != "o_cutler"],
+        )
         others_passed(d)
 
     state = edited(started(), charlie)
