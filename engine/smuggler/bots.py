@@ -77,8 +77,8 @@ class SmugglerBot:
         size = size_of(space) or 0
         worth = size * 2 + 4 if space in PORTS and space != "scilly" else size * 0.5
         officers = [o for o in self.view["officers"] if o["space"] == space and o["bribed_by"] != self.me]
-        worth -= 2 * len(officers)
-        worth -= 5 * sum(space in p["pawns"] for p in self.view["players"] if p["seat"] != self.me)
+        worth -= 7 * len(officers)
+        worth -= 2 * sum(space in p["pawns"] for p in self.view["players"] if p["seat"] != self.me)
         worth -= 5 if space in self.player["pawns"] else 0
         return worth
 
@@ -144,6 +144,8 @@ class SmugglerBot:
         if not templates or not by_type.get("land"):
             return None
         port = self.player["boat"]["space"]
+        if any(o["space"] == port and o["bribed_by"] != self.me for o in self.view["officers"]):
+            return None  # landing under an unbribed officer's nose loses everything
         shapes = self.my_goods("boat")
         squares = sum(len(SHAPES[self.view["goods"][s]["kind"]]) for s in shapes)
         risk = (risk_of(port) or 0) + squares
@@ -155,7 +157,8 @@ class SmugglerBot:
             if o["space"] in far and o["bribed_by"] != self.me and o["space"] != port
         ]
         reach = min(hostile, default=99)
-        hide = 0 if port == "scilly" else max(0, over - (reach - 1))
+        tipoffs = 2 if any(p["secrets"] for p in self.view["players"] if p["seat"] != self.me) else 0
+        hide = 0 if port == "scilly" else max(0, over + tipoffs - (reach - 1))
         hide = min(hide, self.player["influence"] - 1)
         return {"type": "land", "shapes": {sid: 1 for sid in shapes}, "hide": hide, "stash": 1}
 
@@ -163,8 +166,9 @@ class SmugglerBot:
         home = self.home_port()
         for move in by_type.get("bribe", []):
             officer = self.view["officers"][move["officer"]]
-            rich = self.player["gold"] >= (6 if officer["bribed_by"] is None else 14)
-            if officer["space"] == home and rich:
+            rich = self.player["gold"] >= (6 if officer["bribed_by"] is None else 9)
+            loaded = bool(self.my_goods("boat"))
+            if officer["space"] == home and (rich or loaded):
                 return move
         return None
 

@@ -34,7 +34,7 @@ LAND: dict[str, tuple[str, str, int | None, int | None, int, int]] = {
     "breage": ("Breage", "village", None, None, 72, 40),
     "godolphin": ("Godolphin", "village", None, None, 72, 31),
     "leedstown": ("Leedstown", "village", None, None, 68, 23),
-    "porthleven": ("Porthleven", "village", None, 3, 78, 47),
+    "porthleven": ("Porthleven", "town", 2, 3, 78, 47),
     "helston": ("Helston", "town", 3, None, 85, 38),
     "north": ("To the North", "inland", 5, None, 86, 14),
 }

@@ -68,11 +68,11 @@ WHEEL_SPACES = 8  # the golden wheel (CONTENT.md): START is reached once per 8 g
 # (gold, reputation); the top row is free, the middle costs 1 and the bottom 2 influence or
 # reputation. Lower prices give more reputation, as the text says.
 PRICES: dict[int, list[tuple[int, int]]] = {
-    1: [(1, 1), (2, 1), (4, 0)],
-    2: [(2, 1), (4, 1), (6, 0)],
-    3: [(4, 1), (6, 1), (9, 0)],
-    4: [(5, 2), (8, 1), (12, 0)],
-    5: [(7, 2), (11, 1), (16, 0)],
+    1: [(2, 1), (3, 1), (4, 0)],
+    2: [(4, 1), (6, 1), (8, 0)],
+    3: [(6, 2), (9, 1), (12, 0)],
+    4: [(8, 2), (12, 1), (16, 0)],
+    5: [(10, 3), (15, 2), (20, 0)],
 }
 ROW_COST = [0, 1, 2]
 

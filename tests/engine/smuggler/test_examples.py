@@ -102,16 +102,16 @@ def test_the_three_golden_wheel_sales():
         others_passed(d)
         d["pawns"][0] = ["north"]
         d["influence"][0] = 10
-        for sid in ("irish_3", "dutch_2", "roscoff_6"):  # l3, l3, t5
+        for sid in ("irish_1", "irish_2", "irish_5"):  # i2, i2, o4
             board_goods(d, sid, 0, "north")
         d["officers"][1]["space"] = "zennor"
 
     state = edited(started(), sellers)
-    play(state, 0, {"type": "sell", "shape": "irish_3", "row": 0, "pay": "none"})  # size 3, top row: 4 gold
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})  # size 2, top row: 4 gold
     assert (state["wheel"] % 8, state["track"]) == (4, 0)
-    play(state, 0, {"type": "sell", "shape": "dutch_2", "row": 1, "pay": "influence"})  # 6 gold
+    play(state, 0, {"type": "sell", "shape": "irish_2", "row": 1, "pay": "influence"})  # size 2, middle: 6 gold
     assert (state["wheel"] % 8, state["track"]) == (2, 1)  # START reached once
-    events = play(state, 0, {"type": "sell", "shape": "roscoff_6", "row": 2, "pay": "influence"})  # 16 gold
+    events = play(state, 0, {"type": "sell", "shape": "irish_5", "row": 2, "pay": "influence"})  # size 4, bottom: 16
     assert next(e for e in events if e.type == "goods_sold").data["gold"] == 16
     assert (state["wheel"] % 8, state["track"]) == (2, 3)  # START reached twice
     # a new officer waited at step 2: the poorest player places him on an empty village or town
