@@ -16,6 +16,7 @@ from engine.smuggler.content import (
     WITCH_WATERS,
     secret_kind,
 )
+from engine.smuggler.data import HIRE_PAY, HONEST_WAGE, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.flow import claim_warehouse, draw_secret, reveal
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
@@ -33,19 +34,6 @@ from engine.smuggler.state import (
     warehouse_grid,
     warehouse_shapes,
 )
-
-# The two ways to pay the movement actions: influence or gold.
-PRICES_BY_PAY = {
-    "move_boat": {"influence": 1, "gold": 3},
-    "move_goods": {"influence": 1, "gold": 2},
-    "move_pawn": {"influence": 1, "gold": 2},
-    "move_both": {"influence": 3, "gold": 5},
-    "move_officer": {"influence": 4, "gold": 6},
-    "discover_secret": {"influence": 2, "gold": 2},
-}
-HIRE_PAY = {"influence": 1, "reputation": 2}
-REPUTATION_PRICE = 4
-HONEST_WAGE = 11
 
 
 def cost_of(move: dict) -> dict:

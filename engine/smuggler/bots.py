@@ -48,7 +48,11 @@ class SmugglerBot:
         return max(legal, key=lambda m: CHARACTERS[m["card"]]["reputation"] - CHARACTERS[m["card"]]["gold"] / 4)
 
     def decide_place_pawn(self, legal):
-        return max(legal, key=lambda m: self.pawn_worth(m["space"]))
+        """The best place, chosen at random among those nearly as good (so bots at one table
+        do not all follow the same seat order to the same ports)."""
+        worth = {m["space"]: self.pawn_worth(m["space"]) for m in legal}
+        best = max(worth.values())
+        return self.rng.choice([m for m in legal if worth[m["space"]] >= best - 2])
 
     def decide_place_boat(self, legal):
         home = self.home_port()
@@ -114,16 +118,43 @@ class SmugglerBot:
         by_type: dict[str, list[dict]] = {}
         for move in legal:
             by_type.setdefault(move["type"], []).append(move)
-        for step in (self.free, self.sell, self.land, self.bribe, self.hire, self.sail, self.buy, self.honest):
+        steps = (self.free, self.sell, self.land, self.bribe, self.clear_home, self.hire, self.sail, self.buy)
+        for step in (*steps, self.raid, self.honest, self.invest):
             move = step(by_type, templates)
             if move is not None:
                 return move
         return {"type": "pass"}
 
     def free(self, by_type, templates):
-        for kind in ("play_favour", "play_turncoat"):
+        for kind in ("play_favour", "play_turncoat", "motivate_secret"):
             if by_type.get(kind):
                 return by_type[kind][0]
+        return None
+
+    def clear_home(self, by_type, templates):
+        """An unbribed officer on the home port: lure him away (a secret, a character, or paid)."""
+        home = self.home_port()
+        far = distances_from(home)
+        for kind in ("play_decoy", "motivate_officer", "move_officer"):
+            for move in by_type.get(kind, []):
+                officer = self.view["officers"][move["officer"]]
+                if officer["space"] == home and officer["bribed_by"] != self.me and far[move["to"]] > 0:
+                    if kind != "move_officer" or (move["pay"] == "influence" and self.player["influence"] >= 6):
+                        return move
+        return None
+
+    def raid(self, by_type, templates):
+        raids = by_type.get("raid", [])
+        return max(raids, key=lambda m: len(SHAPES[self.view["goods"][m["shape"]]["kind"]])) if raids else None
+
+    def invest(self, by_type, templates):
+        """Spare gold early on: reputation (more influence every round) or a secret."""
+        early = self.view["round"] <= 4 and not self.view["ending"]
+        if early and by_type.get("buy_reputation") and self.player["gold"] >= 16:
+            return by_type["buy_reputation"][0]
+        secrets = [m for m in by_type.get("discover_secret", []) if m["pay"] == "gold"]
+        if secrets and self.player["gold"] >= 12 and not self.view["ending"]:
+            return secrets[0]
         return None
 
     def sell(self, by_type, templates):
@@ -187,10 +218,8 @@ class SmugglerBot:
         if not moves:
             return None
         here = self.player["boat"]["space"]
-        loaded = self.my_goods("boat")
-        if loaded:
-            target = self.home_port()
-        else:
+        target: str | None = self.home_port()
+        if not self.my_goods("boat"):
             if here in MERCHANTS and self.can_buy_here():
                 return None
             target = self.nearest_merchant()
@@ -199,6 +228,9 @@ class SmugglerBot:
         if here == target:
             return None
         far = distances_from(target, True)
+        for free in by_type.get("motivate_boat", []):
+            if far.get(free["to"], 99) < far.get(here, 99):
+                return free
         best = min(far.get(m["to"], 99) for m in moves)
         if best >= far.get(here, 99):
             return None

@@ -15,6 +15,8 @@ The rules as implemented, with every decided number: README.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by
@@ -46,6 +48,28 @@ RULE_WORDS = {
     "raid": "A raid needs two mob characters and your pawn at Penzance, 1 influence and a mob card per shape.",
     "stash": "Goods on the board with your pawn go into your warehouse there if they fit, once per turn.",
     "unstash": "Goods leave your warehouse onto its space, where you have a pawn, once per turn.",
+}
+
+
+def allowed(state: dict, seat: int, move: dict) -> bool:
+    """A move of the active player: listed, or (a landing) built from the landing template."""
+    if move["type"] == "land":
+        templates = legal.land_template(state, seat)
+        return any(matches_template(t, move) for t in templates) and any(move["shapes"].values())
+    return move in legal.moves_of_type(state, seat, move["type"])
+
+
+def decide(state: dict, seat: int, move: dict) -> list:
+    """A decision the queue asked of this seat (set-up drafts, the customs, windows)."""
+    return flow.resolve(state, seat, move)
+
+
+# Each move type's handler: decisions go back to the queue waiting for them, actions and the
+# free moves of a turn are played by actions.py.
+HANDLERS: dict[str, Callable[[dict, int, dict], list]] = {
+    **{move_type: decide for move_type in flow.RESOLVERS},
+    **actions.ACTIONS,
+    **actions.FREE,
 }
 
 
@@ -96,21 +120,11 @@ class Smuggler(Game):
         if state["pending"] is not None:
             if move not in state["pending"]["moves"]:
                 raise IllegalMove("illegal_move", "That is not one of the choices asked of you now.")
-            return flow.resolve(state, seat, move)
-        if move["type"] == "land" and self._landing_ok(state, seat, move):
-            pass
-        elif move not in legal.moves_of_type(state, seat, move["type"]):
+        elif move["type"] in flow.RESOLVERS or not allowed(state, seat, move):
             words = RULE_WORDS.get(move["type"], "That move is not allowed now.")
             raise IllegalMove("illegal_move", words, move_type=move["type"])
-        handler = actions.ACTIONS.get(move["type"]) or actions.FREE[move["type"]]
-        events = handler(state, seat, move)
+        events = HANDLERS[move["type"]](state, seat, move)
         return events + flow.run(state)
-
-    def _landing_ok(self, state: dict, seat: int, move: dict) -> bool:
-        for tmpl in legal.land_template(state, seat):
-            if matches_template(tmpl, move) and any(move["shapes"].values()):
-                return True
-        return False
 
     def outcome(self, state: dict) -> Outcome | None:
         if state["phase"] != "over":

@@ -4,9 +4,10 @@ choice of shapes is too big to list, is a template). `game.py` accepts exactly t
 from __future__ import annotations
 
 from engine.core import counts_param, integer_param, template
-from engine.smuggler.actions import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE, usable_warehouses
+from engine.smuggler.actions import usable_warehouses
 from engine.smuggler.board import COVES, PORTS, land_near, sea_near, size_of
 from engine.smuggler.content import CHARACTERS, CUSTOMS_HOUSE, MERCHANTS, ROW_COST, secret_kind
+from engine.smuggler.data import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
     abandoned,

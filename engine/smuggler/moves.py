@@ -7,11 +7,21 @@ from marshmallow import fields, validate
 
 from engine.core import MoveSchema, MoveUnion
 from engine.smuggler.board import BOAT_START_SPACES, LAND_SPACES, SEA_NEAR
-from engine.smuggler.content import BOATS, CHARACTERS, DECKS, SECRET_IDS, START_WAREHOUSES
+from engine.smuggler.content import (
+    BOATS,
+    CHARACTERS,
+    DECKS,
+    OFFICERS_START,
+    SECRET_IDS,
+    START_WAREHOUSES,
+    TRACK_NEW_OFFICER,
+)
 
 PAYS = ["influence", "gold"]
 SEA_SPACES = sorted(SEA_NEAR)
-OFFICER = fields.Integer(required=True, strict=True, validate=validate.Range(0, 5))
+OFFICER = fields.Integer(
+    required=True, strict=True, validate=validate.Range(0, len(OFFICERS_START) + len(TRACK_NEW_OFFICER) - 1)
+)
 
 
 def one_of(values, **kw):

@@ -57,9 +57,9 @@ START_WAREHOUSES: dict[str, tuple[str, list[str]]] = {
 # Customs track (decided): discovery level and bribe cost at each step; a new officer waits on
 # the marked steps and enters the board when the customs marker reaches it; the last step ends
 # the game. Discovery 7 at the start, as in the text's landing examples.
-TRACK_DISCOVERY = [7, 7, 7, 6, 6, 6, 5, 5, 4, 4]
-TRACK_BRIBE = [2, 2, 3, 3, 3, 4, 4, 5, 5, 6]
-TRACK_NEW_OFFICER = [2, 4, 6, 8]
+TRACK_DISCOVERY = [7, 7, 7, 6, 6, 5, 5, 4]
+TRACK_BRIBE = [2, 2, 3, 3, 4, 4, 5, 5]
+TRACK_NEW_OFFICER = [2, 4, 6]
 TRACK_END = len(TRACK_DISCOVERY) - 1
 
 WHEEL_SPACES = 8  # the golden wheel (CONTENT.md): START is reached once per 8 gold sold

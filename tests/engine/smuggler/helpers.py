@@ -11,11 +11,13 @@ from engine.smuggler.content import (
     CHARACTERS,
     LAND,
     MERCHANT_GOODS,
+    OFFICERS_START,
     SECRET_IDS,
     SHAPES,
     START_GOLD,
     START_INFLUENCE,
     START_WAREHOUSES,
+    TRACK_NEW_OFFICER,
 )
 from engine.smuggler.packing import fits
 
@@ -93,8 +95,8 @@ def invariants(game, state: dict) -> None:
         to_remove = sum(1 for s in mine if s["do"] == "remove_pawn")
         assert len(state["pawns"][seat]) == len(state["characters"][seat]) - to_place + to_remove, seat
         assert all(space in LAND for space in state["pawns"][seat])
-    # officers: six, each waiting on the track or on a land space other than Scilly
-    assert len(state["officers"]) == 6
+    # officers: all of them, each waiting on the track or on a land space other than Scilly
+    assert len(state["officers"]) == len(OFFICERS_START) + len(TRACK_NEW_OFFICER)
     for i, officer in enumerate(state["officers"]):
         if officer["space"] is None:
             entering = any(s["do"] == "new_officer" and s["officer"] == i for s in state["queue"])
