@@ -17,6 +17,7 @@ from marshmallow import Schema, fields, validate
 
 from engine.catan import board as B
 from engine.catan import data as D
+from engine.catan import wire
 from engine.catan.bots import BOTS
 from engine.catan.moves import MOVES
 from engine.catan.scoring import breakdown, total_vp, update_largest_army, update_longest_road
@@ -877,6 +878,8 @@ class Catan(Game):
     options = Options
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.CatanView
+    event_schemas = wire.EVENTS
     topology = B.TOPOLOGY
 
     def setup(self, players, options, seed):

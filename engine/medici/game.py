@@ -21,6 +21,7 @@ from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, integer_param, rank_by, template
 from engine.medici import data
+from engine.medici import wire
 from engine.medici.bots import BOTS
 from engine.medici.moves import MOVES
 from engine.medici.scoring import score_round, tile_json
@@ -55,6 +56,8 @@ class Medici(Game):
     options = MediciOptions
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.MediciView
+    event_schemas = wire.EVENTS
 
     # setup and questions --------------------------------------------------
     def setup(self, players: int, options: dict, seed: int) -> dict:

@@ -20,6 +20,7 @@ from marshmallow import Schema
 from engine.core import Game, IllegalMove, Outcome, event, rank_by
 from engine.rng import Rng
 from engine.speicherstadt import scoring
+from engine.speicherstadt import wire
 from engine.speicherstadt.bots import BOTS
 from engine.speicherstadt.data import (
     CARDS,
@@ -67,6 +68,8 @@ class Speicherstadt(Game):
     options = Options
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.SpeicherstadtView
+    event_schemas = wire.EVENTS
 
     # ------------------------------------------------------------------ setup
     def setup(self, players: int, options: dict, seed: int) -> dict:

@@ -20,8 +20,9 @@ MATCH = {
     "status": "active",
     "seat": 2,
     "to_act": [2],
-    "view": {"round": 1, "phase": "demand", "row": ["…"], "seats": ["…"], "you": {"seat": 2}},
+    "view": {"you": 2, "round": 1, "phase": "demand", "to_act": [2], "row": ["…"], "seats": ["…"]},
     "legal_moves": [{"type": "place_worker", "card": 0}, {"type": "place_worker", "card": 1}],
+    "move_templates": [],
     "outcome": None,
     "players": 3,
     "seats": [{"seat": 0, "status": "taken"}, {"seat": 1, "status": "taken"}, {"seat": 2, "status": "taken"}],
@@ -37,3 +38,47 @@ MOVE_ANSWER = {
 LOG = {"after": 0, "version": 1, "entries": [{"version": 1, "seat": 2, "events": MOVE_ANSWER["events"]}]}
 
 JOINED = {"id": "b53bbd88623c3372d688", "seat": 1, "token": TOKEN}
+
+# One problem per stable code, for the error responses' examples.
+PROBLEM_DETAILS = {
+    "bad_request": "The request cannot be read.",
+    "malformed_json": "The body is not valid JSON.",
+    "unauthorized": "This needs a seat token: 'Authorization: Bearer <token>'.",
+    "forbidden": "This token does not hold a seat in this match.",
+    "unknown_match": "No match 'b53bbd88623c3372d688' (it may have expired).",
+    "not_found": "No game 'chess'; see GET /v1/games.",
+    "method_not_allowed": "The method is not allowed for the requested URL.",
+    "not_acceptable": "The server cannot answer in a type the request accepts.",
+    "not_your_turn": "Seat 2 is not to act now.",
+    "match_finished": "The game is over.",
+    "stale_version": "Another move was applied first.",
+    "seat_taken": "Seat 1 is not open.",
+    "match_full": "Every seat of this match is taken.",
+    "conflict": "The request conflicts with the match's state.",
+    "match_not_finished": "The replay opens when the game is over.",
+    "body_too_large": "The request body is too large.",
+    "unsupported_media_type": "The body must be application/json.",
+    "validation_error": "The request does not match its schema; see errors.",
+    "illegal_move": "You cannot afford this card.",
+    "idempotency_key_reused": "This Idempotency-Key was used for a different move; use a new key.",
+    "rate_limited": "More than 1200 requests this minute.",
+    "internal_error": "An unexpected error occurred; it has been logged.",
+    "storage_unavailable": "Storage is unreachable; try again shortly.",
+}
+PROBLEM_EXTRAS = {
+    "stale_version": {"version": 12},
+    "seat_taken": {"open_seats": [2]},
+    "validation_error": {"errors": {"players": ["Speicherstadt takes 2 to 5 players."]}},
+    "illegal_move": {"reason": "illegal_move"},
+}
+
+
+def problem(code: str, status: int) -> dict:
+    return {
+        "type": "https://portside.dev/problems/" + code,
+        "title": code.replace("_", " ").capitalize(),
+        "status": status,
+        "detail": PROBLEM_DETAILS.get(code, code),
+        "code": code,
+        **PROBLEM_EXTRAS.get(code, {}),
+    }
