@@ -60,6 +60,7 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
         OPENAPI_JSON_PATH="v1/openapi.json",
         API_SPEC_OPTIONS={
             "info": {"description": API_DESCRIPTION},
+            "servers": [{"url": "/", "description": "The server that serves this document."}],
             "components": {
                 "securitySchemes": {
                     "seatToken": {

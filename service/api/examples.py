@@ -13,29 +13,42 @@ CREATED = {
     "bots": [],
 }
 
-MATCH = {
-    "id": "b53bbd88623c3372d688",
-    "game": "speicherstadt",
-    "version": 0,
-    "status": "active",
-    "seat": 2,
-    "to_act": [2],
-    "view": {"you": 2, "round": 1, "phase": "demand", "to_act": [2], "row": ["…"], "seats": ["…"]},
-    "legal_moves": [{"type": "place_worker", "card": 0}, {"type": "place_worker", "card": 1}],
-    "move_templates": [],
-    "outcome": None,
-    "players": 3,
-    "seats": [{"seat": 0, "status": "taken"}, {"seat": 1, "status": "taken"}, {"seat": 2, "status": "taken"}],
-    "seed_commitment": CREATED["seed_commitment"],
-}
+
+
+def _real_match() -> dict:
+    """Seat 0's match resource at the start of a seeded 3-player Speicherstadt match: real, so it
+    stays valid against the schema whatever the view grows."""
+    from engine import registry
+
+    game = registry.get("speicherstadt")
+    state = game.setup(3, game.load_options({}), 2026)
+    seat = min(game.to_act(state))
+    return {
+        "id": CREATED["id"],
+        "game": game.id,
+        "version": 0,
+        "status": "active",
+        "seat": seat,
+        "to_act": sorted(game.to_act(state)),
+        "view": game.view(state, seat),
+        "legal_moves": game.legal_moves(state, seat)[:3],
+        "move_templates": game.move_templates(state, seat),
+        "outcome": None,
+        "players": 3,
+        "seats": [{"seat": s, "status": "taken"} for s in range(3)],
+        "seed_commitment": CREATED["seed_commitment"],
+    }
+
+
+MATCH = _real_match()
 
 MOVE_ANSWER = {
     "version": 1,
-    "events": [{"type": "worker_placed", "seat": 2, "position": 0, "card": "contract_a2", "space": 1}],
-    "match": {**MATCH, "version": 1, "to_act": [0], "legal_moves": []},
+    "events": [{"type": "worker_placed", "seat": 0, "position": 0, "card": "contract_a2", "space": 1}],
+    "match": {**MATCH, "version": 1, "to_act": [1], "legal_moves": []},
 }
 
-LOG = {"after": 0, "version": 1, "entries": [{"version": 1, "seat": 2, "events": MOVE_ANSWER["events"]}]}
+LOG = {"after": 0, "version": 1, "entries": [{"version": 1, "seat": 0, "events": MOVE_ANSWER["events"]}]}
 
 JOINED = {"id": "b53bbd88623c3372d688", "seat": 1, "token": TOKEN}
 

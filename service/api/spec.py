@@ -76,6 +76,7 @@ def document(api: Api) -> None:
     )
     _replace(spec, "Move", {"description": "A move of the match's game; see each `<Game>Move`.", "anyOf": moves})
     _replace(spec, "Event", {"description": "An event of the match's game; see each `<Game>Event`.", "anyOf": events})
+    spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
     spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
     _replace(
         spec,
