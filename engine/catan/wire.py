@@ -120,8 +120,13 @@ EVENTS: dict[str, type[EventSchema]] = {
         seat=integer(),
         dice=integers(),
         total=integer(),
-        gains=fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()), required=True),
-        bank_short=strings("Resources the bank could not pay."),
+        gains=fields.List(
+            fields.Dict(keys=fields.String(), values=fields.Integer()),
+            metadata={"description": "Each seat's gains; absent on a 7."},
+        ),
+        bank_short=fields.List(
+            fields.String(), metadata={"description": "Resources the bank could not pay; absent on a 7."}
+        ),
     ),
     "must_discard": _event("CatanMustDiscard", "", counts=integers("Cards to discard, by seat.")),
     "discarded": _event("CatanDiscarded", "", seat=integer(), resource=resource(), left=integer()),

@@ -4,10 +4,10 @@
 from marshmallow import Schema, fields
 
 from engine.core import EventSchema
-from engine.speicherstadt.data import GOODS, LAST_SEASON, SEASONS
+from engine.speicherstadt.data import CARDS, GOODS, LAST_SEASON, SEASONS
 from engine.wire import boolean, counts, integer, integers, many, nested, string, strings
 
-KINDS = ["trader", "warehouse", "office", "contract", "fireman", "ship", "fire"]
+KINDS = sorted({card["kind"] for card in CARDS.values()})
 SEASON = [*SEASONS, LAST_SEASON]
 
 

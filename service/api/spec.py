@@ -18,6 +18,8 @@ from flask_smorest import Api
 from engine import registry
 from engine.core import Game, OutcomeSchema
 
+REQUEST_BODIES = ["CreateMatch", "Join"]
+
 PARAM_KINDS = {
     "integer": {
         "description": "An integer in [min, max].",
@@ -76,6 +78,8 @@ def document(api: Api) -> None:
     )
     _replace(spec, "Move", {"description": "A move of the match's game; see each `<Game>Move`.", "anyOf": moves})
     _replace(spec, "Event", {"description": "An event of the match's game; see each `<Game>Event`.", "anyOf": events})
+    for body in REQUEST_BODIES:
+        _defaults_into_descriptions(spec.components.schemas[body])
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
     spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
     _replace(
@@ -88,6 +92,17 @@ def document(api: Api) -> None:
     )
 
 
+def _defaults_into_descriptions(component: dict) -> None:
+    """A request field with a default is optional, but openapi-typescript (by default) types a
+    property with a `default` as always present, so a client would have to send it: the
+    default is said in words instead."""
+    for prop in component["properties"].values():
+        if "default" in prop:
+            default = prop.pop("default")
+            shown = "null" if default is None else repr(default).replace("'", '"')
+            prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".strip()
+
+
 def _replace(spec: APISpec, name: str, component: dict) -> None:
     spec.components.schemas.pop(name, None)
     spec.components.schema(name, component=component)
@@ -98,7 +113,7 @@ def _union(api: Api, game: Game, kind: str, members: dict[str, Any]) -> str:
     converter = api.ma_plugin.converter
     mapping = {}
     for type_name, member in sorted(members.items()):
-        name = f"{prefix(game.id)}_{type_name}" if kind == "Move" else f"{prefix(game.id)}{kind}_{type_name}"
+        name = f"{prefix(game.id)}{kind}_{type_name}"
         body = converter.schema2jsonschema(member)
         body["properties"]["type"] = {"type": "string", "const": type_name}
         body["required"] = sorted(set(body.get("required", [])) | {"type"})
