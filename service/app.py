@@ -13,7 +13,7 @@ from flask import Flask, g, request
 from flask_smorest import Api
 
 from service import compression, errors, logs, metrics, ratelimit
-from service.api import Services, docs, spec, events, games, health, matches, moves
+from service.api import Services, docs, events, games, health, matches, moves, spec
 from service.api.schemas import ProblemSchema
 from service.config import Config
 from service.store import Store

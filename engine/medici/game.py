@@ -20,8 +20,7 @@ from __future__ import annotations
 from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, integer_param, rank_by, template
-from engine.medici import data
-from engine.medici import wire
+from engine.medici import data, wire
 from engine.medici.bots import BOTS
 from engine.medici.moves import MOVES
 from engine.medici.scoring import score_round, tile_json

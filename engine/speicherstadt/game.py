@@ -19,8 +19,7 @@ from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, rank_by
 from engine.rng import Rng
-from engine.speicherstadt import scoring
-from engine.speicherstadt import wire
+from engine.speicherstadt import scoring, wire
 from engine.speicherstadt.bots import BOTS
 from engine.speicherstadt.data import (
     CARDS,

@@ -17,9 +17,9 @@ from portside_client.api.events import get_events
 from portside_client.api.matches import create_match, get_match
 from portside_client.api.moves import post_move
 from portside_client.models import (
+    Created,
     CreateMatch,
     CreateMatchBots,
-    Created,
     FilledTemplate,
     IntegerParam,
     MoveTemplate,

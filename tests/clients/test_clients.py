@@ -47,7 +47,9 @@ def test_the_committed_document_is_the_one_the_server_writes():
 
 def test_redocly_recommended_finds_nothing():
     done = run([node_tool("redocly"), "lint", "--config", "redocly.yaml", "--max-problems", "50", str(SPEC)], cwd=HERE)
-    assert done.returncode == 0 and "Your API description is valid" in done.stdout + done.stderr, done.stdout + done.stderr
+    assert done.returncode == 0 and "Your API description is valid" in done.stdout + done.stderr, (
+        done.stdout + done.stderr
+    )
 
 
 def test_spectral_oas_finds_nothing():
