@@ -1,5 +1,7 @@
 """Examples for the OpenAPI document, taken from a real Speicherstadt match."""
 
+from typing import Any
+
 TOKEN = "pst_M3wrMTxabL8tnRJgTqQ6ABY9dyIN-a0xbZXW3bZPxSk"
 
 CREATED = {
@@ -12,7 +14,6 @@ CREATED = {
     "open_seats": [],
     "bots": [],
 }
-
 
 
 def _real_match() -> dict:
@@ -78,7 +79,7 @@ PROBLEM_DETAILS = {
     "internal_error": "An unexpected error occurred; it has been logged.",
     "storage_unavailable": "Storage is unreachable; try again shortly.",
 }
-PROBLEM_EXTRAS = {
+PROBLEM_EXTRAS: dict[str, dict[str, Any]] = {
     "stale_version": {"version": 12},
     "seat_taken": {"open_seats": [2]},
     "validation_error": {"errors": {"players": ["Speicherstadt takes 2 to 5 players."]}},

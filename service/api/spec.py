@@ -20,7 +20,7 @@ from engine.core import Game, OutcomeSchema
 
 REQUEST_BODIES = ["CreateMatch", "Join"]
 
-PARAM_KINDS = {
+PARAM_KINDS: dict[str, dict[str, Any]] = {
     "integer": {
         "description": "An integer in [min, max].",
         "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
