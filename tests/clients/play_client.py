@@ -52,6 +52,10 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict:
     bots = CreateMatchBots.from_dict({str(seat): "greedy" for seat in range(1, players)})
     created = create_match.sync(client=Client(base_url), body=CreateMatch(game=game, players=players, bots=bots))
     assert isinstance(created, Created), created
+    # A spectator: the generator asks for an AuthenticatedClient on optional-auth operations
+    # (its issue #1372); a plain Client sends no token and reads the public view.
+    watched = get_match.sync(created.id, client=Client(base_url))  # type: ignore[arg-type]
+    assert watched is not None and getattr(watched, "seat", 0) is None and getattr(watched, "game", "") == game
     me = AuthenticatedClient(base_url, token=created.seats[SEAT].token, timeout=30)
     posted = 0
     while True:

@@ -1,7 +1,7 @@
 """The official clients, proven: a Python client (openapi-python-client) and a TypeScript
 client (openapi-typescript + openapi-fetch) generated from openapi/openapi.json at test time,
 each playing a whole match of every game against a running gunicorn. The linters' verdicts
-on the document, and the document in git being the one the server writes, are checked here too.
+on the document are checked here too (tests/service/test_operations.py keeps it current).
 
 The node tools come from tests/clients/node_modules (`make test` runs `npm ci` here)."""
 
@@ -37,12 +37,6 @@ def node_tool(name: str) -> str:
     if not tool.exists():
         pytest.fail(f"{tool} missing: `make test` runs `npm ci` in tests/clients")
     return str(tool)
-
-
-def test_the_committed_document_is_the_one_the_server_writes():
-    written = run([str(BIN / "portside"), "openapi"], cwd=ROOT)
-    assert written.returncode == 0, written.stderr
-    assert json.loads(written.stdout) == json.loads(SPEC.read_text()), "run `make openapi`"
 
 
 def test_redocly_recommended_finds_nothing():
