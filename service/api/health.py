@@ -19,13 +19,20 @@ def healthz():
     return json_response({"status": "ok"})
 
 
+def _readiness_failures() -> dict:
+    """503: Redis unreachable (a problem), or reachable but its cluster not ok (the report)."""
+    responses = problem_responses(503)
+    responses["503"]["content"]["application/json"] = {"schema": STATUS_SCHEMA}
+    return responses
+
+
 @blp.route("/readyz")
 @blp.response(200, STATUS_SCHEMA, example={"status": "ready"})
-@blp.doc(operationId="getReadiness", security=[], responses=problem_responses(503))
+@blp.doc(operationId="getReadiness", security=[], responses=_readiness_failures())
 def readyz():
-    """Redis answers."""
-    services().store.ping()  # raises ConnectionError -> 503
-    return json_response({"status": "ready"})
+    """Redis answers (for a cluster: its state is ok and every slot is served)."""
+    report = services().store.readiness()  # raises ConnectionError -> 503
+    return json_response(report, 200 if report["status"] == "ready" else 503)
 
 
 @blp.route("/metrics")
