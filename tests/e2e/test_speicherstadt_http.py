@@ -93,8 +93,7 @@ def test_a_whole_speicherstadt_match_over_gunicorn(server_url):
     assert not errors, errors
     assert sorted(posted) == list(range(1, len(posted) + 1)), "versions were taken once each, none skipped"
 
-    # A new connection: the lobby's has idled through the match, past gunicorn's keep-alive.
-    status, _, final = Http(server_url).call("GET", f"/v1/matches/{match_id}")
+    status, _, final = lobby.call("GET", f"/v1/matches/{match_id}")
     assert final["status"] == "finished" and final["version"] == len(posted)
     outcome = final["outcome"]
     assert len(outcome["scores"]) == 3 and outcome["winners"]
