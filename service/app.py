@@ -13,7 +13,7 @@ from flask import Flask, g, request, send_from_directory
 from flask_smorest import Api
 
 from engine import registry
-from service import errors, logs, metrics, ratelimit
+from service import errors, guards, limits, logs, metrics, redis_clients, web
 from service.api import Services, events, games, health, matches, moves
 from service.api.games import move_schema_name
 from service.api.schemas import ProblemSchema
@@ -75,15 +75,13 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
             },
         },
     )
-    # A long-poll blocks in XREAD for up to max_wait_seconds: the socket must outwait it
-    # (redis-py's default timeout would cut it at 5 s and answer 503).
-    client = redis_client or redis.Redis.from_url(
-        _redis_url(config),
-        health_check_interval=30,
-        socket_timeout=config.max_wait_seconds + 10,
-        socket_connect_timeout=5,
-    )
-    app.extensions["portside"] = Services(Store(client), config)
+    if redis_client is None:
+        url = _redis_url(config)
+        client, blocking = redis_clients.ordinary(url, config), redis_clients.blocking(url, config)
+        app.extensions["portside_probe"] = redis_clients.probe(url)
+    else:
+        client, blocking = redis_client, None
+    app.extensions["portside"] = Services(Store(client, blocking), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
@@ -92,6 +90,9 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
         api.register_blueprint(blueprint)
     errors.register(app)
     _add_request_hooks(app, config)
+    limits.install(app, config)
+    guards.install(app, config)
+    web.install(app, config)
     _add_docs_assets(app)
     return app
 
@@ -141,19 +142,14 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         g.start = time.perf_counter()
         given = request.headers.get("X-Request-ID", "")
         g.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
-        if request.method == "POST" and config.rate_limit_per_minute:
-            quota = ratelimit.quota_for_request(config.rate_limit_per_minute)
-            if request.view_args and "match_id" in request.view_args:
-                g.quota = quota  # counted with the match's load, in the same round-trip
-            else:
-                quota.check(ratelimit.count(app.extensions["portside"].store.redis, quota.key))
 
     @app.after_request
     def _finish(response):
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         seconds = time.perf_counter() - g.get("start", time.perf_counter())
-        metrics.REQUESTS.labels(request.method, endpoint, response.status_code).inc()
-        metrics.LATENCY.labels(request.method, endpoint).observe(seconds)
+        method = metrics.method_label(request.method)
+        metrics.REQUESTS.labels(method, endpoint, response.status_code).inc()
+        metrics.LATENCY.labels(method, endpoint).observe(seconds)
         response.headers["X-Request-ID"] = g.get("request_id", "")
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info(

@@ -31,6 +31,7 @@ STATUS = {
     "match_full": 409,
     "conflict": 409,
     "match_not_finished": 409,
+    "request_in_progress": 409,
     "body_too_large": 413,
     "unsupported_media_type": 415,
     "validation_error": 422,
@@ -39,6 +40,7 @@ STATUS = {
     "rate_limited": 429,
     "internal_error": 500,
     "storage_unavailable": 503,
+    "storage_full": 503,
 }
 
 
@@ -109,11 +111,20 @@ def register(app: Flask) -> None:
     def _http(err: HTTPException):
         return _from_http_exception(err)
 
+    @app.errorhandler(redis.exceptions.OutOfMemoryError)
+    def _storage_full(err):
+        log.error("storage full: %s", err)
+        return problem("storage_full", 503, "Storage is full; try again later.", {"Retry-After": "30"})
+
     @app.errorhandler(redis.exceptions.ConnectionError)
     @app.errorhandler(redis.exceptions.TimeoutError)
     def _storage(err):
         log.error("storage unavailable: %s", err)
-        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "5"})
+        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "2"})
+
+    @app.errorhandler(redis.exceptions.BusyLoadingError)
+    def _loading(err):
+        return problem("storage_unavailable", 503, "Storage is restarting; try again shortly.", {"Retry-After": "2"})
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):

@@ -6,7 +6,8 @@ them on one node and the Lua script may touch them together:
     m:{id}            hash: v (version), meta (JSON, fixed at creation),
                       state (JSON: status + the game's dump), seat:<n> (token hash)
     m:{id}:log        stream: one entry per version, id "<version>-0"
-    m:{id}:idem:<seat>:<key>   the first answer to an Idempotency-Key
+    m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer; it
+                      expires with the match (the commit refreshes its TTL)
 
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
 the state only if the version is unchanged, appends the log entries (which
@@ -16,6 +17,7 @@ refreshes the expiry of every key.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import orjson
@@ -23,7 +25,7 @@ import redis
 
 _COMMIT = """
 if KEYS[3] then
-  local prior = redis.call('GET', KEYS[3])
+  local prior = redis.call('HGET', KEYS[3], ARGV[5])
   if prior then return {'idem', prior} end
 end
 local v = redis.call('HGET', KEYS[1], 'v')
@@ -31,13 +33,16 @@ if not v then return {'gone', ''} end
 if v ~= ARGV[1] then return {'stale', v} end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'state', ARGV[3])
 local base = tonumber(ARGV[1])
-for i = 6, #ARGV do
-  redis.call('XADD', KEYS[2], (base + i - 5) .. '-0', 'e', ARGV[i])
+for i = 7, #ARGV do
+  redis.call('XADD', KEYS[2], (base + i - 6) .. '-0', 'e', ARGV[i])
 end
 local ttl = tonumber(ARGV[4])
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[5], 'EX', ttl) end
+if KEYS[3] then
+  redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
+  redis.call('EXPIRE', KEYS[3], ttl)
+end
 return {'ok', ARGV[2]}
 """
 
@@ -56,8 +61,9 @@ def log_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:log"
 
 
-def idem_key(match_id: str, seat: int, key: str) -> str:
-    return f"m:{{{match_id}}}:idem:{seat}:{key}"
+def idem_key(match_id: str, seat: int, key: str) -> tuple[str, str]:
+    """The hash of the match's idempotency answers, and this answer's field in it."""
+    return f"m:{{{match_id}}}:idem", f"{seat}:{key}"
 
 
 @dataclass
@@ -78,8 +84,9 @@ class CommitResult:
 
 
 class Store:
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, blocking: redis.Redis | None = None):
         self.redis = client
+        self.blocking = blocking or client  # XREAD BLOCK needs a socket timeout above the wait
         self._commit = client.register_script(_COMMIT)
         self._join = client.register_script(_JOIN)
 
@@ -121,31 +128,35 @@ class Store:
         state: dict,
         entries: list[dict],
         ttl: int,
-        idem: tuple[str, bytes] | None = None,
+        idem: tuple[tuple[str, str], bytes] | None = None,
     ) -> CommitResult:
         keys = [match_key(match_id), log_key(match_id)]
-        answer = b""
+        field, answer = "", b""
         if idem is not None:
-            keys.append(idem[0])
-            answer = idem[1]
+            keys.append(idem[0][0])
+            field, answer = idem[0][1], idem[1]
         args = [
             expected,
             expected + len(entries),
             orjson.dumps(state),
             ttl,
+            field,
             answer,
             *(orjson.dumps(e) for e in entries),
         ]
         status, value = self._commit(keys=keys, args=args)
         return CommitResult(status.decode(), value or None)
 
-    def get_idempotent(self, key: str) -> bytes | None:
-        return self.redis.get(key)
+    def get_idempotent(self, key: tuple[str, str]) -> bytes | None:
+        return self.redis.hget(*key)
 
     def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = 1000) -> list[tuple[int, dict]]:
         """Log entries with a version above `after`; blocks up to wait_seconds for one."""
-        block = int(wait_seconds * 1000) if wait_seconds > 0 else None
-        reply = self.redis.xread({log_key(match_id): f"{after}-0"}, count=count, block=block)
+        # At least 1 ms: XREAD BLOCK 0 would mean "forever".
+        block = max(1, math.ceil(wait_seconds * 1000)) if wait_seconds > 0 else None
+        reply = (self.blocking if block else self.redis).xread(
+            {log_key(match_id): f"{after}-0"}, count=count, block=block
+        )
         if not reply:
             return []
         _, entries = reply[0]

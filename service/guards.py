@@ -1,0 +1,89 @@
+"""Input guards that run before any schema or Redis key sees the request.
+
+- A body is read at most MAX_BODY_BYTES deep, declared or chunked; beyond: 413
+  with `Connection: close` (the unread rest would poison a pooled connection).
+- A JSON body is parsed once by orjson and walked: nested at most MAX_DEPTH
+  deep, numbers within a signed 64-bit range; beyond: 422 before the schema.
+- A match id must have the format create gives it, before any key is built.
+- A client-chosen seed only when the creator holds every human seat (else the
+  creator could predict every card of the players who join).
+"""
+
+from __future__ import annotations
+
+import re
+
+import orjson
+from flask import Flask, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from service.config import Config
+from service.errors import ApiError
+
+MAX_DEPTH = 32
+MAX_NUMBER = 2**63 - 1
+MATCH_ID = re.compile(r"[0-9a-f]{20}")
+_BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def too_large(limit: int) -> ApiError:
+    return ApiError(
+        "body_too_large", f"The request body is larger than {limit} bytes.", headers={"Connection": "close"}
+    )
+
+
+def read_body(limit: int) -> bytes:
+    if request.content_length is not None and request.content_length > limit:
+        raise too_large(limit)
+    try:
+        return request.get_data(cache=True)  # MAX_CONTENT_LENGTH bounds a chunked body as it streams in
+    except RequestEntityTooLarge:
+        raise too_large(limit) from None
+
+
+def check_json(raw: bytes) -> None:
+    try:
+        document = orjson.loads(raw)
+    except orjson.JSONDecodeError as err:
+        raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
+    problem = _shape_problem(document)
+    if problem:
+        raise ApiError("validation_error", problem, errors={"body": [problem]})
+
+
+def _shape_problem(document: object) -> str | None:
+    """Why the document is too deep or holds a number too big to be meant, or None."""
+    stack = [(document, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                return f"The body is nested more than {MAX_DEPTH} levels deep."
+            children = value.values() if isinstance(value, dict) else value
+            stack.extend((child, depth + 1) for child in children)
+        elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            return f"A number in the body is beyond ±{MAX_NUMBER}."
+    return None
+
+
+def check_seed(seed: int | None, players: int, seats_mode: str, bots: dict) -> None:
+    humans = players - len(bots)
+    if seed is not None and seats_mode != "all" and humans > 1:
+        raise ApiError(
+            "validation_error",
+            "A chosen seed is only for matches whose creator holds every human seat (seats 'all' or bots): "
+            "with open seats it would let the creator foresee every card. Omit it for a secret random seed.",
+            errors={"seed": ["Only with seats 'all', or when every other seat is a bot."]},
+        )
+
+
+def install(app: Flask, config: Config) -> None:
+    @app.before_request
+    def _guard():
+        args = request.view_args or {}
+        if "match_id" in args and not MATCH_ID.fullmatch(args["match_id"]):
+            raise ApiError("unknown_match", "No match with this id (ids are 20 hexadecimal characters).")
+        if request.method in _BODY_METHODS:
+            raw = read_body(config.max_body_bytes)
+            if raw:
+                check_json(raw)
