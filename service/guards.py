@@ -46,23 +46,24 @@ def check_json(raw: bytes) -> None:
         document = orjson.loads(raw)
     except orjson.JSONDecodeError as err:
         raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
-    problem = _shape_problem(document)
-    if problem:
-        raise ApiError("validation_error", problem, errors={"body": [problem]})
+    found = _shape_problem(document)
+    if found:
+        where, problem = found
+        raise ApiError("validation_error", problem, errors={where or "body": [problem]})
 
 
-def _shape_problem(document: object) -> str | None:
-    """Why the document is too deep or holds a number too big to be meant, or None."""
-    stack = [(document, 1)]
+def _shape_problem(document: object) -> tuple[str, str] | None:
+    """(where, why) if the document is too deep or holds a number too big to be meant, else None."""
+    stack: list[tuple[object, int, str]] = [(document, 1, "")]
     while stack:
-        value, depth = stack.pop()
+        value, depth, where = stack.pop()
         if isinstance(value, dict | list):
             if depth > MAX_DEPTH:
-                return f"The body is nested more than {MAX_DEPTH} levels deep."
-            children = value.values() if isinstance(value, dict) else value
-            stack.extend((child, depth + 1) for child in children)
+                return where, f"The body is nested more than {MAX_DEPTH} levels deep."
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((child, depth + 1, f"{where}.{key}" if where else str(key)) for key, child in items)
         elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
-            return f"A number in the body is beyond ±{MAX_NUMBER}."
+            return where, f"A number is beyond ±{MAX_NUMBER}."
     return None
 
 
