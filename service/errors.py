@@ -94,7 +94,9 @@ def _from_http_exception(err: HTTPException) -> Response:
         code, detail = "malformed_json", "The body is not valid JSON."
         extra = {}
     allowed = getattr(err, "valid_methods", None)
-    headers = {"Allow": ", ".join(allowed)} if allowed else None
+    headers = {"Allow": ", ".join(allowed)} if allowed else {}
+    if status == 413:
+        headers["Connection"] = "close"  # the unread rest of the body must not be taken for the next request
     return problem(code, status, detail, headers, **extra)
 
 

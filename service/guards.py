@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import orjson
-from flask import Flask, request
+from flask import Flask, g, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.config import Config
@@ -33,12 +34,22 @@ def too_large(limit: int) -> ApiError:
 
 
 def read_body(limit: int) -> bytes:
+    """The request body, read once (later reads get the same bytes); 413 beyond `limit`."""
+    if "raw_body" in g:
+        return g.raw_body
     if request.content_length is not None and request.content_length > limit:
         raise too_large(limit)
+    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+        # Chunked: werkzeug would silently cut the body at the limit (then "malformed JSON"): measure it.
+        data = request.environ["wsgi.input"].read(limit + 1)
+        if len(data) > limit:
+            raise too_large(limit)
+        request.environ["wsgi.input"] = io.BytesIO(data)
     try:
-        return request.get_data(cache=True)  # MAX_CONTENT_LENGTH bounds a chunked body as it streams in
+        g.raw_body = request.get_data(cache=True)
     except RequestEntityTooLarge:
         raise too_large(limit) from None
+    return g.raw_body
 
 
 def check_json(raw: bytes) -> None:

@@ -20,8 +20,10 @@ import ipaddress
 import time
 from collections.abc import Iterable
 
+import orjson
 from flask import Flask, Response, g, request
 
+from service import guards
 from service.auth import bearer_token, hash_token
 from service.config import Config
 from service.errors import ApiError
@@ -111,7 +113,7 @@ def install(app: Flask, config: Config) -> None:
         limit = config.rate_limit_per_minute if writing else config.read_limit_per_minute
         if count > limit:
             raise _limited("writes" if writing else "reads", limit)
-        if writing and request.path == "/v1/matches" and _asks_for_bots():
+        if writing and request.path == "/v1/matches" and _asks_for_bots(config):
             _spend(f"rl:bots:{address}:{window}", config.bot_matches_per_minute, "matches with server bots")
         if _is_wait():
             _hold_wait(client, config)
@@ -160,6 +162,9 @@ def install(app: Flask, config: Config) -> None:
                 pass
 
 
-def _asks_for_bots() -> bool:
-    body = request.get_json(silent=True)
+def _asks_for_bots(config: Config) -> bool:
+    try:
+        body = orjson.loads(guards.read_body(config.max_body_bytes))
+    except orjson.JSONDecodeError:
+        return False  # the guards answer that
     return isinstance(body, dict) and bool(body.get("bots"))
