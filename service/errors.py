@@ -33,6 +33,8 @@ STATUS = {
     "match_not_finished": 409,
     "request_in_progress": 409,
     "body_too_large": 413,
+    "request_line_too_long": 414,  # answered by gunicorn (service/gunicorn_patches.py)
+    "headers_too_large": 431,
     "unsupported_media_type": 415,
     "validation_error": 422,
     "illegal_move": 422,

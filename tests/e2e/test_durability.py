@@ -59,7 +59,7 @@ def own_server(tmp_path):
     )
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
+            [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],
             cwd=ROOT,
             env=env,
             stdout=out,

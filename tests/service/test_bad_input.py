@@ -108,3 +108,28 @@ def test_a_server_drawn_seed_stays_secret_until_the_end(client):
     created = create(client, players=2, seats="one")
     assert "seed" not in str(get_match(client, created["id"])).replace("seed_commitment", "")
     assert_problem(client.get(f"/v1/matches/{created['id']}/replay"), 409, "match_not_finished")
+
+
+def test_a_full_redis_answers_503_storage_full_and_evicts_nothing(tmp_path):
+    """A Redis at its memory cap with noeviction (the embedded default) refuses writes: 503, matches kept."""
+    import redis as redis_lib
+
+    from service import embedded
+    from service.app import create_app
+    from service.config import Config
+
+    url = embedded.start(str(tmp_path / "full"))
+    raw = redis_lib.Redis.from_url(url)
+    raw.config_set("maxmemory", int(raw.info("memory")["used_memory"]) + 300_000)
+    client = create_app(Config(redis_url=url, log_level="WARNING", rate_limit_per_minute=0)).test_client()
+    created, answer = [], None
+    for _ in range(200):
+        answer = client.post("/v1/matches", json={"game": "catan", "players": 4})
+        if answer.status_code != 201:
+            break
+        created.append(answer.get_json()["id"])
+    assert answer is not None and created
+    body = assert_problem(answer, 503, "storage_full")
+    assert answer.headers["Retry-After"] and "full" in body["detail"]
+    assert all(client.get(f"/v1/matches/{match_id}").status_code == 200 for match_id in created)
+    embedded.server(str(tmp_path / "full")).stop()
