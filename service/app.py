@@ -13,12 +13,11 @@ from flask import Flask, g, request, send_from_directory
 from flask_smorest import Api
 
 from engine import registry
-from service import errors, guards, limits, logs, metrics, redis_clients, web
-from service.api import Services, events, games, health, matches, moves
+from service import errors, guards, limits, logs, metrics, redis_clients, store, web
+from service.api import Services, events, games, health, matches, moves, stream
 from service.api.games import move_schema_name
 from service.api.schemas import ProblemSchema
 from service.config import Config
-from service.store import Store
 
 log = logging.getLogger("portside")
 _REQUEST_ID = re.compile(r"^[\w.-]{1,128}$")
@@ -77,16 +76,17 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     )
     if redis_client is None:
         url = _redis_url(config)
-        client, blocking = redis_clients.ordinary(url, config), redis_clients.blocking(url, config)
-        app.extensions["portside_probe"] = redis_clients.probe(url)
+        client = store.connect(url, config.redis_cluster, config.redis_pool, **redis_clients.fast_options(config))
+        if not config.redis_cluster:
+            app.extensions["portside_probe"] = redis_clients.probe(url)
     else:
-        client, blocking = redis_client, None
-    app.extensions["portside"] = Services(Store(client, blocking), config)
+        client = redis_client
+    app.extensions["portside"] = Services(store.Store(client), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
     _document_moves(api)
-    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, health.blp):
+    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, stream.blp, health.blp):
         api.register_blueprint(blueprint)
     errors.register(app)
     _add_request_hooks(app, config)
@@ -100,6 +100,8 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
 def _redis_url(config: Config) -> str:
     if config.redis_url:
         return config.redis_url
+    if config.redis_cluster:
+        raise SystemExit("REDIS_CLUSTER=1 needs REDIS_URL naming a node of the cluster.")
     from service import embedded
 
     return embedded.start(config.data_dir)

@@ -115,8 +115,11 @@ def register(app: Flask) -> None:
     def _http(err: HTTPException):
         return _from_http_exception(err)
 
-    @app.errorhandler(redis.exceptions.OutOfMemoryError)
+    @app.errorhandler(redis.exceptions.ResponseError)
     def _storage_full(err):
+        # At maxmemory with noeviction Redis refuses writes with OOM (inside a Lua script too, wrapped).
+        if not isinstance(err, redis.exceptions.OutOfMemoryError) and "OOM command not allowed" not in str(err):
+            return _unexpected(err)
         log.error("storage full: %s", err)
         return problem("storage_full", 503, "Storage is full; try again later.", {"Retry-After": "30"})
 

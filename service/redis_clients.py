@@ -1,11 +1,12 @@
-"""Redis clients with timeouts that fit each use.
+"""Redis client timeouts that fail fast.
 
 An ordinary command answers in well under a millisecond; if Redis is frozen
-or unreachable the request should fail fast (503 with Retry-After) instead of
-hanging, so the ordinary client times out after REDIS_TIMEOUT (1.5 s) and
-never retries. A long-poll parks in XREAD BLOCK for up to MAX_WAIT_SECONDS, so
-blocking reads get their own client whose timeout outwaits the block. The
-readiness probe has the shortest fuse: /readyz answers within a second.
+or unreachable a request should fail fast (503 with Retry-After) instead of
+hanging, so commands time out after REDIS_TIMEOUT (1.5 s) and are never
+retried (redis-py retries 3 times by default: a frozen Redis would hold a
+request four times as long). Waiting requests hold no Redis connection (they
+wait on the process's fan-out), so no command needs a longer fuse. The
+readiness probe has the shortest: /readyz answers within a second.
 """
 
 from __future__ import annotations
@@ -19,24 +20,17 @@ from service.config import Config
 PROBE_TIMEOUT = 0.5
 
 
-def _client(url: str, timeout: float, **extra) -> redis.Redis:
-    return redis.Redis.from_url(
-        url,
-        socket_timeout=timeout,
-        socket_connect_timeout=min(timeout, 2),
-        retry=Retry(NoBackoff(), 0),  # redis-py retries 3 times by default: a frozen Redis would hold us 4x longer
-        **extra,
-    )
-
-
-def ordinary(url: str, config: Config) -> redis.Redis:
-    return _client(url, config.redis_timeout, health_check_interval=30)
-
-
-def blocking(url: str, config: Config) -> redis.Redis:
-    """For XREAD BLOCK: the socket must outwait the longest long-poll."""
-    return _client(url, config.max_wait_seconds + 5, health_check_interval=30)
+def fast_options(config: Config) -> dict:
+    """Options for store.connect()."""
+    return {
+        "socket_timeout": config.redis_timeout,
+        "socket_connect_timeout": min(config.redis_timeout, 2),
+        "retry": Retry(NoBackoff(), 0),
+    }
 
 
 def probe(url: str) -> redis.Redis:
-    return _client(url, PROBE_TIMEOUT)
+    """A one-connection client for /readyz (a plain Redis; a cluster's readiness is asked of the store)."""
+    return redis.Redis.from_url(
+        url, socket_timeout=PROBE_TIMEOUT, socket_connect_timeout=PROBE_TIMEOUT, retry=Retry(NoBackoff(), 0)
+    )

@@ -18,12 +18,14 @@ def healthz():
 
 @blp.route("/readyz")
 @blp.response(200)
-@blp.doc(responses={"503": {"description": "Redis is unreachable"}})
+@blp.doc(responses={"503": {"description": "Redis is unreachable, or its cluster is not ok"}})
 def readyz():
-    """Redis answers."""
-    # A short-fused client when the app made its own (service/redis_clients.py): answers within a second.
-    current_app.extensions.get("portside_probe", services().store.redis).ping()  # ConnectionError -> 503
-    return json_response({"status": "ready"})
+    """Redis answers (for a cluster: its state is ok and every slot is served)."""
+    probe = current_app.extensions.get("portside_probe")
+    if probe is not None:
+        probe.ping()  # a short fuse (service/redis_clients.py): a frozen Redis is 503 within a second
+    report = services().store.readiness()  # raises ConnectionError -> 503
+    return json_response(report, 200 if report["status"] == "ready" else 503)
 
 
 @blp.route("/metrics")
