@@ -182,7 +182,9 @@ def words_for(game: Any) -> Words:
     """The words of a game, from the `texts` module and `locale/` of its folder (found by name)."""
     package = type(game).__module__.rpartition(".")[0]
     if package not in _WORDS:
-        _WORDS[package] = Words(companion(package, "texts"), Path(importlib.import_module(package).__file__ or "").parent)
+        _WORDS[package] = Words(
+            companion(package, "texts"), Path(importlib.import_module(package).__file__ or "").parent
+        )
     return _WORDS[package]
 
 

@@ -14,7 +14,7 @@ from flask_smorest import Api
 
 from engine import registry
 from service import errors, logs, metrics, ratelimit
-from service.api import Services, events, games, health, matches, moves
+from service.api import Services, events, games, health, life, life_schemas, matches, moves
 from service.api.games import move_schema_name
 from service.api.schemas import ProblemSchema
 from service.config import Config
@@ -87,8 +87,9 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
+    life_schemas.register(api.spec)
     _document_moves(api)
-    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, health.blp):
+    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, health.blp, life.blp):
         api.register_blueprint(blueprint)
     errors.register(app)
     _add_request_hooks(app, config)

@@ -53,6 +53,9 @@ class ApiError(Exception):
 
 
 def problem(code: str, status: int, detail: str, headers: dict | None = None, **extra) -> Response:
+    from service.words import detail as localized
+
+    detail = localized(code, detail)
     body = {
         "type": PROBLEM_TYPE + code,
         "title": code.replace("_", " ").capitalize(),

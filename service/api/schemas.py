@@ -50,6 +50,22 @@ class CreateMatchSchema(Schema):
         load_default=dict,
         metadata={"description": 'Seats played by server bots: {"1": "greedy"}.', "example": {"1": "random"}},
     )
+    # A match's life (service/lifecycle.py): schemas in life_schemas.py.
+    listed = fields.Boolean(
+        load_default=False, metadata={"description": "Show the match in the lobby (GET /v1/matches)."}
+    )
+    names = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(r"^\d{1,2}$")),
+        values=fields.String(),
+        load_default=dict,
+        metadata={"description": "Display names by seat (1 to 32 printable characters).", "example": {"0": "Ana"}},
+    )
+    clock = fields.Nested("ClockSchema", load_default=None, allow_none=True)
+    undo = fields.String(
+        load_default="never",
+        validate=validate.OneOf(["never", "own_move"]),
+        metadata={"description": "`own_move`: a seat may take back its last move (POST .../undo)."},
+    )
 
 
 class SeatTokenSchema(Schema):
@@ -81,6 +97,7 @@ class JoinSchema(Schema):
     seat = fields.Integer(
         load_default=None, allow_none=True, metadata={"description": "The seat wanted; omit for the first open one."}
     )
+    name = fields.String(load_default=None, metadata={"description": "Your display name (1 to 32 characters)."})
 
 
 class JoinedSchema(Schema):
@@ -91,8 +108,12 @@ class JoinedSchema(Schema):
 
 class SeatStatusSchema(Schema):
     seat = fields.Integer()
-    status = fields.String(validate=validate.OneOf(["open", "taken", "bot"]))
+    status = fields.String(
+        validate=validate.OneOf(["open", "taken", "bot", "reserved"]),
+        metadata={"description": "`reserved`: kept in a rematch for the former seat holder."},
+    )
     bot = fields.String()
+    name = fields.String(allow_none=True, metadata={"example": "Ana"})
 
 
 class MatchSchema(Schema):
@@ -111,17 +132,36 @@ class MatchSchema(Schema):
             "a value for each of its `params` (kind integer, counts or seats)."
         },
     )
-    outcome = fields.Dict(allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners."})
+    outcome = fields.Dict(allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners, names."})
     players = fields.Integer()
     seats = fields.List(fields.Nested(SeatStatusSchema))
     seed_commitment = fields.String()
+    move_labels = fields.List(
+        fields.String(),
+        metadata={
+            "description": "A short label per legal move, index by index, in the Accept-Language language "
+            "(en, fr); each of `move_templates` has its own `label`.",
+            "example": ["Place a worker at position 0", "Place a worker at position 1"],
+        },
+    )
+    clock = fields.Nested("ClockStateSchema", allow_none=True)
+    undo = fields.String(validate=validate.OneOf(["never", "own_move"]))
+    ended = fields.Nested(
+        "EndedSchema",
+        allow_none=True,
+        metadata={"description": "How a match ended other than by its rules (resign, timeout, abort)."},
+    )
+    rematch = fields.String(allow_none=True, metadata={"description": "The rematch's id, once one is created."})
 
 
 class MoveAnswerSchema(Schema):
     version = fields.Integer()
     events = fields.List(
         fields.Dict(),
-        metadata={"description": "The events of this move (and the bots' answers) that the caller may see."},
+        metadata={
+            "description": "The events of this move (and the bots' answers) that the caller may see; "
+            "each with `text`, one line of words in the Accept-Language language."
+        },
     )
     match = fields.Nested(MatchSchema)
 
@@ -141,9 +181,15 @@ class EventsQuerySchema(Schema):
 
 class LogEntrySchema(Schema):
     version = fields.Integer()
-    seat = fields.Integer()
+    seat = fields.Integer(allow_none=True)
     bot = fields.String()
-    events = fields.List(fields.Dict())
+    kind = fields.String(
+        validate=validate.OneOf(["timeout", "resign", "abort", "undo", "rematch"]),
+        metadata={"description": "Absent for a move; else what the service did."},
+    )
+    undoes = fields.Integer(metadata={"description": "For `undo`: the version whose move is taken back."})
+    match = fields.String(metadata={"description": "For `rematch`: the new match's id."})
+    events = fields.List(fields.Dict(), metadata={"description": "Each event with its `text`."})
 
 
 class LogSchema(Schema):
