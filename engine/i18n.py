@@ -62,7 +62,11 @@ class Catalogue:
                 continue
             with path.open("rb") as po:
                 catalog = read_po(po, locale=lang)
-            out[lang] = {m.id: m.string for m in catalog if isinstance(m.id, str) and m.id and m.string}
+            out[lang] = {
+                m.id: m.string
+                for m in catalog
+                if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string
+            }
         return out
 
     def get(self, msgid: str, lang: str) -> str | None:

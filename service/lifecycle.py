@@ -272,7 +272,7 @@ def leave(match: Loaded, seat: int, kind: str, event_type: str) -> list[dict]:
     return [{"seat": seat, "kind": kind, "events": events}]
 
 
-def service_event(match: Loaded, type_: str, **data: Any) -> dict:
+def service_event(match: Loaded, type_: str, /, **data: Any) -> dict:
     from service import words
 
     ev = {"type": type_, **data}
@@ -373,7 +373,7 @@ def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:
     for _ in range(100):  # another request is creating it
         found = store.redis.get(key)
         if found:
-            return found.decode()
+            return _text(found)
         time.sleep(0.05)
     raise ApiError("conflict", "The rematch is being created; try again.")
 
@@ -449,7 +449,7 @@ def sweep_once(store: Store, cfg: Config) -> int:
 
     due = store.redis.zrangebyscore(CLOCKS_KEY, "-inf", time.time(), start=0, num=200)
     for raw in due:
-        match_id = raw.decode()
+        match_id = _text(raw)
         try:
             match = enforce_clock(store, cfg, matches.load(store, match_id))
         except ApiError:
@@ -457,6 +457,10 @@ def sweep_once(store: Store, cfg: Config) -> int:
             continue
         index_clock(store, match_id, match.stored.state)
     return len(due)
+
+
+def _text(raw: Any) -> str:
+    return raw.decode() if isinstance(raw, bytes) else str(raw)
 
 
 def sweep_forever(store: Store, cfg: Config, stop: threading.Event | None = None) -> None:

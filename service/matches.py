@@ -405,5 +405,5 @@ def replay(store: Store, match: Loaded) -> dict:
         "seed": meta["seed"],
         "seed_commitment": meta["commitment"],
         "moves": moves,
-        "outcome": lifecycle.outcome_json(match, with_names=False),
+        "outcome": lifecycle.outcome_json(match),
     }

@@ -78,4 +78,5 @@ def rematch(match_id: str):
 
     match = matches.load(svc.store, match_id)
     seat = seat_of(match.stored.seat_hashes, required=True)
+    assert seat is not None  # required=True answers 401 instead
     return json_response(lifecycle.rematch(svc.store, svc.config, match, seat))
