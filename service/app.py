@@ -28,7 +28,13 @@ API_DESCRIPTION = """Portside hosts trading board games for thin clients and scr
 Create a match, keep the seat tokens it returns, read your seat's view and
 legal moves with `GET /v1/matches/{id}`, POST one of those moves as is, and
 follow the others with `GET /v1/matches/{id}/events?after=N&wait=S`.
-Every error is `application/problem+json` with a stable `code`."""
+Every error is `application/problem+json` with a stable `code`.
+
+Words for people come in the language of `Accept-Language` (English by
+default, French): `move_labels` beside `legal_moves`, a `label` on each move
+template, a `text` on every event, and the `detail` of every problem.
+Find matches to join in the lobby (`GET /v1/matches`); a match may have a
+clock, undo, names, and ends by its rules, a resign, a timeout or an abort."""
 
 
 class PortsideApi(Api):

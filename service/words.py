@@ -64,6 +64,11 @@ _WORDS = i18n.Words(ModuleType("service_words"), Path(__file__).resolve().parent
 _WORDS.events = EVENTS
 
 
+def catalogue() -> i18n.Catalogue:
+    """The service's own catalogue (service/locale)."""
+    return _WORDS.catalogue
+
+
 def request_lang() -> str:
     """The caller's language from Accept-Language (English outside a request)."""
     return i18n.best_language(request.accept_languages) if has_request_context() else i18n.DEFAULT
