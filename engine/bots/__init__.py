@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from engine import registry
 from engine.core import fill, random_value
 
 
@@ -56,8 +57,6 @@ class RandomBot:
 
 def bots_for(game_id: str) -> dict[str, type]:
     """Every bot name a game offers -> its class."""
-    from engine import registry  # here, not at import: `portside play` loads a game only when asked
-
     return {"random": RandomBot, **registry.get(game_id).bots}
 
 

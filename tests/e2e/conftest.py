@@ -1,4 +1,4 @@
-"""End-to-end fixtures: a real gunicorn (deploy/gunicorn.conf.py) over the tests' real Redis.
+"""End-to-end fixtures: a real gunicorn (service/gunicorn_conf.py) over the tests' real Redis.
 
 `server_url` starts one gunicorn for the whole session (2 workers x 8 threads,
 so long-polls and moves run side by side), waits for /readyz and stops it at
@@ -63,7 +63,7 @@ def server_url(redis_url, tmp_path_factory) -> str:
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
+            [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],
             cwd=ROOT,
             env=env,
             stdout=out,

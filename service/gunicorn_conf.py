@@ -1,4 +1,5 @@
-"""gunicorn settings, all from the environment (the Procfile and `portside serve` use this file).
+"""gunicorn settings, all from the environment (`portside serve`, the Procfile and the image use this module:
+`gunicorn -c python:service.gunicorn_conf`). It ships inside the package, so a plain `pip install .` serves.
 
 Worker model: gthread. A long-poll (`/events?wait=S`) parks one thread in a
 blocking Redis XREAD for up to S seconds, so each worker needs many threads
