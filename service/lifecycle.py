@@ -294,7 +294,7 @@ def abort(store: Store, match: Loaded, seat: int) -> list[dict]:
         raise ApiError("match_finished", "The game is over.")
     moved = any("bot" not in e for _, e in store.log(match.stored.id, 0, count=1_000_000))
     if seat != match.stored.meta.get("creator") or moved:
-        raise ApiError("abort_refused", "Only the creator may abort, and only before anyone has moved.", status=409)
+        raise ApiError("abort_refused", "Only the creator may abort, and only before anyone has moved.")
     life_of(match.stored.state)["ended"] = {"reason": "abort", "seat": seat, "outcome": None}
     return [{"seat": seat, "kind": "abort", "events": [service_event(match, "match_aborted", seat=seat)]}]
 
@@ -304,15 +304,15 @@ def undo(store: Store, match: Loaded, seat: int) -> list[dict]:
     move still standing in the log, without that one."""
     _must_be_playing(match, seat)
     if match.stored.meta.get("undo", "never") != "own_move":
-        raise ApiError("undo_refused", "Undo is off in this match (option undo: never).", status=409)
+        raise ApiError("undo_refused", "Undo is off in this match (option undo: never).")
     standing = standing_moves(store.log(match.stored.id, 0, count=1_000_000))
     if not standing:
-        raise ApiError("undo_refused", "There is no move to take back.", status=409)
+        raise ApiError("undo_refused", "There is no move to take back.")
     version, last = standing[-1]
     if last["seat"] != seat or "bot" in last or "kind" in last:
-        raise ApiError("undo_refused", "Only your own last move, while no one else has moved since.", status=409)
+        raise ApiError("undo_refused", "Only your own last move, while no one else has moved since.")
     if not match.game.undoable(last["move"], last["events"]):
-        raise ApiError("undo_refused", "That move drew chance or revealed something; it stands.", status=409)
+        raise ApiError("undo_refused", "That move drew chance or revealed something; it stands.")
     meta, game = match.stored.meta, match.game
     state = game.setup(meta["players"], meta["options"], meta["seed"])
     for _, entry in standing[:-1]:
@@ -338,7 +338,7 @@ def _must_be_playing(match: Loaded, seat: int) -> None:
     if match.finished:
         raise ApiError("match_finished", "The game is over.")
     if seat in bot_seats(match.stored.meta, match.stored.state):
-        raise ApiError("seat_left", "This seat has left the game.", status=409)
+        raise ApiError("seat_left", "This seat has left the game.")
 
 
 # --- rematch -------------------------------------------------------------------
@@ -357,7 +357,7 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     new_seat = (seat - 1) % players
     new = matches.load(store, new_id)
     if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
-        raise ApiError("rematch_refused", "There is no seat for this token in the rematch.", status=409)
+        raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
     token, digest = new_token()
     if store.take_seat(new_id, new_seat, digest) != 1:
         raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
