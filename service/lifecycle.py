@@ -366,7 +366,7 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
 
 def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:
     key = match_key(match.stored.id) + ":rematch"
-    if store.redis.set(key, "", nx=True, ex=cfg.finished_ttl):
+    if store.redis.set(key, "", nx=True, ex=30):  # a creator that dies frees the key soon
         new_id = _create_rematch(store, cfg, match)
         store.redis.set(key, new_id, ex=cfg.finished_ttl)
         return new_id
@@ -432,14 +432,18 @@ def wait_log(store: Store, cfg: Config, match: Loaded, seat: int | None, after: 
     from service import matches
 
     end = time.monotonic() + wait
+    enforced_at = -1  # a version whose due deadline could not be applied is not waited on again
     while True:
         left = end - time.monotonic()
         deadlines = life_of(match.stored.state).get("deadlines") or {}
-        due_in = min(deadlines.values()) - time.time() + 0.05 if deadlines else float("inf")
+        due_in = float("inf")
+        if deadlines and match.stored.version != enforced_at:
+            due_in = min(deadlines.values()) - time.time() + 0.05
         block = max(0.0, min(left, due_in))
         page = matches.log_page(store, match.stored.id, seat, after, block if block >= 0.01 else 0)
         if page["entries"] or due_in >= left:
             return page
+        enforced_at = match.stored.version
         match = enforce_clock(store, cfg, matches.load(store, match.stored.id))
 
 
