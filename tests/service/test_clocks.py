@@ -121,3 +121,14 @@ def test_a_timeout_applies_once_with_two_instances_two_waiting_clients_and_two_s
     assert [e["kind"] for e in log if e.get("kind")] == ["timeout"]
     assert len(pages) == 2 and all(p["entries"] and p["entries"][0]["kind"] == "timeout" for p in pages)
     assert get_match(clients[1], match_id)["version"] == len(log)
+
+
+def test_portside_sweep_once_applies_due_timeouts(client, redis_client, redis_url, monkeypatch, capsys):
+    from service import cli
+
+    created = create(client, game="medici", players=2, clock={"seconds": 30})
+    _expire(redis_client, created["id"], 0)
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    assert cli.main(["sweep", "--once"]) == 0
+    assert "looked at" in capsys.readouterr().out
+    assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]
