@@ -61,7 +61,7 @@ def clean_name(raw: Any, field: str) -> str:
     return name
 
 
-def creation_life(body: dict, game: Game, options: Any) -> dict:
+def creation_life(body: dict) -> dict:
     """The life fields of a create request, checked: names by seat, listed, clock, undo."""
     given: dict[int, str] = {}
     for seat, raw in body.get("names", {}).items():
