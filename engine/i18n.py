@@ -39,7 +39,9 @@ from babel.messages.pofile import read_po
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
-SEAT_FIELDS = frozenset({"seat", "victim", "thief", "partner", "winner", "next", "start", "to", "seats", "winners"})
+SEAT_FIELDS = frozenset(
+    {"seat", "victim", "thief", "partner", "winner", "next", "start", "to", "seats", "winners", "addressed", "asked"}
+)
 _FORMATTER = string.Formatter()
 
 

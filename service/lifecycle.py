@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
-from engine.core import Game, Outcome
+from engine.core import Game, IllegalMove, Outcome, default_value, fill
 from service.auth import new_token
 from service.errors import ApiError
 from service.store import match_key
@@ -248,13 +248,27 @@ def _time_out(match: Loaded, seat: int) -> list[dict]:
 
     if match.stored.meta["clock"]["on_timeout"] == "forfeit":
         return leave(match, seat, "timeout", "forfeited")
-    game, state = match.game, match.state
-    rng = random.Random(f"{match.stored.id}:{match.stored.version}:{seat}:timeout")
-    move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
-    entry = matches.make_entry(match, seat, move, game.apply(state, seat, move), "random")
+    move, events = _random_move(match, seat)
+    entry = matches.make_entry(match, seat, move, events, "random")
     entry["kind"] = "timeout"
     entry["events"].insert(0, service_event(match, "timed_out", seat=seat))
     return [entry]
+
+
+def _random_move(match: Loaded, seat: int) -> tuple[dict, list]:
+    """The random bot's move for a late seat; a filled-in template the rules refuse
+    (a like-for-like trade) is drawn again, and a listed move is the last resort."""
+    game, state = match.game, match.state
+    rng = random.Random(f"{match.stored.id}:{match.stored.version}:{seat}:timeout")
+    legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+    for _ in range(20):
+        move = RandomBot().choose({}, legal, rng, templates)
+        try:
+            return move, game.apply(state, seat, move)
+        except IllegalMove:
+            continue
+    move = legal[0] if legal else fill(templates[0], default_value)
+    return move, game.apply(state, seat, move)
 
 
 def leave(match: Loaded, seat: int, kind: str, event_type: str) -> list[dict]:

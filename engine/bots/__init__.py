@@ -4,7 +4,7 @@ A bot decides from exactly what its seat may know: the seat's view, its legal
 moves and its parametric moves (all as the HTTP API gives them). It never
 sees the state.
 
-    bot = get_bot("catan", "greedy")
+    bot = get_bot(game_id, "greedy")
     move = bot.choose(view, legal_moves, rng, move_templates)   # rng: random.Random
 
 Every game has the `random` bot; a game's stronger bots live in its own

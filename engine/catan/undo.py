@@ -1,7 +1,8 @@
 """Which Catan moves a seat may take back (engine.core.Game.undoable).
 
-Building, trading with the bank, drafting and answering offers, and ending
-the turn draw no chance and reveal nothing. A roll, a development card
+Building, trading with the bank, withdrawing or answering an offer, and ending
+the turn draw no chance and reveal nothing; an offer or a call for proposals
+shows the others a seat's wishes, so it stands. A roll, a development card
 bought, a steal or a Monopoly (which shows the others' hands) never."""
 
 MOVES = frozenset(
@@ -12,12 +13,9 @@ MOVES = frozenset(
         "play_road_building",
         "play_year_of_plenty",
         "maritime_trade",
-        "propose_trade",
-        "offer_give",
-        "offer_get",
-        "cancel_offer",
+        "withdraw_offer",
         "accept_offer",
-        "decline_offer",
+        "decline_trade",
         "end_turn",
     }
 )
@@ -29,8 +27,9 @@ SAFE_EVENTS = frozenset(
         "development_played",
         "year_of_plenty",
         "maritime_trade",
-        "offer_cancelled",
-        "offer_answered",
+        "offer_withdrawn",
+        "offer_accepted",
+        "trade_declined",
         "turn_ended",
         "longest_road",
         "second_settlement_yield",
