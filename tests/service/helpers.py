@@ -54,7 +54,8 @@ def play_random(
     (Speicherstadt's warehouse), and only a random client is sure to leave it."""
     from engine.bots import RandomBot
 
-    for _ in range(max_moves):
+    played = 0
+    while played < max_moves:
         match = get_match(client, match_id)
         if match["status"] == "finished":
             return match
@@ -62,7 +63,10 @@ def play_random(
         mine = get_match(client, match_id, toks[seat])
         move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
         response = post_move(client, match_id, toks[seat], move)
+        if response.status_code == 422 and move not in mine["legal_moves"]:
+            continue  # a filled-in template the rules refuse (Catan's like-for-like trade): draw again
         assert response.status_code == 200, response.get_json()
+        played += 1
     if until_end:
         raise AssertionError(f"no end after {max_moves} moves")
     return get_match(client, match_id)
