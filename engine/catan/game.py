@@ -17,7 +17,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from engine.catan import board as B
-from engine.catan import building, development, production, trade
+from engine.catan import building, development, production, trade, wire
 from engine.catan import data as D
 from engine.catan.bots import BOTS
 from engine.catan.common import fail
@@ -195,6 +195,8 @@ class Catan(Game):
     options = Options
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.CatanView
+    event_schemas = wire.EVENTS
     topology = B.TOPOLOGY
 
     def setup(self, players, options, seed):

@@ -73,7 +73,7 @@ def live_messages(client, match_id: str, headers: dict, count: int) -> list[dict
 def test_each_seat_streams_only_the_events_it_may_see(client, redis_client):
     created = create(client, game="catan", players=3, seed=4)
     toks = tokens(created)
-    version = play_random(client, created["id"], toks, random.Random(4), max_moves=150, until_end=False)["version"]
+    version = play_random(client, created["id"], toks, random.Random(4), max_moves=400, until_end=False)["version"]
     hidden = [
         ev
         for _, fields in redis_client.xrange(f"m:{{{created['id']}}}:log")
