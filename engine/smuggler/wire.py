@@ -9,9 +9,8 @@ from engine.core import EventSchema, OutcomeSchema
 from engine.wire import boolean, counts, integer, integers, many, nested, string, strings
 
 
-def keyed(schema: type[Schema], description: str | None = None) -> fields.Dict:
-    meta = {"metadata": {"description": description}} if description else {}
-    return fields.Dict(keys=fields.String(), values=fields.Nested(schema), required=True, **meta)
+def keyed(schema: type[Schema]) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Nested(schema), required=True)
 
 
 class SmugglerCustoms(Schema):
@@ -102,69 +101,67 @@ def _event(name: str, **members) -> type[EventSchema]:
     return type(f"Smuggler{name.title().replace('_', '')}", (EventSchema,), members)
 
 
-def seat_only() -> dict:
+def seat_only() -> dict[str, fields.Field]:
     return {"seat": integer()}
 
 
-EVENTS: dict[str, type[EventSchema]] = {
-    name: _event(name, **members)
-    for name, members in {
-        "boat_chosen": {"seat": integer(), "boat": string()},
-        "warehouse_chosen": {"seat": integer(), "warehouse": string()},
-        "characters_drawn": {"seat": integer(), "decks": strings()},
-        "characters_drawn_privately": {"seat": integer(), "cards": strings()},
-        "character_kept": {"seat": integer(), "card": string(), "reputation": integer()},
-        "pawn_placed": {"seat": integer(), "space": string()},
-        "boat_placed": {"seat": integer(), "space": string()},
-        "game_started": {},
-        "round_started": {"round": integer(), "first": integer()},
-        "round_ended": {"round": integer()},
-        "game_over": {"reason": string()},
-        "end_triggered": {"reason": string()},
-        "character_revealed": {"deck": string(), "card": string()},
-        "character_discarded": {"card": string()},
-        "influence_received": {"seat": integer(), "amount": integer()},
-        "boat_moved": {"seat": integer(), "space": string()},
-        "goods_moved": {"seat": integer(), "shape": string(), "space": string(), "claimed": boolean()},
-        "pawn_moved": {"seat": integer(), "left": string(), "space": string()},
-        "officer_moved": {"officer": integer(), "space": string(), "why": string()},
-        "officer_chosen": {"seat": integer(), "officer": integer(), "target": string()},
-        "officer_placed": {"seat": integer(), "officer": integer(), "space": string()},
-        "officer_bribed": {"seat": integer(), "officer": integer()},
-        "goods_seized": {"shape": string(), "space": string(), "owner": integer(nullable=True)},
-        "honest_work": {"seat": integer(), "reputation": integer(), "wage": integer()},
-        "goods_landed": {"seat": integer(), "space": string(), "shapes": strings(), "hidden": integer()},
-        "landing_risk": {"seat": integer(), "space": string(), "risk": integer(), "moves": integer()},
-        "goods_stored": {"seat": integer(), "shape": string(), "warehouse": string()},
-        "goods_taken_out": {"seat": integer(), "shape": string()},
-        "goods_bought": {"seat": integer(), "shape": string(), "kind": string()},
-        "goods_sold": {
-            "seat": integer(),
-            "shape": string(),
-            "space": string(),
-            "gold": integer(),
-            "reputation": integer(),
-        },
-        "customs_track": {"step": integer()},
-        "reputation_bought": seat_only(),
-        "secret_drawn": seat_only(),
-        "secret_drawn_privately": {"seat": integer(), "secret": string()},
-        "secret_played": {
-            "seat": integer(),
-            "secret": string(),
-            "kind": string(),
-            "against": fields.Integer(metadata={"description": "A tip-off: whose landing."}),
-        },
-        "secret_stolen": {"seat": integer(), "victim": integer()},
-        "secret_stolen_privately": {"seat": integer(), "victim": integer(), "secret": string()},
-        "character_hired": {"seat": integer(), "card": string(), "reputation": integer()},
-        "character_lost": {"seat": integer(), "card": string()},
-        "character_motivated": {"seat": integer(), "card": string()},
-        "customs_raided": {"seat": integer(), "shape": string(), "card": string()},
-        "pawn_removed": {"seat": integer(), "space": string()},
-        "passed": seat_only(),
-        "tipoff_declined": seat_only(),
-        "witch_declined": seat_only(),
-        "witch_took": {"seat": integer(), "victim": integer(), "shape": string()},
-    }.items()
+EVENT_FIELDS: dict[str, dict[str, fields.Field]] = {
+    "boat_chosen": {"seat": integer(), "boat": string()},
+    "warehouse_chosen": {"seat": integer(), "warehouse": string()},
+    "characters_drawn": {"seat": integer(), "decks": strings()},
+    "characters_drawn_privately": {"seat": integer(), "cards": strings()},
+    "character_kept": {"seat": integer(), "card": string(), "reputation": integer()},
+    "pawn_placed": {"seat": integer(), "space": string()},
+    "boat_placed": {"seat": integer(), "space": string()},
+    "game_started": {},
+    "round_started": {"round": integer(), "first": integer()},
+    "round_ended": {"round": integer()},
+    "game_over": {"reason": string()},
+    "end_triggered": {"reason": string()},
+    "character_revealed": {"deck": string(), "card": string()},
+    "character_discarded": {"card": string()},
+    "influence_received": {"seat": integer(), "amount": integer()},
+    "boat_moved": {"seat": integer(), "space": string()},
+    "goods_moved": {"seat": integer(), "shape": string(), "space": string(), "claimed": boolean()},
+    "pawn_moved": {"seat": integer(), "left": string(), "space": string()},
+    "officer_moved": {"officer": integer(), "space": string(), "why": string()},
+    "officer_chosen": {"seat": integer(), "officer": integer(), "target": string()},
+    "officer_placed": {"seat": integer(), "officer": integer(), "space": string()},
+    "officer_bribed": {"seat": integer(), "officer": integer()},
+    "goods_seized": {"shape": string(), "space": string(), "owner": integer(nullable=True)},
+    "honest_work": {"seat": integer(), "reputation": integer(), "wage": integer()},
+    "goods_landed": {"seat": integer(), "space": string(), "shapes": strings(), "hidden": integer()},
+    "landing_risk": {"seat": integer(), "space": string(), "risk": integer(), "moves": integer()},
+    "goods_stored": {"seat": integer(), "shape": string(), "warehouse": string()},
+    "goods_taken_out": {"seat": integer(), "shape": string()},
+    "goods_bought": {"seat": integer(), "shape": string(), "kind": string()},
+    "goods_sold": {
+        "seat": integer(),
+        "shape": string(),
+        "space": string(),
+        "gold": integer(),
+        "reputation": integer(),
+    },
+    "customs_track": {"step": integer()},
+    "reputation_bought": seat_only(),
+    "secret_drawn": seat_only(),
+    "secret_drawn_privately": {"seat": integer(), "secret": string()},
+    "secret_played": {
+        "seat": integer(),
+        "secret": string(),
+        "kind": string(),
+        "against": fields.Integer(metadata={"description": "A tip-off: whose landing."}),
+    },
+    "secret_stolen": {"seat": integer(), "victim": integer()},
+    "secret_stolen_privately": {"seat": integer(), "victim": integer(), "secret": string()},
+    "character_hired": {"seat": integer(), "card": string(), "reputation": integer()},
+    "character_lost": {"seat": integer(), "card": string()},
+    "character_motivated": {"seat": integer(), "card": string()},
+    "customs_raided": {"seat": integer(), "shape": string(), "card": string()},
+    "pawn_removed": {"seat": integer(), "space": string()},
+    "passed": seat_only(),
+    "tipoff_declined": seat_only(),
+    "witch_declined": seat_only(),
+    "witch_took": {"seat": integer(), "victim": integer(), "shape": string()},
 }
+EVENTS: dict[str, type[EventSchema]] = {name: _event(name, **members) for name, members in EVENT_FIELDS.items()}
