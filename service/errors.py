@@ -32,6 +32,10 @@ STATUS = {
     "conflict": 409,
     "match_not_finished": 409,
     "request_in_progress": 409,
+    "seat_left": 409,
+    "undo_refused": 409,
+    "abort_refused": 409,
+    "rematch_refused": 409,
     "body_too_large": 413,
     "request_line_too_long": 414,  # answered by gunicorn (service/gunicorn_patches.py)
     "headers_too_large": 431,
@@ -57,6 +61,9 @@ class ApiError(Exception):
 
 
 def problem(code: str, status: int, detail: str, headers: dict | None = None, **extra) -> Response:
+    from service.words import detail as localized
+
+    detail = localized(code, detail)
     body = {
         "type": PROBLEM_TYPE + code,
         "title": code.replace("_", " ").capitalize(),
