@@ -1,6 +1,6 @@
 """Benchmark (not a test): the greedy Catan bot against random bots.
 
-Greedy in one seat (rotating), Catan's random bot (uniform, at most two
+Greedy in one seat (rotating), Catan's random_bounded bot (uniform, at most two
 offers per turn) in the others; each bot sees only GAME.view(state, seat),
 GAME.legal_moves(state, seat) and GAME.move_templates(state, seat).
 Prints greedy's win share beside the fair share (1 / players).
@@ -26,7 +26,7 @@ from engine.catan.bots import GreedyBot  # noqa: E402
 def play_game(players: int, greedy_seat: int, seed: int, max_moves: int = 40000) -> tuple[int, int]:
     """(winner, moves); the winner is -1 if the move cap is hit (not seen in practice)."""
     rng = random.Random(seed)
-    bots = [GreedyBot() if s == greedy_seat else get_bot("catan", "random") for s in range(players)]
+    bots = [GreedyBot() if s == greedy_seat else get_bot("catan", "random_bounded") for s in range(players)]
     state = GAME.setup(players, GAME.load_options({}), seed)
     for moves in range(max_moves):
         result = GAME.outcome(state)

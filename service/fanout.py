@@ -33,6 +33,9 @@ log = logging.getLogger("portside")
 
 CHANNEL = "portside:log"
 KEEP = 64  # recent entries kept per watched match: enough for any waiter that keeps up
+# How long "the log ended at version v" is trusted without a new read: bounds what a missed
+# message (a silent reconnect of the subscription) could cost a waiter.
+TRUST_HEAD = 20.0
 
 Entry = tuple[int, dict]
 ReadLog = Callable[[str, int, int], list[Entry]]  # (match id, after, up to) -> entries
@@ -45,12 +48,23 @@ class Watch:
         self.waiters: set[Waiter] = set()
         self.recent: list[Entry] = []  # contiguous versions, the newest last
         self.floor = -1  # recent holds every version above floor, up to recent[-1]
+        self.head = -1  # a read found the log ending here, at head_at (-1: not known)
+        self.head_at = 0.0
 
     def entries_after(self, after: int) -> list[Entry] | None:
-        """The entries above `after` from memory; None when memory does not reach back that far."""
-        if not self.recent or after < self.floor:
-            return None
-        return [e for e in self.recent if e[0] > after]
+        """The entries above `after` from memory; None when memory cannot tell."""
+        if self.recent:
+            return [e for e in self.recent if e[0] > after] if after >= self.floor else None
+        if 0 <= self.head <= after and time.monotonic() - self.head_at < TRUST_HEAD:
+            return []  # nothing since a read that found the end: a later commit would be in recent
+        return None
+
+    def found_head(self, version: int) -> None:
+        if not self.recent:
+            self.head, self.head_at = max(self.head, version), time.monotonic()
+
+    def forget(self) -> None:
+        self.recent, self.floor, self.head = [], -1, -1
 
     def add(self, base: int, entries: list[Entry]) -> None:
         if self.recent and self.recent[-1][0] == base:
@@ -86,6 +100,8 @@ class Waiter:
             found = self.watch.entries_after(after)
             if found is None:  # first look, or fell behind: ask Redis once
                 found = self.fanout.read_log(self.match_id, after, 0)
+                if not found:
+                    self.watch.found_head(after)
             if found:
                 return found
             remaining = deadline - time.monotonic()
@@ -103,8 +119,9 @@ class Waiter:
     def _check_hangup(self) -> None:
         """The client's socket turned readable: EOF means it hung up; data (a pipelined request) is left alone."""
         assert self.client is not None and self._io is not None
+        raw = getattr(self.client, "_sock", self.client)  # gevent's socket would wait rather than say EAGAIN
         try:
-            peeked = self.client.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+            peeked = raw.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
         except (BlockingIOError, InterruptedError):
             return
         except OSError:
@@ -209,7 +226,7 @@ class Fanout:
                 self._subscribed.clear()
                 with self._lock:
                     for watch in self.watches.values():
-                        watch.recent, watch.floor = [], -1
+                        watch.forget()
                 time.sleep(0.5)
             finally:
                 try:
@@ -248,6 +265,13 @@ def for_client(client, read_log: ReadLog) -> Fanout:
         if found is None or found.client is not client:
             found = _fanouts[id(client)] = Fanout(client, read_log)
         return found
+
+
+def stop_for(client) -> None:
+    """Drop the subscription of `client`'s fan-out (before its Redis goes away)."""
+    found = _fanouts.get(id(client))
+    if found is not None and found.client is client:
+        found.stop()
 
 
 def close_all() -> None:

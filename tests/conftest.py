@@ -55,6 +55,9 @@ def redis_cluster_url(tmp_path_factory) -> str:
 
 @pytest.fixture(scope="session")
 def redis_cluster_client(redis_cluster_url):
+    from service import fanout
     from service.store import connect
 
-    return connect(redis_cluster_url, cluster=True, socket_timeout=40)
+    client = connect(redis_cluster_url, cluster=True, socket_timeout=40)
+    yield client
+    fanout.stop_for(client)  # before the cluster goes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.catan.common import R, after_interlude, card_names, fail
-from engine.catan.spots import can_afford, robber_victims
+from engine.catan.spots import can_afford, owned, robber_victims
 from engine.core import counts_param, event, template
 from engine.rng import Rng
 
@@ -137,10 +137,11 @@ def legal_robber(state, seat) -> list:
     hands, robber = state["hands"], state["robber"]
     robbable = [s != seat and any(hand) for s, hand in enumerate(hands)]
     victims = [0] * B.N_HEXES  # per hex, a bit per seat that may be robbed there
-    for n, s in enumerate(state["node"]):
-        if s != -1 and robbable[s]:
-            for h in B.NODE_HEXES[n]:
-                victims[h] |= 1 << s
+    for s in range(len(hands)):
+        if robbable[s]:
+            for n in owned(state["node"], s):
+                for h in B.NODE_HEXES[n]:
+                    victims[h] |= 1 << s
     moves = []
     for h in range(B.N_HEXES):
         if h == robber:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.catan import board as B
 from engine.catan import data as D
+from engine.catan.spots import owned
 from engine.core import event
 
 
@@ -19,7 +20,7 @@ def longest_road(state: dict, seat: int) -> int:
     simply pass through: a dead end, a fork, an opponent's building. Only a
     component that is a bare ring has none; it counts whole."""
     edge, node = state["edge"], state["node"]
-    mine = [e for e, owner in enumerate(edge) if owner == seat]
+    mine = owned(edge, seat)
     if not mine:
         return 0
     steps: dict[int, list[tuple[int, int]]] = {}  # intersection -> [(the path's bit, the other end)]

@@ -20,15 +20,15 @@ def pay(state: dict, seat: int, cost) -> None:
 
 
 NO_HARBOUR: tuple[int, ...] = (4, 4, 4, 4, 4)
-HARBOUR_NODE_SLOTS = tuple((n, i) for i, pair in enumerate(B.HARBOUR_NODES) for n in pair)
+HARBOUR_SLOT_AT = {n: i for i, pair in enumerate(B.HARBOUR_NODES) for n in pair}  # intersection -> harbour slot
 
 
 def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
     """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
-    node, slots = state["node"], 0
-    for n, i in HARBOUR_NODE_SLOTS:
-        if node[n] == seat:
-            slots |= 1 << i
+    slots = 0
+    for n in owned(state["node"], seat):
+        if n in HARBOUR_SLOT_AT:
+            slots |= 1 << HARBOUR_SLOT_AT[n]
     if not slots:
         return NO_HARBOUR
     kinds = [kind for i, kind in enumerate(state["harbours"]) if slots >> i & 1]
@@ -40,8 +40,16 @@ def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
 
 
 def owned(pieces: list[int], seat: int) -> list[int]:
-    """The indices of a board list (intersections or paths) the seat holds."""
-    return [i for i, owner in enumerate(pieces) if owner == seat]
+    """The indices of a board list (intersections or paths) the seat holds.
+
+    list.index scans in C: a few calls beat a Python loop over all 72 paths."""
+    found, i = [], -1
+    try:
+        while True:
+            i = pieces.index(seat, i + 1)
+            found.append(i)
+    except ValueError:
+        return found
 
 
 def settlement_spot_free(state: dict, n: int) -> bool:

@@ -8,7 +8,7 @@ from engine.core import EventSchema
 from engine.wire import boolean, counts, integer, integers, many, nested, string, strings
 
 RESOURCE = list(D.RESOURCES)
-PHASES = ["setup", "roll", "main", "discard", "robber", "road_building", "trade", "draft", "over"]
+PHASES = ["setup", "roll", "main", "discard", "robber", "road_building", "trade", "over"]
 
 
 def pairs(description: str) -> fields.List:
@@ -55,17 +55,25 @@ class CatanYou(Schema):
 
 
 class CatanOffer(Schema):
-    from_ = fields.Integer(required=True, data_key="from", metadata={"description": "The offering seat."})
-    give = counts()
-    get = counts()
-    to = integers()
-    sent = boolean()
-    answers = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        required=True,
-        metadata={"description": "By seat: pending, accepted or declined."},
-    )
+    from_ = fields.Integer(required=True, data_key="from", metadata={"description": "The offering (active) seat."})
+    give = counts("What the active player gives.")
+    get = counts("What the active player asks for.")
+    to = integers("The seats the offer is addressed to.")
+    accepted = integers("The seats that accepted it.")
+
+
+class CatanProposal(Schema):
+    from_ = fields.Integer(required=True, data_key="from", metadata={"description": "The proposing seat."})
+    give = counts("What the proposing seat gives.")
+    get = counts("What it asks of the active player.")
+
+
+class CatanTrade(Schema):
+    offer = nested(CatanOffer, nullable=True)
+    proposals = many(CatanProposal)
+    asked = integers("The seats that owe an answer (to an offer or a call for proposals).")
+    offers_made = integer("Offers and calls for proposals made this turn.")
+    max_offers = integer("The house cap on offers per turn; null for none.", nullable=True)
 
 
 class CatanSetup(Schema):
@@ -90,9 +98,8 @@ class CatanView(Schema):
     players = many(CatanPlayer)
     longest_road = integer(nullable=True)
     largest_army = integer(nullable=True)
-    offer = nested(CatanOffer, nullable=True)
+    trade = nested(CatanTrade)
     free_roads = integer()
-    offers_left = integer()
     trade_order = string(enum=["strict", "combined"])
     built_this_turn = boolean()
     winner = integer(nullable=True)
@@ -129,7 +136,7 @@ EVENTS: dict[str, type[EventSchema]] = {
         ),
     ),
     "must_discard": _event("CatanMustDiscard", "", counts=integers("Cards to discard, by seat.")),
-    "discarded": _event("CatanDiscarded", "", seat=integer(), resource=resource(), left=integer()),
+    "discarded": _event("CatanDiscarded", "", seat=integer(), cards=counts("The cards discarded.")),
     "robber_moved": _event("CatanRobberMoved", "", seat=integer(), hex=integer(), victim=integer(nullable=True)),
     "stolen": _event("CatanStolen", "Seen by all: who robbed whom.", thief=integer(), victim=integer()),
     "stolen_card": _event(
@@ -145,9 +152,22 @@ EVENTS: dict[str, type[EventSchema]] = {
     "maritime_trade": _event(
         "CatanMaritimeTrade", "", seat=integer(), give=resource(), get=resource(), ratio=integer()
     ),
-    "offer_made": _event("CatanOfferMade", "", seat=integer(), give=counts(), get=counts()),
-    "offer_answered": _event("CatanOfferAnswered", "", seat=integer(), accepted=boolean()),
-    "offer_cancelled": _event("CatanOfferCancelled", "", seat=integer()),
+    "offer_made": _event(
+        "CatanOfferMade", "Public.", seat=integer(), give=counts(), get=counts(), addressed=integers()
+    ),
+    "proposals_called": _event("CatanProposalsCalled", "Public.", seat=integer(), asked=integers()),
+    "offer_accepted": _event("CatanOfferAccepted", "Public.", seat=integer(), partner=integer()),
+    "trade_proposed": _event(
+        "CatanTradeProposed",
+        "Public: a proposal to the active player (`counter`: to the offer addressed to the proposer).",
+        seat=integer(),
+        partner=integer(),
+        give=counts(),
+        get=counts(),
+        counter=boolean(),
+    ),
+    "trade_declined": _event("CatanTradeDeclined", "Public.", seat=integer()),
+    "offer_withdrawn": _event("CatanOfferWithdrawn", "Public.", seat=integer()),
     "traded": _event("CatanTraded", "", seat=integer(), partner=integer(), give=counts(), get=counts()),
     "turn_ended": _event("CatanTurnEnded", "", seat=integer(), next=integer()),
     "game_over": _event("CatanGameOver", "", winner=integer(), points=integers(), victory_point_cards=integers()),

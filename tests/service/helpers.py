@@ -27,6 +27,19 @@ def post_move(client, match_id: str, token: str, move, **headers):
     return client.post(f"/v1/matches/{match_id}/moves", json=move, headers={**auth(token), **headers})
 
 
+def post_random(client, match_id: str, token: str, mine: dict, rng, **headers):
+    """RandomBot's move, posted: (move, response). A filled-in template the rules refuse
+    (a like-for-like Catan trade; see core's template comment) is drawn again, as a client would."""
+    from engine.bots import RandomBot
+
+    for _ in range(50):
+        move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
+        response = post_move(client, match_id, token, move, **headers)
+        if response.status_code != 422 or move in mine["legal_moves"]:
+            break
+    return move, response
+
+
 def first_move(mine: dict) -> dict:
     """The seat's first listed legal move, else its first template filled with defaults."""
     from engine.core import default_value, fill
@@ -52,16 +65,13 @@ def play_random(
 
     Random, not first-listed, moves: a rule may allow a seat to shuttle without end
     (Speicherstadt's warehouse), and only a random client is sure to leave it."""
-    from engine.bots import RandomBot
-
     for _ in range(max_moves):
         match = get_match(client, match_id)
         if match["status"] == "finished":
             return match
         seat = rng.choice(match["to_act"])
         mine = get_match(client, match_id, toks[seat])
-        move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
-        response = post_move(client, match_id, toks[seat], move)
+        _, response = post_random(client, match_id, toks[seat], mine, rng)
         assert response.status_code == 200, response.get_json()
     if until_end:
         raise AssertionError(f"no end after {max_moves} moves")

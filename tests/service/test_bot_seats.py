@@ -23,7 +23,7 @@ from engine import registry
 from engine.bots import RandomBot
 from service.app import create_app
 from service.config import Config
-from tests.service.helpers import auth, create, first_move, get_match, post_move, tokens
+from tests.service.helpers import auth, create, first_move, get_match, post_move, post_random, tokens
 
 GAMES = sorted(registry.GAMES)
 
@@ -76,11 +76,12 @@ def play_mixed(client, game_id: str, kinds: list[str], seed: int, max_posts: int
             continue
         seat = ready[0]
         mine = current if current["seat"] == seat else get_match(client, match_id, toks[seat])
+        if_match = {"If-Match": f'"{mine["version"]}"'}
         if kinds[seat] == "local":
-            move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
+            move, response = post_random(client, match_id, toks[seat], mine, rng, **if_match)
         else:
             move, turns = scripted_choice(mine, turns), turns + 1
-        response = post_move(client, match_id, toks[seat], move, **{"If-Match": f'"{mine["version"]}"'})
+            response = post_move(client, match_id, toks[seat], move, **if_match)
         assert response.status_code == 200, (game_id, move, response.get_json())
         posted[seat] += 1
         current = response.get_json()["match"]
@@ -98,7 +99,9 @@ def test_a_whole_match_mixing_a_local_bot_a_server_bot_and_a_scripted_seat(clien
     assert len(outcome["scores"]) == len(kinds) and outcome["winners"]
     assert all(set(part) for part in outcome["breakdown"])
     assert final["seats"] == [
-        {"seat": s, "status": "bot", "bot": "random"} if kind == "server" else {"seat": s, "status": "taken"}
+        {"seat": s, "status": "bot", "bot": "random", "name": None}
+        if kind == "server"
+        else {"seat": s, "status": "taken", "name": None}
         for s, kind in enumerate(kinds)
     ]
 
@@ -174,13 +177,15 @@ def test_a_mixed_match_whose_bots_run_out_of_budget_still_reaches_the_end(slow_b
 
 
 class RecordingBot:
-    """A server bot (test-only) that keeps every input it is given, then plays like RandomBot."""
+    """A server bot (test-only) that keeps every input it is given, then plays like RandomBot,
+    filling a template only when nothing is listed (so the rules never refuse its move and
+    the move it keeps is the one applied)."""
 
     name = "recording"
     inputs: list[dict] = []
 
     def choose(self, view: dict, legal: list[dict], rng: random.Random, templates=()) -> dict:
-        move = RandomBot().choose(view, legal, rng, templates)
+        move = RandomBot().choose(view, legal, rng, () if legal else templates)
         self.inputs.append(
             {"view": orjson.loads(orjson.dumps(view)), "legal": orjson.loads(orjson.dumps(legal)), "move": move}
         )
@@ -216,8 +221,8 @@ def test_a_server_bots_input_for_seat_s_is_what_seat_s_sees_over_http(client, re
         mine = get_match(client, match_id, token)
         if mine["status"] == "finished" or 0 not in mine["to_act"]:
             break
-        move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
-        assert post_move(client, match_id, token, move).status_code == 200
+        move, response = post_random(client, match_id, token, mine, rng)
+        assert response.status_code == 200
         mine_moves.append(move)
     log = full_log(client, match_id, token)
     bot_entries = [e for e in log if "bot" in e]

@@ -73,7 +73,7 @@ def live_messages(client, match_id: str, headers: dict, count: int) -> list[dict
 def test_each_seat_streams_only_the_events_it_may_see(client, redis_client):
     created = create(client, game="catan", players=3, seed=4)
     toks = tokens(created)
-    version = play_random(client, created["id"], toks, random.Random(4), max_moves=150, until_end=False)["version"]
+    version = play_random(client, created["id"], toks, random.Random(4), max_moves=400, until_end=False)["version"]
     hidden = [
         ev
         for _, fields in redis_client.xrange(f"m:{{{created['id']}}}:log")
@@ -128,3 +128,22 @@ def test_a_spectators_ticket_streams_what_a_spectator_sees(client, finished):
     ticket = client.post(f"/v1/matches/{finished['id']}/stream-ticket").get_json()["ticket"]
     seen = stream(client, finished["id"], query=f"?ticket={ticket}")
     assert [orjson.loads(m["data"]) for m in seen[:-1]] == events_entries(client, finished["id"], None)
+
+
+def test_an_idle_stream_sends_heartbeat_comments(config, redis_client):
+    from dataclasses import replace
+
+    from service.app import create_app
+
+    client = create_app(replace(config, heartbeat_seconds=0.05), redis_client).test_client()
+    created = create(client, players=2)
+    response = client.get(f"/v1/matches/{created['id']}/stream", buffered=False)
+    body = b""
+    try:
+        for chunk in response.response:
+            body += chunk
+            if body.count(b": keep-alive\n\n") >= 2:
+                break
+    finally:
+        response.close()
+    assert body.startswith(b": open\n\n") and parse_sse(body) == []  # comments only: no entry yet
