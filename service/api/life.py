@@ -20,7 +20,7 @@ blp = Blueprint(
 @blp.route("", methods=["GET"])
 @blp.arguments(LobbyQuerySchema, location="query")
 @blp.response(200, LobbySchema, example=examples.LOBBY)
-@blp.doc(responses=problem_responses(422))
+@blp.doc(operationId="listMatches", security=[], responses=problem_responses(422))
 def list_matches(query: dict):
     """The lobby: matches created with `listed: true`, newest first; join one with POST .../join."""
     svc = services()
@@ -38,7 +38,7 @@ _SEAT_OPERATION = {"security": [{"seatToken": []}], "responses": problem_respons
 
 @blp.route("/<match_id>/resign", methods=["POST"])
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
-@blp.doc(**_SEAT_OPERATION)
+@blp.doc(operationId="resignMatch", **_SEAT_OPERATION)
 def resign(match_id: str):
     """Leave the match: in a two-player game the other seat wins; with more seats the
     server's random bot plays this seat from now on. Logged as a `resign` entry."""
@@ -47,7 +47,7 @@ def resign(match_id: str):
 
 @blp.route("/<match_id>/abort", methods=["POST"])
 @blp.response(200, MoveAnswerSchema)
-@blp.doc(**_SEAT_OPERATION)
+@blp.doc(operationId="abortMatch", **_SEAT_OPERATION)
 def abort(match_id: str):
     """End the match without a result: only the creator (the first seat handed a token),
     and only while no seat holder has moved. Logged as an `abort` entry."""
@@ -57,7 +57,7 @@ def abort(match_id: str):
 
 @blp.route("/<match_id>/undo", methods=["POST"])
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
-@blp.doc(**_SEAT_OPERATION)
+@blp.doc(operationId="undoMove", **_SEAT_OPERATION)
 def undo(match_id: str):
     """Take back your own last move (option `undo: own_move`), while no other seat has moved
     since and if the move drew no chance and revealed nothing (the game decides).
@@ -68,7 +68,7 @@ def undo(match_id: str):
 
 @blp.route("/<match_id>/rematch", methods=["POST"])
 @blp.response(200, RematchSchema, example=examples.REMATCH)
-@blp.doc(**_SEAT_OPERATION)
+@blp.doc(operationId="createRematch", **_SEAT_OPERATION)
 def rematch(match_id: str):
     """After the end: the same game, options, bots and names, a new seed, the start seat
     rotated (former seat s plays seat s-1). The first call creates it; each former seat

@@ -122,10 +122,14 @@ def _union(api: Api, game: Game, kind: str, members: dict[str, Any]) -> str:
         api.spec.components.schema(name, component=body)
         mapping[type_name] = f"#/components/schemas/{name}"
     union = f"{prefix(game.id)}{kind}"
+    if not mapping:  # a game that has not typed these yet: any object with a `type`
+        untyped = {"type": "object", "properties": {"type": {"type": "string"}}, "required": ["type"]}
+        api.spec.components.schema(union, component={**untyped, "additionalProperties": True})
+        return union
     api.spec.components.schema(
         union,
         component={
-            "oneOf": [{"$ref": target} for target in mapping.values()] or [{"type": "object"}],
+            "oneOf": [{"$ref": target} for target in mapping.values()],
             "discriminator": {"propertyName": "type", "mapping": mapping},
         },
     )

@@ -38,6 +38,8 @@ function summary(match: Schemas["Match"]): string {
       return `round ${match.view.round} of ${match.view.rounds}`;
     case "speicherstadt":
       return `round ${match.view.round}, phase ${match.view.phase}`;
+    default:
+      return `${match.game}, version ${match.version}`;
   }
 }
 
@@ -67,6 +69,8 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
     const pick = Math.floor(Math.random() * (legal.length + match.move_templates.length));
     const body: Schemas["PostedMove"] = pick < legal.length ? legal[pick] : filled(match.move_templates[pick - legal.length]);
     const answer = await me.POST("/v1/matches/{match_id}/moves", { ...path, body, headers: { "If-Match": `"${match.version}"` } });
+    // A filled template only has the shape right: the rules may refuse it (a like-for-like trade); draw again.
+    if (!answer.data && pick >= legal.length && answer.error?.code === "illegal_move") continue;
     if (!answer.data) throw new Error(`move ${JSON.stringify(body)}: ${JSON.stringify(answer.error)}`);
     posted += 1;
   }

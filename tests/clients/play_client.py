@@ -23,6 +23,8 @@ from portside_client.models import (
     FilledTemplate,
     IntegerParam,
     MoveTemplate,
+    Problem,
+    ProblemCode,
     SeatsParam,
 )
 
@@ -74,6 +76,8 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict:
         else:
             body = filled(match.move_templates[pick - len(match.legal_moves)])
         answer = post_move.sync(created.id, client=me, body=body, if_match=f'"{match.version}"')
+        if isinstance(answer, Problem) and isinstance(body, FilledTemplate) and answer.code == ProblemCode.ILLEGAL_MOVE:
+            continue  # a filled template has only the shape right: the rules may refuse it; draw again
         assert answer is not None and hasattr(answer, "match"), (body, answer)
         posted += 1
 
