@@ -20,7 +20,7 @@ from collections.abc import Callable
 from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by
-from engine.smuggler import actions, flow, legal
+from engine.smuggler import actions, flow, legal, wire
 from engine.smuggler.bots import BOTS
 from engine.smuggler.moves import MOVES
 from engine.smuggler.state import copy_state, new_state
@@ -85,6 +85,8 @@ class Smuggler(Game):
     options = SmugglerOptions
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.SmugglerView
+    event_schemas = wire.EVENTS
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         if not self.min_players <= players <= self.max_players:
