@@ -223,6 +223,7 @@ class EventSchema(Schema):
     """Base of one event type's wire schema (what `Event.to_json()` gives): `type`, then its data."""
 
     type = fields.String(required=True)
+    text = fields.String(metadata={"description": "One line of words for people, in the caller's Accept-Language."})
 
 
 class OutcomeSchema(Schema):
@@ -233,6 +234,9 @@ class OutcomeSchema(Schema):
     ranks = fields.List(fields.Integer(), required=True, metadata={"description": "1 = first; ties share a rank."})
     winners = fields.List(fields.Integer(), required=True)
     tiebreak = fields.String(required=True, metadata={"description": "The tie rule used, in words; '' if none."})
+    names = fields.List(
+        fields.String(allow_none=True), metadata={"description": "The seats' display names (null: none given)."}
+    )
 
 
 class Game:
@@ -297,6 +301,60 @@ class Game:
         """Data that is the same in every match of this game (a board's geometry),
         served once and cached by clients instead of repeated in every view."""
         return None
+
+    # --- a match's life: words, undo, leaving ---------------------------------
+    # Defaults that fit any game; the words and the undo rule come from the
+    # game folder's own `texts.py` and `undo.py` (see engine/i18n.py), so a
+    # game adds them beside its rules; a game may also override these methods.
+
+    def move_label(self, state: State, seat: int, move: Move, lang: str = "en", strict: bool = False) -> str:
+        """A short label for a legal move (a button), in `lang`; a gap reads as the move's
+        type and fields (strict: raises engine.i18n.MissingText)."""
+        from engine.i18n import words_for
+
+        return words_for(self).move_label(move, lang, strict=strict)
+
+    def template_label(self, state: State, seat: int, tmpl: dict, lang: str = "en", strict: bool = False) -> str:
+        """A short label for one of `move_templates` (a price still to choose)."""
+        from engine.i18n import words_for
+
+        return words_for(self).template_label(tmpl, lang, strict=strict)
+
+    def event_text(
+        self, event: Mapping, lang: str = "en", names: Mapping[int, str] | None = None, strict: bool = False
+    ) -> str:
+        """One line of words for an event (its JSON form), seats shown by `names` where given."""
+        from engine.i18n import words_for
+
+        return words_for(self).event_text(event, lang, names, strict)
+
+    def undoable(self, move: Move, events: list[dict]) -> bool:
+        """Whether a seat may take this move back (its events as JSON): only if it drew
+        no chance and revealed nothing hidden. Default: never (the safe answer); the
+        game folder's `undo.py` says otherwise with MOVES (types) and SAFE_EVENTS."""
+        from engine.i18n import companion
+
+        rules = companion(type(self).__module__.rpartition(".")[0], "undo")
+        if rules is None:
+            return False
+        return move.get("type") in rules.MOVES and all(e.get("type") in rules.SAFE_EVENTS for e in events)
+
+    def forfeit(self, state: State, seat: int) -> Outcome | None:
+        """The outcome when `seat` leaves (resigns, or runs out of time with `forfeit`),
+        or None when the game goes on without it (the service then plays the seat
+        with the random bot). Default: a two-player game ends, the other seat
+        winning; with more seats, None."""
+        if self.players(state) != 2:
+            return None
+        other = 1 - seat
+        scores = [int(s == other) for s in range(2)]
+        return Outcome(
+            scores=scores,
+            breakdown=[{"forfeit": s} for s in scores],
+            ranks=[1 if s == other else 2 for s in range(2)],
+            winners=[other],
+            tiebreak=f"Seat {seat} left the game.",
+        )
 
     # --- shared -------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Any) -> list[Event]:

@@ -13,7 +13,7 @@ from flask import Flask, g, request
 from flask_smorest import Api
 
 from service import compression, errors, logs, metrics, ratelimit, store
-from service.api import Services, docs, events, games, health, matches, moves, spec, stream
+from service.api import Services, docs, events, games, health, life, life_schemas, matches, moves, spec, stream
 from service.api.schemas import ProblemSchema
 from service.config import Config
 
@@ -25,7 +25,13 @@ API_DESCRIPTION = """Portside hosts trading board games for thin clients and scr
 Create a match, keep the seat tokens it returns, read your seat's view and
 legal moves with `GET /v1/matches/{id}`, POST one of those moves as is, and
 follow the others with `GET /v1/matches/{id}/events?after=N&wait=S`.
-Every error is `application/problem+json` with a stable `code`."""
+Every error is `application/problem+json` with a stable `code`.
+
+Words for people come in the language of `Accept-Language` (English by
+default, French): `move_labels` beside `legal_moves`, a `label` on each move
+template, a `text` on every event, and the `detail` of every problem.
+Find matches to join in the lobby (`GET /v1/matches`); a match may have a
+clock, undo, names, and ends by its rules, a resign, a timeout or an abort."""
 
 
 class PortsideApi(Api):
@@ -79,7 +85,8 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
-    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, stream.blp, health.blp):
+    life_schemas.register(api.spec)
+    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, stream.blp, health.blp, life.blp):
         api.register_blueprint(blueprint)
     spec.document(api)
     errors.register(app)

@@ -48,6 +48,26 @@ def play(args: argparse.Namespace) -> int:
     return client.main(args)
 
 
+def sweep(args: argparse.Namespace) -> int:
+    """Enforce match clocks (each instance also does, unless SWEEP_SECONDS=0): for a Procfile
+    process, or once from cron with --once."""
+    import redis
+
+    from service import lifecycle
+    from service.app import _redis_url
+    from service.config import Config
+    from service.store import Store
+
+    cfg = Config()
+    store = Store(redis.Redis.from_url(_redis_url(cfg)))
+    if args.once:
+        print(f"looked at {lifecycle.sweep_once(store, cfg)} matches")
+        return 0
+    cfg.sweep_seconds = cfg.sweep_seconds or 1.0
+    lifecycle.sweep_forever(store, cfg)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="portside", description="Portside game server.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -56,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")), help="default: $PORT or 8000")
     p.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: from env or 2 x cores)")
     p.set_defaults(func=serve)
+    p = commands.add_parser("sweep", help="enforce match clocks (timeouts) every SWEEP_SECONDS")
+    p.add_argument("--once", action="store_true", help="one pass, then exit")
+    p.set_defaults(func=sweep)
     p = commands.add_parser("openapi", help="print the OpenAPI document")
     p.set_defaults(func=openapi)
     p = commands.add_parser(

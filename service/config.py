@@ -36,5 +36,7 @@ class Config:
     # How long one request may spend playing server bots' moves before it answers.
     bot_budget_seconds: float = field(default_factory=lambda: float(os.environ.get("BOT_BUDGET_SECONDS", "2")))
     move_retries: int = 5
+    # How often each instance's sweeper enforces the clocks of matches nobody is looking at; 0: off.
+    sweep_seconds: float = field(default_factory=lambda: float(os.environ.get("SWEEP_SECONDS", "1")))
     # A stream sends an SSE comment at least this often, so proxies and phones keep it open.
     heartbeat_seconds: float = field(default_factory=lambda: float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15")))

@@ -31,6 +31,10 @@ STATUS = {
     "match_full": 409,
     "conflict": 409,
     "match_not_finished": 409,
+    "seat_left": 409,
+    "undo_refused": 409,
+    "abort_refused": 409,
+    "rematch_refused": 409,
     "body_too_large": 413,
     "unsupported_media_type": 415,
     "validation_error": 422,
@@ -53,6 +57,9 @@ class ApiError(Exception):
 
 
 def problem(code: str, status: int, detail: str, headers: dict | None = None, **extra) -> Response:
+    from service.words import detail as localized
+
+    detail = localized(code, detail)
     body = {
         "type": PROBLEM_TYPE + code,
         "title": code.replace("_", " ").capitalize(),

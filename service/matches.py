@@ -18,7 +18,7 @@ import orjson
 from engine import registry
 from engine.bots import RandomBot, get_bot
 from engine.core import Game, IllegalMove, default_value, fill
-from service import metrics
+from service import lifecycle, metrics, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError
@@ -73,12 +73,17 @@ def create(
     seed: int | None,
     seats_mode: str,
     bots: dict[int, str],
+    life: dict | None = None,
 ) -> dict:
+    """`life`: names, listed, clock, undo (see service/lifecycle.py), and for a rematch
+    `reserved` ({seat: token hash} kept for former holders; seats_mode "none")."""
+    life = life or {}
     seed = secrets.randbits(63) if seed is None else seed
     match_id = secrets.token_hex(10)  # 80 bits; hex so an id never starts with '-' on a command line
     state = game.setup(players, options, seed)
-    human_seats = [s for s in range(players) if s not in bots]
-    given = human_seats if seats_mode == "all" else human_seats[:1]
+    reserved = life.get("reserved", {})
+    human_seats = [s for s in range(players) if s not in bots and str(s) not in reserved]
+    given = {"all": human_seats, "one": human_seats[:1]}.get(seats_mode, [])
     tokens = {seat: new_token() for seat in given}
     meta = {
         "id": match_id,
@@ -89,9 +94,11 @@ def create(
         "commitment": seed_commitment(seed),
         "bots": {str(s): n for s, n in bots.items()},
         "created": int(time.time()),
+        **lifecycle.creation_meta(life, given),
     }
-    doc = {"status": "active", "game": game.dump(state)}
+    doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)})
     store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl)
+    lifecycle.created(store, meta, doc)
     metrics.MATCHES.labels(game.id).inc()
     version = 0
     if bots:
@@ -108,10 +115,10 @@ def create(
     }
 
 
-def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = None) -> dict:
+def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = None, name: str | None = None) -> dict:
     match = load(store, match_id, quota)
     meta, taken = match.stored.meta, match.stored.seat_hashes
-    bots = {int(s) for s in meta["bots"]}
+    bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
     if wanted is not None:
         if not 0 <= wanted < meta["players"]:
@@ -131,6 +138,8 @@ def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = 
         if taken_now == -1:
             raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
         if taken_now == 1:
+            if name is not None:
+                lifecycle.set_name(store, match_id, seat, name)
             return {"id": match_id, "seat": seat, "token": token}
     if wanted is not None:
         raise ApiError("seat_taken", f"Seat {wanted} was just taken.")
@@ -140,50 +149,72 @@ def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = 
 # --- what a seat sees --------------------------------------------------------
 
 
-def seats_summary(meta: dict, taken: dict[int, str]) -> list[dict]:
+def seats_summary(meta: dict, taken: dict[int, str], doc: dict | None = None) -> list[dict]:
     out = []
+    bots = lifecycle.bot_seats(meta, doc or {})
+    seat_names = lifecycle.names(meta, doc or {})
     for seat in range(meta["players"]):
-        bot = meta["bots"].get(str(seat))
+        bot = bots.get(seat)
         status = "bot" if bot else ("taken" if seat in taken else "open")
-        out.append({"seat": seat, "status": status, **({"bot": bot} if bot else {})})
+        if status == "open" and str(seat) in meta.get("reserved", {}):
+            status = "reserved"
+        out.append({"seat": seat, "status": status, "name": seat_names.get(seat), **({"bot": bot} if bot else {})})
     return out
 
 
 def resource(match: Loaded, seat: int | None, version: int | None = None) -> dict:
     game, state, stored = match.game, match.state, match.stored
-    outcome = game.outcome(state)
+    outcome = lifecycle.outcome_json(match)
+    to_act = lifecycle.to_act(match)
+    lang = words.request_lang()
+    legal = game.legal_moves(state, seat) if seat is not None and to_act else []
+    templates = game.move_templates(state, seat) if seat is not None and to_act else []
     return {
         "id": stored.id,
         "game": game.id,
         "version": stored.version if version is None else version,
-        "status": "finished" if outcome else "active",
+        "status": "finished" if outcome or match.finished else "active",
         "seat": seat,
-        "to_act": sorted(game.to_act(state)),
+        "to_act": sorted(to_act),
         "view": game.view(state, seat),
-        "legal_moves": game.legal_moves(state, seat) if seat is not None else [],
-        "move_templates": game.move_templates(state, seat) if seat is not None else [],
-        "outcome": outcome.to_json() if outcome else None,
+        "legal_moves": legal,
+        "move_labels": [game.move_label(state, seat, m, lang) for m in legal] if seat is not None else [],
+        "move_templates": [{**t, "label": game.template_label(state, seat, t, lang)} for t in templates]
+        if seat is not None
+        else [],
+        "outcome": outcome,
         "players": stored.meta["players"],
-        "seats": seats_summary(stored.meta, stored.seat_hashes),
+        "seats": seats_summary(stored.meta, stored.seat_hashes, stored.state),
         "seed_commitment": stored.meta["commitment"],
+        "clock": lifecycle.clock_view(match),
+        "undo": stored.meta.get("undo", "never"),
+        "ended": lifecycle.ended(stored.state),
+        "rematch": lifecycle.life_of(stored.state).get("rematch"),
     }
 
 
 def visible_events(entry: dict, seat: int | None) -> list[dict]:
+    """The entry's events that seat may see, each with its line of words in the caller's language."""
     out = []
+    lang = words.request_lang()
     for ev in entry["events"]:
         to = ev.get("to")
         if to is None or (seat is not None and seat in to):
-            out.append({k: v for k, v in ev.items() if k != "to"})
+            shown = {k: v for k, v in ev.items() if k not in ("to", "texts")}
+            if "texts" in ev:
+                shown["text"] = ev["texts"].get(lang) or ev["texts"]["en"]
+            out.append(shown)
     return out
 
 
-def _entry(seat: int, move: dict, events, bot: str | None = None) -> dict:
-    entry = {
-        "seat": seat,
-        "move": move,
-        "events": [{**e.to_json(), "to": None if e.to is None else sorted(e.to)} for e in events],
-    }
+def make_entry(match: Loaded, seat: int, move: dict, events, bot: str | None = None) -> dict:
+    seat_names = lifecycle.names(match.stored.meta, match.stored.state)
+    stored_events = []
+    for e in events:
+        data = e.to_json()
+        texts = words.texts(match.game, data, seat_names)
+        stored_events.append({**data, "texts": texts, "to": None if e.to is None else sorted(e.to)})
+    entry = {"seat": seat, "move": move, "events": stored_events}
     if bot:
         entry["bot"] = bot
     return entry
@@ -201,9 +232,15 @@ def _apply(match: Loaded, seat: int, move) -> list:
         raise ApiError("illegal_move", err.message, reason=err.code, **err.details) from None
 
 
+def bot_turns(match: Loaded, cfg: Config) -> list[dict]:
+    return _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
+
+
 def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     """Play server bots while only they can move, or until the deadline."""
-    bots = {int(s): name for s, name in match.stored.meta["bots"].items()}
+    if lifecycle.ended(match.stored.state):
+        return []
+    bots = lifecycle.bot_seats(match.stored.meta, match.stored.state)
     game, state = match.game, match.state
     entries: list[dict] = []
     while time.monotonic() < deadline and game.outcome(state) is None:
@@ -221,7 +258,7 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
             log.error("bot %s of %s chose an illegal move %r: %s", bots[seat], game.id, move, err)
             move = RandomBot().choose({}, legal or [fill(templates[0], default_value)], rng)
             events = game.apply(state, seat, move)
-        entries.append(_entry(seat, move, events, bots[seat]))
+        entries.append(make_entry(match, seat, move, events, bots[seat]))
     return entries
 
 
@@ -233,15 +270,24 @@ def _state_doc(match: Loaded) -> dict:
 def _commit(
     store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: tuple[str, bytes] | None = None
 ) -> CommitResult:
-    doc = _state_doc(match)
+    doc = lifecycle.next_doc(match, _state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
     if result.status == "ok":
         match.stored.version += len(entries)
         match.stored.state = doc
+        lifecycle.index_clock(store, match.stored.id, doc)
         for entry in entries:
             metrics.MOVES.labels(match.game.id, "bot" if "bot" in entry else "seat").inc()
     return result
+
+
+def commit_entries(store: Store, cfg: Config, match: Loaded, entries: list[dict]) -> bool:
+    """Write the match with these new log entries; False when another writer came first."""
+    result = _commit(store, cfg, match, entries)
+    if result.status == "gone":
+        raise ApiError("unknown_match", f"No match {match.stored.id!r} (it may have expired).")
+    return result.status == "ok"
 
 
 def play(
@@ -260,6 +306,9 @@ def play(
     for attempt in range(cfg.move_retries):
         match = load(store, match_id, quota if attempt == 0 else None)
         seat = seat_for(match.stored.seat_hashes)
+        match = lifecycle.enforce_clock(store, cfg, match)
+        if seat in lifecycle.bot_seats(match.stored.meta, match.stored.state):
+            raise ApiError("seat_left", "This seat has left the game.", status=409)
         if seat not in match.game.to_act(match.state) and bots_to_act(match):
             match = advance_bots(store, cfg, match)  # bots still owe turns from an earlier request
         idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
@@ -273,7 +322,7 @@ def play(
             )
         if match.finished:
             raise ApiError("match_finished", "The game is over.")
-        entries = [_entry(seat, move, _apply(match, seat, move))]
+        entries = [make_entry(match, seat, move, _apply(match, seat, move))]
         entries += _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
         new_version = match.stored.version + len(entries)
         answer = _answer(match, seat, entries, new_version)
@@ -303,8 +352,8 @@ def _replayed(prior: bytes, body_hash: str) -> bytes:
 
 
 def bots_to_act(match: Loaded) -> bool:
-    bots = match.stored.meta["bots"]
-    return bool(bots) and not match.finished and any(str(s) in bots for s in match.game.to_act(match.state))
+    bots = lifecycle.bot_seats(match.stored.meta, match.stored.state)
+    return bool(bots) and not match.finished and any(s in bots for s in match.game.to_act(match.state))
 
 
 def advance_bots(store: Store, cfg: Config, match: Loaded) -> Loaded:
@@ -321,7 +370,7 @@ def advance_bots(store: Store, cfg: Config, match: Loaded) -> Loaded:
 def load_current(store: Store, cfg: Config, match_id: str) -> Loaded:
     """The match for a reader, after any bot turns still owed: a match whose bots ran
     out of budget is carried on by whoever looks at it next."""
-    match = load(store, match_id)
+    match = lifecycle.enforce_clock(store, cfg, load(store, match_id))
     return advance_bots(store, cfg, match) if bots_to_act(match) else match
 
 
@@ -330,8 +379,8 @@ def load_current(store: Store, cfg: Config, match_id: str) -> Loaded:
 
 def public_entry(version: int, entry: dict, seat: int | None) -> dict:
     """A log entry as `seat` may see it (in /events and the stream)."""
-    bot = {"bot": entry["bot"]} if "bot" in entry else {}
-    return {"version": version, "seat": entry["seat"], **bot, "events": visible_events(entry, seat)}
+    extra = {k: entry[k] for k in ("bot", "kind", "undoes", "match") if k in entry}
+    return {"version": version, "seat": entry["seat"], **extra, "events": visible_events(entry, seat)}
 
 
 def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
@@ -343,9 +392,8 @@ def replay(store: Store, match: Loaded) -> dict:
     if not match.finished:
         raise ApiError("match_not_finished", "The replay opens when the game is over.")
     meta = match.stored.meta
-    moves = [
-        {"version": v, "seat": e["seat"], "move": e["move"]} for v, e in store.log(match.stored.id, 0, count=1_000_000)
-    ]
+    standing = lifecycle.standing_moves(store.log(match.stored.id, 0, count=1_000_000))
+    moves = [{"version": v, "seat": e["seat"], "move": e["move"]} for v, e in standing]
     return {
         "id": meta["id"],
         "game": meta["game"],
@@ -354,5 +402,5 @@ def replay(store: Store, match: Loaded) -> dict:
         "seed": meta["seed"],
         "seed_commitment": meta["commitment"],
         "moves": moves,
-        "outcome": outcome.to_json() if (outcome := match.game.outcome(match.state)) else None,
+        "outcome": lifecycle.outcome_json(match),
     }

@@ -2,7 +2,7 @@
 
 from flask_smorest import Blueprint
 
-from service import matches
+from service import lifecycle, matches
 from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
@@ -22,4 +22,4 @@ def get_events(query: dict, match_id: str):
     match = matches.load_current(svc.store, svc.config, match_id)
     seat = seat_of(match.stored.seat_hashes, required=False)
     wait = min(query["wait"], svc.config.max_wait_seconds)
-    return json_response(matches.log_page(svc.store, match_id, seat, query["after"], wait))
+    return json_response(lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait))

@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import matches
+from service import lifecycle, matches
 from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
@@ -58,8 +58,11 @@ def _validated_creation(body: dict):
 def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
     game, options, bots = _validated_creation(body)
+    life = lifecycle.creation_life(body)
     svc = services()
-    created = matches.create(svc.store, svc.config, game, body["players"], options, body["seed"], body["seats"], bots)
+    created = matches.create(
+        svc.store, svc.config, game, body["players"], options, body["seed"], body["seats"], bots, life
+    )
     return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
@@ -69,7 +72,8 @@ def create_match(body: dict):
 @blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 409, 413, 422, 429, 503))
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
-    return json_response(matches.join(services().store, match_id, body["seat"], g.pop("quota", None)))
+    name = lifecycle.clean_name(body["name"], "name") if body["name"] is not None else None
+    return json_response(matches.join(services().store, match_id, body["seat"], g.pop("quota", None), name))
 
 
 @blp.route("/<match_id>")

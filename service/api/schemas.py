@@ -65,6 +65,22 @@ class CreateMatchSchema(Schema):
         load_default=dict,
         metadata={"description": 'Seats played by server bots: {"1": "greedy"}.', "example": {"1": "random"}},
     )
+    # A match's life (service/lifecycle.py): schemas in life_schemas.py.
+    listed = fields.Boolean(
+        load_default=False, metadata={"description": "Show the match in the lobby (GET /v1/matches)."}
+    )
+    names = fields.Dict(
+        keys=fields.String(validate=validate.Regexp(r"^\d{1,2}$")),
+        values=fields.String(),
+        load_default=dict,
+        metadata={"description": "Display names by seat (1 to 32 printable characters).", "example": {"0": "Ana"}},
+    )
+    clock = fields.Nested("ClockSchema", load_default=None, allow_none=True)
+    undo = fields.String(
+        load_default="never",
+        validate=validate.OneOf(["never", "own_move"]),
+        metadata={"description": "`own_move`: a seat may take back its last move (POST .../undo)."},
+    )
 
 
 class SeatTokenSchema(Schema):
@@ -99,6 +115,7 @@ class JoinSchema(Schema):
     seat = fields.Integer(
         load_default=None, allow_none=True, metadata={"description": "The seat wanted; omit for the first open one."}
     )
+    name = fields.String(load_default=None, metadata={"description": "Your display name (1 to 32 characters)."})
 
 
 class JoinedSchema(Schema):
@@ -109,8 +126,13 @@ class JoinedSchema(Schema):
 
 class SeatStatusSchema(Schema):
     seat = fields.Integer(required=True)
-    status = fields.String(required=True, validate=validate.OneOf(["open", "taken", "bot"]))
+    status = fields.String(
+        required=True,
+        validate=validate.OneOf(["open", "taken", "bot", "reserved"]),
+        metadata={"description": "`reserved`: kept in a rematch for the former seat holder."},
+    )
     bot = fields.String(metadata={"description": "The bot playing the seat, when status is bot."})
+    name = fields.String(required=True, allow_none=True, metadata={"example": "Ana", "description": "Display name."})
 
 
 class MatchSchema(Schema):
@@ -135,11 +157,31 @@ class MatchSchema(Schema):
         },
     )
     outcome = fields.Dict(
-        required=True, allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners."}
+        required=True, allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners, names."}
     )
     players = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatStatusSchema), required=True)
     seed_commitment = fields.String(required=True)
+    move_labels = fields.List(
+        fields.String(),
+        required=True,
+        metadata={
+            "description": "A short label per legal move, index by index, in the Accept-Language language "
+            "(en, fr); each of `move_templates` has its own `label`.",
+            "example": ["Place a worker at position 0", "Place a worker at position 1"],
+        },
+    )
+    clock = fields.Nested("ClockStateSchema", required=True, allow_none=True)
+    undo = fields.String(required=True, validate=validate.OneOf(["never", "own_move"]))
+    ended = fields.Nested(
+        "EndedSchema",
+        required=True,
+        allow_none=True,
+        metadata={"description": "How a match ended other than by its rules (resign, timeout, abort)."},
+    )
+    rematch = fields.String(
+        required=True, allow_none=True, metadata={"description": "The rematch's id, once one is created."}
+    )
 
 
 class MoveAnswerSchema(Schema):
@@ -147,7 +189,10 @@ class MoveAnswerSchema(Schema):
     events = fields.List(
         fields.Nested(EventSchema),
         required=True,
-        metadata={"description": "The events of this move (and the bots' answers) that the caller may see."},
+        metadata={
+            "description": "The events of this move (and the bots' answers) that the caller may see; "
+            "each with `text`, one line of words in the Accept-Language language."
+        },
     )
     match = fields.Nested(MatchSchema, required=True)
 
@@ -167,9 +212,15 @@ class EventsQuerySchema(Schema):
 
 class LogEntrySchema(Schema):
     version = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
+    seat = fields.Integer(required=True, allow_none=True)
     bot = fields.String(metadata={"description": "The server bot that played, if one did."})
-    events = fields.List(fields.Nested(EventSchema), required=True)
+    kind = fields.String(
+        validate=validate.OneOf(["timeout", "resign", "abort", "undo", "rematch"]),
+        metadata={"description": "Absent for a move; else what the service did."},
+    )
+    undoes = fields.Integer(metadata={"description": "For `undo`: the version whose move is taken back."})
+    match = fields.String(metadata={"description": "For `rematch`: the new match's id."})
+    events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "Each with its `text`."})
 
 
 class LogSchema(Schema):

@@ -12,7 +12,7 @@ import socket
 from collections.abc import Iterator
 
 import orjson
-from flask import Response, g
+from flask import Response, g, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
@@ -95,7 +95,8 @@ def get_stream(query: dict, headers: dict, match_id: str):
     seat = _caller(svc.store, match, match_id, query.get("ticket"))
     after = headers.get("last_event_id", query.get("after", 0))
     final = match.stored.version if match.finished else None
-    body = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket())
+    # In the request's context, so each event's `text` follows the caller's Accept-Language.
+    body = stream_with_context(_messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket()))
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(body, mimetype="text/event-stream", headers=headers)
 

@@ -99,7 +99,9 @@ def test_a_whole_match_mixing_a_local_bot_a_server_bot_and_a_scripted_seat(clien
     assert len(outcome["scores"]) == len(kinds) and outcome["winners"]
     assert all(set(part) for part in outcome["breakdown"])
     assert final["seats"] == [
-        {"seat": s, "status": "bot", "bot": "random"} if kind == "server" else {"seat": s, "status": "taken"}
+        {"seat": s, "status": "bot", "bot": "random", "name": None}
+        if kind == "server"
+        else {"seat": s, "status": "taken", "name": None}
         for s, kind in enumerate(kinds)
     ]
 

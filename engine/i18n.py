@@ -1,0 +1,204 @@
+"""Words for people: move labels and event lines in English and French.
+
+English is written in the code (it is each message's gettext msgid); every
+other language comes from a gettext catalogue read with Babel:
+`<folder>/locale/<lang>/LC_MESSAGES/messages.po`. The .po files are read at
+first use, so there is no compiled .mo to keep fresh.
+
+Each game keeps its words in its own folder: `engine/<game>/texts.py`
+defines
+
+    MOVES  = {move type: "Buy the card for {price}", ...}   (labels)
+    EVENTS = {event type: "{seat} bought {card}", ...}       (log lines)
+    TEMPLATES = {move type: "Name a price"}   optional: labels of move_templates
+    term(value) -> (msgid, suffix)   optional: how a raw value ("contract_a1")
+                                      reads ("contract", " A1")
+    fields(kind, data) -> dict        optional: derived placeholders
+
+and `engine/<game>/locale/fr/LC_MESSAGES/messages.po` translates every
+template and every term. Placeholders take the object's fields; seats
+(`seat`, `victim`, ...) read as the seat's name or "seat N", text values as
+terms, lists as "a, b", counts as "2 brick, 1 wool".
+
+`strict=True` raises `MissingText` on any gap (no template for a type, a
+term or template without a translation), so a test finds it; without it a
+gap reads as a plain rendering of the object and the client still works.
+"""
+
+from __future__ import annotations
+
+import importlib
+import string
+from collections.abc import Mapping
+from functools import cached_property
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+SEAT_FIELDS = frozenset(
+    {"seat", "victim", "thief", "partner", "winner", "next", "start", "to", "seats", "winners", "addressed", "asked"}
+)
+_FORMATTER = string.Formatter()
+
+
+class MissingText(LookupError):
+    """A message without words in a language (strict mode only)."""
+
+
+class Catalogue:
+    """The translations of one folder, per language (English needs none)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    @cached_property
+    def messages(self) -> dict[str, dict[str, str]]:
+        out: dict[str, dict[str, str]] = {}
+        for lang in LANGUAGES:
+            path = self.folder / "locale" / lang / "LC_MESSAGES" / "messages.po"
+            if lang == DEFAULT or not path.exists():
+                continue
+            with path.open("rb") as po:
+                catalog = read_po(po, locale=lang)
+            out[lang] = {
+                m.id: m.string
+                for m in catalog
+                if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string
+            }
+        return out
+
+    def get(self, msgid: str, lang: str) -> str | None:
+        if lang == DEFAULT:
+            return msgid
+        return self.messages.get(lang, {}).get(msgid)
+
+
+COMMON = Catalogue(Path(__file__).resolve().parent)
+
+
+def translate(msgid: str, lang: str, *catalogues: Catalogue, strict: bool = False) -> str:
+    """The msgid in `lang` from the first catalogue that has it (then the common one)."""
+    for catalogue in (*catalogues, COMMON):
+        found = catalogue.get(msgid, lang)
+        if found is not None:
+            return found
+    if strict:
+        raise MissingText(f"no {lang} text for {msgid!r}")
+    return msgid
+
+
+def best_language(accept: Any) -> str:
+    """The language to answer in, from a werkzeug LanguageAccept (or None)."""
+    if accept is None:
+        return DEFAULT
+    return accept.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+
+
+def seat_name(seat: int, names: Mapping[int, str] | None, lang: str, strict: bool = False) -> str:
+    if names and names.get(seat):
+        return names[seat]
+    return translate("seat {n}", lang, strict=strict).format(n=seat)
+
+
+class Words:
+    """One game's words: its texts module and its catalogue."""
+
+    def __init__(self, texts: ModuleType | None, folder: Path):
+        self.texts = texts
+        self.catalogue = Catalogue(folder)
+        self.moves: Mapping[str, str] = getattr(texts, "MOVES", {})
+        self.events: Mapping[str, str] = getattr(texts, "EVENTS", {})
+
+    def move_label(
+        self, move: Mapping, lang: str = DEFAULT, names: Mapping[int, str] | None = None, strict: bool = False
+    ) -> str:
+        return self._render(self.moves, "move", move, lang, names, strict)
+
+    def template_label(self, tmpl: Mapping, lang: str = DEFAULT, strict: bool = False) -> str:
+        """A label for a parametric move (before its values are chosen)."""
+        move = tmpl["move"]
+        own = getattr(self.texts, "TEMPLATES", {}).get(move.get("type"))
+        if own is not None:
+            return self.word(own, lang, strict)
+        return self._render(self.moves, "move", move, lang, None, strict)
+
+    def event_text(
+        self, event: Mapping, lang: str = DEFAULT, names: Mapping[int, str] | None = None, strict: bool = False
+    ) -> str:
+        return self._render(self.events, "event", event, lang, names, strict)
+
+    def _render(self, templates, kind, obj, lang, names, strict) -> str:
+        type_ = obj.get("type")
+        template = templates.get(type_) if isinstance(type_, str) else None
+        if template is None:
+            if strict:
+                raise MissingText(f"no {kind} text for type {type_!r}")
+            return self.gap(obj, lang)
+        data = dict(obj)
+        hook = getattr(self.texts, "fields", None)
+        if hook is not None:
+            data.update(hook(kind, obj))
+        wanted = {name for _, name, _, _ in _FORMATTER.parse(template) if name}
+        try:
+            values = {name: self.value(name, data[name], lang, names, strict) for name in wanted}
+        except KeyError:
+            if strict:
+                raise MissingText(f"{kind} {type_!r} lacks a field its text needs: {template!r}") from None
+            return self.gap(obj, lang)
+        text = self.word(template, lang, strict).format_map(values)
+        return text[:1].upper() + text[1:]
+
+    def gap(self, obj: Mapping, lang: str) -> str:
+        """A plain rendering for an object without words: its type and fields."""
+        rest = ", ".join(f"{k}={v}" for k, v in obj.items() if k != "type")
+        return f"{obj.get('type', '?')}" + (f" ({rest})" if rest else "")
+
+    def word(self, msgid: str, lang: str, strict: bool = False) -> str:
+        return translate(msgid, lang, self.catalogue, strict=strict)
+
+    def term(self, value: str, lang: str, strict: bool) -> str:
+        hook = getattr(self.texts, "term", None)
+        msgid, suffix = hook(value) if hook else (value.replace("_", " "), "")
+        return self.word(msgid, lang, strict) + suffix
+
+    def value(self, name: str, value: Any, lang: str, names, strict: bool) -> str:
+        if name in SEAT_FIELDS and (type(value) is int or value is None):
+            return seat_name(value, names, lang, strict) if value is not None else self.word("nobody", lang, strict)
+        if isinstance(value, bool):
+            return self.word("yes" if value else "no", lang, strict)
+        if isinstance(value, str):
+            return self.term(value, lang, strict)
+        if isinstance(value, list):
+            parts = [self.value(name, v, lang, names, strict) for v in value]
+            return ", ".join(parts) if parts else self.word("nothing", lang, strict)
+        if isinstance(value, dict):
+            parts = [f"{n} {self.term(k, lang, strict)}" for k, n in value.items() if n]
+            return ", ".join(parts) if parts else self.word("nothing", lang, strict)
+        return str(value)
+
+
+_WORDS: dict[str, Words] = {}
+
+
+def words_for(game: Any) -> Words:
+    """The words of a game, from the `texts` module and `locale/` of its folder (found by name)."""
+    package = type(game).__module__.rpartition(".")[0]
+    if package not in _WORDS:
+        _WORDS[package] = Words(
+            companion(package, "texts"), Path(importlib.import_module(package).__file__ or "").parent
+        )
+    return _WORDS[package]
+
+
+def companion(package: str, name: str) -> ModuleType | None:
+    """A game folder's optional module (`texts`, `undo`), or None when it has none."""
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.{name}":
+            raise
+        return None

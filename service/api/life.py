@@ -1,0 +1,82 @@
+"""A match's life: the lobby, resign, abort, undo and rematch (service/lifecycle.py)."""
+
+from flask_smorest import Blueprint
+
+from service import lifecycle, lobby
+from service.api import json_response, problem_responses, services
+from service.api import life_examples as examples
+from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
+from service.api.schemas import MoveAnswerSchema
+from service.auth import seat_of
+
+blp = Blueprint(
+    "life",
+    __name__,
+    url_prefix="/v1/matches",
+    description="The lobby, and a match's life: resign, abort, undo, rematch.",
+)
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(LobbyQuerySchema, location="query")
+@blp.response(200, LobbySchema, example=examples.LOBBY)
+@blp.doc(responses=problem_responses(422))
+def list_matches(query: dict):
+    """The lobby: matches created with `listed: true`, newest first; join one with POST .../join."""
+    svc = services()
+    return json_response(lobby.page(svc.store, query["game"], query["status"], query["limit"], query["cursor"]))
+
+
+def _operation(match_id: str, operation):
+    svc = services()
+    answer = lifecycle.run(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True), operation)
+    return json_response(answer)
+
+
+_SEAT_OPERATION = {"security": [{"seatToken": []}], "responses": problem_responses(401, 403, 404, 409)}
+
+
+@blp.route("/<match_id>/resign", methods=["POST"])
+@blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
+@blp.doc(**_SEAT_OPERATION)
+def resign(match_id: str):
+    """Leave the match: in a two-player game the other seat wins; with more seats the
+    server's random bot plays this seat from now on. Logged as a `resign` entry."""
+    return _operation(match_id, lifecycle.resign)
+
+
+@blp.route("/<match_id>/abort", methods=["POST"])
+@blp.response(200, MoveAnswerSchema)
+@blp.doc(**_SEAT_OPERATION)
+def abort(match_id: str):
+    """End the match without a result: only the creator (the first seat handed a token),
+    and only while no seat holder has moved. Logged as an `abort` entry."""
+    store = services().store
+    return _operation(match_id, lambda match, seat: lifecycle.abort(store, match, seat))
+
+
+@blp.route("/<match_id>/undo", methods=["POST"])
+@blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
+@blp.doc(**_SEAT_OPERATION)
+def undo(match_id: str):
+    """Take back your own last move (option `undo: own_move`), while no other seat has moved
+    since and if the move drew no chance and revealed nothing (the game decides).
+    Logged as an `undo` entry naming the version it takes back (`undoes`)."""
+    store = services().store
+    return _operation(match_id, lambda match, seat: lifecycle.undo(store, match, seat))
+
+
+@blp.route("/<match_id>/rematch", methods=["POST"])
+@blp.response(200, RematchSchema, example=examples.REMATCH)
+@blp.doc(**_SEAT_OPERATION)
+def rematch(match_id: str):
+    """After the end: the same game, options, bots and names, a new seed, the start seat
+    rotated (former seat s plays seat s-1). The first call creates it; each former seat
+    holder calls with its old token and gets its new seat and a new token."""
+    svc = services()
+    from service import matches
+
+    match = matches.load(svc.store, match_id)
+    seat = seat_of(match.stored.seat_hashes, required=True)
+    assert seat is not None  # required=True answers 401 instead
+    return json_response(lifecycle.rematch(svc.store, svc.config, match, seat))

@@ -1,0 +1,94 @@
+"""Schemas of a match's life: clock, names, the lobby, rematch (service/lifecycle.py)."""
+
+from marshmallow import Schema, fields, validate
+
+from service.api.schemas import SeatStatusSchema
+from service.lifecycle import NAME_MAX
+
+
+class ClockSchema(Schema):
+    seconds = fields.Integer(
+        required=True,
+        validate=validate.Range(10, 7 * 24 * 3600),
+        metadata={"description": "Seconds each seat has for each decision.", "example": 60},
+    )
+    on_timeout = fields.String(
+        load_default="bot",
+        validate=validate.OneOf(["bot", "forfeit"]),
+        metadata={
+            "description": "`bot`: the server plays the late seat's move with the game's random bot. "
+            "`forfeit`: the seat leaves (a two-player game ends, the other seat winning; with more seats "
+            "the random bot plays it from then on)."
+        },
+    )
+
+
+class ClockStateSchema(ClockSchema):
+    deadlines = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        metadata={"description": "Each seat to act: the unix time by which it must move.", "example": {"0": 1.8e9}},
+    )
+
+
+def name_field(**kwargs) -> fields.String:
+    return fields.String(
+        validate=validate.Length(1, NAME_MAX),
+        metadata={"description": f"Display name: 1 to {NAME_MAX} printable characters, no markup."},
+        **kwargs,
+    )
+
+
+class EndedSchema(Schema):
+    reason = fields.String(validate=validate.OneOf(["resign", "timeout", "abort"]))
+    seat = fields.Integer(metadata={"description": "The seat that resigned, ran out of time or aborted."})
+    outcome = fields.Dict(allow_none=True)
+
+
+class LobbyQuerySchema(Schema):
+    game = fields.String(load_default=None, metadata={"description": "Only this game's matches."})
+    status = fields.String(
+        load_default=None,
+        validate=validate.OneOf(["open", "active", "finished"]),
+        metadata={"description": "`open`: seats to join; `active`: every seat filled; `finished`."},
+    )
+    limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+    cursor = fields.String(
+        load_default=None, metadata={"description": "The `next` of the previous page; omit for the newest."}
+    )
+
+
+class LobbyEntrySchema(Schema):
+    id = fields.String()
+    game = fields.String()
+    players = fields.Integer()
+    status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
+    seats = fields.List(fields.Nested(SeatStatusSchema))
+    options = fields.Dict()
+    clock = fields.Nested(ClockSchema, allow_none=True)
+    undo = fields.String(validate=validate.OneOf(["never", "own_move"]))
+    created = fields.Integer(metadata={"description": "Unix time of creation."})
+    version = fields.Integer()
+
+
+class LobbySchema(Schema):
+    matches = fields.List(fields.Nested(LobbyEntrySchema))
+    next = fields.String(
+        allow_none=True, metadata={"description": "Pass as `cursor` for the next page; null: no more."}
+    )
+
+
+class RematchSchema(Schema):
+    id = fields.String(metadata={"description": "The new match."})
+    seat = fields.Integer(metadata={"description": "The caller's seat in it (its former seat minus one)."})
+    token = fields.String(metadata={"description": "The caller's new seat token, shown once."})
+
+
+def register(spec) -> None:
+    """Name the schemas that other schemas refer to by name."""
+    for name, schema in (
+        ("ClockSchema", ClockSchema),
+        ("ClockStateSchema", ClockStateSchema),
+        ("EndedSchema", EndedSchema),
+    ):
+        spec.components.schema(name.removesuffix("Schema"), schema=schema)

@@ -1,0 +1,499 @@
+"""A match's life beyond its moves: names, clocks, leaving (resign, timeout,
+forfeit), abort, undo and rematch. Nothing here names a game: what a game
+must say (can a seat forfeit, may a move be taken back) it says through the
+engine contract.
+
+What changes with the match lives in the state document beside the game's
+dump, so it is written by the same compare-and-set as a move (a timeout
+applies once, however many instances race to apply it):
+
+    doc["life"] = {"names": {seat: name} (given at join),
+                   "bots": {seat: "random"} (seats that left),
+                   "deadlines": {seat: unix time} (with a clock),
+                   "ended": {"reason", "seat", "outcome"} (resign, forfeit, abort),
+                   "rematch": match id}
+
+Clocks are also indexed in one sorted set (match id by its next deadline) so
+the sweeper finds due matches without scanning; the set is only a hint, the
+document decides.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+import threading
+import time
+import unicodedata
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.bots import RandomBot
+from engine.core import Game, IllegalMove, Outcome, default_value, fill
+from service.auth import new_token
+from service.errors import ApiError
+from service.store import match_key
+
+if TYPE_CHECKING:
+    from service.config import Config
+    from service.matches import Loaded
+    from service.store import Store
+
+log = logging.getLogger("portside")
+CLOCKS_KEY = "portside:clocks"
+NAME_MAX = 32
+_MARKUP = re.compile(r"[<>&\"'`\\]")
+
+
+# --- names -------------------------------------------------------------------
+
+
+def clean_name(raw: Any, field: str) -> str:
+    """A display name: 1 to 32 printable characters, no markup; else a 422 naming the field."""
+    name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else ""
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable() or _MARKUP.search(name):
+        raise ApiError(
+            "validation_error",
+            f"A name is 1 to {NAME_MAX} printable characters, without < > & quotes or backslashes.",
+            errors={field: ["Invalid name."]},
+        )
+    return name
+
+
+def creation_life(body: dict) -> dict:
+    """The life fields of a create request, checked: names by seat, listed, clock, undo."""
+    given: dict[int, str] = {}
+    for seat, raw in body.get("names", {}).items():
+        if int(seat) >= body["players"]:
+            raise ApiError(
+                "validation_error", "Names are for the match's seats.", errors={"names": {seat: ["No such seat."]}}
+            )
+        given[int(seat)] = clean_name(raw, f"names.{seat}")
+    return {
+        "names": given,
+        "listed": body.get("listed", False),
+        "clock": body.get("clock"),
+        "undo": body.get("undo", "never"),
+    }
+
+
+def names(meta: dict, doc: dict) -> dict[int, str]:
+    given = {**meta.get("names", {}), **life_of(doc).get("names", {})}
+    return {int(s): n for s, n in given.items()}
+
+
+def life_of(doc: dict) -> dict:
+    return doc.setdefault("life", {})
+
+
+def bot_seats(meta: dict, doc: dict) -> dict[int, str]:
+    """Every seat a server bot plays: bots from the start and seats that left."""
+    merged = {**meta["bots"], **life_of(doc).get("bots", {})}
+    return {int(s): name for s, name in merged.items()}
+
+
+def ended(doc: dict) -> dict | None:
+    return life_of(doc).get("ended")
+
+
+def outcome_json(match: Loaded, with_names: bool = True) -> dict | None:
+    """The outcome, from the rules or from how the match ended (forfeit, resign)."""
+    end = ended(match.stored.state)
+    if end is not None:
+        result = end.get("outcome")
+    else:
+        found = match.game.outcome(match.state)
+        result = found.to_json() if found else None
+    if result is not None and with_names:
+        seat_names = names(match.stored.meta, match.stored.state)
+        result = {**result, "names": [seat_names.get(s) for s in range(match.stored.meta["players"])]}
+    return result
+
+
+def to_act(match: Loaded) -> set[int]:
+    return set() if ended(match.stored.state) else match.game.to_act(match.state)
+
+
+def clock_view(match: Loaded) -> dict | None:
+    clock = match.stored.meta.get("clock")
+    if not clock:
+        return None
+    return {**clock, "deadlines": dict(life_of(match.stored.state).get("deadlines", {}))}
+
+
+# --- the document written with every commit ----------------------------------
+
+
+def creation_meta(life: dict, given: list[int]) -> dict:
+    """What a match's life fixes at creation, for its meta."""
+    return {
+        "names": {str(s): n for s, n in life.get("names", {}).items()},
+        "listed": bool(life.get("listed")),
+        "clock": life.get("clock"),
+        "undo": life.get("undo", "never"),
+        "creator": given[0] if given else None,
+        "reserved": life.get("reserved", {}),
+    }
+
+
+def first_doc(game: Game, state: Any, meta: dict, doc: dict) -> dict:
+    life: dict = {}
+    if meta.get("clock"):
+        life["deadlines"] = _deadlines(game, state, meta, life, [], meta["clock"]["seconds"])
+    doc["life"] = life
+    return doc
+
+
+def created(store: Store, meta: dict, doc: dict) -> None:
+    """Index a new match: in the lobby if listed, under its first deadline if it has a clock."""
+    from service import lobby
+
+    if meta["listed"]:
+        lobby.add(store, meta)
+    index_clock(store, meta["id"], doc)
+
+
+def set_name(store: Store, match_id: str, seat: int, name: str) -> None:
+    """Record a name given at join: a compare-and-set of the document that leaves the
+    version alone (a join is not a move)."""
+    from service import matches
+
+    for _ in range(10):
+        match = matches.load(store, match_id)
+        doc = match.stored.state
+        life_of(doc)["names"] = {**life_of(doc).get("names", {}), str(seat): name}
+        ttl = max(int(store.redis.ttl(match_key(match_id))), 1)
+        if store.commit(match_id, match.stored.version, doc, [], ttl).status == "ok":
+            return
+
+
+# --- the document written with every commit ----------------------------------
+
+
+def next_doc(match: Loaded, doc: dict, entries: list[dict]) -> dict:
+    """The new document: life carried over, the finished status of an ended match kept,
+    deadlines restarted for every seat that is newly to act or has just moved."""
+    life = dict(life_of(match.stored.state))
+    if life.get("ended"):
+        doc["status"] = "finished"
+    clock = match.stored.meta.get("clock")
+    if clock:
+        finished = doc["status"] == "finished"
+        seconds = clock["seconds"]
+        life["deadlines"] = (
+            {} if finished else _deadlines(match.game, match.state, match.stored.meta, life, entries, seconds)
+        )
+    doc["life"] = life
+    return doc
+
+
+def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dict], seconds: int) -> dict[str, float]:
+    old = life.get("deadlines", {})
+    moved = {str(e["seat"]) for e in entries}
+    bots = bot_seats(meta, {"life": life})
+    now = time.time()
+    out = {}
+    for seat in sorted(game.to_act(state)):
+        key = str(seat)
+        if seat not in bots:
+            out[key] = old[key] if key in old and key not in moved else round(now + seconds, 3)
+    return out
+
+
+def index_clock(store: Store, match_id: str, doc: dict) -> None:
+    """Keep the sweeper's index: the match under its next deadline, or out of it."""
+    deadlines = life_of(doc).get("deadlines") or {}
+    if deadlines:
+        store.redis.zadd(CLOCKS_KEY, {match_id: min(deadlines.values())})
+    else:
+        store.redis.zrem(CLOCKS_KEY, match_id)
+
+
+# --- timeouts ----------------------------------------------------------------
+
+
+def overdue(match: Loaded, now: float) -> list[int]:
+    if match.finished:
+        return []
+    deadlines = life_of(match.stored.state).get("deadlines") or {}
+    acting = match.game.to_act(match.state)
+    return sorted(int(s) for s, at in deadlines.items() if at <= now and int(s) in acting)
+
+
+def enforce_clock(store: Store, cfg: Config, match: Loaded) -> Loaded:
+    """Apply every timeout that is due (as one commit, so racing callers apply it once);
+    returns the match as it now stands."""
+    from service import matches
+
+    for _ in range(cfg.move_retries):
+        due = overdue(match, time.time())
+        if not due:
+            return match
+        entries: list[dict] = []
+        for seat in due:
+            entries += _time_out(match, seat)
+            if ended(match.stored.state):
+                break
+        if not ended(match.stored.state):
+            entries += matches.bot_turns(match, cfg)
+        if matches.commit_entries(store, cfg, match, entries):
+            return match
+        match = matches.load(store, match.stored.id)
+    return matches.load(store, match.stored.id)
+
+
+def _time_out(match: Loaded, seat: int) -> list[dict]:
+    from service import matches
+
+    if match.stored.meta["clock"]["on_timeout"] == "forfeit":
+        return leave(match, seat, "timeout", "forfeited")
+    move, events = _random_move(match, seat)
+    entry = matches.make_entry(match, seat, move, events, "random")
+    entry["kind"] = "timeout"
+    entry["events"].insert(0, service_event(match, "timed_out", seat=seat))
+    return [entry]
+
+
+def _random_move(match: Loaded, seat: int) -> tuple[dict, list]:
+    """The random bot's move for a late seat; a filled-in template the rules refuse
+    (a like-for-like trade) is drawn again, and a listed move is the last resort."""
+    game, state = match.game, match.state
+    rng = random.Random(f"{match.stored.id}:{match.stored.version}:{seat}:timeout")
+    legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+    for _ in range(20):
+        move = RandomBot().choose({}, legal, rng, templates)
+        try:
+            return move, game.apply(state, seat, move)
+        except IllegalMove:
+            continue
+    move = legal[0] if legal else fill(templates[0], default_value)
+    return move, game.apply(state, seat, move)
+
+
+def leave(match: Loaded, seat: int, kind: str, event_type: str) -> list[dict]:
+    """The seat leaves: the match ends if the game says so (a two-player game), else the
+    random bot takes the seat over. Returns the log entry."""
+    events = [service_event(match, event_type, seat=seat)]
+    result: Outcome | None = match.game.forfeit(match.state, seat)
+    life = life_of(match.stored.state)
+    if result is not None:
+        life["ended"] = {"reason": kind, "seat": seat, "outcome": result.to_json()}
+        events.append(service_event(match, "match_ended", winners=result.winners))
+    else:
+        life["bots"] = {**life.get("bots", {}), str(seat): "random"}
+        events.append(service_event(match, "left", seat=seat))
+    return [{"seat": seat, "kind": kind, "events": events}]
+
+
+def service_event(match: Loaded, type_: str, /, **data: Any) -> dict:
+    from service import words
+
+    ev = {"type": type_, **data}
+    ev["texts"] = words.texts(match.game, ev, names(match.stored.meta, match.stored.state))
+    ev["to"] = None
+    return ev
+
+
+# --- resign, abort, undo -------------------------------------------------------
+
+
+def resign(match: Loaded, seat: int) -> list[dict]:
+    _must_be_playing(match, seat)
+    return leave(match, seat, "resign", "resigned")
+
+
+def abort(store: Store, match: Loaded, seat: int) -> list[dict]:
+    if match.finished:
+        raise ApiError("match_finished", "The game is over.")
+    moved = any("bot" not in e for _, e in store.log(match.stored.id, 0, count=1_000_000))
+    if seat != match.stored.meta.get("creator") or moved:
+        raise ApiError("abort_refused", "Only the creator may abort, and only before anyone has moved.")
+    life_of(match.stored.state)["ended"] = {"reason": "abort", "seat": seat, "outcome": None}
+    return [{"seat": seat, "kind": "abort", "events": [service_event(match, "match_aborted", seat=seat)]}]
+
+
+def undo(store: Store, match: Loaded, seat: int) -> list[dict]:
+    """Take back the seat's own last move: the state is rebuilt from the seed and every
+    move still standing in the log, without that one."""
+    _must_be_playing(match, seat)
+    if match.stored.meta.get("undo", "never") != "own_move":
+        raise ApiError("undo_refused", "Undo is off in this match (option undo: never).")
+    standing = standing_moves(store.log(match.stored.id, 0, count=1_000_000))
+    if not standing:
+        raise ApiError("undo_refused", "There is no move to take back.")
+    version, last = standing[-1]
+    if last["seat"] != seat or "bot" in last or "kind" in last:
+        raise ApiError("undo_refused", "Only your own last move, while no one else has moved since.")
+    if not match.game.undoable(last["move"], last["events"]):
+        raise ApiError("undo_refused", "That move drew chance or revealed something; it stands.")
+    meta, game = match.stored.meta, match.game
+    state = game.setup(meta["players"], meta["options"], meta["seed"])
+    for _, entry in standing[:-1]:
+        game.apply(state, entry["seat"], entry["move"])
+    match.state = state
+    return [
+        {
+            "seat": seat,
+            "kind": "undo",
+            "undoes": version,
+            "events": [service_event(match, "move_undone", seat=seat, version=version)],
+        }
+    ]
+
+
+def standing_moves(log: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
+    """The log's moves that stand: every entry with a move, less those an undo took back."""
+    undone = {e["undoes"] for _, e in log if e.get("kind") == "undo"}
+    return [(v, e) for v, e in log if "move" in e and v not in undone]
+
+
+def _must_be_playing(match: Loaded, seat: int) -> None:
+    if match.finished:
+        raise ApiError("match_finished", "The game is over.")
+    if seat in bot_seats(match.stored.meta, match.stored.state):
+        raise ApiError("seat_left", "This seat has left the game.")
+
+
+# --- rematch -------------------------------------------------------------------
+
+
+def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
+    """The rematch's id and, for the caller (a former seat holder), its new seat and token.
+    The first caller creates it (once, however many race); the start seat rotates, so
+    former seat s plays seat s - 1."""
+    from service import matches
+
+    if not match.finished:
+        raise ApiError("match_not_finished", "A rematch opens when the game is over.")
+    new_id = _rematch_id(store, cfg, match)
+    players = match.stored.meta["players"]
+    new_seat = (seat - 1) % players
+    new = matches.load(store, new_id)
+    if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
+        raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
+    token, digest = new_token()
+    if store.take_seat(new_id, new_seat, digest) != 1:
+        raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
+    return {"id": new_id, "seat": new_seat, "token": token}
+
+
+def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:
+    key = match_key(match.stored.id) + ":rematch"
+    if store.redis.set(key, "", nx=True, ex=30):  # a creator that dies frees the key soon
+        new_id = _create_rematch(store, cfg, match)
+        store.redis.set(key, new_id, ex=cfg.finished_ttl)
+        return new_id
+    for _ in range(100):  # another request is creating it
+        found = store.redis.get(key)
+        if found:
+            return _text(found)
+        time.sleep(0.05)
+    raise ApiError("conflict", "The rematch is being created; try again.")
+
+
+def _create_rematch(store: Store, cfg: Config, match: Loaded) -> str:
+    from service import matches
+
+    meta = match.stored.meta
+    players = meta["players"]
+
+    def moved(seat: int | str) -> int:
+        return (int(seat) - 1) % players
+
+    life = {
+        "names": {moved(s): n for s, n in names(meta, match.stored.state).items()},
+        "listed": meta.get("listed"),
+        "clock": meta.get("clock"),
+        "undo": meta.get("undo", "never"),
+        "reserved": {str(moved(s)): s for s in match.stored.seat_hashes},
+    }
+    bots = {moved(s): name for s, name in meta["bots"].items()}
+    created = matches.create(store, cfg, match.game, players, meta["options"], None, "none", bots, life)
+    for _ in range(cfg.move_retries):
+        life_of(match.stored.state)["rematch"] = created["id"]
+        entry = {"seat": None, "kind": "rematch", "match": created["id"]}
+        entry["events"] = [service_event(match, "rematch", match=created["id"])]
+        if matches.commit_entries(store, cfg, match, [entry]):
+            break
+        match = matches.load(store, match.stored.id)
+    return created["id"]
+
+
+# --- running an operation, and the clocks' keepers -------------------------------
+
+
+def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation: Callable) -> dict:
+    """Apply an operation (resign, abort, undo) as one commit, then any bot turns it
+    leads to; answers like a move: {version, events, match}."""
+    from service import matches
+
+    for _ in range(cfg.move_retries):
+        match = matches.load(store, match_id)
+        seat = seat_for(match.stored.seat_hashes)
+        match = enforce_clock(store, cfg, match)
+        entries = operation(match, seat)
+        entries += matches.bot_turns(match, cfg)
+        if matches.commit_entries(store, cfg, match, entries):
+            events = [ev for entry in entries for ev in matches.visible_events(entry, seat)]
+            return {"version": match.stored.version, "events": events, "match": matches.resource(match, seat)}
+    raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
+
+
+def wait_log(store: Store, cfg: Config, match: Loaded, seat: int | None, after: int, wait: float) -> dict:
+    """The log after `after`, waiting up to `wait` seconds; a deadline that falls due
+    meanwhile is enforced by the waiter itself (no seat need be online)."""
+    from service import matches
+
+    end = time.monotonic() + wait
+    enforced_at = -1  # a version whose due deadline could not be applied is not waited on again
+    while True:
+        left = end - time.monotonic()
+        deadlines = life_of(match.stored.state).get("deadlines") or {}
+        due_in = float("inf")
+        if deadlines and match.stored.version != enforced_at:
+            due_in = min(deadlines.values()) - time.time() + 0.05
+        block = max(0.0, min(left, due_in))
+        page = matches.log_page(store, match.stored.id, seat, after, block if block >= 0.01 else 0)
+        if page["entries"] or due_in >= left:
+            return page
+        enforced_at = match.stored.version
+        match = enforce_clock(store, cfg, matches.load(store, match.stored.id))
+
+
+def sweep_once(store: Store, cfg: Config) -> int:
+    """Enforce every due deadline; returns how many matches were looked at."""
+    from service import matches
+
+    due = store.redis.zrangebyscore(CLOCKS_KEY, "-inf", time.time(), start=0, num=200)
+    for raw in due:
+        match_id = _text(raw)
+        try:
+            match = enforce_clock(store, cfg, matches.load(store, match_id))
+        except ApiError:
+            store.redis.zrem(CLOCKS_KEY, match_id)
+            continue
+        index_clock(store, match_id, match.stored.state)
+    return len(due)
+
+
+def _text(raw: Any) -> str:
+    return raw.decode() if isinstance(raw, bytes) else str(raw)
+
+
+def sweep_forever(store: Store, cfg: Config, stop: threading.Event | None = None) -> None:
+    stop = stop or threading.Event()
+    while not stop.wait(cfg.sweep_seconds):
+        try:
+            sweep_once(store, cfg)
+        except Exception:  # the sweeper must outlive a Redis restart
+            log.exception("clock sweep failed")
+
+
+def start_sweeper(store: Store, cfg: Config) -> threading.Thread | None:
+    """The clocks' keeper every instance runs (a daemon thread), unless SWEEP_SECONDS=0."""
+    if cfg.sweep_seconds <= 0:
+        return None
+    thread = threading.Thread(target=sweep_forever, args=(store, cfg), name="portside-sweeper", daemon=True)
+    thread.start()
+    return thread

@@ -1,0 +1,134 @@
+"""Clocks: a seat that runs out of time is played by the random bot, or forfeits;
+enforced by any request, by waiting clients and by every instance's sweeper, once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import orjson
+
+from service import lifecycle
+from service.store import Store, match_key
+from tests.service.helpers import auth, create, get_match, tokens
+
+
+def _expire(redis_client, match_id: str, seat: int, at: float | None = None) -> None:
+    """Move a seat's deadline (by editing the stored document, as a lapse of time would)."""
+    raw = orjson.loads(redis_client.hget(match_key(match_id), "state"))
+    raw["life"]["deadlines"][str(seat)] = time.time() - 1 if at is None else at
+    redis_client.hset(match_key(match_id), "state", orjson.dumps(raw))
+    redis_client.zadd(lifecycle.CLOCKS_KEY, {match_id: min(raw["life"]["deadlines"].values())})
+
+
+def _log(client, match_id: str) -> list[dict]:
+    return client.get(f"/v1/matches/{match_id}/events?after=0").get_json()["entries"]
+
+
+def test_every_view_shows_the_deadline_of_each_seat_to_act(client):
+    created = create(client, game="catan", players=3, clock={"seconds": 60})
+    match = get_match(client, created["id"])
+    assert match["clock"]["seconds"] == 60 and match["clock"]["on_timeout"] == "bot"
+    assert list(match["clock"]["deadlines"]) == [str(s) for s in match["to_act"]]
+    assert all(time.time() < at <= time.time() + 60 for at in match["clock"]["deadlines"].values())
+    assert get_match(client, create(client, game="catan", players=3)["id"])["clock"] is None
+
+
+def test_clock_bounds_are_checked(client):
+    for clock in ({"seconds": 1}, {"seconds": 60, "on_timeout": "sleep"}, {"on_timeout": "bot"}):
+        response = client.post("/v1/matches", json={"game": "medici", "players": 2, "clock": clock})
+        assert response.status_code == 422 and "clock" in response.get_json()["errors"], clock
+
+
+def test_a_late_seat_is_played_by_the_random_bot_on_the_next_request(client, redis_client):
+    created = create(client, game="medici", players=2, clock={"seconds": 30, "on_timeout": "bot"})
+    toks = tokens(created)
+    _expire(redis_client, created["id"], 0)
+    match = get_match(client, created["id"], toks[1])
+    log = _log(client, created["id"])
+    assert [(e["kind"], e["seat"], e["bot"]) for e in log] == [("timeout", 0, "random")]
+    assert log[0]["events"][0]["text"] == "Seat 0 ran out of time; the random bot played for them"
+    assert match["version"] == 1
+    assert all(at > time.time() for at in match["clock"]["deadlines"].values())
+
+
+def test_forfeit_in_a_two_player_game_ends_it_with_the_other_seat_winning(client, redis_client):
+    created = create(client, game="speicherstadt", players=2, clock={"seconds": 30, "on_timeout": "forfeit"})
+    late = get_match(client, created["id"])["to_act"][0]
+    _expire(redis_client, created["id"], late)
+    match = get_match(client, created["id"])
+    assert match["status"] == "finished" and match["outcome"]["winners"] == [1 - late]
+    assert match["ended"]["reason"] == "timeout" and match["ended"]["seat"] == late
+    assert match["clock"]["deadlines"] == {}
+    assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]
+
+
+def test_forfeit_with_more_seats_hands_the_seat_to_the_bot(client, redis_client):
+    created = create(client, game="catan", players=3, seed=2, clock={"seconds": 30, "on_timeout": "forfeit"})
+    first = get_match(client, created["id"])["to_act"][0]
+    _expire(redis_client, created["id"], first)
+    match = get_match(client, created["id"])
+    assert match["status"] == "active" and match["seats"][first]["status"] == "bot"
+    assert str(first) not in match["clock"]["deadlines"]
+
+
+def test_the_sweeper_enforces_a_deadline_with_no_one_online(app, client, redis_client):
+    created = create(client, game="medici", players=2, clock={"seconds": 30})
+    _expire(redis_client, created["id"], 0)
+    svc = app.extensions["portside"]
+    assert lifecycle.sweep_once(svc.store, svc.config) >= 1
+    assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]
+    assert created["id"] not in [m.decode() for m in redis_client.zrangebyscore(lifecycle.CLOCKS_KEY, 0, time.time())]
+
+
+def test_a_timeout_applies_once_with_two_instances_two_waiting_clients_and_two_sweepers(config, redis_url):
+    """Two apps over the same Redis (as two instances would be); each has a client
+    long-polling the match and a sweeper; the deadline falls while they wait."""
+    import redis
+
+    from service.app import create_app
+
+    apps = [create_app(config, redis.Redis.from_url(redis_url, socket_timeout=40)) for _ in range(2)]
+    clients = [a.test_client() for a in apps]
+    created = create(clients[0], game="medici", players=2, clock={"seconds": 30})
+    match_id, toks = created["id"], tokens(created)
+    store = Store(redis.Redis.from_url(redis_url))
+    _expire(store.redis, match_id, 0, at=time.time() + 0.6)
+
+    pages: list[dict] = []
+    stop = threading.Event()
+
+    def wait(client, token):
+        pages.append(client.get(f"/v1/matches/{match_id}/events?after=0&wait=10", headers=auth(token)).get_json())
+
+    def sweep(instance):
+        svc = instance.extensions["portside"]
+        while not stop.is_set():
+            lifecycle.sweep_once(svc.store, svc.config)
+            stop.wait(0.05)
+
+    waiters = [threading.Thread(target=wait, args=(c, toks[s])) for c, s in zip(clients, (0, 1))]
+    sweepers = [threading.Thread(target=sweep, args=(a,)) for a in apps]
+    for thread in waiters + sweepers:
+        thread.start()
+    for thread in waiters:
+        thread.join(15)
+    stop.set()
+    for thread in sweepers:
+        thread.join(5)
+
+    log = _log(clients[1], match_id)
+    assert [e["kind"] for e in log if e.get("kind")] == ["timeout"]
+    assert len(pages) == 2 and all(p["entries"] and p["entries"][0]["kind"] == "timeout" for p in pages)
+    assert get_match(clients[1], match_id)["version"] == len(log)
+
+
+def test_portside_sweep_once_applies_due_timeouts(client, redis_client, redis_url, monkeypatch, capsys):
+    from service import cli
+
+    created = create(client, game="medici", players=2, clock={"seconds": 30})
+    _expire(redis_client, created["id"], 0)
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    assert cli.main(["sweep", "--once"]) == 0
+    assert "looked at" in capsys.readouterr().out
+    assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]

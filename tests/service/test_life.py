@@ -1,0 +1,229 @@
+"""A match's life over HTTP: lobby, names, resign, abort, rematch, undo."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import i18n, registry
+from tests.service.helpers import auth, create, get_match, post_move, tokens
+
+
+def _lobby(client, **query) -> dict:
+    response = client.get("/v1/matches", query_string=query)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def _ids(page: dict) -> list[str]:
+    return [m["id"] for m in page["matches"]]
+
+
+def test_a_listed_match_is_in_the_lobby_until_full_and_a_private_one_never(client):
+    private = create(client, game="medici", players=2, seats="one")
+    listed = create(client, game="medici", players=2, seats="one", listed=True, names={"0": "Ana"})
+    other = create(client, game="catan", players=3, seats="one", listed=True)
+
+    page = _lobby(client, game="medici", status="open")
+    assert listed["id"] in _ids(page) and private["id"] not in _ids(page) and other["id"] not in _ids(page)
+    entry = next(m for m in page["matches"] if m["id"] == listed["id"])
+    assert entry["seats"] == [
+        {"seat": 0, "status": "taken", "name": "Ana"},
+        {"seat": 1, "status": "open", "name": None},
+    ]
+    assert entry["game"] == "medici" and entry["players"] == 2 and entry["status"] == "open"
+
+    joined = client.post(f"/v1/matches/{listed['id']}/join", json={"name": "Bruno"}).get_json()
+    assert joined["seat"] == 1
+    assert listed["id"] not in _ids(_lobby(client, game="medici", status="open"))
+    active = next(m for m in _lobby(client, status="active")["matches"] if m["id"] == listed["id"])
+    assert [s["name"] for s in active["seats"]] == ["Ana", "Bruno"]
+
+
+def test_the_lobby_is_newest_first_and_pages_with_a_cursor(client):
+    made = [create(client, game="speicherstadt", players=2, seats="one", listed=True)["id"] for _ in range(5)]
+    seen, cursor = [], None
+    while True:
+        page = _lobby(client, game="speicherstadt", limit=2, **({"cursor": cursor} if cursor else {}))
+        seen += _ids(page)
+        cursor = page["next"]
+        if cursor is None:
+            break
+    assert [i for i in seen if i in made] == made[::-1]
+    assert len(seen) == len(set(seen))
+    bad = client.get("/v1/matches?cursor=abc")
+    assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
+
+
+def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
+    created = create(client, game="medici", players=2, names={"0": "Ana", "1": "Bruno"})
+    toks = tokens(created)
+    match = get_match(client, created["id"], toks[0])
+    assert [s["name"] for s in match["seats"]] == ["Ana", "Bruno"]
+    answer = client.post(f"/v1/matches/{created['id']}/resign", headers=auth(toks[1])).get_json()
+    assert [e["text"] for e in answer["events"]] == ["Bruno resigned", "The match is over: Ana won"]
+    assert answer["match"]["outcome"]["names"] == ["Ana", "Bruno"]
+    assert answer["match"]["outcome"]["winners"] == [0]
+
+
+@pytest.mark.parametrize("name", ["", "x" * 33, "<b>Ana</b>", "An\na", "Robert'); DROP"])
+def test_bad_names_are_refused_with_the_field_named(client, name):
+    response = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"1": name}})
+    assert response.status_code == 422 and "names.1" in response.get_json()["errors"]
+    created = create(client, game="medici", players=2, seats="one")
+    joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": name})
+    assert joined.status_code == 422 and "name" in joined.get_json()["errors"]
+
+
+def test_resign_in_a_two_player_game_hands_the_other_seat_the_win(client):
+    created = create(client, game="speicherstadt", players=2)
+    toks = tokens(created)
+    answer = client.post(f"/v1/matches/{created['id']}/resign", headers=auth(toks[0]))
+    assert answer.status_code == 200
+    match = answer.get_json()["match"]
+    assert match["status"] == "finished" and match["outcome"]["winners"] == [1]
+    assert match["ended"] == {"reason": "resign", "seat": 0, "outcome": match["ended"]["outcome"]}
+    assert match["to_act"] == [] and match["legal_moves"] == []
+    refused = post_move(client, created["id"], toks[1], {"type": "place_worker", "card": 0})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "match_finished"
+    entry = client.get(f"/v1/matches/{created['id']}/events?after=0").get_json()["entries"][-1]
+    assert entry["kind"] == "resign" and entry["seat"] == 0
+
+
+def test_resign_with_more_seats_hands_the_seat_to_the_random_bot(client):
+    created = create(client, game="catan", players=3, seed=5)
+    toks = tokens(created)
+    first = get_match(client, created["id"])["to_act"][0]
+    answer = client.post(f"/v1/matches/{created['id']}/resign", headers=auth(toks[first])).get_json()
+    match = answer["match"]
+    assert match["status"] == "active"
+    assert match["seats"][first] == {"seat": first, "status": "bot", "bot": "random", "name": None}
+    assert first not in match["to_act"]  # the bot has played the seat's turn already
+    refused = post_move(client, created["id"], toks[first], {"type": "roll"})
+    assert refused.status_code == 409 and refused.get_json()["code"] == "seat_left"
+
+
+def test_abort_only_by_the_creator_and_only_before_anyone_moved(client):
+    created = create(client, game="medici", players=2)
+    toks = tokens(created)
+    not_creator = client.post(f"/v1/matches/{created['id']}/abort", headers=auth(toks[1]))
+    assert not_creator.status_code == 409 and not_creator.get_json()["code"] == "abort_refused"
+    aborted = client.post(f"/v1/matches/{created['id']}/abort", headers=auth(toks[0])).get_json()["match"]
+    assert aborted["status"] == "finished" and aborted["outcome"] is None and aborted["ended"]["reason"] == "abort"
+
+    started = create(client, game="medici", players=2)
+    toks = tokens(started)
+    assert post_move(client, started["id"], toks[0], {"type": "offer", "price": 3}).status_code == 200
+    late = client.post(f"/v1/matches/{started['id']}/abort", headers=auth(toks[0]))
+    assert late.status_code == 409 and late.get_json()["code"] == "abort_refused"
+
+
+def test_rematch_rotates_seats_keeps_names_and_bots_and_each_holder_claims_with_its_old_token(client):
+    created = create(
+        client, game="speicherstadt", players=3, bots={"2": "random"}, names={"0": "Ana", "1": "Bruno"}, listed=True
+    )
+    toks = tokens(created)
+    early = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[0]))
+    assert early.status_code == 409 and early.get_json()["code"] == "match_not_finished"
+    client.post(f"/v1/matches/{created['id']}/resign", headers=auth(toks[0]))
+    client.post(f"/v1/matches/{created['id']}/resign", headers=auth(toks[1]))
+    _play_to_end(client, created["id"])  # the bots finish it
+
+    ana = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[0])).get_json()
+    bruno = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[1])).get_json()
+    assert ana["id"] == bruno["id"] != created["id"]
+    assert (ana["seat"], bruno["seat"]) == (2, 0)  # the start seat rotates: former seat s plays s - 1
+    again = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[0]))
+    assert again.status_code == 409 and again.get_json()["code"] == "seat_taken"
+
+    new = get_match(client, ana["id"], ana["token"])
+    assert new["seat"] == 2 and new["game"] == "speicherstadt" and new["seed_commitment"] != created["seed_commitment"]
+    assert [(s["status"], s["name"]) for s in new["seats"]] == [("taken", "Bruno"), ("bot", None), ("taken", "Ana")]
+    assert get_match(client, created["id"])["rematch"] == ana["id"]
+    old_token = client.get(f"/v1/matches/{ana['id']}", headers=auth(toks[0]))
+    assert old_token.status_code == 403  # the old token claims; the new one plays
+    assert client.post(f"/v1/matches/{ana['id']}/join", json={}).get_json()["code"] == "match_full"
+
+
+def _play_to_end(client, match_id: str) -> dict:
+    for _ in range(200):
+        match = get_match(client, match_id)
+        if match["status"] == "finished":
+            return match
+    raise AssertionError("the bots did not finish the match")
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_undo_takes_back_an_undoable_own_move_and_refuses_the_rest(client, game_id):
+    game = registry.get(game_id)
+    created = create(client, game=game_id, players=game.min_players, seed=3, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    rng = random.Random(1)
+    undone = refused = 0
+    for _ in range(150):
+        before = {s: get_match(client, match_id, t) for s, t in toks.items()}
+        seat = before[0]["to_act"][0] if before[0]["to_act"] else None
+        if seat is None:
+            break
+        mine = before[seat]
+        move = rng.choice(mine["legal_moves"]) if mine["legal_moves"] else _filled(mine, rng)
+        answer = post_move(client, match_id, toks[seat], move)
+        if answer.status_code == 422 and move not in mine["legal_moves"]:
+            continue  # a filled-in template the rules refuse (a like-for-like trade): draw again
+        assert answer.status_code == 200, answer.get_json()
+        entry = client.get(f"/v1/matches/{match_id}/events?after={before[0]['version']}").get_json()["entries"]
+        raw_events = [{k: v for k, v in e.items() if k != "text"} for e in answer.get_json()["events"]]
+        expected = len(entry) == 1 and game.undoable(move, raw_events)
+        if expected and undone == 3:
+            continue
+        back = client.post(f"/v1/matches/{match_id}/undo", headers=auth(toks[seat]))
+        if expected:
+            assert back.status_code == 200, back.get_json()
+            assert back.get_json()["events"][0]["type"] == "move_undone"
+            for s, t in toks.items():  # every seat sees the match as it was
+                after = get_match(client, match_id, t)
+                for key in ("view", "to_act", "legal_moves", "move_labels"):
+                    assert after[key] == before[s][key], (game_id, key)
+            log = client.get(f"/v1/matches/{match_id}/events?after=0").get_json()["entries"]
+            assert log[-1]["kind"] == "undo" and log[-1]["undoes"] == log[-2]["version"]
+            undone += 1
+            assert post_move(client, match_id, toks[seat], move).status_code == 200  # and plays on
+        else:
+            assert back.status_code == 409 and back.get_json()["code"] in ("undo_refused", "match_finished")
+            refused += 1
+    if i18n.companion(type(game).__module__.rpartition(".")[0], "undo") is None:
+        assert undone == 0 and refused, "a game without undo rules takes nothing back (the safe default)"
+    else:
+        assert undone and refused, (undone, refused)
+    replay_moves = [m["move"] for m in _replay_if_over(client, match_id)]
+    assert all("type" in m for m in replay_moves)
+
+
+def _filled(mine: dict, rng: random.Random) -> dict:
+    from engine.bots import random_fill
+
+    return random_fill(mine["move_templates"][0], rng)
+
+
+def _replay_if_over(client, match_id: str) -> list[dict]:
+    replay = client.get(f"/v1/matches/{match_id}/replay")
+    return replay.get_json()["moves"] if replay.status_code == 200 else []
+
+
+def test_undo_is_refused_after_a_chance_draw_once_another_seat_moved_and_when_off(client):
+    created = create(client, game="medici", players=2, undo="own_move")
+    toks = tokens(created)
+    assert post_move(client, created["id"], toks[0], {"type": "draw"}).status_code == 200
+    drawn = client.post(f"/v1/matches/{created['id']}/undo", headers=auth(toks[0]))
+    assert drawn.status_code == 409 and drawn.get_json()["code"] == "undo_refused"
+    assert post_move(client, created["id"], toks[0], {"type": "offer", "price": 4}).status_code == 200
+    assert post_move(client, created["id"], toks[1], {"type": "decline"}).status_code == 200
+    theirs = client.post(f"/v1/matches/{created['id']}/undo", headers=auth(toks[0]))
+    assert theirs.status_code == 409 and theirs.get_json()["code"] == "undo_refused"
+
+    off = create(client, game="medici", players=2)
+    toks = tokens(off)
+    assert post_move(client, off["id"], toks[0], {"type": "offer", "price": 4}).status_code == 200
+    never = client.post(f"/v1/matches/{off['id']}/undo", headers=auth(toks[0]))
+    assert never.status_code == 409 and "never" in never.get_json()["detail"]

@@ -1,0 +1,49 @@
+"""Words over HTTP: labels beside legal moves, a line per event, problem details,
+in the caller's language (Accept-Language; English by default)."""
+
+from __future__ import annotations
+
+from engine import i18n
+from service import words
+from service.errors import STATUS
+from tests.service.helpers import auth, create, get_match, post_move, tokens
+
+FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+
+
+def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
+    created = create(client, game="medici", players=2, names={"1": "Bruno"})
+    token = tokens(created)[0]
+    english = get_match(client, created["id"], token)
+    french = client.get(f"/v1/matches/{created['id']}", headers={**auth(token), **FR}).get_json()
+    assert english["legal_moves"] == french["legal_moves"] == [{"type": "draw"}]
+    assert english["move_labels"] == ["Draw another tile"] and french["move_labels"] == ["Piocher une tuile de plus"]
+    assert [t["label"] for t in french["move_templates"]] == ["Fixer le prix du lot"]
+    assert [t["label"] for t in english["move_templates"]] == ["Name a price for the lot"]
+
+    answer = post_move(client, created["id"], token, {"type": "offer", "price": 5}, **FR).get_json()
+    assert [e["text"] for e in answer["events"]] == ["Siège 0 propose le lot pour 5"]
+    log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
+    assert log["entries"][0]["events"][0]["text"] == "Siège 0 propose le lot pour 5"
+    bruno = client.get(f"/v1/matches/{created['id']}", headers=auth(tokens(created)[1])).get_json()
+    assert bruno["move_labels"] == ["Buy the lot", "Decline the lot"]
+    bought = post_move(client, created["id"], tokens(created)[1], bruno["legal_moves"][0]).get_json()
+    assert bought["events"][0]["text"] == "Bruno bought the lot for 5"
+
+
+def test_problem_details_are_in_the_callers_language(client):
+    missing = client.get("/v1/matches/nosuchmatch", headers=FR)
+    assert missing.status_code == 404
+    assert missing.get_json()["detail"] == "Cette partie n'existe pas (elle a peut-être expiré)."
+    assert client.get("/v1/matches/nosuchmatch").get_json()["detail"].startswith("No match")
+
+    created = create(client, game="medici", players=2)
+    late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
+    assert late["code"] == "not_your_turn" and late["detail"] == "Ce n'est pas votre tour."
+
+
+def test_every_problem_code_has_words_in_every_language():
+    for code in [*STATUS, "seat_left", "undo_refused", "abort_refused", "rematch_refused"]:
+        for lang in i18n.LANGUAGES:
+            general = words.PROBLEMS[code]
+            assert i18n.translate(general, lang, words.catalogue(), strict=True)
