@@ -53,7 +53,7 @@ TEMPLATES = {"land": "Land goods from your boat"}
 
 EVENTS = {
     "game_started": "The smuggling begins",
-    "round_started": "Round {round} begins; {first} plays first",
+    "round_started": "Round {round} begins; {start} plays first",
     "round_ended": "Round {round} is over",
     "game_over": "Game over: {reason}",
     "end_triggered": "The game ends with this round: {reason}",
@@ -139,6 +139,22 @@ def warehouse(wid: str) -> Name:
     return Name(f"{character(wid.removeprefix('w_'))}'s warehouse")
 
 
+TERMS = {
+    "cove": "secret cove",
+    "decoy": "false trail",
+    "favour": "favour owed",
+    "tipoff": "Tip-off",
+    "customs_track": "the customs track reached its end",
+    "last_goods": "the last goods were bought",
+    "round_limit": "the last round was played",
+}
+
+
+def term(value: str) -> tuple[str, str]:
+    """Secret kinds and endings read as words (their catalogue msgids)."""
+    return TERMS.get(value, value.replace("_", " ")), ""
+
+
 def fields(kind: str, data: dict) -> dict:
     """Ids read as names; officers and price rows count from 1; a secret reads as its kind."""
     out: dict = {}
@@ -164,6 +180,8 @@ def fields(kind: str, data: dict) -> dict:
         out["warehouse"] = warehouse(data["warehouse"])
     if isinstance(data.get("secret"), str):
         out["secret"] = secret_kind(data["secret"])
+    if type(data.get("first")) is int:
+        out["start"] = data["first"]  # a seat field, so it reads as the seat's name
     for name in ("officer", "row"):
         if type(data.get(name)) is int:
             out[name] = data[name] + 1
