@@ -12,7 +12,7 @@ import redis
 from flask import Flask, g, request
 from flask_smorest import Api
 
-from service import compression, errors, logs, metrics, ratelimit, store
+from service import compression, errors, guards, limits, logs, metrics, redis_clients, store, web
 from service.api import Services, docs, events, games, health, life, life_schemas, matches, moves, spec, stream
 from service.api.schemas import ProblemSchema
 from service.config import Config
@@ -78,9 +78,13 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
         },
     )
     docs.configure(app)
-    client = redis_client or store.connect(
-        _redis_url(config), config.redis_cluster, config.redis_pool, socket_timeout=config.max_wait_seconds + 10
-    )
+    if redis_client is None:
+        url = _redis_url(config)
+        client = store.connect(url, config.redis_cluster, config.redis_pool, **redis_clients.fast_options(config))
+        if not config.redis_cluster:
+            app.extensions["portside_probe"] = redis_clients.probe(url)
+    else:
+        client = redis_client
     app.extensions["portside"] = Services(store.Store(client), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
@@ -91,6 +95,9 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     spec.document(api)
     errors.register(app)
     _add_request_hooks(app, config)
+    limits.install(app, config)
+    guards.install(app, config)
+    web.install(app, config)
     docs.register(app)
     compression.register(app)
     return app
@@ -112,19 +119,14 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         g.start = time.perf_counter()
         given = request.headers.get("X-Request-ID", "")
         g.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
-        if request.method == "POST" and config.rate_limit_per_minute:
-            quota = ratelimit.quota_for_request(config.rate_limit_per_minute)
-            if request.view_args and "match_id" in request.view_args:
-                g.quota = quota  # counted with the match's load, in the same round-trip
-            else:
-                quota.check(ratelimit.count(app.extensions["portside"].store.redis, quota.key))
 
     @app.after_request
     def _finish(response):
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         seconds = time.perf_counter() - g.get("start", time.perf_counter())
-        metrics.REQUESTS.labels(request.method, endpoint, response.status_code).inc()
-        metrics.LATENCY.labels(request.method, endpoint).observe(seconds)
+        method = metrics.method_label(request.method)
+        metrics.REQUESTS.labels(method, endpoint, response.status_code).inc()
+        metrics.LATENCY.labels(method, endpoint).observe(seconds)
         response.headers["X-Request-ID"] = g.get("request_id", "")
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info(

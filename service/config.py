@@ -40,3 +40,12 @@ class Config:
     sweep_seconds: float = field(default_factory=lambda: float(os.environ.get("SWEEP_SECONDS", "1")))
     # A stream sends an SSE comment at least this often, so proxies and phones keep it open.
     heartbeat_seconds: float = field(default_factory=lambda: float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15")))
+    # Hardening (service/limits.py, service/redis_clients.py, service/web.py); see docs/security.md.
+    redis_timeout: float = field(default_factory=lambda: float(os.environ.get("REDIS_TIMEOUT", "1.5")))
+    read_limit_per_minute: int = field(default_factory=lambda: _int("READ_LIMIT_PER_MINUTE", 3600))
+    auth_failures_per_minute: int = field(default_factory=lambda: _int("AUTH_FAILURES_PER_MINUTE", 30))
+    max_waits_per_client: int = field(default_factory=lambda: _int("MAX_WAITS_PER_CLIENT", 16))
+    bot_matches_per_minute: int = field(default_factory=lambda: _int("BOT_MATCHES_PER_MINUTE", 20))
+    trusted_proxies: str = field(default_factory=lambda: os.environ.get("TRUSTED_PROXIES", ""))
+    cors_origins: str = field(default_factory=lambda: os.environ.get("CORS_ORIGINS", ""))
+    metrics_token: str = field(default_factory=lambda: os.environ.get("METRICS_TOKEN", ""))

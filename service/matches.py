@@ -268,7 +268,7 @@ def _state_doc(match: Loaded) -> dict:
 
 
 def _commit(
-    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: tuple[str, bytes] | None = None
+    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: tuple[tuple[str, str], bytes] | None = None
 ) -> CommitResult:
     doc = lifecycle.next_doc(match, _state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl

@@ -6,7 +6,8 @@ them on one node and the Lua script may touch them together:
     m:{id}            hash: v (version), meta (JSON, fixed at creation),
                       state (JSON: status + the game's dump), seat:<n> (token hash)
     m:{id}:log        stream: one entry per version, id "<version>-0"
-    m:{id}:idem:<seat>:<key>   the first answer to an Idempotency-Key
+    m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer; it
+                      expires with the match (the commit refreshes its TTL)
     m:{id}:ticket:<hash>       a stream ticket (seat, or "" for a spectator), 60 s, used once
 
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
@@ -35,7 +36,7 @@ from service import fanout, metrics
 
 _COMMIT = """
 if KEYS[3] then
-  local prior = redis.call('GET', KEYS[3])
+  local prior = redis.call('HGET', KEYS[3], ARGV[5])
   if prior then return {'idem', prior} end
 end
 local v = redis.call('HGET', KEYS[1], 'v')
@@ -43,13 +44,16 @@ if not v then return {'gone', ''} end
 if v ~= ARGV[1] then return {'stale', v} end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'state', ARGV[3])
 local base = tonumber(ARGV[1])
-for i = 6, #ARGV do
-  redis.call('XADD', KEYS[2], (base + i - 5) .. '-0', 'e', ARGV[i])
+for i = 7, #ARGV do
+  redis.call('XADD', KEYS[2], (base + i - 6) .. '-0', 'e', ARGV[i])
 end
 local ttl = tonumber(ARGV[4])
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
-if KEYS[3] then redis.call('SET', KEYS[3], ARGV[5], 'EX', ttl) end
+if KEYS[3] then
+  redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
+  redis.call('EXPIRE', KEYS[3], ttl)
+end
 local t = redis.call('TIME')
 local at = t[1] .. '.' .. string.format('%06d', t[2])
 redis.call('PUBLISH', 'portside:log', KEYS[1] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. at)
@@ -72,9 +76,10 @@ return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 TICKET_SECONDS = 60
 
 
-def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: float | None = None):
-    """The Redis client of a process: a cluster client when `cluster`, else a plain one."""
-    options = {"socket_timeout": socket_timeout, "socket_connect_timeout": 5, "health_check_interval": 30}
+def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: float | None = None, **extra):
+    """The Redis client of a process: a cluster client when `cluster`, else a plain one.
+    `extra`: more client options (timeouts and retries: service/redis_clients.py)."""
+    options = {"socket_timeout": socket_timeout, "socket_connect_timeout": 5, "health_check_interval": 30, **extra}
     if cluster:
         return RedisCluster.from_url(
             url, max_connections=max_connections, connection_pool_class=redis.BlockingConnectionPool, **options
@@ -91,8 +96,9 @@ def log_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:log"
 
 
-def idem_key(match_id: str, seat: int, key: str) -> str:
-    return f"m:{{{match_id}}}:idem:{seat}:{key}"
+def idem_key(match_id: str, seat: int, key: str) -> tuple[str, str]:
+    """The hash of the match's idempotency answers, and this answer's field in it."""
+    return f"m:{{{match_id}}}:idem", f"{seat}:{key}"
 
 
 def ticket_key(match_id: str, ticket: str) -> str:
@@ -185,20 +191,21 @@ class Store:
         state: dict,
         entries: list[dict],
         ttl: int,
-        idem: tuple[str, bytes] | None = None,
+        idem: tuple[tuple[str, str], bytes] | None = None,
     ) -> CommitResult:
         if state.get("status") == "finished" and entries:
             entries[-1] = {**entries[-1], "end": True}  # a stream closes after this entry
         keys = [match_key(match_id), log_key(match_id)]
-        answer = b""
+        field, answer = "", b""
         if idem is not None:
-            keys.append(idem[0])
-            answer = idem[1]
+            keys.append(idem[0][0])
+            field, answer = idem[0][1], idem[1]
         args = [
             expected,
             expected + len(entries),
             orjson.dumps(state),
             ttl,
+            field,
             answer,
             *(orjson.dumps(e) for e in entries),
         ]
@@ -206,9 +213,9 @@ class Store:
         status, value = self._commit(keys=keys, args=args)
         return CommitResult(status.decode(), value or None)
 
-    def get_idempotent(self, key: str) -> bytes | None:
+    def get_idempotent(self, key: tuple[str, str]) -> bytes | None:
         _round_trip("idempotency")
-        return self.redis.get(key)
+        return self.redis.hget(*key)
 
     def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = 1000) -> list[tuple[int, dict]]:
         """Log entries with a version above `after`; waits up to wait_seconds for one (through the

@@ -1,6 +1,6 @@
 """Liveness, readiness (Redis reachable) and Prometheus metrics."""
 
-from flask import Response
+from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from service import metrics
@@ -31,6 +31,9 @@ def _readiness_failures() -> dict:
 @blp.doc(operationId="getReadiness", security=[], responses=_readiness_failures())
 def readyz():
     """Redis answers (for a cluster: its state is ok and every slot is served)."""
+    probe = current_app.extensions.get("portside_probe")
+    if probe is not None:
+        probe.ping()  # a short fuse (service/redis_clients.py): a frozen Redis is 503 within a second
     report = services().store.readiness()  # raises ConnectionError -> 503
     return json_response(report, 200 if report["status"] == "ready" else 503)
 

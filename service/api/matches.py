@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import lifecycle, matches
+from service import guards, lifecycle, matches
 from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
@@ -43,6 +43,7 @@ def _validated_creation(body: dict):
             bots[int(seat)] = name
     if errors:
         raise ApiError("validation_error", "The match cannot be created as asked.", errors=errors)
+    guards.check_seed(body["seed"], body["players"], body["seats"], bots)
     return game, options, bots
 
 

@@ -6,7 +6,7 @@ import orjson
 from flask import g, request
 from flask_smorest import Blueprint
 
-from service import matches
+from service import idempotency, matches
 from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
@@ -84,15 +84,16 @@ def post_move(match_id: str):
     if_match, key = _if_match(), _idempotency_key()
     move, raw = _json_body()
     svc = services()
-    answer = matches.play(
-        svc.store,
-        svc.config,
-        match_id,
-        lambda hashes: seat_of(hashes, required=True),
-        move,
-        raw,
-        if_match,
-        key,
-        g.pop("quota", None),
-    )
+    with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds + 3):
+        answer = matches.play(
+            svc.store,
+            svc.config,
+            match_id,
+            lambda hashes: seat_of(hashes, required=True),
+            move,
+            raw,
+            if_match,
+            key,
+            g.pop("quota", None),
+        )
     return json_response(answer)

@@ -6,6 +6,7 @@ from engine.core import EventSchema, OutcomeSchema
 from service.errors import STATUS
 
 MAX_SEED = 2**63 - 1
+MAX_VERSION = 2**53  # a log's versions are Redis stream ids: bounded well inside 64 bits
 
 
 class ProblemSchema(Schema):
@@ -43,9 +44,10 @@ class GameSchema(Schema):
 
 class CreateMatchSchema(Schema):
     game = fields.String(required=True, metadata={"example": "speicherstadt"})
-    players = fields.Integer(required=True, validate=validate.Range(1, 16), metadata={"example": 3})
+    players = fields.Integer(required=True, strict=True, validate=validate.Range(1, 16), metadata={"example": 3})
     options = fields.Dict(load_default=dict, metadata={"description": "The game's options (see /v1/games)."})
     seed = fields.Integer(
+        strict=True,
         validate=validate.Range(0, MAX_SEED),
         allow_none=True,
         load_default=None,
@@ -113,7 +115,11 @@ class CreatedSchema(Schema):
 
 class JoinSchema(Schema):
     seat = fields.Integer(
-        load_default=None, allow_none=True, metadata={"description": "The seat wanted; omit for the first open one."}
+        load_default=None,
+        allow_none=True,
+        strict=True,
+        validate=validate.Range(0, 15),
+        metadata={"description": "The seat wanted; omit for the first open one."},
     )
     name = fields.String(load_default=None, metadata={"description": "Your display name (1 to 32 characters)."})
 
@@ -200,7 +206,7 @@ class MoveAnswerSchema(Schema):
 class EventsQuerySchema(Schema):
     after = fields.Integer(
         load_default=0,
-        validate=validate.Range(0, None),
+        validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Return entries with a version above this."},
     )
     wait = fields.Float(

@@ -18,7 +18,7 @@ def test_redis_unreachable_is_503_with_retry_after(config):
     for response in (
         client.get("/readyz"),
         client.post("/v1/matches", json={"game": "speicherstadt", "players": 2}),
-        client.get("/v1/matches/abc"),
+        client.get("/v1/matches/0123456789abcdef0123"),
     ):
         assert response.status_code == 503
         assert response.headers["Retry-After"]

@@ -1,0 +1,101 @@
+"""Input guards that run before any schema or Redis key sees the request.
+
+- A body is read at most MAX_BODY_BYTES deep, declared or chunked; beyond: 413
+  with `Connection: close` (the unread rest would poison a pooled connection).
+- A JSON body is parsed once by orjson and walked: nested at most MAX_DEPTH
+  deep, numbers within a signed 64-bit range; beyond: 422 before the schema.
+- A match id must have the format create gives it, before any key is built.
+- A client-chosen seed only when the creator holds every human seat (else the
+  creator could predict every card of the players who join).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import orjson
+from flask import Flask, g, request
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from service.config import Config
+from service.errors import ApiError
+
+MAX_DEPTH = 32
+MAX_NUMBER = 2**63 - 1
+MATCH_ID = re.compile(r"[0-9a-f]{20}")
+_BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+def too_large(limit: int) -> ApiError:
+    return ApiError(
+        "body_too_large", f"The request body is larger than {limit} bytes.", headers={"Connection": "close"}
+    )
+
+
+def read_body(limit: int) -> bytes:
+    """The request body, read once (later reads get the same bytes); 413 beyond `limit`."""
+    if "raw_body" in g:
+        return g.raw_body
+    if request.content_length is not None and request.content_length > limit:
+        raise too_large(limit)
+    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+        # Chunked: werkzeug would silently cut the body at the limit (then "malformed JSON"): measure it.
+        data = request.environ["wsgi.input"].read(limit + 1)
+        if len(data) > limit:
+            raise too_large(limit)
+        request.environ["wsgi.input"] = io.BytesIO(data)
+    try:
+        g.raw_body = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise too_large(limit) from None
+    return g.raw_body
+
+
+def check_json(raw: bytes) -> None:
+    try:
+        document = orjson.loads(raw)
+    except orjson.JSONDecodeError as err:
+        raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
+    found = _shape_problem(document)
+    if found:
+        where, problem = found
+        raise ApiError("validation_error", problem, errors={where or "body": [problem]})
+
+
+def _shape_problem(document: object) -> tuple[str, str] | None:
+    """(where, why) if the document is too deep or holds a number too big to be meant, else None."""
+    stack: list[tuple[object, int, str]] = [(document, 1, "")]
+    while stack:
+        value, depth, where = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                return where, f"The body is nested more than {MAX_DEPTH} levels deep."
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((child, depth + 1, f"{where}.{key}" if where else str(key)) for key, child in items)
+        elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            return where, f"A number is beyond ±{MAX_NUMBER}."
+    return None
+
+
+def check_seed(seed: int | None, players: int, seats_mode: str, bots: dict) -> None:
+    humans = players - len(bots)
+    if seed is not None and seats_mode != "all" and humans > 1:
+        raise ApiError(
+            "validation_error",
+            "A chosen seed is only for matches whose creator holds every human seat (seats 'all' or bots): "
+            "with open seats it would let the creator foresee every card. Omit it for a secret random seed.",
+            errors={"seed": ["Only with seats 'all', or when every other seat is a bot."]},
+        )
+
+
+def install(app: Flask, config: Config) -> None:
+    @app.before_request
+    def _guard():
+        args = request.view_args or {}
+        if "match_id" in args and not MATCH_ID.fullmatch(args["match_id"]):
+            raise ApiError("unknown_match", "No match with this id (ids are 20 hexadecimal characters).")
+        if request.method in _BODY_METHODS:
+            raw = read_body(config.max_body_bytes)
+            if raw:
+                check_json(raw)

@@ -1,0 +1,54 @@
+"""Idempotency under concurrency: one request per key at a time.
+
+The first request with an Idempotency-Key sets an in-flight marker (SET NX,
+with an expiry in case its worker dies). A copy that arrives meanwhile waits
+for the marker to go, then runs as a retry: it finds the stored answer and
+returns it, or (if the first was refused and stored nothing) is judged on its
+own against the same match. If the first is still running after the wait, the
+copy gets 409 request_in_progress: never a different answer for the same body.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import redis
+
+from service.auth import bearer_token, hash_token
+from service.errors import ApiError
+
+MARKER_SECONDS = 30  # longer than any move with its bots' answers
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def marker_key(match_id: str, key: str) -> str:
+    token = bearer_token() or ""
+    return f"m:{{{match_id}}}:busy:{hash_token(token)[:24]}:{key}"
+
+
+@contextmanager
+def in_flight(client: redis.Redis, match_id: str, key: str | None, wait_seconds: float) -> Iterator[None]:
+    """Hold the key's marker while the body runs; wait for (or refuse beside) a holder."""
+    if key is None:
+        yield
+        return
+    marker, mine = marker_key(match_id, key), secrets.token_hex(8)
+    deadline = time.monotonic() + wait_seconds
+    while not client.set(marker, mine, nx=True, ex=MARKER_SECONDS):
+        if time.monotonic() > deadline:
+            raise ApiError(
+                "request_in_progress",
+                "A request with this Idempotency-Key is still being processed; retry shortly.",
+                headers={"Retry-After": "1"},
+            )
+        time.sleep(0.02)
+    try:
+        yield
+    finally:
+        client.eval(_RELEASE, 1, marker, mine)

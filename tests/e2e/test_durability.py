@@ -1,0 +1,172 @@
+"""Fault tests on a real gunicorn whose embedded, supervised Redis we kill and freeze (issue #11).
+
+- SIGKILL under load: the supervisor restarts Redis on the same data; every
+  match's stored state equals a replay of its log, and no move acknowledged
+  more than a second before the kill is lost (append-only file, fsync every second).
+- SIGSTOP: requests answer 503 with Retry-After instead of hanging; /readyz too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import orjson
+import pytest
+import redis
+
+from engine import registry
+from engine.bots import RandomBot
+from service.store import log_key, match_key
+from tests.e2e.conftest import BIN, ROOT, free_port, wait_ready
+
+pytestmark = pytest.mark.e2e
+LOSS_WINDOW = 1.0  # appendfsync everysec
+
+
+def call(url: str, method: str = "GET", body=None, token: str | None = None, timeout: float = 5):
+    request = urllib.request.Request(url, method=method, data=None if body is None else json.dumps(body).encode())
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            return answer.status, dict(answer.headers), json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as err:
+        return err.code, dict(err.headers), json.loads(err.read() or b"null")
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A gunicorn with no REDIS_URL: it starts and supervises its embedded Redis under tmp_path/data."""
+    port, data, log = free_port(), tmp_path / "data", tmp_path / "gunicorn.log"
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")}
+    env.update(
+        BIND=f"127.0.0.1:{port}",
+        PORTSIDE_DATA_DIR=str(data),
+        WEB_CONCURRENCY="2",
+        THREADS="8",
+        LOG_LEVEL="warning",
+        RATE_LIMIT_PER_MINUTE="0",
+    )
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url, proc, log)
+        yield url, data
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def redis_pid(data: Path) -> int:
+    return int((data / "redis.pid").read_text())
+
+
+def wait_until_ready(url: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if call(url + "/readyz", timeout=1)[0] == 200:
+                return
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.05)
+    raise AssertionError("not ready again")
+
+
+def player(url: str, stop: threading.Event, acks: dict, seed: int) -> None:
+    """Play random legal moves on one match, recording when each version was acknowledged."""
+    rng = random.Random(seed)
+    status, _, created = call(url + "/v1/matches", "POST", {"game": "speicherstadt", "players": 3, "seed": seed})
+    assert status == 201
+    match_id, toks = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    acks[match_id] = []
+    while not stop.is_set():
+        try:
+            status, _, match = call(f"{url}/v1/matches/{match_id}")
+            if status != 200 or match["status"] == "finished":
+                continue
+            seat = rng.choice(match["to_act"])
+            _, _, mine = call(f"{url}/v1/matches/{match_id}", token=toks[seat])
+            move = RandomBot().choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
+            status, _, answer = call(f"{url}/v1/matches/{match_id}/moves", "POST", move, toks[seat])
+            if status == 200:
+                acks[match_id].append((answer["version"], time.monotonic()))
+        except (urllib.error.URLError, OSError, KeyError, TypeError):
+            time.sleep(0.02)  # Redis is down: a 503 or a dropped connection; keep trying
+
+
+def replayed_dump(stored: dict, log: list) -> dict:
+    meta = orjson.loads(stored[b"meta"])
+    game = registry.get(meta["game"])
+    state = game.setup(meta["players"], meta["options"], meta["seed"])
+    for _, fields in log:
+        entry = orjson.loads(fields[b"e"])
+        game.apply(state, entry["seat"], entry["move"])
+    return game.dump(state)
+
+
+def test_sigkill_under_load_loses_at_most_the_last_second_and_state_equals_the_log(own_server):
+    url, data = own_server
+    stop, acks = threading.Event(), {}
+    players = [threading.Thread(target=player, args=(url, stop, acks, seed)) for seed in range(4)]
+    for thread in players:
+        thread.start()
+    time.sleep(2)
+    before = redis_pid(data)
+    killed_at = time.monotonic()
+    os.kill(before, signal.SIGKILL)
+    wait_until_ready(url)
+    time.sleep(0.5)  # moves again on the restarted server
+    stop.set()
+    for thread in players:
+        thread.join()
+    assert redis_pid(data) != before
+
+    store = redis.Redis.from_url((data / "redis.url").read_text())
+    for match_id, acked in acks.items():
+        stored, log = store.hgetall(match_key(match_id)), store.xrange(log_key(match_id))
+        durable = [v for v, at in acked if at < killed_at - LOSS_WINDOW]
+        assert durable, "the load acknowledged nothing before the kill"
+        assert int(stored[b"v"]) >= max(durable)
+        assert int(stored[b"v"]) == len(log)
+        assert orjson.loads(stored[b"state"])["game"] == replayed_dump(stored, log)
+
+
+def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
+    url, data = own_server
+    status, _, created = call(url + "/v1/matches", "POST", {"game": "speicherstadt", "players": 2, "seed": 3})
+    assert status == 201
+    pid = redis_pid(data)
+    os.kill(pid, signal.SIGSTOP)
+    try:
+        status, headers, problem = call(url + "/readyz", timeout=1)
+        assert status == 503 and problem["code"] == "storage_unavailable"
+        for path in (f"/v1/matches/{created['id']}", f"/v1/matches/{created['id']}/events?after=0"):
+            status, headers, problem = call(url + path, timeout=2.5)
+            assert status == 503 and headers["Retry-After"] and problem["code"] == "storage_unavailable"
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    wait_until_ready(url)
+    assert call(f"{url}/v1/matches/{created['id']}")[0] == 200

@@ -1,0 +1,135 @@
+"""Every bad input is a 4xx problem+json and leaves the match unchanged (issue #11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.store import log_key, match_key
+from tests.service.helpers import auth, create, get_match, tokens
+
+MOVES = "/v1/matches/{}/moves"
+
+
+def assert_problem(response, status: int, code: str) -> dict:
+    assert response.status_code == status, response.get_data(as_text=True)[:300]
+    assert response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["code"] == code and body["status"] == status
+    return body
+
+
+def test_options_nested_a_thousand_deep_are_refused_before_the_schema(client):
+    options = "[" * 1000 + "]" * 1000
+    body = '{"game": "speicherstadt", "players": 3, "options": {"x": ' + options + "}}"
+    answer = client.post("/v1/matches", data=body, content_type="application/json")
+    assert "nested more than" in assert_problem(answer, 422, "validation_error")["detail"]
+
+
+def test_a_number_of_five_thousand_digits_is_refused(client):
+    body = '{"game": "speicherstadt", "players": ' + "9" * 5000 + "}"
+    assert_problem(client.post("/v1/matches", data=body, content_type="application/json"), 400, "malformed_json")
+
+
+@pytest.mark.parametrize("players", [3.7, 3.0, "3", True, 2**64])
+def test_players_must_be_a_whole_number_not_truncated(client, players):
+    answer = client.post("/v1/matches", json={"game": "speicherstadt", "players": players})
+    assert "players" in assert_problem(answer, 422, "validation_error")["errors"]
+
+
+@pytest.mark.parametrize("after", ["18446744073709551616", "3.5", "-1", "x"])
+def test_events_after_out_of_range_is_422(client, after):
+    created = create(client, players=2, seed=1)
+    assert_problem(client.get(f"/v1/matches/{created['id']}/events?after={after}"), 422, "validation_error")
+
+
+def test_a_sub_millisecond_wait_returns_instead_of_blocking_forever(client):
+    created = create(client, players=2, seed=1)
+    answer = client.get(f"/v1/matches/{created['id']}/events?after=0&wait=0.0001")
+    assert answer.status_code == 200 and answer.get_json()["entries"] == []
+
+
+def test_a_client_ahead_of_the_server_gets_the_servers_version_at_once(client):
+    """After storage lost its last second, a client may know version 40 of a match at 38."""
+    created = create(client, players=2, seed=1)
+    answer = client.get(f"/v1/matches/{created['id']}/events?after=40&wait=30")
+    assert answer.status_code == 200
+    assert answer.get_json() == {"after": 40, "version": 0, "entries": []}
+
+
+@pytest.mark.parametrize("match_id", ["x}:idem:0:k", "0123456789abcdef012", "0123456789ABCDEF0123", "a" * 300])
+def test_a_malformed_match_id_never_reaches_redis(client, redis_client, match_id):
+    before = set(redis_client.scan_iter(match="*idem*", count=1000))
+    for answer in (
+        client.get(f"/v1/matches/{match_id}"),
+        client.post(MOVES.format(match_id), json={"type": "pass"}, headers={"Idempotency-Key": "k"}),
+        client.post(f"/v1/matches/{match_id}/join", json={}),
+    ):
+        assert_problem(answer, 404, "unknown_match")
+    assert set(redis_client.scan_iter(match="*idem*", count=1000)) == before
+
+
+def test_a_body_over_the_limit_is_413_and_closes_the_connection(client):
+    answer = client.post("/v1/matches", data=b"{" + b" " * 70_000 + b"}", content_type="application/json")
+    assert assert_problem(answer, 413, "body_too_large")
+    assert answer.headers["Connection"] == "close"
+
+
+def test_bad_moves_leave_the_match_unchanged(client, redis_client):
+    created = create(client, players=2, seed=5)
+    match_id, toks = created["id"], tokens(created)
+    seat = get_match(client, match_id)["to_act"][0]
+    before = (redis_client.hgetall(match_key(match_id)), redis_client.xlen(log_key(match_id)))
+    bad = [
+        ('{"type": "place_worker", "card": 2.0}', 422),
+        ('{"type": "place_worker", "card": 1e400}', 400),
+        ('{"type": "place_worker", "card": ' + "[" * 40 + "]" * 40 + "}", 422),
+        ("not json", 400),
+        ('{"type": "place_worker", "card": 99999999999999999999999}', 422),
+    ]
+    for body, status in bad:
+        answer = client.post(
+            MOVES.format(match_id), data=body, headers=auth(toks[seat]), content_type="application/json"
+        )
+        assert answer.status_code == status, (body[:60], answer.get_json())
+        assert answer.mimetype == "application/problem+json"
+    assert (redis_client.hgetall(match_key(match_id)), redis_client.xlen(log_key(match_id))) == before
+
+
+def test_a_chosen_seed_needs_every_human_seat(client):
+    answer = client.post("/v1/matches", json={"game": "speicherstadt", "players": 3, "seed": 7, "seats": "one"})
+    body = assert_problem(answer, 422, "validation_error")
+    assert "seed" in body["errors"] and "foresee" in body["detail"]
+    # The creator holds every human seat: scripts, tests, bot matches.
+    create(client, players=3, seed=7, seats="all")
+    create(client, players=2, seed=7, seats="one", bots={"1": "random"})
+
+
+def test_a_server_drawn_seed_stays_secret_until_the_end(client):
+    created = create(client, players=2, seats="one")
+    assert "seed" not in str(get_match(client, created["id"])).replace("seed_commitment", "")
+    assert_problem(client.get(f"/v1/matches/{created['id']}/replay"), 409, "match_not_finished")
+
+
+def test_a_full_redis_answers_503_storage_full_and_evicts_nothing(tmp_path):
+    """A Redis at its memory cap with noeviction (the embedded default) refuses writes: 503, matches kept."""
+    import redis as redis_lib
+
+    from service import embedded
+    from service.app import create_app
+    from service.config import Config
+
+    url = embedded.start(str(tmp_path / "full"))
+    raw = redis_lib.Redis.from_url(url)
+    raw.config_set("maxmemory", int(raw.info("memory")["used_memory"]) + 300_000)
+    client = create_app(Config(redis_url=url, log_level="WARNING", rate_limit_per_minute=0)).test_client()
+    created, answer = [], None
+    for _ in range(200):
+        answer = client.post("/v1/matches", json={"game": "catan", "players": 4})
+        if answer.status_code != 201:
+            break
+        created.append(answer.get_json()["id"])
+    assert answer is not None and created
+    body = assert_problem(answer, 503, "storage_full")
+    assert answer.headers["Retry-After"] and "full" in body["detail"]
+    assert all(client.get(f"/v1/matches/{match_id}").status_code == 200 for match_id in created)
+    embedded.server(str(tmp_path / "full")).stop()

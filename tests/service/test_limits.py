@@ -1,0 +1,194 @@
+"""Limits nobody dodges, idempotency under concurrency, header hygiene (issue #11)."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+
+import pytest
+
+from service.app import create_app
+from service.config import Config
+from tests.service.helpers import auth, create, first_move, get_match, tokens
+
+
+def limited_app(redis_url, redis_client, **limits):
+    settings = {"rate_limit_per_minute": 1000, "read_limit_per_minute": 1000, **limits}
+    return create_app(Config(redis_url=redis_url, log_level="WARNING", **settings), redis_client)
+
+
+def an_address() -> dict:
+    """A fresh client address, so tests sharing one Redis never share a counter."""
+    return {"REMOTE_ADDR": f"10.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"}
+
+
+CREATE = {"game": "speicherstadt", "players": 2}
+
+
+def test_made_up_tokens_do_not_dodge_the_limit_on_creation(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=3).test_client()
+    where = an_address()
+    statuses = [
+        client.post("/v1/matches", json=CREATE, headers=auth(secrets.token_hex(8)), environ_base=where).status_code
+        for _ in range(5)
+    ]
+    assert statuses == [201, 201, 201, 429, 429]
+
+
+def test_failed_authentication_counts_against_the_address(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    path = f"/v1/matches/{created['id']}/moves"
+    statuses = [
+        client.post(path, json={"type": "pass"}, headers=auth(secrets.token_hex(8)), environ_base=where).status_code
+        for _ in range(5)
+    ]
+    assert statuses == [403, 403, 403, 429, 429]
+    # Even a real token from that address waits out the minute: the address is what failed.
+    real = tokens(created)[0]
+    assert client.get(f"/v1/matches/{created['id']}", headers=auth(real), environ_base=where).status_code == 429
+    assert client.get(f"/v1/matches/{created['id']}", environ_base=an_address()).status_code == 200
+
+
+def test_reads_have_their_own_budget(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=4).test_client()
+    where = an_address()
+    statuses = [client.get("/v1/games", environ_base=where).status_code for _ in range(6)]
+    assert statuses == [200, 200, 200, 200, 429, 429]
+    assert client.post("/v1/matches", json=CREATE, environ_base=where).status_code == 201
+    assert client.get("/healthz", environ_base=where).status_code == 200
+
+
+def test_a_seat_is_counted_under_its_own_token_not_its_address(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=3).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    toks = tokens(created)
+    for seat in (0, 1):
+        statuses = [
+            client.get(f"/v1/matches/{created['id']}", headers=auth(toks[seat]), environ_base=where).status_code
+            for _ in range(4)
+        ]
+        assert statuses == [200, 200, 200, 429]
+
+
+def test_trusted_proxies_pass_on_the_clients_address(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=2, trusted_proxies="10.0.0.0/8").test_client()
+    proxy = {"REMOTE_ADDR": "10.1.2.3"}
+    first, second = an_address()["REMOTE_ADDR"].replace("10.", "192."), "203.0.113.9"
+    for _ in range(2):
+        assert client.get("/v1/games", headers={"X-Forwarded-For": first}, environ_base=proxy).status_code == 200
+    assert client.get("/v1/games", headers={"X-Forwarded-For": first}, environ_base=proxy).status_code == 429
+    spoofed = {"X-Forwarded-For": f"{first}, {second}"}  # the client wrote the first hop itself
+    assert client.get("/v1/games", headers=spoofed, environ_base=proxy).status_code == 200  # counted as 203.0.113.9
+    untrusted = {"REMOTE_ADDR": "198.51.100.7"}  # not a proxy: its X-Forwarded-For is ignored
+    assert client.get("/v1/games", headers={"X-Forwarded-For": first}, environ_base=untrusted).status_code == 200
+
+
+def test_bot_matches_have_their_own_budget(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, bot_matches_per_minute=2).test_client()
+    where = an_address()
+    body = {"game": "speicherstadt", "players": 2, "bots": {"0": "random", "1": "random"}}
+    statuses = [client.post("/v1/matches", json=body, environ_base=where).status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]
+    assert client.post("/v1/matches", json=CREATE, environ_base=where).status_code == 201
+
+
+def test_concurrent_waits_per_client_are_capped(redis_url, redis_client):
+    app = limited_app(redis_url, redis_client, max_waits_per_client=2)
+    where = an_address()
+    created = app.test_client().post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    path = f"/v1/matches/{created['id']}/events?after=0&wait=2"
+    statuses: list[int] = []
+    waiters = [
+        threading.Thread(target=lambda: statuses.append(app.test_client().get(path, environ_base=where).status_code))
+        for _ in range(3)
+    ]
+    for waiter in waiters:
+        waiter.start()
+    for waiter in waiters:
+        waiter.join()
+    assert sorted(statuses) == [200, 200, 429]
+    # The waits are released when they end.
+    assert app.test_client().get(path.replace("wait=2", "wait=0.01"), environ_base=where).status_code == 200
+
+
+def test_copies_of_one_idempotent_move_get_one_answer(client, app):
+    created = create(client, players=2, seed=11)
+    match_id, toks = created["id"], tokens(created)
+    seat = get_match(client, match_id)["to_act"][0]
+    move = first_move(get_match(client, match_id, toks[seat]))
+    headers = {**auth(toks[seat]), "Idempotency-Key": "same-key"}
+    answers: list = []
+    copies = [
+        threading.Thread(
+            target=lambda: answers.append(
+                app.test_client().post(f"/v1/matches/{match_id}/moves", json=move, headers=headers)
+            )
+        )
+        for _ in range(4)
+    ]
+    for copy in copies:
+        copy.start()
+    for copy in copies:
+        copy.join()
+    assert {a.status_code for a in answers} == {200}
+    assert len({a.get_data() for a in answers}) == 1
+    assert get_match(client, match_id)["version"] == 1
+
+
+def test_idempotency_answers_expire_with_their_match(client, redis_client):
+    created = create(client, players=2, seed=11)
+    match_id, toks = created["id"], tokens(created)
+    seat = get_match(client, match_id)["to_act"][0]
+    move = first_move(get_match(client, match_id, toks[seat]))
+    headers = {**auth(toks[seat]), "Idempotency-Key": "k1"}
+    assert client.post(f"/v1/matches/{match_id}/moves", json=move, headers=headers).status_code == 200
+    idem = [k for k in redis_client.scan_iter(match=f"m:{{{match_id}}}:*", count=1000) if b"idem" in k]
+    assert len(idem) == 1  # one hash per match, however many keys were used
+    assert 0 < redis_client.ttl(idem[0]) <= redis_client.ttl(f"m:{{{match_id}}}")
+
+
+def test_security_headers_and_no_cors_by_default(client):
+    answer = client.get("/v1/games", headers={"Origin": "https://evil.example"})
+    assert answer.headers["X-Content-Type-Options"] == "nosniff"
+    assert "Access-Control-Allow-Origin" not in answer.headers
+    docs = client.get("/docs")
+    assert "frame-ancestors 'none'" in docs.headers["Content-Security-Policy"]
+
+
+def test_cors_by_configuration(redis_url, redis_client):
+    client = limited_app(
+        redis_url, redis_client, rate_limit_per_minute=0, cors_origins="https://app.example"
+    ).test_client()
+    preflight = client.options(
+        "/v1/matches",
+        headers={
+            "Origin": "https://app.example",
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "Authorization, Idempotency-Key",
+        },
+    )
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == "https://app.example"
+    assert "idempotency-key" in preflight.headers["Access-Control-Allow-Headers"].lower()
+    answer = client.post("/v1/matches", json=CREATE, headers={"Origin": "https://app.example"})
+    exposed = answer.headers["Access-Control-Expose-Headers"]
+    assert all(name in exposed for name in ("ETag", "Retry-After", "Location"))
+    other = client.get("/v1/games", headers={"Origin": "https://evil.example"})
+    assert "Access-Control-Allow-Origin" not in other.headers
+
+
+def test_metrics_behind_a_token_and_made_up_methods_make_no_series(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=0, metrics_token="s3cret").test_client()
+    assert client.get("/metrics").status_code == 401
+    client.open("/v1/games", method="BREW")
+    body = client.get("/metrics", headers=auth("s3cret")).get_data(as_text=True)
+    assert 'method="BREW"' not in body and 'method="OTHER"' in body
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE"])
+def test_unknown_methods_are_problems(client, method):
+    answer = client.open("/v1/games", method=method)
+    assert answer.status_code == 405 and answer.mimetype == "application/problem+json"
