@@ -31,11 +31,11 @@ STATUS = {
     "match_full": 409,
     "conflict": 409,
     "match_not_finished": 409,
+    "request_in_progress": 409,
     "seat_left": 409,
     "undo_refused": 409,
     "abort_refused": 409,
     "rematch_refused": 409,
-    "request_in_progress": 409,
     "body_too_large": 413,
     "request_line_too_long": 414,  # answered by gunicorn (service/gunicorn_patches.py)
     "headers_too_large": 431,
