@@ -1,0 +1,188 @@
+"""Cornish Smuggler's words: a label per move type, a line per event (English here,
+French in locale/fr/LC_MESSAGES/messages.po). See engine/i18n.py.
+
+Place names, merchants, boats, warehouses and characters are the cards' own names and
+stay as they are in every language (decided: the French rules keep the Cornish places);
+payments, decks, secret kinds and the game's endings are translated terms."""
+
+from __future__ import annotations
+
+from engine.smuggler.content import BOATS, CHARACTERS, LAND, MERCHANTS, SEA, START_WAREHOUSES, secret_kind
+
+MOVES = {
+    "choose_boat": "Take the {boat}",
+    "choose_warehouse": "Take the {warehouse}",
+    "draw_characters": "Draw characters from {decks}",
+    "keep_character": "Keep {card}",
+    "place_pawn": "Place a network pawn at {space}",
+    "place_boat": "Put your boat at {space}",
+    "choose_officer": "Move officer {officer}",
+    "place_officer": "Place the new officer at {space}",
+    "remove_pawn": "Remove your pawn at {space}",
+    "tipoff": "Play a Tip-off: {play}",
+    "witch": "The Witch of St Levan: {shape}",
+    "move_boat": "Sail to {to} (pay {pay})",
+    "move_goods": "Move {shape} to {to} (pay {pay})",
+    "move_pawn": "Move your pawn from {from} to {to} (pay {pay})",
+    "move_both": "Move {shape} with your pawn to {to} (pay {pay})",
+    "move_officer": "Move officer {officer} to {to} (pay {pay})",
+    "honest_work": "Do honest work",
+    "land": "Land {shapes}, hiding {hide}",
+    "buy_goods": "Buy {shape}",
+    "sell": "Sell {shape} at price row {row} (pay {pay})",
+    "buy_reputation": "Buy 1 reputation for 4 gold",
+    "discover_secret": "Discover a secret (pay {pay})",
+    "hire": "Hire {card} (pay {pay})",
+    "bribe": "Bribe officer {officer}",
+    "raid": "Raid the customs for {shape}, losing {card}",
+    "pass": "Pass for this round",
+    "stash": "Put {shape} in the {warehouse}",
+    "unstash": "Take {shape} out of your warehouse",
+    "motivate_boat": "{card} sails your boat to {to}",
+    "motivate_goods": "{card} moves {shape} to {to}",
+    "motivate_officer": "{card} moves officer {officer} to {to}",
+    "motivate_secret": "{card} finds you a secret",
+    "play_cove": "Play a secret cove: open {cove}",
+    "play_decoy": "Play a false trail: officer {officer} to {to}",
+    "play_informer": "Play an informer against {seat}",
+    "play_turncoat": "Play a turncoat on officer {officer}",
+    "play_favour": "Play a favour owed: gain 2 influence",
+}
+
+TEMPLATES = {"land": "Land goods from your boat"}
+
+EVENTS = {
+    "game_started": "The smuggling begins",
+    "round_started": "Round {round} begins; {start} plays first",
+    "round_ended": "Round {round} is over",
+    "game_over": "Game over: {reason}",
+    "end_triggered": "The game ends with this round: {reason}",
+    "boat_chosen": "{seat} took the {boat}",
+    "warehouse_chosen": "{seat} took the {warehouse}",
+    "characters_drawn": "{seat} drew characters from {decks}",
+    "characters_drawn_privately": "{seat} drew {cards}",
+    "character_kept": "{seat} kept {card}",
+    "pawn_placed": "{seat} placed a network pawn at {space}",
+    "boat_placed": "{seat} put the boat at {space}",
+    "boat_moved": "{seat} sailed to {space}",
+    "goods_moved": "{seat} moved {shape} to {space}",
+    "pawn_moved": "{seat} moved a pawn from {left} to {space}",
+    "pawn_removed": "{seat} removed the pawn at {space}",
+    "honest_work": "{seat} did honest work for {wage} gold",
+    "goods_landed": "{seat} landed {shapes} at {space}",
+    "goods_stored": "{seat} put {shape} in the {warehouse}",
+    "goods_taken_out": "{seat} took {shape} out of a warehouse",
+    "goods_bought": "{seat} bought {shape}",
+    "goods_sold": "{seat} sold {shape} at {space} for {gold} gold",
+    "goods_seized": "The customs seized {shape} at {space}",
+    "customs_track": "The customs track moves to step {step}",
+    "reputation_bought": "{seat} bought 1 reputation",
+    "character_hired": "{seat} hired {card}",
+    "character_lost": "{seat} lost {card}",
+    "character_motivated": "{seat} motivated {card}",
+    "character_revealed": "{card} is revealed on the {deck} deck",
+    "character_discarded": "{card} is discarded",
+    "officer_bribed": "{seat} bribed officer {officer}",
+    "officer_moved": "Officer {officer} moved to {space}",
+    "officer_chosen": "{seat} chose officer {officer} to move toward {target}",
+    "officer_placed": "{seat} placed officer {officer} at {space}",
+    "customs_raided": "{seat} raided the customs for {shape}, losing {card}",
+    "landing_risk": "The landing of {seat} at {space} has risk {risk}: customs move {moves}",
+    "passed": "{seat} passed",
+    "influence_received": "{seat} received {amount} influence",
+    "secret_drawn": "{seat} drew a secret",
+    "secret_drawn_privately": "{seat} drew a secret: {secret}",
+    "secret_played": "{seat} played a secret: {secret}",
+    "secret_stolen": "{seat} took a secret from {victim}",
+    "secret_stolen_privately": "{seat} took a secret from {victim}: {secret}",
+    "tipoff_declined": "{seat} played no Tip-off",
+    "witch_declined": "{seat} let the boat pass the Witch",
+    "witch_took": "{seat} took {shape} from {victim} with the Witch",
+}
+
+
+class Name:
+    """A proper name shown as it is in every language (engine.i18n renders it with str())."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+PLACES = {
+    **{sid: info[0] for sid, info in LAND.items()},
+    **{sid: info[0] for sid, info in SEA.items()},
+    **{sid: info[0] for sid, info in MERCHANTS.items()},
+}
+PLACE_FIELDS = ("space", "to", "from", "left", "cove", "target")
+
+
+def place(space: str) -> Name:
+    return Name(PLACES.get(space, space))
+
+
+def shape(sid: str) -> Name:
+    """A goods shape reads as its merchant and number: `roscoff_3` is "Roscoff lugger #3"."""
+    merchant, _, number = sid.rpartition("_")
+    return Name(f"{PLACES.get(merchant, merchant)} #{number}")
+
+
+def character(cid: str) -> Name:
+    return Name(CHARACTERS[cid]["name"] if cid in CHARACTERS else cid)
+
+
+def warehouse(wid: str) -> Name:
+    if wid in START_WAREHOUSES:
+        return Name(START_WAREHOUSES[wid][0])
+    return Name(f"{character(wid.removeprefix('w_'))}'s warehouse")
+
+
+TERMS = {
+    "cove": "secret cove",
+    "decoy": "false trail",
+    "favour": "favour owed",
+    "tipoff": "Tip-off",
+    "customs_track": "the customs track reached its end",
+    "last_goods": "the last goods were bought",
+    "round_limit": "the last round was played",
+}
+
+
+def term(value: str) -> tuple[str, str]:
+    """Secret kinds and endings read as words (their catalogue msgids)."""
+    return TERMS.get(value, value.replace("_", " ")), ""
+
+
+def fields(kind: str, data: dict) -> dict:
+    """Ids read as names; officers and price rows count from 1; a secret reads as its kind."""
+    out: dict = {}
+    for name in PLACE_FIELDS:
+        if isinstance(data.get(name), str):
+            out[name] = place(data[name])
+    if isinstance(data.get("shape"), str):
+        out["shape"] = shape(data["shape"])
+    elif "shape" in data:
+        out["shape"] = "let the boat pass"
+    if isinstance(data.get("shapes"), dict):
+        out["shapes"] = [shape(sid) for sid, chosen in data["shapes"].items() if chosen]
+    elif isinstance(data.get("shapes"), list):
+        out["shapes"] = [shape(sid) for sid in data["shapes"]]
+    for name in ("card",):
+        if isinstance(data.get(name), str):
+            out[name] = character(data[name])
+    if isinstance(data.get("cards"), list):
+        out["cards"] = [character(cid) for cid in data["cards"]]
+    if isinstance(data.get("boat"), str):
+        out["boat"] = Name(BOATS[data["boat"]][0] if data["boat"] in BOATS else data["boat"])
+    if isinstance(data.get("warehouse"), str):
+        out["warehouse"] = warehouse(data["warehouse"])
+    if isinstance(data.get("secret"), str):
+        out["secret"] = secret_kind(data["secret"])
+    if type(data.get("first")) is int:
+        out["start"] = data["first"]  # a seat field, so it reads as the seat's name
+    for name in ("officer", "row"):
+        if type(data.get(name)) is int:
+            out[name] = data[name] + 1
+    return out
