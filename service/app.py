@@ -13,7 +13,7 @@ from flask import Flask, g, request, send_from_directory
 from flask_smorest import Api
 
 from engine import registry
-from service import errors, logs, metrics, ratelimit
+from service import errors, logs, metrics, ratelimit, web
 from service.api import Services, events, games, health, matches, moves
 from service.api.games import move_schema_name
 from service.api.schemas import ProblemSchema
@@ -93,6 +93,7 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     errors.register(app)
     _add_request_hooks(app, config)
     _add_docs_assets(app)
+    app.register_blueprint(web.blp)
     return app
 
 
