@@ -11,9 +11,19 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.conftest import server_url  # noqa: F401 (pages are tested against a real gunicorn)
+
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--disable-default-apps"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-default-apps",
+]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 

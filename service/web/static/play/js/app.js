@@ -141,15 +141,16 @@ class MatchScreen {
   async switchTo(seat, message) {
     this.seat = seat;
     history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
+    this.notice = message || "";
     this.resource = await api.match(this.id, this.token());
     this.draw();
-    if (message) this.say(message);
     this.startFollowing(this.resource.version);
   }
 
   async post(move) {
     if (this.busy) return;
     this.busy = true;
+    this.notice = "";
     root.querySelectorAll("[data-move]").forEach((c) => c.setAttribute("aria-disabled", "true"));
     try {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
@@ -163,7 +164,9 @@ class MatchScreen {
     }
   }
 
+  /** A message that stays until the next move (redraws keep it). */
   say(text) {
+    this.notice = text;
     const box = root.querySelector("#message");
     if (box) box.textContent = text;
   }
@@ -181,7 +184,7 @@ class MatchScreen {
       this.seatTabs(), clocks(r, ctx));
     const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
     const side = el("div", { class: "side" },
-      el("p", { id: "message", class: "message", role: "alert" }),
+      el("p", { id: "message", class: "message", role: "alert" }, this.notice || ""),
       mineToAct ? el("h2", {}, "Your moves") : null,
       mineToAct ? renderMoves(r, ctx.post, this.board ? this.board.boardTypes : new Set()) : null,
       this.operations(r));
