@@ -3,7 +3,7 @@
 POST /bare/<key> with a small JSON body: validate it with marshmallow, read a
 ~5 KB state with its version from Redis, compare-and-set it back with a Lua
 script, answer JSON. Everything the real move endpoint does minus the game.
-Served by gunicorn with the same deploy/gunicorn.conf.py settings.
+Served by gunicorn with the same service/gunicorn_conf.py settings.
 """
 
 import os

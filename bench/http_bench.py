@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/http_bench.py [--seconds 15] [--clients 6]
 
-Starts an embedded redis-server and two gunicorn servers with deploy/gunicorn.conf.py
+Starts an embedded redis-server and two gunicorn servers with service/gunicorn_conf.py
 (the Portside app, and bench/bare_cas_app.py: the same storage work with no
 game), then drives each with client processes over keep-alive HTTP:
 
@@ -46,7 +46,7 @@ def free_port() -> int:
 
 def start_gunicorn(app: str, port: int, env: dict) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py"), app],
+        [str(ROOT / ".venv/bin/gunicorn"), "-c", "python:service.gunicorn_conf", app],
         env={**env, "BIND": f"127.0.0.1:{port}", "LOG_LEVEL": "warning"},
         cwd=ROOT,
         stdout=subprocess.DEVNULL,

@@ -13,12 +13,11 @@ from flask import Flask, g, request, send_from_directory
 from flask_smorest import Api
 
 from engine import registry
-from service import errors, logs, metrics, ratelimit, web
-from service.api import Services, events, games, health, matches, moves
+from service import errors, logs, metrics, ratelimit, store, web
+from service.api import Services, events, games, health, matches, moves, stream
 from service.api.games import move_schema_name
 from service.api.schemas import ProblemSchema
 from service.config import Config
-from service.store import Store
 
 log = logging.getLogger("portside")
 _REQUEST_ID = re.compile(r"^[\w.-]{1,128}$")
@@ -75,20 +74,15 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
             },
         },
     )
-    # A long-poll blocks in XREAD for up to max_wait_seconds: the socket must outwait it
-    # (redis-py's default timeout would cut it at 5 s and answer 503).
-    client = redis_client or redis.Redis.from_url(
-        _redis_url(config),
-        health_check_interval=30,
-        socket_timeout=config.max_wait_seconds + 10,
-        socket_connect_timeout=5,
+    client = redis_client or store.connect(
+        _redis_url(config), config.redis_cluster, config.redis_pool, socket_timeout=config.max_wait_seconds + 10
     )
-    app.extensions["portside"] = Services(Store(client), config)
+    app.extensions["portside"] = Services(store.Store(client), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
     _document_moves(api)
-    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, health.blp):
+    for blueprint in (games.blp, matches.blp, moves.blp, events.blp, stream.blp, health.blp):
         api.register_blueprint(blueprint)
     errors.register(app)
     _add_request_hooks(app, config)
@@ -100,6 +94,8 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
 def _redis_url(config: Config) -> str:
     if config.redis_url:
         return config.redis_url
+    if config.redis_cluster:
+        raise SystemExit("REDIS_CLUSTER=1 needs REDIS_URL naming a node of the cluster.")
     from service import embedded
 
     return embedded.start(config.data_dir)

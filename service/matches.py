@@ -328,17 +328,14 @@ def load_current(store: Store, cfg: Config, match_id: str) -> Loaded:
 # --- log and replay ------------------------------------------------------------
 
 
+def public_entry(version: int, entry: dict, seat: int | None) -> dict:
+    """A log entry as `seat` may see it (in /events and the stream)."""
+    bot = {"bot": entry["bot"]} if "bot" in entry else {}
+    return {"version": version, "seat": entry["seat"], **bot, "events": visible_events(entry, seat)}
+
+
 def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
-    entries = store.log(match_id, after, wait)
-    out = [
-        {
-            "version": v,
-            "seat": e["seat"],
-            **({"bot": e["bot"]} if "bot" in e else {}),
-            "events": visible_events(e, seat),
-        }
-        for v, e in entries
-    ]
+    out = [public_entry(v, e, seat) for v, e in store.log(match_id, after, wait)]
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
 
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import os
 
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 
 REQUESTS = Counter("portside_requests_total", "HTTP requests answered", ["method", "endpoint", "status"])
 LATENCY = Histogram(
@@ -16,6 +24,13 @@ LATENCY = Histogram(
 MOVES = Counter("portside_moves_applied_total", "Moves applied to matches", ["game", "by"])
 CONFLICTS = Counter("portside_move_conflicts_total", "Compare-and-set conflicts on a move", ["outcome"])
 MATCHES = Counter("portside_matches_created_total", "Matches created", ["game"])
+WAITERS = Gauge("portside_waiters", "Requests waiting now (long-polls and streams)", multiprocess_mode="livesum")
+WAKE_SECONDS = Histogram(
+    "portside_wake_seconds",
+    "From a commit in Redis to this process hearing of it (its waiters wake then)",
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
+)
+REDIS_ROUNDTRIPS = Counter("portside_redis_roundtrips_total", "Round-trips to Redis, by operation", ["op"])
 
 
 def exposition() -> tuple[bytes, str]:

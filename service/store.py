@@ -7,19 +7,31 @@ them on one node and the Lua script may touch them together:
                       state (JSON: status + the game's dump), seat:<n> (token hash)
     m:{id}:log        stream: one entry per version, id "<version>-0"
     m:{id}:idem:<seat>:<key>   the first answer to an Idempotency-Key
+    m:{id}:ticket:<hash>       a stream ticket (seat, or "" for a spectator), 60 s, used once
 
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
-the state only if the version is unchanged, appends the log entries (which
-wakes long-polling XREAD readers), stores the idempotency answer and
-refreshes the expiry of every key.
+the state only if the version is unchanged, appends the log entries, stores
+the idempotency answer, refreshes the expiry of every key and publishes the
+new version on the fan-out channel (service/fanout.py), which wakes the
+waiters of every process.
+
+`connect(config)` builds the client: redis-py's RedisCluster when
+REDIS_CLUSTER=1, else a plain client; both with a bounded, blocking
+connection pool, so the number of Redis connections of a process does not
+grow with the number of requests waiting in it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from dataclasses import dataclass
 
 import orjson
 import redis
+from redis.cluster import RedisCluster
+
+from service import fanout, metrics
 
 _COMMIT = """
 if KEYS[3] then
@@ -38,7 +50,16 @@ local ttl = tonumber(ARGV[4])
 redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 if KEYS[3] then redis.call('SET', KEYS[3], ARGV[5], 'EX', ttl) end
+local t = redis.call('TIME')
+local at = t[1] .. '.' .. string.format('%06d', t[2])
+redis.call('PUBLISH', 'portside:log', KEYS[1] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. at)
 return {'ok', ARGV[2]}
+"""
+
+# The match document with its expiry, in one step (a cluster client has no MULTI across calls).
+_CREATE = """
+redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[1]))
 """
 
 # Take a seat only if nobody has it; the version is untouched (a join is not a move).
@@ -46,6 +67,20 @@ _JOIN = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 """
+
+
+TICKET_SECONDS = 60
+
+
+def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: float | None = None):
+    """The Redis client of a process: a cluster client when `cluster`, else a plain one."""
+    options = {"socket_timeout": socket_timeout, "socket_connect_timeout": 5, "health_check_interval": 30}
+    if cluster:
+        return RedisCluster.from_url(
+            url, max_connections=max_connections, connection_pool_class=redis.BlockingConnectionPool, **options
+        )
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=20, **options)
+    return redis.Redis(connection_pool=pool)
 
 
 def match_key(match_id: str) -> str:
@@ -58,6 +93,10 @@ def log_key(match_id: str) -> str:
 
 def idem_key(match_id: str, seat: int, key: str) -> str:
     return f"m:{{{match_id}}}:idem:{seat}:{key}"
+
+
+def ticket_key(match_id: str, ticket: str) -> str:
+    return f"m:{{{match_id}}}:ticket:{hashlib.sha256(ticket.encode()).hexdigest()}"
 
 
 @dataclass
@@ -77,26 +116,50 @@ class CommitResult:
     value: bytes | None = None  # the stored answer for "idem"
 
 
+def _round_trip(op: str) -> None:
+    metrics.REDIS_ROUNDTRIPS.labels(op).inc()
+
+
 class Store:
     def __init__(self, client: redis.Redis):
         self.redis = client
         self._commit = client.register_script(_COMMIT)
         self._join = client.register_script(_JOIN)
+        self._create = client.register_script(_CREATE)
+        self.fanout = fanout.for_client(client, self.read_log)
+
+    @property
+    def cluster(self) -> bool:
+        return isinstance(self.redis, RedisCluster)
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
 
+    def readiness(self) -> dict:
+        """What /readyz reports; raises a redis error when Redis does not answer."""
+        if not self.cluster:
+            self.ping()
+            return {"status": "ready"}
+        info = self.redis.cluster_info()
+        state = info.get("cluster_state", "fail")
+        return {
+            "status": "ready" if state == "ok" else "unready",
+            "redis": "cluster",
+            "cluster_state": state,
+            "masters": int(info.get("cluster_size", 0)),
+            "slots_ok": int(info.get("cluster_slots_ok", 0)),
+        }
+
     def create(self, match_id: str, meta: dict, state: dict, seat_hashes: dict[int, str], ttl: int) -> None:
-        fields = {"v": 0, "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
+        fields: dict[str, object] = {"v": 0, "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
         fields.update({f"seat:{seat}": h for seat, h in seat_hashes.items()})
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(match_key(match_id), mapping=fields)
-        pipe.expire(match_key(match_id), ttl)
-        pipe.execute()
+        _round_trip("create")
+        self._create(keys=[match_key(match_id)], args=[ttl, *(x for pair in fields.items() for x in pair)])
 
     def load(self, match_id: str, counter: tuple[str, int] | None = None) -> tuple[Stored | None, int]:
         """The match (None if gone) and, with `counter` (key, ttl), that key's count
         after one INCR, in the same round-trip."""
+        _round_trip("load")
         if counter is None:
             raw, count = self.redis.hgetall(match_key(match_id)), 0
         else:
@@ -112,6 +175,7 @@ class Store:
 
     def take_seat(self, match_id: str, seat: int, token_hash: str) -> int:
         """1 when taken now, 0 when someone has it, -1 when the match is gone."""
+        _round_trip("join")
         return int(self._join(keys=[match_key(match_id)], args=[f"seat:{seat}", token_hash]))
 
     def commit(
@@ -123,6 +187,8 @@ class Store:
         ttl: int,
         idem: tuple[str, bytes] | None = None,
     ) -> CommitResult:
+        if state.get("status") == "finished" and entries:
+            entries[-1] = {**entries[-1], "end": True}  # a stream closes after this entry
         keys = [match_key(match_id), log_key(match_id)]
         answer = b""
         if idem is not None:
@@ -136,17 +202,40 @@ class Store:
             answer,
             *(orjson.dumps(e) for e in entries),
         ]
+        _round_trip("commit")
         status, value = self._commit(keys=keys, args=args)
         return CommitResult(status.decode(), value or None)
 
     def get_idempotent(self, key: str) -> bytes | None:
+        _round_trip("idempotency")
         return self.redis.get(key)
 
     def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = 1000) -> list[tuple[int, dict]]:
-        """Log entries with a version above `after`; blocks up to wait_seconds for one."""
-        block = int(wait_seconds * 1000) if wait_seconds > 0 else None
-        reply = self.redis.xread({log_key(match_id): f"{after}-0"}, count=count, block=block)
-        if not reply:
-            return []
-        _, entries = reply[0]
-        return [(int(entry_id.split(b"-")[0]), orjson.loads(fields[b"e"])) for entry_id, fields in entries]
+        """Log entries with a version above `after`; waits up to wait_seconds for one (through the
+        process's fan-out: no Redis connection is held while waiting)."""
+        if wait_seconds <= 0:
+            return self.read_log(match_id, after, 0, count)
+        with self.fanout.waiter(match_id, fanout.client_socket()) as waiter:
+            return waiter.wait_after(after, wait_seconds)[:count]
+
+    def read_log(self, match_id: str, after: int, upto: int = 0, count: int = 1000) -> list[tuple[int, dict]]:
+        """Log entries with a version above `after` (and up to `upto` when given), one round-trip."""
+        _round_trip("log")
+        end = f"{upto}-0" if upto else "+"
+        found = self.redis.xrange(log_key(match_id), f"({after}-0", end, count=count)
+        return [(int(entry_id.split(b"-")[0]), orjson.loads(fields[b"e"])) for entry_id, fields in found]
+
+    def new_ticket(self, match_id: str, seat: int | None) -> str:
+        """A single-use ticket to open this match's stream as `seat` (None: a spectator)."""
+        ticket = "pstt_" + secrets.token_urlsafe(24)
+        _round_trip("ticket")
+        self.redis.set(ticket_key(match_id, ticket), "" if seat is None else str(seat), ex=TICKET_SECONDS)
+        return ticket
+
+    def use_ticket(self, match_id: str, ticket: str) -> tuple[bool, int | None]:
+        """(valid, seat): a ticket opens one stream of its match, once, within its minute."""
+        _round_trip("ticket")
+        raw = self.redis.getdel(ticket_key(match_id, ticket))
+        if raw is None:
+            return False, None
+        return True, int(raw) if raw else None

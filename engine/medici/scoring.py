@@ -6,7 +6,9 @@ checked on hand-built positions.
 
 from __future__ import annotations
 
+from engine.core import Outcome, rank_by
 from engine.medici import data
+from engine.medici.table import LEDGER_KEYS, SEATS
 
 TOWARD = (-1, 1)  # a marker moves toward Medici (seat 0) by -1, toward Strozzi by +1
 
@@ -18,7 +20,7 @@ def tile_json(tile: int) -> dict:
 
 def cargo_by_harbour(ships: list[list[dict]]) -> list[list[list[int]]]:
     """tiles[harbour][seat]: the tiles a seat's ship moored in that harbour carries."""
-    tiles = [[[], []] for _ in data.HARBOUR_GOODS]
+    tiles: list[list[list[int]]] = [[[], []] for _ in data.HARBOUR_GOODS]
     for seat, fleet in enumerate(ships):
         for ship in fleet:
             if ship["harbour"] is not None:
@@ -82,3 +84,17 @@ def score_round(ships: list[list[dict]], markers: list[int]) -> dict:
             income[side]["monopolies"] += data.MARKER_PAY
             income[side]["bonuses"] += marker_bonus(position)
     return {"harbours": harbours, "pushes": steps, "markers": new_markers, "income": income}
+
+
+def final_outcome(state: dict) -> Outcome | None:
+    """Once the game is over: money less the debt left; most wins, a tie is shared."""
+    if state["phase"] != "over":
+        return None
+    scores = [state["cash"][seat] - state["credit"][seat] for seat in SEATS]
+    breakdown = [
+        {"start": data.START_MONEY, **{key: state["ledger"][seat][key] for key in LEDGER_KEYS}} for seat in SEATS
+    ]
+    for entry in breakdown:
+        entry["purchases"] = -entry["purchases"]
+    ranks, winners = rank_by([(score,) for score in scores])
+    return Outcome(scores, breakdown, ranks, winners, "")

@@ -128,6 +128,7 @@ class GreedyBot:
             price = len(slot["workers"]) + 1
             first = not slot["workers"] or slot["workers"][0] == view["you"]
             value = self._card_vp(view, slot["card"], slot["cubes"])
+            score: float
             if price > me["coins"]:
                 score = -price  # it will be passed over; waste the worker cheaply
             else:

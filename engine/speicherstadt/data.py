@@ -5,6 +5,8 @@ shared/rules/CONTENT.md. Values marked DECIDED are our own choice (the
 printed values are not public); change them here and nowhere else.
 """
 
+from typing import Any
+
 # --- goods ---------------------------------------------------------------
 # 45 cubes, 9 of each colour (rulebook, "Composants").
 GOODS = ("coffee", "tea", "saffron", "rubber", "carpet")
@@ -67,6 +69,7 @@ FIRES = {
     "fire_3": ("D", 3),
     "fire_4": ("E", 4),  # always the last card of the deck
 }
+LAST_FIRE = "fire_4"
 
 # DECIDED (CONTENT.md): contracts; each colour appears on exactly 6 of them.
 CONTRACTS = {
@@ -87,8 +90,8 @@ OFFICES = {"office_a": "A", "office_b": "B", "office_d1": "D", "office_d2": "D"}
 SHIPS = {f"ship_{s.lower()}{i}": s for s in "BCD" for i in range(1, 6)}
 
 
-def _build_cards() -> dict:
-    cards = {}
+def _build_cards() -> dict[str, dict[str, Any]]:
+    cards: dict[str, dict[str, Any]] = {}
     for card, good in TRADERS.items():
         cards[card] = {"kind": "trader", "season": "A", "good": good}
     cards["warehouse"] = {"kind": "warehouse", "season": "A"}
@@ -110,7 +113,7 @@ def _build_cards() -> dict:
     return cards
 
 
-CARDS: dict[str, dict] = _build_cards()
+CARDS: dict[str, dict[str, Any]] = _build_cards()
 
 # Autumn cards removed at set-up, by player count (rulebook, set-up step 9).
 REMOVED = {

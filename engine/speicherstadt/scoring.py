@@ -1,8 +1,11 @@
 """End-of-game scoring (rulebook, "Fin de la partie" and each card's text).
 
-`breakdown(state, seat)` is also what the views show as "scores so far".
+`breakdown(player)` is also what the views show as "scores so far".
 """
 
+from __future__ import annotations
+
+from engine.core import Outcome, rank_by
 from engine.speicherstadt.data import CARDS, OFFICE_VP, TRADER_VP
 
 CATEGORIES = ("fires", "contracts", "offices", "warehouse", "traders", "churches", "chamber", "port")
@@ -39,3 +42,15 @@ def breakdown(player: dict) -> dict[str, int]:
 
 def score(player: dict) -> int:
     return sum(breakdown(player).values())
+
+
+def outcome(state: dict) -> Outcome | None:
+    """Once the game is over: scores, ranks; ties go to the most coins, then stay shared."""
+    if state["phase"] != "over":
+        return None
+    breakdown_ = [breakdown(me) for me in state["seats"]]
+    scores = [sum(b.values()) for b in breakdown_]
+    coins = [me["coins"] for me in state["seats"]]
+    ranks, winners = rank_by(list(zip(scores, coins)))
+    tied = len(set(scores)) < len(scores)
+    return Outcome(scores, breakdown_, ranks, winners, "most coins among tied scores" if tied else "")

@@ -18,11 +18,11 @@ def healthz():
 
 @blp.route("/readyz")
 @blp.response(200)
-@blp.doc(responses={"503": {"description": "Redis is unreachable"}})
+@blp.doc(responses={"503": {"description": "Redis is unreachable, or its cluster is not ok"}})
 def readyz():
-    """Redis answers."""
-    services().store.ping()  # raises ConnectionError -> 503
-    return json_response({"status": "ready"})
+    """Redis answers (for a cluster: its state is ok and every slot is served)."""
+    report = services().store.readiness()  # raises ConnectionError -> 503
+    return json_response(report, 200 if report["status"] == "ready" else 503)
 
 
 @blp.route("/metrics")

@@ -1,8 +1,9 @@
-"""End-to-end fixtures: a real gunicorn (deploy/gunicorn.conf.py) over the tests' real Redis.
+"""End-to-end fixtures: a real gunicorn (service/gunicorn_conf.py) over the tests' real Redis.
 
-`server_url` starts one gunicorn for the whole session (2 workers x 8 threads,
-so long-polls and moves run side by side), waits for /readyz and stops it at
-the end. Its output goes to a log file whose tail is shown if it fails to start.
+`server_url` starts one gunicorn for the whole session (its gevent
+workers, 2 of them), waits for /readyz and stops it at the end;
+`gunicorn(...)` starts more (a second instance, one to shut down). Each one's output
+goes to a log file whose tail is shown if it fails to start.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -44,11 +47,10 @@ def wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 30)
     pytest.fail(f"gunicorn not ready after {seconds} s:\n{log.read_text()[-4000:]}")
 
 
-@pytest.fixture(scope="session")
-def server_url(redis_url, tmp_path_factory) -> str:
-    """Base URL of a running gunicorn serving the app over the test Redis."""
+@contextmanager
+def gunicorn(redis_url: str, tmp: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A gunicorn over `redis_url` on a free port, ready; stopped (SIGINT, quick) at the end."""
     port = free_port()
-    tmp = tmp_path_factory.mktemp("gunicorn")
     metrics_dir = tmp / "metrics"
     metrics_dir.mkdir()
     log = tmp / "gunicorn.log"
@@ -60,10 +62,11 @@ def server_url(redis_url, tmp_path_factory) -> str:
         "THREADS": "8",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
         "LOG_LEVEL": "warning",
+        **env,
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
+            [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -73,7 +76,7 @@ def server_url(redis_url, tmp_path_factory) -> str:
     url = f"http://127.0.0.1:{port}"
     try:
         wait_ready(url, proc, log)
-        yield url
+        yield url, proc
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)  # quick shutdown: a parked long-poll need not run out
@@ -82,3 +85,10 @@ def server_url(redis_url, tmp_path_factory) -> str:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server_url(redis_url, tmp_path_factory) -> Iterator[str]:
+    """Base URL of a running gunicorn serving the app over the test Redis."""
+    with gunicorn(redis_url, tmp_path_factory.mktemp("gunicorn")) as (url, _):
+        yield url

@@ -1,5 +1,5 @@
 """End to end against a real gunicorn: `portside play`, examples/play_match.py and
-examples/walkthrough.sh, all over HTTP only."""
+the README's curl walkthrough, all over HTTP only."""
 
 from __future__ import annotations
 
@@ -195,21 +195,30 @@ def test_the_play_match_example_plays_a_whole_match_with_the_standard_library_on
     assert f"winners: {final['outcome']['winners']}" in done.stdout
 
 
-@pytest.mark.skipif(
-    not (shutil.which("curl") and shutil.which("bash") and shutil.which("python3")),
-    reason="the walkthrough needs curl, bash and python3",
-)
-def test_the_curl_walkthrough_runs(server_url):
+def readme_walkthrough() -> str:
+    """The shell block of the README's "Walkthrough with curl", exactly as a reader copies it."""
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Walkthrough with curl") :]
+    return section[section.index("```sh\n") + 6 : section.index("\n```\n")]
+
+
+@pytest.mark.skipif(not (shutil.which("curl") and shutil.which("bash")), reason="the walkthrough needs curl and bash")
+def test_the_readme_curl_walkthrough_runs_as_written(server_url):
+    script = readme_walkthrough()
+    assert script.startswith("B=http://127.0.0.1:8000\n")
+    script = script.replace("B=http://127.0.0.1:8000", f"B={server_url}", 1)
     started = time.monotonic()
-    done = run(["bash", "examples/walkthrough.sh", server_url], timeout=60, env={**os.environ})
-    assert done.returncode == 0, done.stdout + done.stderr
-    text = done.stdout
-    for game in ("speicherstadt", "medici", "catan"):
-        assert f"\n{game}: " in text
-    assert re.search(r"now at version 1; events: \[\{'type': ", text)
-    assert '"code":"validation_error"' in text and "HTTP 422" in text
-    assert re.search(r"moved: HTTP 200\nthe waiting request answered: .*\nversion 2: seat \d, events \[", text)
-    assert time.monotonic() - started < 10  # the long-poll answered on the move, not after its 10 s
+    done = run(["bash", "-c", script], timeout=60, env={**os.environ})
+    assert done.returncode == 0 and not done.stderr, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert "speicherstadt" in lines[0] and "catan" in lines[0]
+    seat = int(re.fullmatch(r"seat (\d) is to act", lines[1]).group(1))
+    assert lines[2].startswith("[{'type': 'place_worker', 'card': 0}")
+    assert lines[3].startswith(f"[{{'type': 'worker_placed', 'seat': {seat}, ")
+    assert lines[4].startswith("validation_error {'card': [")
+    mover = int(re.fullmatch(r"seat (\d) moved: 200", lines[5]).group(1))
+    assert lines[6].startswith(f"[{{'version': 2, 'seat': {mover}, 'events': [{{'type': 'worker_placed'")
+    assert time.monotonic() - started < 25  # the long-poll answered on the move, not after its 30 s
 
 
 def test_a_long_poll_longer_than_five_seconds_with_nothing_new_answers_empty(server_url):

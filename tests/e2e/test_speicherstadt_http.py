@@ -32,8 +32,16 @@ class Http:
             self.headers["Authorization"] = f"Bearer {token}"
 
     def call(self, method: str, path: str, body=None, **headers) -> tuple[int, dict, dict]:
-        self.conn.request(method, path, None if body is None else json.dumps(body), {**self.headers, **headers})
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, None if body is None else json.dumps(body), {**self.headers, **headers})
+            response = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            if method != "GET":
+                raise
+            # The server closed a keep-alive connection left idle past its timeout: a GET is safe to resend.
+            self.conn.close()
+            self.conn.request(method, path, None, {**self.headers, **headers})
+            response = self.conn.getresponse()
         raw, headers = response.read(), dict(response.getheaders())
         is_json = "json" in headers.get("Content-Type", "")
         return response.status, headers, json.loads(raw) if raw and is_json else {"text": raw.decode()}

@@ -45,7 +45,7 @@ def test_random_games_with_full_probing():
         state, moves = playout(
             GAME, 2, seed, check=invariants_and_views, policy=policy, probe_every=1, sample_legal=2, extra_junk=JUNK
         )
-        assert GAME.outcome(state) is not None and state["round"] == 3
+        assert GAME.outcome(state) is not None and GAME.dump(state)["round"] == 3
 
 
 @pytest.mark.parametrize("chunk", range(LIGHT_CHUNKS))

@@ -2,18 +2,18 @@
 
 from engine.speicherstadt import GAME
 
-from .helpers import check_invariants, new_game, play, refused
+from .helpers import check_invariants, dumped, new_game, play, refused
 
 
 def test_start_player_first_then_clockwise_one_worker_at_a_time_three_each():
     state = new_game(3, start=1)
     order = []
-    while state["phase"] == "demand":
+    while dumped(state)["phase"] == "demand":
         (seat,) = GAME.to_act(state)
         order.append(seat)
         play(state, seat, "place_worker", card=len(order) % 4)
     assert order == [1, 2, 0] * 3
-    assert state["phase"] == "purchase"
+    assert dumped(state)["phase"] == "purchase"
 
 
 def test_a_worker_goes_on_the_lowest_free_space_and_one_may_stack_several_on_a_card():
@@ -22,9 +22,10 @@ def test_a_worker_goes_on_the_lowest_free_space_and_one_may_stack_several_on_a_c
     play(state, 1, "place_worker", card=2)
     play(state, 2, "place_worker", card=0)
     play(state, 0, "place_worker", card=2)
-    assert state["row"][2]["workers"] == [0, 1, 0]  # lowest first
-    assert state["row"][0]["workers"] == [2]
-    assert state["seats"][0]["workers"] == 1
+    table = dumped(state)
+    assert table["row"][2]["workers"] == [0, 1, 0]  # lowest first
+    assert table["row"][0]["workers"] == [2]
+    assert table["seats"][0]["workers"] == 1
     view = GAME.view(state, None)
     assert view["row"][2]["workers"] == [0, 1, 0] and view["row"][2]["price"] == 3
     check_invariants(GAME, state)
@@ -33,8 +34,8 @@ def test_a_worker_goes_on_the_lowest_free_space_and_one_may_stack_several_on_a_c
 def test_at_most_8_workers_on_one_card():
     state = new_game(5, start=0)
     for _ in range(8):
-        play(state, state["turn"], "place_worker", card=3)
-    seat = state["turn"]
+        play(state, dumped(state)["turn"], "place_worker", card=3)
+    seat = dumped(state)["turn"]
     assert {"type": "place_worker", "card": 3} not in GAME.legal_moves(state, seat)
     assert len(GAME.legal_moves(state, seat)) == 5
     err = refused(state, seat, {"type": "place_worker", "card": 3})
@@ -57,9 +58,9 @@ def test_placing_is_compulsory_and_only_on_a_card_of_the_row():
 def test_cards_may_receive_no_worker_at_all():
     state = new_game(2, start=0)
     for _ in range(6):
-        play(state, state["turn"], "place_worker", card=0)
+        play(state, dumped(state)["turn"], "place_worker", card=0)
     # cards 1 and 2 had no demand
-    assert state["phase"] == "purchase"
+    assert dumped(state)["phase"] == "purchase"
     # seat 0 (5 coins) cannot pay 6, so seat 1 is asked at 5
     assert GAME.view(state, 0)["offer"] == {"position": 0, "price": 5}
     assert GAME.to_act(state) == {1}

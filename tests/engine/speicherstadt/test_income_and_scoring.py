@@ -1,54 +1,64 @@
 """Phase 5, income, and the final scoring with its tie-break."""
 
 from engine.core import Outcome
-from engine.rng import Rng
 from engine.speicherstadt import GAME
 
-from .helpers import give, give_cubes, new_game, set_row
+from .helpers import dumped, edited, give, give_cubes, new_game, play, set_row, start_shipping
 
 
 def income(state):
-    events = []
-    GAME._income(state, Rng(state["rng"]), events)
-    return events
+    """Run phase 5 through play: the last seat still shipping says `done`. Returns (state, events)."""
+    state = start_shipping(state, [0])
+    return state, play(state, 0, "done")
+
+
+def bought(state, *seats):
+    """Mark these seats as having bought a card this round (and the others as not)."""
+
+    def mark(data):
+        for seat, me in enumerate(data["seats"]):
+            me["bought"] = seat in seats
+
+    return edited(state, mark)
 
 
 def test_income_1_coin_plus_1_without_a_purchase_plus_1_with_the_bank():
     state = new_game(4, start=2)
-    set_row(state, [])
-    give(state, 1, "bank")  # bought this round: 1 + 1
-    give(state, 3, "office_a")  # bought nothing this round: 1 + 1
-    state["seats"][0]["bought"] = True  # 1
-    state["seats"][1]["bought"] = True
-    events = income(state)
+    state = set_row(state, [])
+    state = give(state, 1, "bank")  # bought this round: 1 + 1
+    state = give(state, 3, "office_a")  # bought nothing this round: 1 + 1
+    state = bought(state, 0, 1)  # seat 0: 1
+    state, events = income(state)
     paid = next(e.data["coins"] for e in events if e.type == "income")
     assert paid == [1, 2, 2, 2]
-    assert [s["coins"] for s in state["seats"]] == [6, 7, 7, 7]
-    state["seats"][1]["bought"] = False  # the bank owner who bought nothing: 1 + 1 + 1
-    assert next(e.data["coins"] for e in income(state) if e.type == "income")[1] == 3
-    assert all(not s["bought"] for s in state["seats"])
+    assert [s["coins"] for s in dumped(state)["seats"]] == [6, 7, 7, 7]
+    state = bought(state)  # the bank owner who bought nothing: 1 + 1 + 1
+    state, events = income(state)
+    assert next(e.data["coins"] for e in events if e.type == "income")[1] == 3
+    assert all(not s["bought"] for s in dumped(state)["seats"])
 
 
 def test_the_start_coin_passes_to_the_left():
     state = new_game(3, start=2)
-    set_row(state, [])
-    income(state)
-    assert state["start"] == 0 and GAME.to_act(state) == {0}
-    income(state)
-    assert state["start"] == 1 and GAME.to_act(state) == {1}
+    state = set_row(state, [])
+    state, _ = income(state)
+    assert dumped(state)["start"] == 0 and GAME.to_act(state) == {0}
+    state, _ = income(state)
+    assert dumped(state)["start"] == 1 and GAME.to_act(state) == {1}
 
 
 def finished(state):
-    """End the game now (resolves the 4th fire)."""
-    GAME._end_game(state, [])
+    """Play to the end: the last round's shipping ends (income paid: 1 + 1 to a seat
+    that bought nothing), then the 4th fire is resolved and the game scored."""
+    state = edited(start_shipping(state, [0]), lambda data: data.update(last_round=True))
+    play(state, 0, "done")
     return GAME.outcome(state)
 
 
 def test_final_scoring_every_category():
     state = new_game(4)
-    set_row(state, [])
-    me = state["seats"][0]
-    give(
+    state = set_row(state, [])
+    state = give(
         state,
         0,
         "contract_a1",
@@ -67,13 +77,18 @@ def test_final_scoring_every_category():
         "warehouse",
         "fireman_d5",
     )
-    me["contracts"]["contract_a1"] = ["coffee", "tea"]  # complete: 5
-    me["contracts"]["contract_b3"] = ["rubber", "tea", "coffee"]  # incomplete: 0
-    for good in ("coffee", "tea", "rubber", "tea", "coffee"):
-        state["bag"][good] -= 1
-    give_cubes(state, 0, "warehouse", ["carpet", "carpet", "saffron"])
-    me["coins"] = 6
-    me["fire"] = 3
+
+    def earlier_rounds(data):
+        me = data["seats"][0]
+        me["contracts"]["contract_a1"] = ["coffee", "tea"]  # complete: 5
+        me["contracts"]["contract_b3"] = ["rubber", "tea", "coffee"]  # incomplete: 0
+        for good in ("coffee", "tea", "rubber", "tea", "coffee"):
+            data["bag"][good] -= 1
+        me["coins"] = 4  # + 2 income in the last round: 6 at the end
+        me["fire"] = 3
+
+    state = edited(state, earlier_rounds)
+    state = give_cubes(state, 0, "warehouse", ["carpet", "carpet", "saffron"])
     outcome = finished(state)
     assert isinstance(outcome, Outcome)
     assert outcome.breakdown[0] == {
@@ -94,17 +109,20 @@ def test_final_scoring_every_category():
 def test_counting_offices_score_2_5_9_14():
     for count, vp in [(1, 2), (2, 5), (3, 9), (4, 14)]:
         state = new_game(4)
-        set_row(state, [])
-        give(state, 0, *["office_a", "office_b", "office_d1", "office_d2"][:count])
+        state = set_row(state, [])
+        state = give(state, 0, *["office_a", "office_b", "office_d1", "office_d2"][:count])
         assert finished(state).breakdown[0]["offices"] == vp
 
 
 def test_a_tie_goes_to_the_most_coins_and_stays_shared_when_coins_tie_too():
     state = new_game(3)
-    set_row(state, [])
-    for me, coins in zip(state["seats"], [4, 6, 6]):
-        me["coins"] = coins
-    outcome = finished(state)  # no fireman anywhere: everyone 0
+    state = set_row(state, [])
+
+    def coins(data):
+        for me, coins in zip(data["seats"], [4, 6, 6]):
+            me["coins"] = coins  # each + 2 income in the last round
+
+    outcome = finished(edited(state, coins))  # no fireman anywhere: everyone 0
     assert outcome.scores == [0, 0, 0]
     assert outcome.winners == [1, 2] and outcome.ranks == [3, 1, 1]
     assert outcome.tiebreak == "most coins among tied scores"
@@ -112,7 +130,7 @@ def test_a_tie_goes_to_the_most_coins_and_stays_shared_when_coins_tie_too():
 
 def test_score_so_far_is_in_every_view():
     state = new_game(2)
-    give(state, 1, "office_a", "coffee_roaster")
+    state = give(state, 1, "office_a", "coffee_roaster")
     view = GAME.view(state, 0)
     assert view["seats"][1]["score"] == 3
     assert view["seats"][1]["breakdown"]["offices"] == 2

@@ -35,8 +35,8 @@ def test_random_games_keep_every_invariant(batch):
 
 def check_with_views(game, state):
     check_invariants(game, state)
-    secret = set(state["deck"])
-    for seat in [None, *range(state["players"])]:
+    secret = set(game.dump(state)["deck"])
+    for seat in [None, *range(game.players(state))]:
         view = game.view(state, seat)
         assert not secret & set(values(view)), "a view names a face-down card"
         assert "rng" not in view
@@ -61,5 +61,6 @@ def test_all_player_counts_finish_in_the_expected_number_of_rounds():
     for players, rounds in [(2, 16), (3, 12), (4, 10), (5, 8)]:
         for seed in range(3):
             state, _ = playout(GAME, players, seed, probe_every=10**9)
-            assert state["round"] in (rounds, rounds + 1)  # +1: 3rd fire just above the 4th
-            assert state["deck"] == [] and len(state["fires"]) == 4
+            table = GAME.dump(state)
+            assert table["round"] in (rounds, rounds + 1)  # +1: 3rd fire just above the 4th
+            assert table["deck"] == [] and len(table["fires"]) == 4

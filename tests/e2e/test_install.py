@@ -1,0 +1,88 @@
+"""`pip install .` (not editable) then `portside serve`: what the image and a platform run.
+
+The package is built and installed into a fresh virtual environment; the tests' own
+environment lends it the third-party dependencies (a .pth line), so nothing is
+downloaded. The server is started from a directory outside the checkout, so it can
+only be the installed copy that serves."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import free_port, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    env_dir = tmp_path_factory.mktemp("install") / "venv"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    site = next(env_dir.glob("lib/python*/site-packages"))
+    (site / "zz_lend_dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    python = env_dir / "bin" / "python"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    return env_dir
+
+
+def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
+    where = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", "import service; print(service.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+    ).stdout.strip()
+    assert where.startswith(str(installed)), where
+
+
+def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
+    port = free_port()
+    log = tmp_path / "serve.log"
+    env = {**os.environ, "PORTSIDE_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "1", "LOG_LEVEL": "warning"}
+    env.pop("REDIS_URL", None)  # the embedded Redis, as on a fresh machine
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [str(installed / "bin" / "portside"), "serve", "--port", str(port)],
+            cwd=tmp_path,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        wait_ready(f"http://127.0.0.1:{port}", proc, log)
+        import urllib.request
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/games", timeout=5) as response:
+            assert response.status == 200 and b"speicherstadt" in response.read()
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=20)

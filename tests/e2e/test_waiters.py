@@ -1,0 +1,156 @@
+"""Waiting clients on real gunicorn instances (gevent workers) over the tests' real Redis.
+
+- Many more waiting long-polls than the old thread pool had threads (2 workers x 8):
+  health checks, reads and moves are still answered at once, and the move wakes them all.
+- A client that hangs up releases its wait (long-poll and stream).
+- A waiter on instance B wakes on a move posted to instance A.
+- A graceful shutdown answers open waits at once, well before its deadline.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import signal
+import time
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.e2e.conftest import gunicorn
+
+pytestmark = pytest.mark.e2e
+
+PROMPT = 5  # seconds: far above an answer's real time, far below a 20-30 s wait
+
+
+def call(url: str, path: str, body: dict | None = None, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url + path, data=data, headers=headers, method="POST" if data else "GET")
+    with urllib.request.urlopen(request, timeout=PROMPT) as response:
+        return json.loads(response.read())
+
+
+def connect(url: str) -> http.client.HTTPConnection:
+    parts = urlsplit(url)
+    return http.client.HTTPConnection(parts.hostname, parts.port, timeout=40)
+
+
+def long_poll(url: str, match_id: str, after: int, wait: int = 25) -> http.client.HTTPConnection:
+    conn = connect(url)
+    conn.request("GET", f"/v1/matches/{match_id}/events?after={after}&wait={wait}")
+    return conn
+
+
+def open_stream(url: str, match_id: str, after: int = 0) -> http.client.HTTPResponse:
+    conn = connect(url)
+    conn.request("GET", f"/v1/matches/{match_id}/stream", headers={"Last-Event-ID": str(after)})
+    response = conn.getresponse()
+    assert response.status == 200 and response.getheader("Content-Type").startswith("text/event-stream")
+    return response
+
+
+def next_message(stream: http.client.HTTPResponse) -> dict:
+    """The next SSE message (comments skipped)."""
+    fields: dict = {}
+    while True:
+        line = stream.readline().decode()
+        if line in ("\n", ""):
+            if fields or line == "":
+                return fields
+            continue
+        if not line.startswith(":"):
+            name, _, value = line.rstrip("\n").partition(": ")
+            fields[name] = value
+
+
+def waiters(url: str) -> float:
+    with urllib.request.urlopen(url + "/metrics", timeout=PROMPT) as response:
+        text = response.read().decode()
+    return float(re.search(r"^portside_waiters ([\d.e+]+)$", text, re.M).group(1))
+
+
+def until(check, seconds: float = PROMPT) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def new_match(url: str) -> tuple[str, dict[int, str]]:
+    created = call(url, "/v1/matches", {"game": "medici", "players": 2, "seed": 1})
+    return created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+
+
+def move(url: str, match_id: str, toks: dict[int, str]) -> dict:
+    seat = call(url, f"/v1/matches/{match_id}")["to_act"][0]
+    mine = call(url, f"/v1/matches/{match_id}", token=toks[seat])
+    return call(url, f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], toks[seat])
+
+
+def test_many_waiting_clients_never_hold_up_health_reads_or_moves(server_url):
+    match_id, toks = new_match(server_url)
+    polls = [long_poll(server_url, match_id, after=0) for _ in range(120)]
+    assert until(lambda: waiters(server_url) >= 120)
+    with urllib.request.urlopen(server_url + "/healthz", timeout=PROMPT) as health:
+        assert health.status == 200
+    assert call(server_url, f"/v1/matches/{match_id}")["version"] == 0
+    answer = move(server_url, match_id, toks)
+    for conn in polls:
+        conn.sock.settimeout(PROMPT)
+        page = json.loads(conn.getresponse().read())
+        assert [e["version"] for e in page["entries"]] == [answer["version"]]
+        conn.close()
+    assert until(lambda: waiters(server_url) == 0)
+
+
+def test_a_client_that_hangs_up_releases_its_wait(server_url):
+    match_id, _ = new_match(server_url)
+    polls = [long_poll(server_url, match_id, after=0) for _ in range(20)]
+    streams = [open_stream(server_url, match_id) for _ in range(5)]
+    assert until(lambda: waiters(server_url) == 25)
+    for conn in polls:
+        conn.close()
+    for stream in streams:
+        stream.close()
+    assert until(lambda: waiters(server_url) == 0)
+
+
+def test_a_move_on_instance_a_wakes_waiters_on_instance_b(server_url, redis_url, tmp_path):
+    with gunicorn(redis_url, tmp_path) as (other_url, _):
+        match_id, toks = new_match(server_url)
+        poll = long_poll(other_url, match_id, after=0)
+        stream = open_stream(other_url, match_id)
+        assert until(lambda: waiters(other_url) == 2)
+        answer = move(server_url, match_id, toks)
+        poll.sock.settimeout(PROMPT)
+        page = json.loads(poll.getresponse().read())
+        assert [e["version"] for e in page["entries"]] == [1]
+        stream.fp.raw._sock.settimeout(PROMPT)
+        message = next_message(stream)
+        assert message["id"] == "1"
+        assert json.loads(message["data"]) == call(other_url, f"/v1/matches/{match_id}/events?after=0")["entries"][0]
+        assert answer["version"] == 1
+        second = move(other_url, match_id, toks)  # and the other way round: B's move reaches A's readers
+        assert call(server_url, f"/v1/matches/{match_id}/events?after=1&wait=5")["version"] == second["version"]
+
+
+def test_graceful_shutdown_answers_open_waits_at_once(redis_url, tmp_path):
+    with gunicorn(redis_url, tmp_path, GRACEFUL_TIMEOUT="30") as (url, proc):
+        match_id, _ = new_match(url)
+        poll = long_poll(url, match_id, after=0, wait=30)
+        stream = open_stream(url, match_id)
+        assert until(lambda: waiters(url) == 2)
+        proc.send_signal(signal.SIGTERM)
+        poll.sock.settimeout(PROMPT)
+        response = poll.getresponse()
+        assert response.status == 200 and json.loads(response.read())["entries"] == []
+        stream.fp.raw._sock.settimeout(PROMPT)
+        assert next_message(stream) == {"retry": "1000"}
+        # The process ends once idle keep-alive connections time out (KEEPALIVE, 5 s), before the 30 s deadline.
+        assert proc.wait(timeout=15) == 0

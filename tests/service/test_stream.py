@@ -1,0 +1,130 @@
+"""GET /v1/matches/{id}/stream (Server-Sent Events) and stream tickets, in process over the real Redis.
+
+Live delivery across real gunicorn instances is in tests/e2e/test_waiters.py."""
+
+from __future__ import annotations
+
+import random
+
+import orjson
+import pytest
+
+from tests.service.helpers import auth, create, play_random, tokens
+
+
+def parse_sse(body: bytes) -> list[dict]:
+    """Messages as {"id", "event", "data", "retry"}; comment lines dropped."""
+    messages = []
+    for block in body.decode().split("\n\n"):
+        fields: dict = {}
+        for line in block.split("\n"):
+            if not line or line.startswith(":"):
+                continue
+            name, _, value = line.partition(": ")
+            fields[name] = value
+        if fields:
+            messages.append(fields)
+    return messages
+
+
+@pytest.fixture
+def finished(client) -> dict:
+    """A two-seat Medici match played to its end by random legal moves."""
+    created = create(client, game="medici", players=2, seed=11)
+    last = play_random(client, created["id"], tokens(created), random.Random(11))
+    return {"id": created["id"], "tokens": tokens(created), "version": last["version"]}
+
+
+def stream(client, match_id: str, headers: dict | None = None, query: str = "") -> list[dict]:
+    response = client.get(f"/v1/matches/{match_id}/stream{query}", headers=headers or {})
+    assert response.status_code == 200, response.data
+    assert response.mimetype == "text/event-stream"
+    return parse_sse(response.data)
+
+
+def events_entries(client, match_id: str, token: str | None, after: int = 0) -> list[dict]:
+    return client.get(f"/v1/matches/{match_id}/events?after={after}", headers=auth(token)).get_json()["entries"]
+
+
+def test_a_finished_matchs_stream_gives_each_entry_as_events_does_then_ends(client, finished):
+    for token in (finished["tokens"][0], finished["tokens"][1], None):
+        messages = stream(client, finished["id"], auth(token))
+        entries, end = messages[:-1], messages[-1]
+        assert [int(m["id"]) for m in entries] == list(range(1, finished["version"] + 1))
+        assert all("event" not in m for m in entries)  # so EventSource.onmessage gets them
+        assert [orjson.loads(m["data"]) for m in entries] == events_entries(client, finished["id"], token)
+        assert end == {"event": "end", "data": '{"status":"finished"}'}
+
+
+def live_messages(client, match_id: str, headers: dict, count: int) -> list[dict]:
+    """The first `count` messages of a stream that stays open; then hangs up."""
+    response = client.get(f"/v1/matches/{match_id}/stream", headers=headers, buffered=False)
+    body = b""
+    try:
+        for chunk in response.response:
+            body += chunk
+            if len(parse_sse(body)) >= count:
+                break
+    finally:
+        response.close()
+    return parse_sse(body)
+
+
+def test_each_seat_streams_only_the_events_it_may_see(client, redis_client):
+    created = create(client, game="catan", players=3, seed=4)
+    toks = tokens(created)
+    version = play_random(client, created["id"], toks, random.Random(4), max_moves=150, until_end=False)["version"]
+    hidden = [
+        ev
+        for _, fields in redis_client.xrange(f"m:{{{created['id']}}}:log")
+        for ev in orjson.loads(fields[b"e"])["events"]
+        if ev.get("to")
+    ]
+    assert hidden, "the match should hold a private event (a stolen card, a development card)"
+    seen = {}
+    for seat, token in [*toks.items(), (None, None)]:
+        messages = live_messages(client, created["id"], auth(token), version)
+        assert [int(m["id"]) for m in messages] == list(range(1, version + 1))
+        seen[seat] = [orjson.loads(m["data"]) for m in messages]
+        assert seen[seat] == events_entries(client, created["id"], token)
+    assert len({orjson.dumps(entries) for entries in seen.values()}) == 4  # three seats and a spectator differ
+
+
+def test_a_stream_resumes_after_last_event_id_or_after_with_nothing_lost_or_repeated(client, finished):
+    token, middle = finished["tokens"][0], finished["version"] // 2
+    whole = stream(client, finished["id"], auth(token))[:-1]
+    for headers, query in (({"Last-Event-ID": str(middle)}, ""), ({}, f"?after={middle}")):
+        resumed = stream(client, finished["id"], {**auth(token), **headers}, query)
+        assert resumed[:-1] == whole[middle:]
+        assert resumed[-1]["event"] == "end"
+    at_end = stream(client, finished["id"], {"Last-Event-ID": str(finished["version"])})
+    assert at_end == [{"event": "end", "data": '{"status":"finished"}'}]
+
+
+def test_a_bad_last_event_id_or_unknown_match_is_a_problem(client, finished):
+    bad = client.get(f"/v1/matches/{finished['id']}/stream", headers={"Last-Event-ID": "seven"})
+    assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
+    assert client.get("/v1/matches/nope/stream").status_code == 404
+
+
+def test_a_ticket_opens_its_matchs_stream_once_as_its_seat(client, finished):
+    match_id, token = finished["id"], finished["tokens"][1]
+    answer = client.post(f"/v1/matches/{match_id}/stream-ticket", headers=auth(token))
+    assert answer.status_code == 200
+    ticket = answer.get_json()["ticket"]
+    assert answer.get_json()["expires_in"] == 60 and token not in ticket
+    seen = stream(client, match_id, query=f"?ticket={ticket}")
+    assert [orjson.loads(m["data"]) for m in seen[:-1]] == events_entries(client, match_id, token)
+    again = client.get(f"/v1/matches/{match_id}/stream?ticket={ticket}")
+    assert again.status_code == 401 and again.get_json()["code"] == "unauthorized"
+    other = create(client, game="medici", players=2)
+    ticket = client.post(f"/v1/matches/{match_id}/stream-ticket", headers=auth(token)).get_json()["ticket"]
+    assert client.get(f"/v1/matches/{other['id']}/stream?ticket={ticket}").status_code == 401
+    wrong_match = client.post(f"/v1/matches/{other['id']}/stream-ticket", headers=auth(token))
+    assert wrong_match.status_code == 403
+
+
+def test_a_spectators_ticket_streams_what_a_spectator_sees(client, finished):
+    ticket = client.post(f"/v1/matches/{finished['id']}/stream-ticket").get_json()["ticket"]
+    seen = stream(client, finished["id"], query=f"?ticket={ticket}")
+    assert [orjson.loads(m["data"]) for m in seen[:-1]] == events_entries(client, finished["id"], None)
