@@ -34,8 +34,9 @@ export function render(resource, ctx) {
   const facts = el("p", {}, `Round ${view.round}${view.last_round ? " (last)" : ""} · ${humanize(view.phase)} · start player seat ${view.start_player}`,
     view.offer ? ` · on offer: card ${view.offer.position + 1} for ${view.offer.price}` : "");
   const deck = el("p", { class: "muted" }, `Deck by season: ${summarize(view.deck)} · bag: ${summarize(view.bag)}`);
+  const legend = el("p", { class: "legend", "aria-hidden": "true" }, Object.keys(GOOD).map((g) => el("span", {}, cube(g), ` ${g}`)));
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatPanel(s, view, ctx)));
-  return el("section", { class: "board speicherstadt", "aria-label": "Board" }, facts, row, deck, seats);
+  return el("section", { class: "board speicherstadt", "aria-label": "Board" }, facts, row, legend, deck, seats);
 }
 
 function cardDetail(slot) {
@@ -52,7 +53,7 @@ function seatPanel(s, view, ctx) {
     el("p", {}, `${s.coins} coins · ${s.workers} workers · ${s.score} points now`),
     s.contracts.length ? el("ul", { class: "contracts", "aria-label": "Contracts" }, s.contracts.map((c) =>
       el("li", {}, `${humanize(c.card)} (${c.vp ?? "?"} VP): `, c.goods.map((g, i) => el("span", { class: i < c.placed.length ? "filled" : "open" }, cube(g))),
-        ` ${c.placed.length}/${c.goods.length}`))) : null,
+        ` ${c.placed.length}/${c.goods.length} (${c.goods.join(", ")})`))) : null,
     s.cards.length ? el("p", {}, "Cards: ", s.cards.map(humanize).join(", ")) : null,
     s.ship.length ? el("p", {}, "Unloaded: ", s.ship.map(cube)) : null,
     el("p", {}, "Warehouse: ", s.warehouse.length ? s.warehouse.map(cube) : "empty", " · Market hall: ", s.market.length ? s.market.map(cube) : "empty"));
