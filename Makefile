@@ -20,11 +20,11 @@ serve: $(STAMP)
 test: $(STAMP) system-deps lint
 	$(BIN)/pytest -n 2 -q
 
-# What the tests need from Debian on a fresh machine: a real browser for the browser tests.
+# What the tests need from Debian on a fresh machine: a real browser for the browser tests, tmux for the terminal client's.
 system-deps:
-	@command -v chromium >/dev/null || { \
+	@{ command -v chromium && command -v tmux; } >/dev/null || { \
 	  SUDO=$$(command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver tmux; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
