@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from service import play, playtext
+from service import play, playprompt, playtext
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,7 +27,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_the_client_imports_nothing_from_the_engine_but_its_bots_and_the_contract():
-    modules = imported_modules(ROOT / "service" / "play.py")
+    modules = imported_modules(ROOT / "service" / "play.py") | imported_modules(ROOT / "service" / "playprompt.py")
     engine = {m for m in modules if m == "engine" or m.startswith("engine.")}
     assert engine == {"engine.bots", "engine.core"}
     assert not {m for m in modules if m.startswith(".") or (m.startswith("service") and m != "service")}
@@ -152,7 +152,7 @@ def test_the_prompt_shows_the_table_and_labelled_moves_and_says_what_is_wrong_wi
         "move_templates": templates,
     }
     out = io.StringIO()
-    move = play.choose_prompt(mine, stdin=io.StringIO("7\nx\n1\n99\nten\n12\n"), out=out)
+    move = playprompt.choose_prompt(mine, stdin=io.StringIO("7\nx\n1\n99\nten\n12\n"), out=out)
     assert move == {"type": "offer", "price": 12}
     text = out.getvalue()
     assert "coins: 3" in text
@@ -166,8 +166,8 @@ def test_the_prompt_shows_the_table_and_labelled_moves_and_says_what_is_wrong_wi
 def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
     mine = resource("medici", 2)
     for typed in ("q\n", ""):
-        with pytest.raises(play.Quit):
-            play.choose_prompt(mine, stdin=io.StringIO(typed), out=io.StringIO())
+        with pytest.raises(playprompt.Quit):
+            playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=io.StringIO())
 
 
 @pytest.mark.parametrize(
