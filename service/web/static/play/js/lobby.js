@@ -9,14 +9,8 @@ import { keep, recent } from "./store.js";
 export async function renderLobby(root, catalogue, go) {
   const error = el("p", { class: "error", role: "alert" });
   const fail = (err) => (error.textContent = problemText(err));
-  root.replaceChildren(
-    el("h1", {}, "Play"),
-    error,
-    createForm(catalogue, go, fail),
-    joinForm(go, fail),
-    mine(catalogue),
-    el("section", { id: "listed", "aria-label": "Open matches" }),
-  );
+  const parts = [el("h1", {}, "Play"), error, createForm(catalogue, go, fail), joinForm(go, fail), mine(catalogue)];
+  root.replaceChildren(...parts.filter(Boolean), el("section", { id: "listed", "aria-label": "Open matches" }));
   const listed = await api.lobby().catch(() => null);
   const box = root.querySelector("#listed");
   if (listed && box) {

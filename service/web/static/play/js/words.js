@@ -40,7 +40,7 @@ export function eventText(ev) {
 export function seatName(resource, seat) {
   const entry = (resource.seats || []).find((s) => s.seat === seat);
   if (entry && entry.name) return entry.name;
-  if (entry && entry.status === "bot") return `Seat ${seat} (bot ${entry.bot})`;
+  if (entry && entry.status === "bot") return `Seat ${seat} (${entry.bot} bot)`;
   return `Seat ${seat}`;
 }
 

@@ -8,6 +8,7 @@ const TERRAIN = {
   forest: "#2f6b34", hills: "#b5562c", pasture: "#8bc34a", fields: "#e8c547",
   mountains: "#7d7f86", desert: "#d9c38f",
 };
+const RESOURCE_TERRAIN = { lumber: "forest", brick: "hills", wool: "pasture", grain: "fields", ore: "mountains" };
 const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
 
@@ -37,8 +38,8 @@ function map(view, topo, resource, ctx) {
       svg("title", {}, `${humanize(terrain)}${board.numbers[h] ? ` ${board.numbers[h]}` : ""}`)));
     if (board.numbers[h]) {
       const hot = board.numbers[h] === 6 || board.numbers[h] === 8;
-      items.push(svg("circle", { cx, cy, r: 12, fill: "#fdf6e3", stroke: "#333" }),
-        svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: hot ? "num hot" : "num" }, board.numbers[h]));
+      items.push(svg("circle", { cx, cy, r: 13, fill: "#fdf6e3", stroke: "#333" }),
+        svg("text", { x: cx, y: cy + 5.5, "text-anchor": "middle", class: hot ? "num hot" : "num" }, board.numbers[h]));
     }
     if (board.robber === h) items.push(svg("circle", { cx: cx + 14, cy: cy - 14, r: 8, fill: "#222" }, svg("title", {}, "Robber")));
   });
@@ -46,13 +47,15 @@ function map(view, topo, resource, ctx) {
     const [a, b] = harbour.nodes.map(node);
     const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
     const len = Math.hypot(mx, my) || 1;
-    const hx = mx + (mx / len) * 22, hy = my + (my / len) * 22;
+    const hx = mx + (mx / len) * 24, hy = my + (my / len) * 24;
+    const generic = harbour.kind === "any";
     items.push(svg("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
       svg("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
-      svg("circle", { cx: hx, cy: hy, r: 13, fill: "#fff", stroke: "#8d6e63" }),
-      svg("text", { x: hx, y: hy + 4, "text-anchor": "middle", class: "port" }, harbour.kind === "any" ? "3:1" : `2:1`),
-      svg("title", {}, `${harbour.ratio}:1 ${harbour.kind}`));
-    if (harbour.kind !== "any") items.push(svg("text", { x: hx, y: hy + 24, "text-anchor": "middle", class: "port-kind" }, harbour.kind));
+      svg("g", {}, svg("title", {}, `Harbour: ${harbour.ratio}:1 ${generic ? "any resource" : harbour.kind}`),
+        svg("circle", { cx: hx, cy: hy, r: 17, fill: generic ? "#fff" : TERRAIN[RESOURCE_TERRAIN[harbour.kind]], stroke: "#3e2723", "stroke-width": 1.5 }),
+        generic ? null : svg("circle", { cx: hx, cy: hy, r: 13, fill: "#fff" }),
+        svg("text", { x: hx, y: generic ? hy + 4 : hy - 1, "text-anchor": "middle", class: "port" }, `${harbour.ratio}:1`),
+        generic ? null : svg("text", { x: hx, y: hy + 10, "text-anchor": "middle", class: "port-kind" }, harbour.kind)));
   });
   for (const [e, seat] of view.roads) {
     const [a, b] = topo.edges[e].nodes.map(node);
@@ -84,7 +87,7 @@ function map(view, topo, resource, ctx) {
     items.push(target);
   });
   const xs = topo.nodes.map((n) => at(n)[0]), ys = topo.nodes.map((n) => at(n)[1]);
-  const pad = 45;
+  const pad = 60; // room for the harbours beyond the outer nodes
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
   return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": "The island" }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
 }
@@ -100,7 +103,7 @@ function strip(a, b, half = 5) {
 
 function players(view, ctx) {
   return table("players", view.players.map((p) => ({
-    seat: ctx.seatName(p.seat), points: p.points, cards: p.cards, development_cards: p.development_cards,
+    seat: ctx.seatName(p.seat), points: p.points, cards: p.cards, dev_cards: p.development_cards,
     knights: p.knights, road: p.road_length + (p.longest_road ? " (longest)" : ""), army: p.largest_army ? "largest" : "",
   })));
 }
