@@ -1,7 +1,8 @@
 """Benchmark (not a test): the greedy Catan bot against random bots.
 
-Greedy in one seat (rotating), engine.bots.RandomBot in the others; each
-bot sees only GAME.view(state, seat) and GAME.legal_moves(state, seat).
+Greedy in one seat (rotating), Catan's random bot (uniform, at most two
+offers per turn) in the others; each bot sees only GAME.view(state, seat),
+GAME.legal_moves(state, seat) and GAME.move_templates(state, seat).
 Prints greedy's win share beside the fair share (1 / players).
 
     .venv/bin/python bench/catan_bots.py --games 200 --players 4
@@ -17,7 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.bots import RandomBot  # noqa: E402
+from engine.bots import get_bot  # noqa: E402
 from engine.catan import GAME  # noqa: E402
 from engine.catan.bots import GreedyBot  # noqa: E402
 
@@ -25,7 +26,7 @@ from engine.catan.bots import GreedyBot  # noqa: E402
 def play_game(players: int, greedy_seat: int, seed: int, max_moves: int = 40000) -> tuple[int, int]:
     """(winner, moves); the winner is -1 if the move cap is hit (not seen in practice)."""
     rng = random.Random(seed)
-    bots = [GreedyBot() if s == greedy_seat else RandomBot() for s in range(players)]
+    bots = [GreedyBot() if s == greedy_seat else get_bot("catan", "random") for s in range(players)]
     state = GAME.setup(players, GAME.load_options({}), seed)
     for moves in range(max_moves):
         result = GAME.outcome(state)

@@ -1,6 +1,6 @@
 """HTTP benchmark: moves/s and latency through gunicorn + Redis, against a bare ceiling.
 
-    .venv/bin/python bench/http_bench.py [--seconds 15] [--clients 6]
+    .venv/bin/python bench/http_bench.py [--seconds 15] [--clients 6] [--compare-encoding gzip]
 
 Starts an embedded redis-server and two gunicorn servers with service/gunicorn_conf.py
 (the Portside app, and bench/bare_cas_app.py: the same storage work with no
@@ -18,6 +18,7 @@ and the median move latency in the first vs the last tenth of each game
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import multiprocessing as mp
 import os
@@ -30,6 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import brotli
 import orjson
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,17 +67,31 @@ def start_gunicorn(app: str, port: int, env: dict) -> subprocess.Popen:
     raise SystemExit(f"gunicorn for {app} did not start")
 
 
+DECODERS = {"gzip": gzip.decompress, "br": brotli.decompress}
+
+
 class Client:
-    def __init__(self, port: int):
+    """Keep-alive JSON over HTTP; `encoding` is sent as Accept-Encoding (identity: none)."""
+
+    def __init__(self, port: int, encoding: str = "identity"):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.encoding = encoding
+        self.received = 0  # body bytes as they came over the wire
 
     def call(self, method: str, path: str, body=None, token: str | None = None):
         headers = {"Content-Type": "application/json"}
+        if self.encoding != "identity":
+            headers["Accept-Encoding"] = self.encoding
         if token:
             headers["Authorization"] = f"Bearer {token}"
         self.conn.request(method, path, body=None if body is None else orjson.dumps(body), headers=headers)
         response = self.conn.getresponse()
-        return response.status, orjson.loads(response.read() or b"null")
+        data = response.read()
+        self.received += len(data)
+        coding = response.getheader("Content-Encoding")
+        if coding:
+            data = DECODERS[coding](data)
+        return response.status, orjson.loads(data or b"null")
 
 
 def bare_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
@@ -89,8 +105,8 @@ def bare_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
     out.put({"posts": latencies, "requests": len(latencies)})
 
 
-def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
-    client, rng = Client(port), random.Random(seed)
+def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int, encoding: str = "identity") -> None:
+    client, rng = Client(port, encoding), random.Random(seed)
     posts, requests, by_progress = [], 0, []
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
@@ -121,12 +137,12 @@ def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
         posts += game_latencies
         if match["status"] == "finished" and len(game_latencies) >= 50:
             by_progress.append(game_latencies)
-    out.put({"posts": posts, "requests": requests, "games": by_progress})
+    out.put({"posts": posts, "requests": requests, "games": by_progress, "bytes": client.received})
 
 
-def run(worker, port: int, clients: int, seconds: float) -> dict:
+def run(worker, port: int, clients: int, seconds: float, *extra) -> dict:
     queue = mp.Queue()
-    procs = [mp.Process(target=worker, args=(port, seconds, queue, i)) for i in range(clients)]
+    procs = [mp.Process(target=worker, args=(port, seconds, queue, i, *extra)) for i in range(clients)]
     start = time.perf_counter()
     for p in procs:
         p.start()
@@ -141,6 +157,7 @@ def run(worker, port: int, clients: int, seconds: float) -> dict:
         "p50_ms": 1000 * posts[len(posts) // 2],
         "p99_ms": 1000 * posts[int(len(posts) * 0.99)],
         "games": [g for r in results for g in r.get("games", [])],
+        "bytes_per_request": sum(r.get("bytes", 0) for r in results) / max(1, sum(r["requests"] for r in results)),
     }
 
 
@@ -157,6 +174,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--clients", type=int, default=6)
+    parser.add_argument(
+        "--compare-encoding",
+        choices=sorted(DECODERS),
+        help="also run the moves with this Accept-Encoding, beside the uncompressed run",
+    )
     args = parser.parse_args()
     from service import embedded
 
@@ -175,6 +197,11 @@ def main() -> None:
     try:
         bare = run(bare_worker, bare_port, args.clients, args.seconds)
         moves = run(moves_worker, app_port, args.clients, args.seconds)
+        encoded = (
+            run(moves_worker, app_port, args.clients, args.seconds, args.compare_encoding)
+            if args.compare_encoding
+            else None
+        )
     finally:
         for s in servers:
             s.terminate()
@@ -199,6 +226,13 @@ def main() -> None:
         f"per-move : median {first:.2f} ms in the first tenth vs {last:.2f} ms in the last tenth "
         f"of {len(moves['games'])} games ({last / first:.2f}x; goal <= 1.2x)"
     )
+    if encoded:
+        name, size, plain = args.compare_encoding, encoded["bytes_per_request"], moves["bytes_per_request"]
+        print(
+            f"moves {name:<4}: {encoded['requests_per_s']:7.0f} req/s   "
+            f"p50 {encoded['p50_ms']:.2f} ms  p99 {encoded['p99_ms']:.2f} ms   "
+            f"{size:.0f} bytes per answer (uncompressed: {plain:.0f})"
+        )
 
 
 if __name__ == "__main__":

@@ -219,6 +219,22 @@ class MoveUnion:
         return schema.load(data)
 
 
+class EventSchema(Schema):
+    """Base of one event type's wire schema (what `Event.to_json()` gives): `type`, then its data."""
+
+    type = fields.String(required=True)
+
+
+class OutcomeSchema(Schema):
+    """The wire shape of `Outcome.to_json()`; a game narrows `breakdown` to its own score lines."""
+
+    scores = fields.List(fields.Integer(), required=True)
+    breakdown = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()), required=True)
+    ranks = fields.List(fields.Integer(), required=True, metadata={"description": "1 = first; ties share a rank."})
+    winners = fields.List(fields.Integer(), required=True)
+    tiebreak = fields.String(required=True, metadata={"description": "The tie rule used, in words; '' if none."})
+
+
 class Game:
     """One game's rules. Subclasses set the attributes and implement the methods.
 
@@ -233,6 +249,11 @@ class Game:
     options: type[Schema]  # the match options (variants, map...)
     move_schema: MoveUnion
     bots: Mapping[str, type] = {}  # the game's own bots by name (the random bot is everyone's)
+    # The wire contract, for the OpenAPI document and typed clients (optional; untyped without):
+    # the view's schema, each event type's schema by `type`, and the outcome's.
+    view_schema: type[Schema] | None = None
+    event_schemas: Mapping[str, type[EventSchema]] = {}
+    outcome_schema: type[Schema] = OutcomeSchema
 
     # --- to implement -------------------------------------------------------
     def setup(self, players: int, options: dict, seed: int) -> State:

@@ -9,13 +9,11 @@ import secrets
 import time
 
 import redis
-from flask import Flask, g, request, send_from_directory
+from flask import Flask, g, request
 from flask_smorest import Api
 
-from engine import registry
-from service import errors, logs, metrics, ratelimit, store, web
-from service.api import Services, events, games, health, matches, moves, stream
-from service.api.games import move_schema_name
+from service import compression, errors, logs, metrics, ratelimit, store, web
+from service.api import Services, docs, events, games, health, matches, moves, spec, stream
 from service.api.schemas import ProblemSchema
 from service.config import Config
 
@@ -59,10 +57,9 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
         OPENAPI_VERSION="3.1.0",
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="v1/openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs",
-        OPENAPI_SWAGGER_UI_URL="/docs/assets/",
         API_SPEC_OPTIONS={
             "info": {"description": API_DESCRIPTION},
+            "servers": [{"url": "/", "description": "The server that serves this document."}],
             "components": {
                 "securitySchemes": {
                     "seatToken": {
@@ -74,6 +71,7 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
             },
         },
     )
+    docs.configure(app)
     client = redis_client or store.connect(
         _redis_url(config), config.redis_cluster, config.redis_pool, socket_timeout=config.max_wait_seconds + 10
     )
@@ -81,12 +79,13 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     api = PortsideApi(app)
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
-    _document_moves(api)
     for blueprint in (games.blp, matches.blp, moves.blp, events.blp, stream.blp, health.blp):
         api.register_blueprint(blueprint)
+    spec.document(api)
     errors.register(app)
     _add_request_hooks(app, config)
-    _add_docs_assets(app)
+    docs.register(app)
+    compression.register(app)
     app.register_blueprint(web.blp)
     return app
 
@@ -99,37 +98,6 @@ def _redis_url(config: Config) -> str:
     from service import embedded
 
     return embedded.start(config.data_dir)
-
-
-def _document_moves(api: Api) -> None:
-    """Each game's moves as a oneOf with a `type` discriminator; `Move` is any game's move."""
-    converter = api.ma_plugin.converter
-    unions = []
-    for game_id in sorted(registry.GAMES):
-        union = registry.get(game_id).move_schema
-        mapping = {}
-        for type_name, member in sorted(union.members.items()):
-            name = f"{game_id.capitalize()}_{type_name}"
-            body = converter.schema2jsonschema(member)
-            body["properties"]["type"] = {"type": "string", "const": type_name}
-            api.spec.components.schema(name, component=body)
-            mapping[type_name] = f"#/components/schemas/{name}"
-        union_name = move_schema_name(game_id)
-        api.spec.components.schema(
-            union_name,
-            component={
-                "oneOf": [{"$ref": ref} for ref in mapping.values()],
-                "discriminator": {"propertyName": "type", "mapping": mapping},
-            },
-        )
-        unions.append({"$ref": f"#/components/schemas/{union_name}"})
-    api.spec.components.schema(
-        "Move",
-        component={
-            "description": "A move of the match's game; see each game's `<Game>Move`.",
-            "oneOf": unions or [{"type": "object"}],
-        },
-    )
 
 
 def _add_request_hooks(app: Flask, config: Config) -> None:
@@ -165,12 +133,3 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
                 },
             )
         return response
-
-
-def _add_docs_assets(app: Flask) -> None:
-    """Swagger UI's files from the swagger-ui-bundle package, so /docs works offline."""
-    from swagger_ui_bundle import swagger_ui_path
-
-    @app.route("/docs/assets/<path:filename>")
-    def docs_assets(filename: str):
-        return send_from_directory(swagger_ui_path, filename, max_age=86400)

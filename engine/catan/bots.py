@@ -2,11 +2,16 @@
 
 It values an intersection by the dice odds ("pips") of the hexes around it,
 builds the most valuable thing it can (city, then settlement, then a
-development card), steers roads toward the best free spot, trades with the
-bank toward its next build, robs the leader's best hex, and discards its
-most plentiful cards. The board's static topology is public and the same
-for every match (the catalogue carries it); the bot reads it from
-engine.catan.board rather than from any match state.
+development card), steers roads toward the best free spot, trades toward its
+next build (first with the players: one spare card for one missing card,
+then with the bank), robs the leader's best hex, and discards its most
+plentiful cards. It never trades with a player who has 8 or more public
+points: one card could be that player's winning one. `random_bounded`: uniform
+over its moves like everyone's `random` bot, but at most two offers or calls
+for proposals per turn and never a like-for-like trade (which the rules
+refuse). The board's static topology is public and the same for every
+match (the catalogue carries it); the bots read it from engine.catan.board
+rather than from any match state.
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ import random
 from collections.abc import Sequence
 
 from engine.catan import board as B
+from engine.core import fill, random_value
 
 RES = ("lumber", "brick", "wool", "grain", "ore")
+NEAR_WIN = 8  # public points from which the bot stops trading with a player
 TERRAIN_RES = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain", "mountains": "ore"}
 COSTS = {
     "city": {"grain": 2, "ore": 3},
@@ -115,13 +122,16 @@ class GreedyBot:
         for m in legal:
             by_type.setdefault(m["type"], []).append(m)
         table = Table(view)
+        self.templates = templates
+        if view["phase"] == "discard":
+            return self._discard(table, view, templates)
         for decide in (
             self._setup,
             self._answer,
-            self._discard,
             self._robber,
             self._roll_phase,
             self._build,
+            self._domestic,
             self._trade,
             self._finish,
         ):
@@ -141,23 +151,68 @@ class GreedyBot:
         return None
 
     def _answer(self, t, view, by_type, rng):
-        if "accept_offer" not in by_type and "decline_offer" not in by_type:
+        """Asked by the active player: accept a fair offer, else propose one spare card for one needed card."""
+        if "decline_trade" not in by_type:
             return None
-        offer = view["offer"]
-        gain = sum(offer["give"].values())
-        loss = sum(offer["get"].values())
-        wanted = any(t.income[r] == 0 for r, c in offer["give"].items() if c)
-        if "accept_offer" in by_type and gain > loss and wanted and view["players"][offer["from"]]["points"] < 7:
+        active = view["turn"]
+        if view["players"][active]["points"] >= NEAR_WIN:
+            return by_type["decline_trade"][0]
+        need, spare = self._need_and_spare(t, view)
+        offer = view["trade"]["offer"]
+        if "accept_offer" in by_type and self._good_deal(offer["give"], offer["get"], need, spare):
             return by_type["accept_offer"][0]
-        return by_type.get("decline_offer", [None])[0]
+        if need and spare and view["players"][active]["cards"]:
+            return {"type": "propose_trade", "give": {min(spare): 1}, "get": {min(need): 1}}
+        return by_type["decline_trade"][0]
 
-    def _discard(self, t, view, by_type, rng):
-        if "discard" not in by_type:
-            return None
-        keep = self._target_cost(t, view)
-        return max(
-            by_type["discard"], key=lambda m: (t.hand[m["resource"]] - keep.get(m["resource"], 0), m["resource"])
+    def _need_and_spare(self, t, view) -> tuple[dict, dict]:
+        """Cards missing for my next build, and cards beyond it I can give away."""
+        target = self._target_cost(t, view)
+        need = t.missing(target)
+        spare = {r: c - target.get(r, 0) for r, c in t.hand.items() if c > target.get(r, 0) and r not in need}
+        return need, spare
+
+    @staticmethod
+    def _good_deal(gets: dict, gives: dict, need: dict, spare: dict) -> bool:
+        """Only cards I lack coming in, only spare cards going out, never more out than in."""
+        return (
+            bool(gets)
+            and all(need.get(r, 0) >= c for r, c in gets.items())
+            and all(spare.get(r, 0) >= c for r, c in gives.items())
+            and sum(gives.values()) <= sum(gets.values())
         )
+
+    def _domestic(self, t, view, by_type, rng):
+        """As the active player: take a good proposal, confirm an accepted offer, or offer once per turn."""
+        table = view["trade"]
+        need, spare = self._need_and_spare(t, view)
+        points = {p["seat"]: p["points"] for p in view["players"]}
+        for m in by_type.get("accept_proposal", []):
+            proposal = next(p for p in table["proposals"] if p["from"] == m["seat"])
+            if points[m["seat"]] < NEAR_WIN and self._good_deal(proposal["give"], proposal["get"], need, spare):
+                return m
+        confirms = [m for m in by_type.get("confirm_trade", []) if points[m["seat"]] < NEAR_WIN]
+        if confirms:
+            return min(confirms, key=lambda m: (points[m["seat"]], m["seat"]))
+        if table["offers_made"] or not need or not spare or view["phase"] != "main":
+            return None
+        partners = [s for s, p in points.items() if s != t.me and p < NEAR_WIN]
+        offers = [m for m in self.templates if m["move"]["type"] == "offer_trade"]
+        if not partners or not offers:
+            return None
+        most = max(spare, key=lambda r: spare[r])
+        return {"type": "offer_trade", "give": {most: 1}, "get": {min(need): 1}, "to": partners}
+
+    def _discard(self, t, view, templates):
+        """The most plentiful cards beyond what the next build needs."""
+        tmpl = next(m for m in templates if m["move"]["type"] == "discard")
+        owed, keep = tmpl["params"]["cards"]["min_total"], self._target_cost(t, view)
+        left, cards = dict(t.hand), dict[str, int]()
+        for _ in range(owed):
+            r = max((r for r in RES if left.get(r, 0)), key=lambda r: (left[r] - keep.get(r, 0), r))
+            left[r] -= 1
+            cards[r] = cards.get(r, 0) + 1
+        return {"type": "discard", "cards": cards}
 
     def _robber(self, t, view, by_type, rng):
         if "move_robber" not in by_type:
@@ -186,8 +241,6 @@ class GreedyBot:
     def _build(self, t, view, by_type, rng):
         if view["phase"] == "road_building" and "build_road" in by_type:
             return max(by_type["build_road"], key=lambda m: (t.road_value(m["edge"]), -m["edge"]))
-        if view["phase"] == "draft":
-            return by_type.get("cancel_offer", [None])[0]
         if view["phase"] != "main":
             return None
         if "build_city" in by_type:
@@ -264,4 +317,26 @@ class GreedyBot:
         return by_type.get("end_turn", [None])[0]
 
 
-BOTS = {"greedy": GreedyBot}
+class BoundedRandomBot:
+    """The random bot, with at most MAX_OFFERS offers or calls for proposals per turn,
+    and trades that ask only for resources they do not give (the rules refuse like for like)."""
+
+    name = "random_bounded"
+    MAX_OFFERS = 2
+
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
+        if view.get("trade", {}).get("offers_made", 0) >= self.MAX_OFFERS:
+            legal = [m for m in legal if m["type"] != "call_for_proposals"] or legal
+            templates = [m for m in templates if m["move"]["type"] != "offer_trade"]
+        pick = rng.randrange(len(legal) + len(templates))
+        if pick < len(legal):
+            return legal[pick]
+        move = fill(templates[pick - len(legal)], lambda param: random_value(param, rng))
+        if "get" in move and type(move["get"]) is dict:
+            move["get"] = {r: c for r, c in move["get"].items() if r not in move["give"]}
+            if not move["get"]:
+                return rng.choice(legal) if legal else self.choose(view, legal, rng, templates)
+        return move
+
+
+BOTS = {"greedy": GreedyBot, "random_bounded": BoundedRandomBot}

@@ -46,17 +46,9 @@ LONGEST_ROAD_MIN, LONGEST_ROAD_VP = 5, 2
 LARGEST_ARMY_MIN, LARGEST_ARMY_VP = 3, 2
 DISCARD_ABOVE = 7  # more than 7 cards on a 7: discard half, rounded down
 
-# DECIDED: at most this many domestic offers per turn (the rules set no limit;
-# a cap makes random play and bots terminate).
-MAX_OFFERS_PER_TURN = 3
-# DECIDED: an offer asks for at most this many cards in total (nobody can hold
-# more than the 19 of a kind anyway; 10 keeps move lists short).
-MAX_OFFER_CARDS = 10
-
 # The beginner map (the rulebook's "starting set-up for beginners"). Rows from
 # top to bottom, each from left to right: (terrain, number). DECIDED: our
-# rendition of the printed beginner board; the harbour order is HARBOUR_TILES
-# clockwise from the top-left harbour.
+# rendition of the printed beginner board.
 BEGINNER_ROWS = (
     ((MOUNTAINS, 10), (PASTURE, 2), (FOREST, 9)),
     ((FIELDS, 12), (HILLS, 6), (PASTURE, 4), (HILLS, 10)),
@@ -64,3 +56,8 @@ BEGINNER_ROWS = (
     ((FOREST, 8), (MOUNTAINS, 3), (FIELDS, 4), (PASTURE, 5)),
     ((HILLS, 5), (FIELDS, 6), (PASTURE, 11)),
 )
+# The beginner map's harbours, one per harbour slot (board.HARBOUR_EDGES,
+# clockwise from the top-left), DECIDED in CONTENT.md by the land hexes each
+# touches: 3:1 M10, 2:1 grain P2+F9, 2:1 ore F9+H10, 3:1 M8, 2:1 wool P5+P11,
+# 3:1 P11+Fi6, 3:1 H5, 2:1 brick F8+Fi9, 2:1 lumber Fi9+Fi12.
+BEGINNER_HARBOURS = (GENERIC, GRAIN, ORE, GENERIC, WOOL, GENERIC, GENERIC, BRICK, LUMBER)

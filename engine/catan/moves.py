@@ -1,8 +1,8 @@
 """The shapes of Catan's moves (one schema per move type, one-of by "type").
 
-Big decisions are split into small moves: a domestic offer is drafted card by
-card (`propose_trade`, `offer_give`, `offer_get`, then `send_offer`), a 7's
-discard is one card per move. Shape only here; the rules live in game.py.
+One decision, one move: a domestic offer or proposal carries everything it
+gives and asks, a 7's discard all the cards discarded. Shape only here; the
+rules live in the topic modules (trade.py, production.py, ...).
 """
 
 from marshmallow import fields, validate
@@ -18,6 +18,16 @@ def _type(name):
 
 def _resource(**kw):
     return fields.String(validate=validate.OneOf(RESOURCES), **kw)
+
+
+def _cards(**kw):
+    """{resource: count}: the cards given, asked for or discarded."""
+    return fields.Dict(
+        keys=_resource(),
+        values=fields.Integer(strict=True, validate=validate.Range(0, 19)),
+        validate=validate.Length(1, 5),
+        **kw,
+    )
 
 
 def _seat(**kw):
@@ -67,7 +77,9 @@ MOVE_TYPES = {
         victim=_seat(required=True, allow_none=True),
     ),
     "discard": _schema(
-        "discard", "Discard one resource card (after a 7, while you owe cards).", resource=_resource(required=True)
+        "discard",
+        "After a 7: discard the cards you owe, all at once (half your hand, rounded down).",
+        cards=_cards(required=True),
     ),
     "maritime_trade": _schema(
         "maritime_trade",
@@ -75,26 +87,35 @@ MOVE_TYPES = {
         give=_resource(required=True),
         get=_resource(required=True),
     ),
-    "propose_trade": _schema("propose_trade", "Start drafting a domestic offer."),
-    "offer_give": _schema(
-        "offer_give", "Add one card you give to the offer being drafted.", resource=_resource(required=True)
-    ),
-    "offer_get": _schema(
-        "offer_get", "Add one card you ask for to the offer being drafted.", resource=_resource(required=True)
-    ),
-    "send_offer": _schema(
-        "send_offer",
-        "Send the drafted offer to the listed opponents.",
+    "offer_trade": _schema(
+        "offer_trade",
+        "Offer cards to all or chosen players (replaces your earlier offer); those asked answer.",
+        give=_cards(required=True),
+        get=_cards(required=True),
         to=fields.List(_seat(), required=True, validate=validate.Length(1, 3)),
     ),
-    "cancel_offer": _schema("cancel_offer", "Drop the offer being drafted or awaiting answers."),
-    "accept_offer": _schema("accept_offer", "Accept the offer addressed to you."),
-    "decline_offer": _schema("decline_offer", "Decline the offer addressed to you."),
+    "call_for_proposals": _schema(
+        "call_for_proposals", "Ask every other player for their proposals (no terms of your own)."
+    ),
+    "withdraw_offer": _schema("withdraw_offer", "Take your offer off the table."),
     "confirm_trade": _schema(
         "confirm_trade",
-        "Trade with one player who accepted your offer.",
+        "Trade on your offer with one player who accepted it.",
         seat=_seat(required=True),
     ),
+    "accept_proposal": _schema(
+        "accept_proposal",
+        "Trade on the proposal (or counter-proposal) of that player.",
+        seat=_seat(required=True),
+    ),
+    "accept_offer": _schema("accept_offer", "Accept the active player's offer addressed to you."),
+    "propose_trade": _schema(
+        "propose_trade",
+        "When asked: your own terms to the active player (a proposal, or a counter to the offer).",
+        give=_cards(required=True),
+        get=_cards(required=True),
+    ),
+    "decline_trade": _schema("decline_trade", "When asked: no trade from you this time."),
     "end_turn": _schema("end_turn", "End your turn; the next player rolls."),
 }
 
@@ -119,15 +140,24 @@ def _is_resource(v):
 
 _is_seat = _int_in(0, 3)
 
+
+def _is_cards(v):
+    return (
+        type(v) is dict
+        and 1 <= len(v) <= 5
+        and all(type(k) is str and k in _RESOURCE_SET and type(n) is int and 0 <= n <= 19 for k, n in v.items())
+    )
+
+
 FAST_SHAPES = {
     "roll": {},
     "buy_development": {},
     "play_knight": {},
     "play_road_building": {},
-    "propose_trade": {},
-    "cancel_offer": {},
+    "call_for_proposals": {},
+    "withdraw_offer": {},
     "accept_offer": {},
-    "decline_offer": {},
+    "decline_trade": {},
     "end_turn": {},
     "build_road": {"edge": _int_in(0, N_EDGES - 1)},
     "build_settlement": {"node": _int_in(0, N_NODES - 1)},
@@ -137,14 +167,21 @@ FAST_SHAPES = {
     },
     "play_monopoly": {"resource": _is_resource},
     "move_robber": {"hex": _int_in(0, N_HEXES - 1), "victim": lambda v: v is None or _is_seat(v)},
-    "discard": {"resource": _is_resource},
+    "discard": {"cards": _is_cards},
     "maritime_trade": {"give": _is_resource, "get": _is_resource},
-    "offer_give": {"resource": _is_resource},
-    "offer_get": {"resource": _is_resource},
-    "send_offer": {"to": lambda v: type(v) is list and 1 <= len(v) <= 3 and all(_is_seat(s) for s in v)},
+    "offer_trade": {
+        "give": _is_cards,
+        "get": _is_cards,
+        "to": lambda v: type(v) is list and 1 <= len(v) <= 3 and all(_is_seat(s) for s in v),
+    },
+    "propose_trade": {"give": _is_cards, "get": _is_cards},
     "confirm_trade": {"seat": _is_seat},
+    "accept_proposal": {"seat": _is_seat},
 }
 assert set(FAST_SHAPES) == set(MOVE_TYPES)
+
+
+_MISSING = object()
 
 
 class CatanMoves(MoveUnion):
@@ -152,14 +189,17 @@ class CatanMoves(MoveUnion):
 
     def load(self, data):
         if type(data) is dict:
-            kind = data.get("type") if "type" in data else None
+            kind = data.get("type")
             shape = FAST_SHAPES.get(kind) if type(kind) is str else None
-            if (
-                shape is not None
-                and len(data) == len(shape) + 1
-                and all(key in shape and shape[key](value) for key, value in data.items() if key != "type")
-            ):
-                return {key: value[:] if type(value) is list else value for key, value in data.items()}
+            if shape is not None and len(data) == len(shape) + 1:
+                loaded = {"type": kind}
+                for key, fits in shape.items():
+                    value = data.get(key, _MISSING)
+                    if value is _MISSING or not fits(value):
+                        break
+                    loaded[key] = value.copy() if type(value) in (list, dict) else value
+                else:
+                    return loaded
         return super().load(data)
 
 

@@ -18,16 +18,16 @@ def longest_road(state: dict, seat: int) -> int:
     A longest trail can always be taken to start where the network does not
     simply pass through: a dead end, a fork, an opponent's building. Only a
     component that is a bare ring has none; it counts whole."""
-    edge, node, steps = state["edge"], state["node"], B.NODE_STEPS
-    degree: dict = {}
-    mask = 0
-    for e in range(B.N_EDGES):
-        if edge[e] == seat:
-            mask |= 1 << e
-            for n in B.EDGE_NODES[e]:
-                degree[n] = degree.get(n, 0) + 1
-    if not mask:
+    edge, node = state["edge"], state["node"]
+    mine = [e for e, owner in enumerate(edge) if owner == seat]
+    if not mine:
         return 0
+    steps: dict[int, list[tuple[int, int]]] = {}  # intersection -> [(the path's bit, the other end)]
+    for e in mine:
+        a, b = B.EDGE_NODES[e]
+        steps.setdefault(a, []).append((1 << e, b))
+        steps.setdefault(b, []).append((1 << e, a))
+    blocked = {n for n in steps if node[n] != -1 and node[n] != seat}
     best = covered = 0
 
     def walk(n: int, used: int, length: int) -> None:
@@ -35,18 +35,19 @@ def longest_road(state: dict, seat: int) -> int:
         if length > best:
             best = length
         covered |= used
-        if length and node[n] != -1 and node[n] != seat:
+        if length and n in blocked:
             return
-        for e, m in steps[n]:
-            if edge[e] == seat and not used >> e & 1:
-                walk(m, used | 1 << e, length + 1)
+        for bit, m in steps[n]:
+            if not used & bit:
+                walk(m, used | bit, length + 1)
 
-    total = bin(mask).count("1")
-    for n, d in degree.items():
-        if d != 2 or (node[n] != -1 and node[n] != seat):
+    total = len(mine)
+    for n, out in steps.items():
+        if len(out) != 2 or n in blocked:
             walk(n, 0, 0)
             if best == total:
                 return best
+    mask = sum(1 << e for e in mine)
     while mask & ~covered:
         rest = mask & ~covered
         e = (rest & -rest).bit_length() - 1

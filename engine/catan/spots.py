@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.catan import board as B
 from engine.catan import data as D
 
@@ -17,21 +19,29 @@ def pay(state: dict, seat: int, cost) -> None:
         bank[r] += cost[r]
 
 
-NO_HARBOUR = (4, 4, 4, 4, 4)
+NO_HARBOUR: tuple[int, ...] = (4, 4, 4, 4, 4)
+HARBOUR_NODE_SLOTS = tuple((n, i) for i, pair in enumerate(B.HARBOUR_NODES) for n in pair)
 
 
-def harbour_ratios(state: dict, seat: int):
+def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
     """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
-    node, ratios = state["node"], NO_HARBOUR
-    for i, (a, b) in enumerate(B.HARBOUR_NODES):
-        if node[a] == seat or node[b] == seat:
-            kind = state["harbours"][i]
-            ratios = list(ratios)
-            if kind == D.GENERIC:
-                ratios = [min(x, 3) for x in ratios]
-            else:
-                ratios[kind] = 2
+    node, slots = state["node"], 0
+    for n, i in HARBOUR_NODE_SLOTS:
+        if node[n] == seat:
+            slots |= 1 << i
+    if not slots:
+        return NO_HARBOUR
+    kinds = [kind for i, kind in enumerate(state["harbours"]) if slots >> i & 1]
+    ratios = [3] * 5 if D.GENERIC in kinds else [4] * 5
+    for kind in kinds:
+        if kind != D.GENERIC:
+            ratios[kind] = 2
     return ratios
+
+
+def owned(pieces: list[int], seat: int) -> list[int]:
+    """The indices of a board list (intersections or paths) the seat holds."""
+    return [i for i, owner in enumerate(pieces) if owner == seat]
 
 
 def settlement_spot_free(state: dict, n: int) -> bool:
@@ -61,14 +71,13 @@ def road_spots(state: dict, seat: int) -> list:
     edge, node = state["edge"], state["node"]
     if state["phase"] == "setup":
         return [e for e in B.NODE_EDGES[state["setup_node"]] if edge[e] == -1]
-    ends = {n for n in range(B.N_NODES) if node[n] == seat}
-    for e in range(B.N_EDGES):
-        if edge[e] == seat:
-            ends.update(B.EDGE_NODES[e])
-    spots = set()
+    ends = set(owned(node, seat)).union(*[B.EDGE_NODES[e] for e in owned(edge, seat)])
+    spots: set[int] = set()
     for n in ends:
         if node[n] == -1 or node[n] == seat:
-            spots.update(f for f in B.NODE_EDGES[n] if edge[f] == -1)
+            for f in B.NODE_EDGES[n]:
+                if edge[f] == -1:
+                    spots.add(f)
     return sorted(spots)
 
 
@@ -77,19 +86,16 @@ def settlement_spots(state: dict, seat: int) -> list:
         return []
     if state["phase"] == "setup":
         return [n for n in range(B.N_NODES) if settlement_spot_free(state, n)]
-    edge = state["edge"]
-    ends = set()
-    for e in range(B.N_EDGES):
-        if edge[e] == seat:
-            ends.update(B.EDGE_NODES[e])
-    return sorted(n for n in ends if settlement_spot_free(state, n))
+    node = state["node"]
+    ends = set().union(*[B.EDGE_NODES[e] for e in owned(state["edge"], seat)])
+    return sorted(n for n in ends if node[n] == -1 and not any(node[m] != -1 for m in B.NODE_NEIGHBOURS[n]))
 
 
 def city_spots(state: dict, seat: int) -> list:
     if state["stock"][seat][2] == 0:
         return []
-    node, city = state["node"], state["city"]
-    return [n for n in range(B.N_NODES) if node[n] == seat and not city[n]]
+    city = state["city"]
+    return [n for n in owned(state["node"], seat) if not city[n]]
 
 
 def robber_victims(state: dict, h: int, thief: int) -> list:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.game import legal_moves, to_act
+from engine.catan.legal import to_act
 from engine.catan.scoring import total_vp
 from engine.catan.spots import harbour_ratios
 
@@ -54,18 +54,32 @@ def _you(state, s) -> dict:
     }
 
 
-def _offer(state):
+def _table(state) -> dict:
+    """The domestic negotiation, public to every seat and spectator."""
     offer = state["offer"]
-    if offer is None:
-        return None
     return {
-        "from": state["turn"],
-        "give": _named(offer["give"]),
-        "get": _named(offer["get"]),
-        "to": offer["to"],
-        "sent": state["phase"] == "trade",
-        "answers": {str(s): {0: "pending", 1: "accepted", -1: "declined"}[offer["answers"][s]] for s in offer["to"]},
+        "offer": None
+        if offer is None
+        else {
+            "from": state["turn"],
+            "give": _counted(offer["give"]),
+            "get": _counted(offer["get"]),
+            "to": offer["to"],
+            "accepted": [s for s in offer["to"] if state["accepted"][s]],
+        },
+        "proposals": [
+            {"from": s, "give": _counted(p["give"]), "get": _counted(p["get"])}
+            for s, p in enumerate(state["proposals"])
+            if p is not None
+        ],
+        "asked": [s for s, asked in enumerate(state["asked"]) if asked],
+        "offers_made": state["offers"],
+        "max_offers": state["max_offers"] or None,
     }
+
+
+def _counted(counts) -> dict:
+    return {D.RESOURCES[r]: c for r, c in enumerate(counts) if c}
 
 
 def build_view(state, seat) -> dict:
@@ -97,9 +111,8 @@ def build_view(state, seat) -> dict:
         "players": [_player(state, s, final) for s in range(state["n"])],
         "longest_road": None if state["longest"] == -1 else state["longest"],
         "largest_army": None if state["army"] == -1 else state["army"],
-        "offer": _offer(state),
+        "trade": _table(state),
         "free_roads": state["free_roads"],
-        "offers_left": D.MAX_OFFERS_PER_TURN - state["offers"],
         "trade_order": "strict" if state["strict_order"] else "combined",
         "built_this_turn": state["built"],
         "winner": None if state["winner"] == -1 else state["winner"],
@@ -113,6 +126,3 @@ def build_view(state, seat) -> dict:
     if seat is not None:
         out["you"] = _you(state, seat)
     return out
-
-
-__all__ = ["build_view", "legal_moves"]

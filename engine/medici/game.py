@@ -25,7 +25,7 @@ from collections.abc import Callable
 from marshmallow import Schema
 
 from engine.core import Event, Game, Outcome, event, integer_param, template
-from engine.medici import data, rules
+from engine.medici import data, rules, wire
 from engine.medici.bots import BOTS
 from engine.medici.moves import MOVES
 from engine.medici.scoring import final_outcome, score_round
@@ -56,6 +56,8 @@ class Medici(Game):
     options = MediciOptions
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.MediciView
+    event_schemas = wire.EVENTS
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         if players != 2:

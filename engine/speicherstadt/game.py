@@ -20,7 +20,7 @@ from marshmallow import Schema
 
 from engine.core import Event, Game, Outcome, event
 from engine.rng import Rng
-from engine.speicherstadt import auction, scoring, shipping, supply
+from engine.speicherstadt import auction, scoring, shipping, supply, wire
 from engine.speicherstadt.bots import BOTS
 from engine.speicherstadt.data import LAST_FIRE, MAX_PLAYERS, MIN_PLAYERS
 from engine.speicherstadt.moves import MOVES
@@ -54,6 +54,8 @@ class Speicherstadt(Game):
     options = Options
     move_schema = MOVES
     bots = BOTS
+    view_schema = wire.SpeicherstadtView
+    event_schemas = wire.EVENTS
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:

@@ -13,7 +13,9 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 @blp.route("/<match_id>/events")
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, LogSchema, example=examples.LOG)
-@blp.doc(responses=problem_responses(401, 403, 404, 422), security=[{}, {"seatToken": []}])
+@blp.doc(
+    operationId="getEvents", responses=problem_responses(401, 403, 404, 422, 503), security=[{}, {"seatToken": []}]
+)
 def get_events(query: dict, match_id: str):
     """Entries after version `after`; with `wait`, holds the request until one arrives."""
     svc = services()

@@ -1,5 +1,7 @@
 """Examples for the OpenAPI document, taken from a real Speicherstadt match."""
 
+from typing import Any
+
 TOKEN = "pst_M3wrMTxabL8tnRJgTqQ6ABY9dyIN-a0xbZXW3bZPxSk"
 
 CREATED = {
@@ -13,27 +15,84 @@ CREATED = {
     "bots": [],
 }
 
-MATCH = {
-    "id": "b53bbd88623c3372d688",
-    "game": "speicherstadt",
-    "version": 0,
-    "status": "active",
-    "seat": 2,
-    "to_act": [2],
-    "view": {"round": 1, "phase": "demand", "row": ["…"], "seats": ["…"], "you": {"seat": 2}},
-    "legal_moves": [{"type": "place_worker", "card": 0}, {"type": "place_worker", "card": 1}],
-    "outcome": None,
-    "players": 3,
-    "seats": [{"seat": 0, "status": "taken"}, {"seat": 1, "status": "taken"}, {"seat": 2, "status": "taken"}],
-    "seed_commitment": CREATED["seed_commitment"],
-}
+
+def _real_match() -> dict:
+    """Seat 0's match resource at the start of a seeded 3-player Speicherstadt match: real, so it
+    stays valid against the schema whatever the view grows."""
+    from engine import registry
+
+    game = registry.get("speicherstadt")
+    state = game.setup(3, game.load_options({}), 2026)
+    seat = min(game.to_act(state))
+    return {
+        "id": CREATED["id"],
+        "game": game.id,
+        "version": 0,
+        "status": "active",
+        "seat": seat,
+        "to_act": sorted(game.to_act(state)),
+        "view": game.view(state, seat),
+        "legal_moves": game.legal_moves(state, seat)[:3],
+        "move_templates": game.move_templates(state, seat),
+        "outcome": None,
+        "players": 3,
+        "seats": [{"seat": s, "status": "taken"} for s in range(3)],
+        "seed_commitment": CREATED["seed_commitment"],
+    }
+
+
+MATCH = _real_match()
 
 MOVE_ANSWER = {
     "version": 1,
-    "events": [{"type": "worker_placed", "seat": 2, "position": 0, "card": "contract_a2", "space": 1}],
-    "match": {**MATCH, "version": 1, "to_act": [0], "legal_moves": []},
+    "events": [{"type": "worker_placed", "seat": 0, "position": 0, "card": "contract_a2", "space": 1}],
+    "match": {**MATCH, "version": 1, "to_act": [1], "legal_moves": []},
 }
 
-LOG = {"after": 0, "version": 1, "entries": [{"version": 1, "seat": 2, "events": MOVE_ANSWER["events"]}]}
+LOG = {"after": 0, "version": 1, "entries": [{"version": 1, "seat": 0, "events": MOVE_ANSWER["events"]}]}
 
 JOINED = {"id": "b53bbd88623c3372d688", "seat": 1, "token": TOKEN}
+
+# One problem per stable code, for the error responses' examples.
+PROBLEM_DETAILS = {
+    "bad_request": "The request cannot be read.",
+    "malformed_json": "The body is not valid JSON.",
+    "unauthorized": "This needs a seat token: 'Authorization: Bearer <token>'.",
+    "forbidden": "This token does not hold a seat in this match.",
+    "unknown_match": "No match 'b53bbd88623c3372d688' (it may have expired).",
+    "not_found": "No game 'chess'; see GET /v1/games.",
+    "method_not_allowed": "The method is not allowed for the requested URL.",
+    "not_acceptable": "The server cannot answer in a type the request accepts.",
+    "not_your_turn": "Seat 2 is not to act now.",
+    "match_finished": "The game is over.",
+    "stale_version": "Another move was applied first.",
+    "seat_taken": "Seat 1 is not open.",
+    "match_full": "Every seat of this match is taken.",
+    "conflict": "The request conflicts with the match's state.",
+    "match_not_finished": "The replay opens when the game is over.",
+    "body_too_large": "The request body is too large.",
+    "unsupported_media_type": "The body must be application/json.",
+    "validation_error": "The request does not match its schema; see errors.",
+    "illegal_move": "You cannot afford this card.",
+    "idempotency_key_reused": "This Idempotency-Key was used for a different move; use a new key.",
+    "rate_limited": "More than 1200 requests this minute.",
+    "internal_error": "An unexpected error occurred; it has been logged.",
+    "storage_unavailable": "Storage is unreachable; try again shortly.",
+}
+PROBLEM_EXTRAS: dict[str, dict[str, Any]] = {
+    "stale_version": {"version": 12},
+    "seat_taken": {"open_seats": [2]},
+    "validation_error": {"errors": {"players": ["Speicherstadt takes 2 to 5 players."]}},
+    "illegal_move": {"reason": "illegal_move"},
+}
+
+
+def problem(code: str, status: int) -> dict:
+    return {
+        "type": "https://portside.dev/problems/" + code,
+        "title": code.replace("_", " ").capitalize(),
+        "status": status,
+        "detail": PROBLEM_DETAILS.get(code, code),
+        "code": code,
+        **PROBLEM_EXTRAS.get(code, {}),
+    }

@@ -40,6 +40,7 @@ def move_schema_name(game_id: str) -> str:
 
 @blp.route("")
 @blp.response(200, GameSchema(many=True))
+@blp.doc(operationId="listGames", security=[], responses=problem_responses())
 def list_games():
     """Every game: id, title, player counts, options, bots."""
     return json_response([entry(game_id) for game_id in sorted(registry.GAMES)])
@@ -53,7 +54,7 @@ def _known(game_id: str):
 
 @blp.route("/<game_id>")
 @blp.response(200, GameSchema)
-@blp.doc(responses=problem_responses(404))
+@blp.doc(operationId="getGame", security=[], responses=problem_responses(404, 503))
 def get_game(game_id: str):
     """One game's catalogue entry."""
     _known(game_id)
@@ -61,8 +62,17 @@ def get_game(game_id: str):
 
 
 @blp.route("/<game_id>/static")
-@blp.response(200, headers={"ETag": {"schema": {"type": "string"}}})
-@blp.doc(responses={"304": {"description": "Not modified"}, **problem_responses(404)})
+@blp.response(
+    200,
+    {"type": "object", "additionalProperties": True},
+    description="The game's static data, `{}` if it has none.",
+    headers={"ETag": {"schema": {"type": "string"}, "description": "A hash of the body, quoted."}},
+)
+@blp.doc(
+    operationId="getGameStatic",
+    security=[],
+    responses={"304": {"description": "Not modified (If-None-Match matched)"}, **problem_responses(404)},
+)
 def get_static(game_id: str):
     """What is the same in every match of the game (Catan's board geometry): fetch once, cache.
     `{}` for a game without such data."""

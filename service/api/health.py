@@ -4,21 +4,31 @@ from flask import Response
 from flask_smorest import Blueprint
 
 from service import metrics
-from service.api import json_response, services
+from service.api import json_response, problem_responses, services
+
+STATUS_SCHEMA = {"type": "object", "properties": {"status": {"type": "string"}}, "required": ["status"]}
 
 blp = Blueprint("health", __name__, description="Operations.")
 
 
 @blp.route("/healthz")
-@blp.response(200)
+@blp.response(200, STATUS_SCHEMA, example={"status": "ok"})
+@blp.doc(operationId="getHealth", security=[], responses=problem_responses())
 def healthz():
     """The process is up."""
     return json_response({"status": "ok"})
 
 
+def _readiness_failures() -> dict:
+    """503: Redis unreachable (a problem), or reachable but its cluster not ok (the report)."""
+    responses = problem_responses(503)
+    responses["503"]["content"]["application/json"] = {"schema": STATUS_SCHEMA}
+    return responses
+
+
 @blp.route("/readyz")
-@blp.response(200)
-@blp.doc(responses={"503": {"description": "Redis is unreachable, or its cluster is not ok"}})
+@blp.response(200, STATUS_SCHEMA, example={"status": "ready"})
+@blp.doc(operationId="getReadiness", security=[], responses=_readiness_failures())
 def readyz():
     """Redis answers (for a cluster: its state is ok and every slot is served)."""
     report = services().store.readiness()  # raises ConnectionError -> 503
@@ -26,7 +36,8 @@ def readyz():
 
 
 @blp.route("/metrics")
-@blp.response(200)
+@blp.response(200, {"type": "string"}, content_type="text/plain", description="Prometheus text exposition.")
+@blp.doc(operationId="getMetrics", security=[], responses=problem_responses())
 def metrics_endpoint():
     """Prometheus text exposition."""
     body, content_type = metrics.exposition()

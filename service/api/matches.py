@@ -48,8 +48,13 @@ def _validated_creation(body: dict):
 
 @blp.route("", methods=["POST"])
 @blp.arguments(CreateMatchSchema, example={"game": "speicherstadt", "players": 3})
-@blp.response(201, CreatedSchema, example=examples.CREATED)
-@blp.doc(responses=problem_responses(400, 413, 422, 429, 503))
+@blp.response(
+    201,
+    CreatedSchema,
+    example=examples.CREATED,
+    headers={"Location": {"schema": {"type": "string"}, "description": "The new match's URL."}},
+)
+@blp.doc(operationId="createMatch", security=[], responses=problem_responses(400, 413, 422, 429, 503))
 def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
     game, options, bots = _validated_creation(body)
@@ -61,7 +66,7 @@ def create_match(body: dict):
 @blp.route("/<match_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema, example={})
 @blp.response(200, JoinedSchema, example=examples.JOINED)
-@blp.doc(responses=problem_responses(404, 409, 422))
+@blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 409, 413, 422, 429, 503))
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
     return json_response(matches.join(services().store, match_id, body["seat"], g.pop("quota", None)))
@@ -77,8 +82,9 @@ def join_match(body: dict, match_id: str):
 @blp.doc(
     responses={
         "304": {"description": "Not modified (If-None-Match matched the version)"},
-        **problem_responses(401, 403, 404),
+        **problem_responses(401, 403, 404, 503),
     },
+    operationId="getMatch",
     security=[{}, {"seatToken": []}],
 )
 def get_match(match_id: str):
@@ -102,7 +108,7 @@ def _etag_matches(header: str | None, etag: str) -> bool:
 
 @blp.route("/<match_id>/replay")
 @blp.response(200, ReplaySchema)
-@blp.doc(responses=problem_responses(404, 409))
+@blp.doc(operationId="getReplay", security=[], responses=problem_responses(404, 409, 503))
 def get_replay(match_id: str):
     """After the end: the seed (check it against the commitment), the options and every move."""
     svc = services()

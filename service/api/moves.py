@@ -57,7 +57,7 @@ def _json_body() -> tuple[object, bytes]:
     requestBody={
         "required": True,
         "description": "One move, exactly as listed in `legal_moves`.",
-        "content": {"application/json": {"schema": "Move", "example": {"type": "place_worker", "card": 2}}},
+        "content": {"application/json": {"schema": "PostedMove", "example": {"type": "place_worker", "card": 2}}},
     },
     parameters=[
         {
@@ -75,6 +75,7 @@ def _json_body() -> tuple[object, bytes]:
             "description": "A retry with the same key returns the first answer, applying nothing twice.",
         },
     ],
+    operationId="postMove",
     security=[{"seatToken": []}],
     responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503),
 )

@@ -55,7 +55,11 @@ class TicketSchema(Schema):
 
 @blp.route("/<match_id>/stream-ticket", methods=["POST"])
 @blp.response(200, TicketSchema, example={"ticket": "pstt_Xq3…", "expires_in": TICKET_SECONDS})
-@blp.doc(responses=problem_responses(401, 403, 404, 429), security=[{}, {"seatToken": []}])
+@blp.doc(
+    operationId="createStreamTicket",
+    responses=problem_responses(401, 403, 404, 429, 503),
+    security=[{}, {"seatToken": []}],
+)
 def post_stream_ticket(match_id: str):
     """A short-lived, single-use ticket to open the stream with `?ticket=` (for EventSource, which
     cannot send the `Authorization` header). Same identity as a read: the seat token, or none."""
@@ -78,7 +82,8 @@ def post_stream_ticket(match_id: str):
             "description": "Resume after this version (browsers send it when they reconnect).",
         }
     ],
-    responses=problem_responses(401, 403, 404, 422),
+    responses=problem_responses(401, 403, 404, 422, 503),
+    operationId="getStream",
     security=[{}, {"seatToken": []}],
 )
 def get_stream(query: dict, match_id: str):

@@ -49,9 +49,12 @@ def assert_refused(game, state, seat, move, code=None) -> IllegalMove:
 
 
 def choose(rng, legal, templates=(), policy=None, state=None):
-    """A listed move, or a template filled at random (the policy, if any, sees only the listed ones)."""
+    """A listed move, or a template filled at random. A policy, if any, sees only the listed
+    ones; when it returns None the choice is uniform over the listed moves and the templates."""
     if policy and legal:
-        return policy(rng, legal, state)
+        move = policy(rng, legal, state)
+        if move is not None:
+            return move
     pick = rng.randrange(len(legal) + len(templates))
     if pick < len(legal):
         return legal[pick]

@@ -66,7 +66,7 @@ def test_a_rule_violation_is_422_illegal_move_with_the_reason_in_words(client):
     # A well-formed move of this game that is not among the legal ones right now.
     for type_name in schema["SpeicherstadtMove"]["discriminator"]["mapping"]:
         candidate = {"type": type_name}
-        props = schema[f"Speicherstadt_{type_name}"]["properties"]
+        props = schema[f"SpeicherstadtMove_{type_name}"]["properties"]
         for name, spec in props.items():
             if name != "type":
                 candidate[name] = 0 if spec.get("type") == "integer" else "coffee"

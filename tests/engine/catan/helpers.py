@@ -9,6 +9,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.catan.scoring import longest_road, total_vp
+from engine.rng import Rng
 
 RES = D.RESOURCES
 
@@ -58,9 +59,9 @@ def check_invariants(game, state) -> None:
 
 
 def check_everyone_can_move(game, state) -> None:
-    """Every seat to act has a legal move (the harness checks the one it picks)."""
+    """Every seat to act has a move, listed or parametric (the harness checks the one it picks)."""
     for s in game.to_act(state):
-        assert game.legal_moves(state, s)
+        assert game.legal_moves(state, s) or game.move_templates(state, s)
 
 
 _FACTS: dict = {}
@@ -135,9 +136,8 @@ TOP_KEYS = {
     "players",
     "longest_road",
     "largest_army",
-    "offer",
+    "trade",
     "free_roads",
-    "offers_left",
     "winner",
     "trade_order",
     "built_this_turn",
@@ -199,9 +199,12 @@ def building_policy(rng, legal, state=None):
     """Still random, every legal move possible, but biased toward building so a
     random game ends in a few hundred moves: builds and cards first, a road
     often, a maritime trade for a scarce resource when the hand is big, rarely
-    a domestic offer."""
+    a domestic offer. None: a uniform choice over the listed moves and the
+    templates (offers, proposals) is left to the harness."""
     if rng.random() < 0.03:
-        return rng.choice(legal)
+        return None
+    if legal[0]["type"] in ("accept_offer", "decline_trade"):  # asked: answer, sometimes with a proposal
+        return None if rng.random() < 0.3 else rng.choice(legal)
     if state is not None and state["phase"] == "setup" and legal[0]["type"] == "build_settlement":
         best = sorted(legal, key=lambda m: -spot_pips(state, m["node"]))[:8]
         return rng.choice(best)
@@ -217,7 +220,7 @@ def building_policy(rng, legal, state=None):
         if wanted and rng.random() < 0.9:
             return rng.choice(wanted)
     if rng.random() < 0.9:
-        cheap = [m for m in legal if m["type"] not in ("propose_trade", "maritime_trade")] or legal
+        cheap = [m for m in legal if m["type"] not in ("call_for_proposals", "maritime_trade")] or legal
         return rng.choice(cheap)
     return rng.choice(legal)
 
@@ -309,6 +312,21 @@ def line_from(start, length, avoid=()):
         nxt = next(m for m in B.NODE_NEIGHBOURS[nodes[-1]] if m not in nodes and m not in avoid)
         nodes.append(nxt)
     return nodes
+
+
+def rng_for_total(total: int) -> int:
+    """An RNG state whose next roll of the two dice adds up to `total`."""
+    for value in range(10_000):
+        pair = Rng(value).below(36)
+        if pair // 6 + pair % 6 + 2 == total:
+            return value
+    raise AssertionError(total)
+
+
+def roll_total(state, total):
+    """The active player rolls `total` (the state's RNG set to give it): the roll's events."""
+    state.update(phase="roll", rolled=False, dice=None, rng=rng_for_total(total))
+    return play(state, state["turn"], {"type": "roll"})
 
 
 def play(state, seat, move):

@@ -43,10 +43,42 @@ def test_beginner_map_is_the_printed_one():
     cells = [c for row in D.BEGINNER_ROWS for c in row]
     assert state["terrain"] == [t for t, _ in cells]
     assert state["numbers"] == [n for _, n in cells]
-    assert state["harbours"] == list(D.HARBOUR_TILES)
+    assert sorted(state["harbours"]) == sorted(D.HARBOUR_TILES)
     assert state["terrain"][state["robber"]] == D.DESERT
     # same for every seed
     assert new_game(map="beginner", seed=99)["terrain"] == state["terrain"]
+
+
+# CONTENT.md, "Beginner map": each harbour by the land hexes it touches,
+# written out here by hand (terrain letter + number) and read off the view
+# and the public topology, not from the table that builds the board.
+BEGINNER_HARBOURS = {
+    frozenset({"P2", "F9"}): ("grain", 2),
+    frozenset({"F9", "H10"}): ("ore", 2),
+    frozenset({"M8"}): ("any", 3),
+    frozenset({"P5", "P11"}): ("wool", 2),
+    frozenset({"P11", "Fi6"}): ("any", 3),
+    frozenset({"H5"}): ("any", 3),
+    frozenset({"F8", "Fi9"}): ("brick", 2),
+    frozenset({"Fi9", "Fi12"}): ("lumber", 2),
+    frozenset({"M10"}): ("any", 3),
+}
+LETTER = {"mountains": "M", "pasture": "P", "forest": "F", "fields": "Fi", "hills": "H", "desert": "D"}
+
+
+def test_beginner_harbours_by_the_hexes_they_touch():
+    board = GAME.view(new_game(map="beginner"), None)["board"]
+    label = [LETTER[t] + str(n or "") for t, n in zip(board["terrain"], board["numbers"])]
+    assert len(set(label)) == 19
+    corner_hexes = {n["id"]: n["hexes"] for n in GAME.static()["topology"]["nodes"]}
+    found = {
+        frozenset(label[h] for node in harbour["nodes"] for h in corner_hexes[node]): (
+            harbour["kind"],
+            harbour["ratio"],
+        )
+        for harbour in board["harbours"]
+    }
+    assert found == BEGINNER_HARBOURS
 
 
 def _spiral_matches(state) -> bool:
@@ -96,7 +128,7 @@ def test_options_are_validated():
         GAME.load_options({"map": "seafarers"})
     with pytest.raises(ValidationError):
         GAME.load_options({"colour": "red"})
-    assert GAME.load_options({}) == {"map": "variable", "numbers": "spiral", "trade_order": "combined"}
+    assert GAME.load_options({}) == {"map": "variable", "numbers": "spiral", "trade_order": "combined", "max_offers": 0}
 
 
 def test_spiral_visits_every_hex_once_and_steps_to_neighbours():

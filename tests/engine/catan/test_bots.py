@@ -1,23 +1,29 @@
-"""The greedy Catan bot: it beats random play clearly and decides from view + legal moves only."""
+"""The Catan bots: greedy beats random play clearly, trades sensibly and decides from
+view + legal moves + templates only; random bots' games (with trading) end."""
 
 import json
 import random
 
-from engine.bots import RandomBot, get_bot
+from engine.bots import get_bot
 from engine.catan import GAME
 from engine.catan.bots import GreedyBot
+from engine.core import IllegalMove, matches_template
 
 
-def play_game(players, greedy_seat, seed):
-    """One game, greedy in one seat, random bots elsewhere; the winner."""
+def play_game(players, greedy_seat, seed, watch=None):
+    """One game, greedy in one seat (none: -1), Catan's bounded random bots elsewhere; the winner."""
     rng = random.Random(seed)
-    bots = [GreedyBot() if s == greedy_seat else RandomBot() for s in range(players)]
+    bots = [GreedyBot() if s == greedy_seat else get_bot("catan", "random_bounded") for s in range(players)]
     state = GAME.setup(players, GAME.load_options({}), seed)
     for _ in range(40000):
         if GAME.outcome(state) is not None:
             return GAME.outcome(state).winners[0]
         seat = rng.choice(sorted(GAME.to_act(state)))
-        GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat), GAME.legal_moves(state, seat), rng))
+        view, legal, templates = GAME.view(state, seat), GAME.legal_moves(state, seat), GAME.move_templates(state, seat)
+        move = bots[seat].choose(view, legal, rng, templates)
+        if watch:
+            watch(state, seat, move)
+        GAME.apply(state, seat, move)
     raise AssertionError("no end")
 
 
@@ -25,6 +31,67 @@ def test_greedy_wins_well_over_the_fair_share_against_random_bots():
     games, players = 24, 4
     wins = sum(play_game(players, i % players, 500 + i) == i % players for i in range(games))
     assert wins / games >= 2 * (1 / players), f"greedy won {wins} of {games}"
+
+
+def test_bounded_random_bots_trade_and_their_games_end():
+    kinds: set = set()
+    most_offers = []
+    for seed in range(3):
+        play_game(
+            4,
+            -1,
+            900 + seed,
+            watch=lambda state, seat, move: (kinds.add(move["type"]), most_offers.append(state["offers"])),
+        )
+    assert {"offer_trade", "call_for_proposals", "propose_trade", "decline_trade"} <= kinds
+    assert max(most_offers) <= 2
+
+
+def test_everyones_random_bot_trades_and_its_games_end():
+    """The shared random bot fills offers at random, so some are like for like: refused, it draws again."""
+    bot, kinds = get_bot("catan", "random"), set()
+    for seed in range(2):
+        rng, state = random.Random(seed), GAME.setup(4, GAME.load_options({}), 700 + seed)
+        for _ in range(40000):
+            if GAME.outcome(state) is not None:
+                break
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            move = bot.choose(
+                GAME.view(state, seat), GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat)
+            )
+            try:
+                GAME.apply(state, seat, move)
+            except IllegalMove as err:
+                assert err.code in ("like_for_like", "no_gifts", "cannot_afford"), err
+                continue
+            kinds.add(move["type"])
+        assert GAME.outcome(state) is not None
+    assert {"offer_trade", "propose_trade", "confirm_trade"} & kinds
+
+
+def test_greedy_trades_but_never_with_a_player_near_the_win():
+    trades = []
+
+    def watch(state, seat, move):
+        if move["type"] in ("confirm_trade", "accept_proposal"):
+            trades.append(move["seat"])
+            assert state["vp"][move["seat"]] < 8, "gave cards to a player near the win"
+        if move["type"] in ("accept_offer", "propose_trade"):
+            trades.append(seat)
+            assert state["vp"][state["turn"]] < 8, "offered cards to a player near the win"
+
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.setup(4, GAME.load_options({}), 300 + seed)
+        bot = GreedyBot()
+        while GAME.outcome(state) is None:
+            seat = rng.choice(sorted(GAME.to_act(state)))
+            move = bot.choose(
+                GAME.view(state, seat), GAME.legal_moves(state, seat), rng, GAME.move_templates(state, seat)
+            )
+            watch(state, seat, move)
+            GAME.apply(state, seat, move)
+    assert trades, "greedy bots never traded with each other"
 
 
 def test_greedy_decides_from_the_json_view_and_legal_list_alone():
@@ -41,8 +108,9 @@ def test_greedy_decides_from_the_json_view_and_legal_list_alone():
             view = json.loads(json.dumps(GAME.view(state, seat)))
             view.pop("topology", None)
             legal = json.loads(json.dumps(GAME.legal_moves(state, seat)))
-            move = bot.choose(view, legal, rng)
-            assert move in legal
+            templates = json.loads(json.dumps(GAME.move_templates(state, seat)))
+            move = bot.choose(view, legal, rng, templates)
+            assert move in legal or any(matches_template(t, move) for t in templates)
             seen.add(move["type"])
             GAME.apply(state, seat, move)
         assert GAME.outcome(state) is not None

@@ -41,6 +41,13 @@ SAMPLES = [
     [None],
     {},
     {"a": 1},
+    {"ore": 1},
+    {"ore": 0, "wool": 19},
+    {"ore": 20},
+    {"ore": True},
+    {"ore": 1.0},
+    {"gold": 1},
+    {"lumber": 1, "brick": 1, "wool": 1, "grain": 1, "ore": 1},
 ]
 
 
@@ -92,6 +99,6 @@ def test_malformed_moves_are_refused_with_the_field_named(junk):
 
 
 def test_loaded_moves_are_copies():
-    move = {"type": "send_offer", "to": [1, 2]}
+    move = {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 2}, "to": [1, 2]}
     loaded = MOVES.load(move)
-    assert loaded == move and loaded["to"] is not move["to"]
+    assert loaded == move and loaded["to"] is not move["to"] and loaded["give"] is not move["give"]

@@ -37,9 +37,11 @@ EXTRA_JUNK = [
     {"type": "build_road", "edge": 72},
     {"type": "build_road", "edge": "3"},
     {"type": "move_robber", "hex": 3},
-    {"type": "discard", "resource": "gold"},
+    {"type": "discard", "cards": {"gold": 1}},
+    {"type": "discard", "resource": "ore"},
     {"type": "roll", "dice": 12},
-    {"type": "send_offer", "to": []},
+    {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": []},
+    {"type": "propose_trade", "give": {"ore": -1}, "get": {"wool": 1}},
     {"type": "play_year_of_plenty", "resources": ["ore", "ore", "ore"]},
 ]
 

@@ -1,4 +1,4 @@
-"""Trade, only after the roll: maritime 4:1 / 3:1 / 2:1, and domestic offers."""
+"""Trade, only after the roll: maritime 4:1 / 3:1 / 2:1, and the domestic negotiation as at the table."""
 
 import pytest
 
@@ -24,7 +24,7 @@ def test_maritime_4_to_1_without_a_harbour():
 
 
 def harbour_of(kind):
-    i = D.HARBOUR_TILES.index(kind)  # beginner map: harbours in HARBOUR_TILES order
+    i = D.BEGINNER_HARBOURS.index(kind)  # beginner map: harbours in BEGINNER_HARBOURS order
     return B.HARBOUR_NODES[i][0]
 
 
@@ -56,14 +56,21 @@ def test_maritime_refusals_same_resource_empty_bank_before_roll():
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "grain"})
 
 
-def draft(state, seat, give_=(), get=(), to=None):
-    play(state, seat, {"type": "propose_trade"})
-    for r in give_:
-        play(state, seat, {"type": "offer_give", "resource": r})
-    for r in get:
-        play(state, seat, {"type": "offer_get", "resource": r})
-    if to is not None:
-        play(state, seat, {"type": "send_offer", "to": to})
+def offer(state, give_, get, to, seat=0):
+    return play(state, seat, {"type": "offer_trade", "give": give_, "get": get, "to": to})
+
+
+def propose(state, seat, give_, get):
+    return play(state, seat, {"type": "propose_trade", "give": give_, "get": get})
+
+
+def refused(state, seat, move, code=None):
+    before = GAME.dump(state)
+    with pytest.raises(IllegalMove) as err:
+        play(state, seat, move)
+    assert code is None or err.value.code == code, err.value.code
+    assert GAME.dump(state) == before
+    return err.value
 
 
 def trade_table():
@@ -75,135 +82,186 @@ def trade_table():
     return state
 
 
-def test_domestic_offer_to_all_answers_then_confirm_with_one_accepter():
+def test_offer_to_all_answers_then_confirm_with_one_of_two_accepters():
     state = trade_table()
-    draft(state, 0, ["brick", "brick"], ["ore", "ore"], to=[1, 2, 3])
+    offer(state, {"brick": 2}, {"ore": 2}, [1, 2, 3])
     assert state["phase"] == "trade"
-    assert GAME.to_act(state) == {0, 1, 2, 3}, "every addressed player answers at once"
-    assert legal_types(state, 2) == {"decline_offer"}, "seat 2 lacks the 2 ore asked for"
-    with pytest.raises(IllegalMove) as err:
-        play(state, 2, {"type": "accept_offer"})
-    assert err.value.code == "cannot_afford"
+    assert GAME.to_act(state) == {1, 2, 3}, "every player asked answers at once; the active player waits"
+    assert GAME.legal_moves(state, 0) == [] and GAME.move_templates(state, 0) == []
+    assert legal_types(state, 2) == {"decline_trade"}, "seat 2 lacks the 2 ore asked for"
+    refused(state, 2, {"type": "accept_offer"}, "cannot_afford")
     play(state, 1, {"type": "accept_offer"})
-    play(state, 2, {"type": "decline_offer"})
+    play(state, 2, {"type": "decline_trade"})
+    assert GAME.to_act(state) == {3}
     play(state, 3, {"type": "accept_offer"})
-    with pytest.raises(IllegalMove):
-        play(state, 1, {"type": "decline_offer"})  # answered already
+    refused(state, 1, {"type": "decline_trade"}, "not_your_turn")  # answered already
+    assert GAME.to_act(state) == {0} and state["phase"] == "main"
     assert {m["seat"] for m in GAME.legal_moves(state, 0) if m["type"] == "confirm_trade"} == {1, 3}
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "confirm_trade", "seat": 2})
+    refused(state, 0, {"type": "confirm_trade", "seat": 2})
     play(state, 0, {"type": "confirm_trade", "seat": 3})
     assert hand(state, 0) == {"wool": 1, "ore": 2} and hand(state, 3) == {"brick": 2, "ore": 1}
     assert hand(state, 1) == {"ore": 2}
-    assert state["phase"] == "main" and state["offer"] is None
+    assert state["phase"] == "main" and state["offer"] is None and GAME.view(state, 1)["trade"]["offer"] is None
 
 
 def test_offer_to_chosen_players_only():
     state = trade_table()
-    draft(state, 0, ["wool"], ["ore"], to=[3])
-    assert GAME.to_act(state) == {0, 3}
-    assert GAME.legal_moves(state, 1) == []
-    with pytest.raises(IllegalMove):
-        play(state, 1, {"type": "accept_offer"})
-    targets = [m["to"] for m in GAME.legal_moves(empty_main(), 0) if m["type"] == "send_offer"]
-    assert targets == []  # nothing drafted
+    offer(state, {"wool": 1}, {"ore": 1}, [3])
+    assert GAME.to_act(state) == {3}
+    assert GAME.legal_moves(state, 1) == [] and GAME.move_templates(state, 1) == []
+    refused(state, 1, {"type": "accept_offer"}, "not_your_turn")
+    for bad in ([0], [1, 1], [2, 1]):
+        refused(trade_table(), 0, {"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}, "to": bad})
 
 
-def test_offer_targets_are_every_set_of_opponents():
+def test_a_proposal_by_a_player_not_addressed_is_accepted():
     state = trade_table()
-    draft(state, 0, ["wool"], ["ore"])
-    targets = sorted(m["to"] for m in GAME.legal_moves(state, 0) if m["type"] == "send_offer")
-    assert targets == sorted([[1], [2], [3], [1, 2], [1, 3], [2, 3], [1, 2, 3]])
-    for bad in ([0], [1, 1], [4]):
-        with pytest.raises(IllegalMove):
-            play(state, 0, {"type": "send_offer", "to": bad})
+    play(state, 0, {"type": "call_for_proposals"})
+    assert GAME.to_act(state) == {1, 2, 3}
+    assert [t["move"]["type"] for t in GAME.move_templates(state, 2)] == ["propose_trade"]
+    play(state, 1, {"type": "decline_trade"})
+    propose(state, 2, {"ore": 1}, {"wool": 1})
+    play(state, 3, {"type": "decline_trade"})
+    assert GAME.to_act(state) == {0}
+    assert {"type": "accept_proposal", "seat": 2} in GAME.legal_moves(state, 0)
+    events = play(state, 0, {"type": "accept_proposal", "seat": 2})
+    assert events[-1].type == "traded" and events[-1].data["partner"] == 2
+    assert hand(state, 0) == {"brick": 2, "ore": 1} and hand(state, 2) == {"wool": 1}
 
 
-def test_both_sides_must_give_something():
+def test_a_counter_proposal_is_accepted():
     state = trade_table()
-    draft(state, 0, ["brick"], [])
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "send_offer", "to": [1]})
-    assert "send_offer" not in legal_types(state, 0)
-    play(state, 0, {"type": "cancel_offer"})
-    draft(state, 0, [], ["ore"])
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "send_offer", "to": [1]})
+    offer(state, {"brick": 1}, {"ore": 2}, [1])
+    events = propose(state, 1, {"ore": 1}, {"brick": 1})
+    assert events[0].type == "trade_proposed" and events[0].data["counter"] is True
+    assert GAME.to_act(state) == {0}
+    play(state, 0, {"type": "accept_proposal", "seat": 1})
+    assert hand(state, 0) == {"brick": 1, "wool": 1, "ore": 1} and hand(state, 1) == {"brick": 1, "ore": 1}
+
+
+def test_a_new_offer_replaces_the_old_and_asks_again():
+    state = trade_table()
+    offer(state, {"brick": 1}, {"ore": 2}, [1, 3])
+    play(state, 1, {"type": "accept_offer"})
+    play(state, 3, {"type": "decline_trade"})
+    offer(state, {"wool": 1}, {"ore": 1}, [3])
+    assert state["offer"]["give"] == [0, 0, 1, 0, 0] and GAME.to_act(state) == {3}
+    play(state, 3, {"type": "decline_trade"})
+    assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "confirm_trade"], "seat 1 accepted the old terms"
+    play(state, 0, {"type": "withdraw_offer"})
+    assert state["offer"] is None and "withdraw_offer" not in legal_types(state, 0)
+
+
+def test_proposals_only_when_asked():
+    state = trade_table()
+    assert GAME.move_templates(state, 1) == [] and GAME.legal_moves(state, 1) == []
+    refused(state, 1, {"type": "propose_trade", "give": {"ore": 1}, "get": {"wool": 1}}, "not_your_turn")
+
+
+def test_like_for_like_and_gifts_refused():
+    state = trade_table()
+    refused(
+        state,
+        0,
+        {"type": "offer_trade", "give": {"brick": 1}, "get": {"brick": 1, "ore": 1}, "to": [1]},
+        "like_for_like",
+    )
+    refused(state, 0, {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 0}, "to": [1]}, "no_gifts")
+    refused(state, 0, {"type": "offer_trade", "give": {}, "get": {"ore": 1}, "to": [1]}, "validation_error")
+    play(state, 0, {"type": "call_for_proposals"})
+    refused(state, 1, {"type": "propose_trade", "give": {"ore": 1}, "get": {"ore": 1}}, "like_for_like")
+    refused(state, 1, {"type": "propose_trade", "give": {"ore": 0}, "get": {"wool": 1}}, "no_gifts")
 
 
 def test_cards_offered_must_be_held():
     state = trade_table()
-    draft(state, 0, ["brick", "brick"])
-    assert {"type": "offer_give", "resource": "brick"} not in GAME.legal_moves(state, 0)
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, {"type": "offer_give", "resource": "brick"})
-    assert err.value.code == "cannot_afford"
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "offer_get", "resource": "brick"})  # same resource both ways
+    refused(state, 0, {"type": "offer_trade", "give": {"brick": 3}, "get": {"ore": 1}, "to": [1]}, "cannot_afford")
+    tmpl = GAME.move_templates(state, 0)[0]
+    assert tmpl["params"]["give"]["max"] == {"brick": 2, "wool": 1}
+    assert tmpl["params"]["to"]["of"] == [1, 2, 3]
+    play(state, 0, {"type": "call_for_proposals"})
+    refused(state, 2, {"type": "propose_trade", "give": {"ore": 2}, "get": {"wool": 1}}, "cannot_afford")
 
 
-def test_cards_must_still_be_held_at_confirmation():
+def test_cards_no_longer_held_at_the_exchange_are_refused():
     state = trade_table()
-    draft(state, 0, ["wool"], ["ore"], to=[1])
+    offer(state, {"wool": 1}, {"ore": 1}, [1])
     play(state, 1, {"type": "accept_offer"})
-    state["hands"][1][D.ORE] = 0  # (cannot happen in play; the check still guards it)
-    state["hands"][2][D.ORE] += 2
+    dump = GAME.dump(state)
+    dump["hands"][1][D.ORE], dump["hands"][2][D.ORE] = 0, dump["hands"][2][D.ORE] + 2  # as after a monopoly
+    state = GAME.load(dump)
     assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "confirm_trade"]
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, {"type": "confirm_trade", "seat": 1})
-    assert err.value.code == "cannot_afford"
-
-
-def test_cancel_and_the_offer_cap():
+    refused(state, 0, {"type": "confirm_trade", "seat": 1}, "cannot_afford")
     state = trade_table()
-    for _ in range(D.MAX_OFFERS_PER_TURN):
-        draft(state, 0, ["wool"], ["ore"], to=[1, 2])
-        play(state, 0, {"type": "cancel_offer"})
-        assert state["phase"] == "main" and state["offer"] is None
-    assert "propose_trade" not in legal_types(state, 0)
-    with pytest.raises(IllegalMove) as err:
-        play(state, 0, {"type": "propose_trade"})
-    assert err.value.code == "too_many_offers"
+    play(state, 0, {"type": "call_for_proposals"})
+    propose(state, 3, {"ore": 3}, {"brick": 2})
+    play(state, 1, {"type": "decline_trade"})
+    play(state, 2, {"type": "decline_trade"})
+    dump = GAME.dump(state)
+    dump["hands"][0][D.BRICK], dump["bank"][D.BRICK] = 1, dump["bank"][D.BRICK] + 1
+    state = GAME.load(dump)
+    assert "accept_proposal" not in legal_types(state, 0)
+    refused(state, 0, {"type": "accept_proposal", "seat": 3}, "cannot_afford")
+
+
+def test_more_than_three_offers_in_a_turn_and_the_house_cap():
+    state = trade_table()
+    for _ in range(5):
+        offer(state, {"wool": 1}, {"ore": 1}, [1, 2])
+        play(state, 1, {"type": "decline_trade"})
+        play(state, 2, {"type": "decline_trade"})
+    assert state["offers"] == 5 and GAME.move_templates(state, 0)
     play(state, 0, {"type": "end_turn"})
-    assert state["offers"] == 0
+    assert state["offers"] == 0 and state["offer"] is None
+    capped = give(empty_main(max_offers=1), 0, wool=1)
+    give(capped, 1, ore=1)
+    play(capped, 0, {"type": "call_for_proposals"})
+    play(capped, 1, {"type": "decline_trade"})
+    play(capped, 2, {"type": "decline_trade"})
+    play(capped, 3, {"type": "decline_trade"})
+    assert GAME.move_templates(capped, 0) == [] and "call_for_proposals" not in legal_types(capped, 0)
+    refused(capped, 0, {"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}, "to": [1]}, "too_many_offers")
+    assert GAME.view(capped, None)["trade"]["max_offers"] == 1
 
 
-def test_only_the_active_player_trades_and_only_after_rolling():
+def test_only_the_active_player_offers_and_only_after_rolling():
     state = trade_table()
-    with pytest.raises(IllegalMove):
-        play(state, 1, {"type": "propose_trade"})
+    refused(state, 1, {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": [0]}, "not_your_turn")
+    refused(state, 1, {"type": "call_for_proposals"}, "not_your_turn")
     state.update(phase="roll", rolled=False)
-    assert "propose_trade" not in legal_types(state, 0)
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "propose_trade"})
+    assert "call_for_proposals" not in legal_types(state, 0) and GAME.move_templates(state, 0) == []
+    refused(state, 0, {"type": "call_for_proposals"})
 
 
-def test_offer_size_is_capped():
+def test_offers_and_proposals_are_public_to_every_seat_and_spectators():
     state = trade_table()
-    draft(state, 0, ["wool"], ["ore"] * D.MAX_OFFER_CARDS)
-    assert "offer_get" not in legal_types(state, 0)
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "offer_get", "resource": "grain"})
+    events = offer(state, {"brick": 1}, {"ore": 1}, [1])
+    events += propose(state, 1, {"ore": 1}, {"wool": 1})
+    for ev in events:
+        assert all(ev.visible_to(v) for v in (None, 0, 1, 2, 3)), ev.type
+    assert [ev.type for ev in events] == ["offer_made", "trade_proposed"]
+    for viewer in (None, 0, 2, 3):
+        table = GAME.view(state, viewer)["trade"]
+        assert table["offer"] == {"from": 0, "give": {"brick": 1}, "get": {"ore": 1}, "to": [1], "accepted": []}
+        assert table["proposals"] == [{"from": 1, "give": {"ore": 1}, "get": {"wool": 1}}]
 
 
-def test_nothing_else_while_an_offer_waits():
+def test_nothing_else_while_answers_are_awaited():
     state = trade_table()
-    draft(state, 0, ["wool"], ["ore"], to=[1])
-    assert legal_types(state, 0) == {"cancel_offer"}
+    offer(state, {"wool": 1}, {"ore": 1}, [1])
     for move in (
         {"type": "end_turn"},
         {"type": "maritime_trade", "give": "brick", "get": "ore"},
-        {"type": "propose_trade"},
+        {"type": "withdraw_offer"},
     ):
-        with pytest.raises(IllegalMove):
-            play(state, 0, move)
+        refused(state, 0, move, "not_your_turn")
 
 
 def test_combined_order_trades_after_building():
     state = give(empty_main(), 0, lumber=1, brick=1, ore=4)
     put(state, 0, settlements=[20])
     play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
-    assert ("ore", "wool") in maritime(state) and "propose_trade" in legal_types(state, 0)
+    assert ("ore", "wool") in maritime(state) and "call_for_proposals" in legal_types(state, 0)
 
 
 def test_strict_order_no_trade_once_built_or_bought():
@@ -211,8 +269,9 @@ def test_strict_order_no_trade_once_built_or_bought():
     put(state, 0, settlements=[20])
     play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "wool"})  # trading first is fine
     play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
-    assert not maritime(state) and "propose_trade" not in legal_types(state, 0)
-    for move in ({"type": "maritime_trade", "give": "ore", "get": "wool"}, {"type": "propose_trade"}):
+    assert not maritime(state) and "call_for_proposals" not in legal_types(state, 0)
+    assert GAME.move_templates(state, 0) == []
+    for move in ({"type": "maritime_trade", "give": "ore", "get": "wool"}, {"type": "call_for_proposals"}):
         with pytest.raises(IllegalMove):
             play(state, 0, move)
     assert GAME.view(state, 1)["built_this_turn"] and GAME.view(state, 1)["trade_order"] == "strict"

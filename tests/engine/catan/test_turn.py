@@ -5,9 +5,8 @@ import pytest
 from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.game import produce
-from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, hand, play, put
+from engine.core import IllegalMove, counts_param, default_value, fill
+from tests.engine.catan.helpers import empty_main, give, hand, play, put, roll_total
 
 
 def hex_with(state, number):
@@ -63,12 +62,12 @@ def test_production_settlement_one_city_two_robber_blocks():
     put(state, 0, settlements=[a])
     put(state, 1, cities=[c])
     put(state, 2, settlements=[e])
-    produce(state, 6)
+    roll_total(state, 6)
     assert state["hands"][0][res] == 1 and state["hands"][1][res] == 2 and state["hands"][2][res] == 1
     before = [row[:] for row in state["hands"]]
-    produce(state, 5)  # no building on a 5 here? only those hexes produce
+    roll_total(state, 5)  # no building on a 5 here? only those hexes produce
     state["robber"] = h
-    produce(state, 6)
+    roll_total(state, 6)
     for s in range(3):
         assert state["hands"][s][res] == before[s][res], "the robber's hex produces nothing"
 
@@ -79,7 +78,7 @@ def test_two_settlements_on_one_hex_earn_one_card_each():
     res = D.TERRAIN_RESOURCE[state["terrain"][h]]
     a, _, c, _, _, _ = B.HEX_NODES[h]
     put(state, 0, settlements=[a, c])
-    produce(state, 8)
+    roll_total(state, 8)
     assert state["hands"][0][res] == 2
 
 
@@ -104,7 +103,8 @@ def test_bank_shortage_nobody_gets_the_resource_when_several_are_owed():
     moved = state["bank"][res] - 3
     state["bank"][res] = 3
     state["hands"][2][res] += moved
-    gains, short = produce(state, 6)
+    rolled = roll_total(state, 6)[0].data
+    gains, short = rolled["gains"], rolled["bank_short"]
     assert state["hands"][0][res] == state["hands"][1][res] == 0 and state["bank"][res] == 3
     assert short == [D.RESOURCES[res]] and gains[0] == gains[1] == {}
 
@@ -116,7 +116,7 @@ def test_bank_shortage_single_player_gets_what_is_left():
     put(state, 0, cities=[B.HEX_NODES[h][0]])
     state["hands"][2][res] += state["bank"][res] - 1
     state["bank"][res] = 1
-    produce(state, 6)
+    roll_total(state, 6)
     assert state["hands"][0][res] == 1 and state["bank"][res] == 0
 
 
@@ -129,7 +129,7 @@ def test_shortage_of_one_resource_does_not_stop_another():
     put(state, 1, settlements=[B.HEX_NODES[six[0]][3]])
     state["hands"][2][res[0]] += state["bank"][res[0]] - 1
     state["bank"][res[0]] = 1
-    produce(state, 6)
+    roll_total(state, 6)
     assert state["hands"][0][res[0]] == 0 and state["hands"][1][res[0]] == 0  # two owed, one card: nobody
     assert state["hands"][0][res[1]] == 1
 
@@ -139,10 +139,7 @@ def seven_state(hands):
     state = roll_phase()
     for seat, count in enumerate(hands):
         give(state, seat, ore=min(count, 9), grain=max(0, count - 9))
-    state["rolled"], state["dice"] = True, [3, 4]
-    from engine.catan.game import start_seven
-
-    start_seven(state)
+    roll_total(state, 7)
     return state
 
 
@@ -155,14 +152,22 @@ def test_on_a_7_every_player_over_7_cards_discards_half_rounded_down_simultaneou
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "move_robber", "hex": 0, "victim": None})
     with pytest.raises(IllegalMove):
-        play(state, 1, {"type": "discard", "resource": "ore"})
-    with pytest.raises(IllegalMove):
-        play(state, 0, {"type": "discard", "resource": "wool"})  # not held
+        play(state, 1, {"type": "discard", "cards": {"ore": 1}})
+    with pytest.raises(IllegalMove) as err:
+        play(state, 0, {"type": "discard", "cards": {"ore": 3, "wool": 1}})  # wool not held
+    assert err.value.code == "cannot_afford"
+    for wrong in (3, 5):
+        with pytest.raises(IllegalMove) as err:
+            play(state, 0, {"type": "discard", "cards": {"ore": wrong}})  # exactly half, rounded down
+        assert err.value.code == "wrong_count"
+    assert GAME.move_templates(state, 3) == [
+        {"move": {"type": "discard"}, "params": {"cards": counts_param({"grain": 4, "ore": 9}, 6, 6)}}
+    ]
     for seat, owed in ((3, 6), (0, 4), (2, 4)):
         before = sum(state["hands"][seat])
-        for _ in range(owed):
-            assert seat in GAME.to_act(state)
-            play(state, seat, GAME.legal_moves(state, seat)[0])
+        assert seat in GAME.to_act(state) and GAME.legal_moves(state, seat) == []
+        events = play(state, seat, fill(GAME.move_templates(state, seat)[0], default_value))
+        assert sum(events[0].data["cards"].values()) == owed and events[0].to is None, "one move, public"
         assert sum(state["hands"][seat]) == before - owed
         assert seat not in GAME.to_act(state)
     assert state["phase"] == "robber" and GAME.to_act(state) == {0}

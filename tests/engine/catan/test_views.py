@@ -60,7 +60,7 @@ def test_view_has_the_public_table_for_a_thin_client():
         "players",
         "longest_road",
         "largest_army",
-        "offer",
+        "trade",
         "winner",
     ):
         assert key in view

@@ -1,0 +1,154 @@
+"""Catan on the wire: the view, each event and the outcome, as marshmallow schemas
+(for the OpenAPI document and typed clients; the engine does not load them)."""
+
+from marshmallow import Schema, fields
+
+from engine.catan import data as D
+from engine.core import EventSchema
+from engine.wire import boolean, counts, integer, integers, many, nested, string, strings
+
+RESOURCE = list(D.RESOURCES)
+PHASES = ["setup", "roll", "main", "discard", "robber", "road_building", "trade", "draft", "over"]
+
+
+def pairs(description: str) -> fields.List:
+    return fields.List(fields.List(fields.Integer()), required=True, metadata={"description": description})
+
+
+class CatanHarbour(Schema):
+    kind = string(enum=list(D.HARBOUR_NAMES))
+    ratio = integer()
+    nodes = integers()
+
+
+class CatanBoard(Schema):
+    scheme = string("The topology's id (GET /v1/games/catan/static).")
+    terrain = strings("By hex.", enum=list(D.TERRAINS))
+    numbers = integers("By hex; 0 for the desert.")
+    harbours = many(CatanHarbour)
+    robber = integer("The robber's hex.")
+
+
+class CatanPlayer(Schema):
+    seat = integer()
+    cards = integer("Resource cards in hand.")
+    development_cards = integer()
+    knights = integer()
+    points = integer("Visible points (all points once the game is over).")
+    road_length = integer()
+    roads_left = integer()
+    settlements_left = integer()
+    cities_left = integer()
+    to_discard = integer()
+    longest_road = boolean()
+    largest_army = boolean()
+    victory_point_cards = fields.Integer(metadata={"description": "Shown once the game is over."})
+
+
+class CatanYou(Schema):
+    seat = integer()
+    hand = counts("Resource cards by resource.")
+    development_cards = counts("By kind.")
+    bought_this_turn = counts("Development cards bought this turn (not playable yet).")
+    points = integer()
+    trade_ratios = counts("Maritime trade ratio by resource.")
+
+
+class CatanOffer(Schema):
+    from_ = fields.Integer(required=True, data_key="from", metadata={"description": "The offering seat."})
+    give = counts()
+    get = counts()
+    to = integers()
+    sent = boolean()
+    answers = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        required=True,
+        metadata={"description": "By seat: pending, accepted or declined."},
+    )
+
+
+class CatanSetup(Schema):
+    round = integer()
+    settlement = integer("The settlement just placed, whose road comes next.", nullable=True)
+
+
+class CatanView(Schema):
+    game = string(enum=["catan"])
+    phase = string(enum=PHASES)
+    turn = integer()
+    turn_number = integer()
+    to_act = integers()
+    rolled = boolean()
+    dice = fields.List(fields.Integer(), required=True, allow_none=True)
+    board = nested(CatanBoard)
+    settlements = pairs("[node, seat] pairs.")
+    cities = pairs("[node, seat] pairs.")
+    roads = pairs("[edge, seat] pairs.")
+    bank = counts()
+    development_deck = integer()
+    players = many(CatanPlayer)
+    longest_road = integer(nullable=True)
+    largest_army = integer(nullable=True)
+    offer = nested(CatanOffer, nullable=True)
+    free_roads = integer()
+    offers_left = integer()
+    trade_order = string(enum=["strict", "combined"])
+    built_this_turn = boolean()
+    winner = integer(nullable=True)
+    setup = fields.Nested(CatanSetup, metadata={"description": "Only during set-up."})
+    topology = fields.Dict(metadata={"description": "Only during set-up: the board's geometry (as /static)."})
+    you = fields.Nested(CatanYou, metadata={"description": "The caller's own cards; absent for a spectator."})
+
+
+def _event(name: str, doc: str, **members) -> type[EventSchema]:
+    return type(name, (EventSchema,), {"__doc__": doc, **members})
+
+
+def resource() -> fields.String:
+    return string(enum=RESOURCE)
+
+
+EVENTS: dict[str, type[EventSchema]] = {
+    "settlement_built": _event("CatanSettlementBuilt", "", seat=integer(), node=integer()),
+    "city_built": _event("CatanCityBuilt", "", seat=integer(), node=integer()),
+    "road_built": _event("CatanRoadBuilt", "", seat=integer(), edge=integer(), free=boolean()),
+    "second_settlement_yield": _event("CatanSecondSettlementYield", "", seat=integer(), gains=counts()),
+    "dice_rolled": _event(
+        "CatanDiceRolled",
+        "",
+        seat=integer(),
+        dice=integers(),
+        total=integer(),
+        gains=fields.List(
+            fields.Dict(keys=fields.String(), values=fields.Integer()),
+            metadata={"description": "Each seat's gains; absent on a 7."},
+        ),
+        bank_short=fields.List(
+            fields.String(), metadata={"description": "Resources the bank could not pay; absent on a 7."}
+        ),
+    ),
+    "must_discard": _event("CatanMustDiscard", "", counts=integers("Cards to discard, by seat.")),
+    "discarded": _event("CatanDiscarded", "", seat=integer(), resource=resource(), left=integer()),
+    "robber_moved": _event("CatanRobberMoved", "", seat=integer(), hex=integer(), victim=integer(nullable=True)),
+    "stolen": _event("CatanStolen", "Seen by all: who robbed whom.", thief=integer(), victim=integer()),
+    "stolen_card": _event(
+        "CatanStolenCard", "Seen by the two seats: what.", thief=integer(), victim=integer(), resource=resource()
+    ),
+    "development_bought": _event("CatanDevelopmentBought", "", seat=integer(), left=integer()),
+    "development_drawn": _event("CatanDevelopmentDrawn", "Seen by the buyer.", seat=integer(), card=string()),
+    "development_played": _event("CatanDevelopmentPlayed", "", seat=integer(), card=string()),
+    "monopoly": _event("CatanMonopoly", "", seat=integer(), resource=resource(), taken=integers()),
+    "year_of_plenty": _event("CatanYearOfPlenty", "", seat=integer(), resources=strings(enum=RESOURCE)),
+    "largest_army": _event("CatanLargestArmy", "", seat=integer(), knights=integer()),
+    "longest_road": _event("CatanLongestRoad", "", seat=integer(), length=integer(), previous=integer(nullable=True)),
+    "maritime_trade": _event(
+        "CatanMaritimeTrade", "", seat=integer(), give=resource(), get=resource(), ratio=integer()
+    ),
+    "offer_made": _event("CatanOfferMade", "", seat=integer(), give=counts(), get=counts()),
+    "offer_answered": _event("CatanOfferAnswered", "", seat=integer(), accepted=boolean()),
+    "offer_cancelled": _event("CatanOfferCancelled", "", seat=integer()),
+    "traded": _event("CatanTraded", "", seat=integer(), partner=integer(), give=counts(), get=counts()),
+    "turn_ended": _event("CatanTurnEnded", "", seat=integer(), next=integer()),
+    "game_over": _event("CatanGameOver", "", winner=integer(), points=integers(), victory_point_cards=integers()),
+}

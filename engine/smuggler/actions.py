@@ -1,0 +1,359 @@
+"""What each move does, once `legal.py` has found it legal. Each action returns its events and
+queues what follows inside it (customs, windows for other seats, the end of the turn)."""
+
+from __future__ import annotations
+
+from engine.core import event
+from engine.smuggler import customs
+from engine.smuggler.board import risk_of, size_of
+from engine.smuggler.content import (
+    CHARACTERS,
+    CUSTOMS_HOUSE,
+    DECK_OF,
+    PRICES,
+    ROW_COST,
+    TRACK_END,
+    WITCH_WATERS,
+    secret_kind,
+)
+from engine.smuggler.data import HIRE_PAY, HONEST_WAGE, PRICES_BY_PAY, REPUTATION_PRICE
+from engine.smuggler.flow import claim_warehouse, draw_secret, reveal
+from engine.smuggler.packing import fits
+from engine.smuggler.state import (
+    bribe_cost,
+    character_warehouse,
+    gain,
+    hostile_officer_at,
+    pay,
+    rng_below,
+    shape_cells,
+    shape_kind,
+    shape_size,
+    shapes_where,
+    spend,
+    warehouse_grid,
+    warehouse_shapes,
+)
+
+
+def cost_of(move: dict) -> dict:
+    return {move["pay"]: PRICES_BY_PAY[move["type"]][move["pay"]]}
+
+
+def finish(state: dict, *steps: dict) -> None:
+    state["queue"].extend(steps)
+    state["queue"].append({"do": "end_turn"})
+
+
+def move_boat(state, seat, move):
+    pay(state, seat, cost_of(move))
+    state["boats"][seat]["space"] = move["to"]
+    after = []
+    if move["to"] == WITCH_WATERS and shapes_where(state, "boat", seat):
+        after = [
+            {"do": "witch", "seat": s, "victim": seat}
+            for s in range(state["players"])
+            if s != seat and "r_witch" in state["characters"][s]
+        ]
+    finish(state, *after)
+    return [event("boat_moved", seat=seat, space=move["to"])]
+
+
+def move_goods(state, seat, move):
+    pay(state, seat, cost_of(move))
+    return carry_goods(state, seat, move["shape"], move["to"])
+
+
+def carry_goods(state, seat, sid, to):
+    shape = state["shapes"][sid]
+    claimed = shape["owner"] != seat
+    shape.update(space=to, owner=seat)
+    finish(state)
+    return [event("goods_moved", seat=seat, shape=sid, space=to, claimed=claimed), *customs.seize_at(state, to)]
+
+
+def move_pawn(state, seat, move):
+    pay(state, seat, cost_of(move))
+    state["pawns"][seat].remove(move["from"])
+    state["pawns"][seat].append(move["to"])
+    finish(state)
+    return [event("pawn_moved", seat=seat, left=move["from"], space=move["to"])]
+
+
+def move_both(state, seat, move):
+    pay(state, seat, cost_of(move))
+    here = state["shapes"][move["shape"]]["space"]
+    state["pawns"][seat].remove(here)
+    state["pawns"][seat].append(move["to"])
+    return [event("pawn_moved", seat=seat, left=here, space=move["to"])] + carry_goods(
+        state, seat, move["shape"], move["to"]
+    )
+
+
+def move_officer(state, seat, move):
+    pay(state, seat, cost_of(move))
+    finish(state)
+    return customs.move_officer(state, move["officer"], move["to"], "action")
+
+
+def honest_work(state, seat, move):
+    for sid in owned_goods(state, seat):
+        state["shapes"][sid].update(where="gone", space=None, warehouse=None)
+    halved = state["reputation"][seat] // 2
+    spend(state, seat, "reputation", state["reputation"][seat] - halved)
+    wage = max(0, HONEST_WAGE - halved - state["gold"][seat])
+    gain(state, seat, "gold", wage)
+    state["honest_done"][seat] = True
+    finish(state)
+    return [event("honest_work", seat=seat, reputation=halved, wage=wage)]
+
+
+def owned_goods(state, seat) -> list[str]:
+    return [
+        sid for sid, s in state["shapes"].items() if s["owner"] == seat and s["where"] in ("boat", "board", "warehouse")
+    ]
+
+
+def land(state, seat, move):
+    port = state["boats"][seat]["space"]
+    landed = sorted(sid for sid, chosen in move["shapes"].items() if chosen)
+    pay(state, seat, {"influence": 1 + move["hide"]})
+    stash_ok = move["stash"] == 1 and not hostile_officer_at(state, port, seat)
+    events = [event("goods_landed", seat=seat, space=port, shapes=landed, hidden=move["hide"])]
+    for sid in landed:
+        state["shapes"][sid].update(where="board", space=port)
+        if stash_ok:
+            wid = warehouse_for(state, seat, sid, port)
+            if wid:
+                store(state, sid, wid, port)
+                events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
+    events += customs.seize_at(state, port)
+    risk = (risk_of(port) or 0) + sum(shape_size(state, sid) for sid in landed) - move["hide"]
+    windows = [{"do": "tipoff", "seat": s} for s in range(state["players"]) if s != seat]
+    finish(state, *windows, {"do": "landing", "seat": seat, "target": port, "risk": risk})
+    return events
+
+
+def warehouse_for(state, seat, sid, space) -> str | None:
+    for wid in usable_warehouses(state, seat, space):
+        content = [shape_cells(state, s) for s in warehouse_shapes(state, wid)]
+        if fits(warehouse_grid(wid), [*content, shape_cells(state, sid)]):
+            return wid
+    return None
+
+
+def usable_warehouses(state, seat, space) -> list[str]:
+    return [
+        wid
+        for wid, w in state["warehouses"].items()
+        if w["owner"] == seat and (w["space"] == space or (w["space"] is None and not w["fixed"]))
+    ]
+
+
+def store(state, sid, wid, space):
+    state["warehouses"][wid]["space"] = space
+    state["shapes"][sid].update(where="warehouse", warehouse=wid, space=space)
+
+
+def buy_goods(state, seat, move):
+    sid = move["shape"]
+    pay(state, seat, {"influence": 1, "gold": shape_size(state, sid)})
+    state["shapes"][sid].update(where="boat", owner=seat)
+    events = [event("goods_bought", seat=seat, shape=sid, kind=shape_kind(sid))]
+    if not shapes_where(state, "merchant") and state["ending"] is None:
+        state["ending"] = "last_goods"
+        events.append(event("end_triggered", reason="last_goods"))
+    finish(state)
+    return events
+
+
+def sell(state, seat, move):
+    sid, row = move["shape"], move["row"]
+    space = state["shapes"][sid]["space"]
+    if ROW_COST[row]:
+        spend(state, seat, move["pay"], ROW_COST[row])
+    size = min(shape_size(state, sid), size_of(space) or 0)
+    gold, reputation = PRICES[size][row]
+    gain(state, seat, "gold", gold)
+    gain(state, seat, "reputation", reputation)
+    state["shapes"][sid].update(where="sold", space=None)
+    events = [event("goods_sold", seat=seat, shape=sid, space=space, gold=gold, reputation=reputation)]
+    track_moved, entering = customs.advance_wheel(state, gold)
+    if track_moved:
+        events.append(event("customs_track", step=state["track"]))
+    steps: list[dict] = []
+    if space != "scilly":
+        steps.append({"do": "customs", "target": space, "points": 1, "why": "sale"})
+    steps += [{"do": "new_officer", "officer": i} for i in entering]
+    steps.append({"do": "secrets", "seller": seat})
+    if state["track"] >= TRACK_END and state["ending"] is None:
+        state["ending"] = "customs_track"
+        events.append(event("end_triggered", reason="customs_track"))
+    finish(state, *steps)
+    return events
+
+
+def buy_reputation(state, seat, move):
+    spend(state, seat, "gold", REPUTATION_PRICE)
+    gain(state, seat, "reputation", 1)
+    finish(state)
+    return [event("reputation_bought", seat=seat)]
+
+
+def discover_secret(state, seat, move):
+    pay(state, seat, cost_of(move))
+    finish(state)
+    return draw_secret(state, seat)
+
+
+def hire(state, seat, move):
+    cid = move["card"]
+    info = CHARACTERS[cid]
+    spend(state, seat, move["pay"], HIRE_PAY[move["pay"]])
+    spend(state, seat, "gold", info["gold"])
+    deck = DECK_OF[cid]
+    state["face_up"][deck] = None
+    state["characters"][seat].append(cid)
+    gain(state, seat, "reputation", info["reputation"])
+    claim_warehouse(state, seat, cid)
+    events = [event("character_hired", seat=seat, card=cid, reputation=info["reputation"])]
+    events += reveal(state, deck)
+    finish(state, {"do": "place_pawn", "seat": seat, "anywhere": info.get("anywhere", False)})
+    return events
+
+
+def bribe(state, seat, move):
+    officer = state["officers"][move["officer"]]
+    extra = 1 if officer["bribed_by"] is not None else 0
+    pay(state, seat, {"influence": 1, "gold": bribe_cost(state) + extra})
+    officer["bribed_by"] = seat
+    finish(state)
+    return [event("officer_bribed", seat=seat, officer=move["officer"])]
+
+
+def raid(state, seat, move):
+    spend(state, seat, "influence", 1)
+    events = lose_character(state, seat, move["card"])
+    state["shapes"][move["shape"]].update(where="board", space=CUSTOMS_HOUSE, owner=seat)
+    events.append(event("customs_raided", seat=seat, shape=move["shape"], card=move["card"]))
+    events += customs.seize_at(state, CUSTOMS_HOUSE)
+    finish(state)
+    return events
+
+
+def lose_character(state, seat, cid) -> list:
+    """A lost character takes its reputation, one network pawn and its warehouse with it (the
+    goods inside fall onto the board where it stood)."""
+    state["characters"][seat].remove(cid)
+    state["discarded"].append(cid)
+    spend(state, seat, "reputation", min(state["reputation"][seat], CHARACTERS[cid]["reputation"]))
+    events = [event("character_lost", seat=seat, card=cid)]
+    wid = character_warehouse(cid)
+    if wid in state["warehouses"]:
+        for sid in warehouse_shapes(state, wid):
+            state["shapes"][sid].update(where="board", warehouse=None)
+            events += customs.seize_at(state, state["shapes"][sid]["space"])
+        state["warehouses"][wid]["owner"] = -1
+    state["queue"].append({"do": "remove_pawn", "seat": seat})
+    return events
+
+
+def pass_turn(state, seat, move):
+    state["passed"][seat] = True
+    finish(state)
+    return [event("passed", seat=seat)]
+
+
+# --- free moves on your turn -------------------------------------------------------------------
+def stash(state, seat, move):
+    sid = move["shape"]
+    store(state, sid, move["warehouse"], state["shapes"][sid]["space"])
+    state["shuttled"].append(sid)
+    return [event("goods_stored", seat=seat, shape=sid, warehouse=move["warehouse"])]
+
+
+def unstash(state, seat, move):
+    sid = move["shape"]
+    wid = state["shapes"][sid]["warehouse"]
+    state["shapes"][sid].update(where="board", warehouse=None)
+    if not warehouse_shapes(state, wid) and not state["warehouses"][wid]["fixed"]:
+        state["warehouses"][wid]["space"] = None
+    state["shuttled"].append(sid)
+    return [event("goods_taken_out", seat=seat, shape=sid), *customs.seize_at(state, state["shapes"][sid]["space"])]
+
+
+def motivate(state, seat, move) -> list:
+    cid = move["card"]
+    pay(state, seat, CHARACTERS[cid]["ability"]["cost"])
+    state["motivated"].append(cid)
+    events = [event("character_motivated", seat=seat, card=cid)]
+    kind = move["type"]
+    if kind == "motivate_boat":
+        state["boats"][seat]["space"] = move["to"]
+        events.append(event("boat_moved", seat=seat, space=move["to"]))
+    elif kind == "motivate_goods":
+        state["shapes"][move["shape"]]["space"] = move["to"]
+        events += [event("goods_moved", seat=seat, shape=move["shape"], space=move["to"], claimed=False)]
+        events += customs.seize_at(state, move["to"])
+    elif kind == "motivate_officer":
+        events += customs.move_officer(state, move["officer"], move["to"], "character")
+    else:
+        events += draw_secret(state, seat)
+    return events
+
+
+def play_secret(state, seat, move) -> list:
+    card = move["secret"]
+    state["hands"][seat].remove(card)
+    state["secrets_played"].append(card)
+    kind = secret_kind(card)
+    events = [event("secret_played", seat=seat, secret=card, kind=kind)]
+    if kind == "cove":
+        state["coves_open"][seat].append(move["cove"])
+    elif kind == "decoy":
+        events += customs.move_officer(state, move["officer"], move["to"], "secret")
+    elif kind == "informer":
+        hand = state["hands"][move["seat"]]
+        taken = hand.pop(rng_below(state, len(hand)))
+        state["hands"][seat].append(taken)
+        events.append(event("secret_stolen", seat=seat, victim=move["seat"]))
+        events.append(
+            event("secret_stolen_privately", to=[seat, move["seat"]], seat=seat, victim=move["seat"], secret=taken)
+        )
+    elif kind == "turncoat":
+        state["officers"][move["officer"]]["bribed_by"] = seat
+    else:
+        gain(state, seat, "influence", 2)
+    return events
+
+
+ACTIONS = {
+    "move_boat": move_boat,
+    "move_goods": move_goods,
+    "move_pawn": move_pawn,
+    "move_both": move_both,
+    "move_officer": move_officer,
+    "honest_work": honest_work,
+    "land": land,
+    "buy_goods": buy_goods,
+    "sell": sell,
+    "buy_reputation": buy_reputation,
+    "discover_secret": discover_secret,
+    "hire": hire,
+    "bribe": bribe,
+    "raid": raid,
+    "pass": pass_turn,
+}
+FREE = {
+    "stash": stash,
+    "unstash": unstash,
+    "motivate_boat": motivate,
+    "motivate_goods": motivate,
+    "motivate_officer": motivate,
+    "motivate_secret": motivate,
+    "play_cove": play_secret,
+    "play_decoy": play_secret,
+    "play_informer": play_secret,
+    "play_turncoat": play_secret,
+    "play_favour": play_secret,
+}

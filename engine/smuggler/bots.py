@@ -1,0 +1,267 @@
+"""A heuristic bot for Cornish Smuggler that decides from its seat's view and legal moves only
+(plus the public map and cards). Its plan is the smuggler's loop: sail to the merchant nearest
+its landing port, buy the biggest goods that fit, sail back, land with just enough influence
+spent on hiding that no unbribed officer can reach the beach, sell at the dearest row worth its
+cost; bribe officers where it lands, hire characters whose reputation is worth their gold.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.smuggler.board import PORTS, distances_from, risk_of, size_of
+from engine.smuggler.content import BOATS, CHARACTERS, MERCHANTS, PRICES, SHAPES, START_WAREHOUSES
+
+
+def cells(grid) -> int:
+    return sum(row.count(".") for row in grid)
+
+
+class SmugglerBot:
+    name = "smuggler"
+
+    def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
+        self.view, self.me, self.rng = view, view["seat"], rng
+        self.player = view["players"][self.me]
+        kind = legal[0]["type"] if legal else "land"
+        decide = getattr(self, "decide_" + kind, None)
+        if view["deciding"] and decide is not None:
+            return decide(legal)
+        return self.action(legal, templates)
+
+    # --- decisions asked of this seat ---------------------------------------------------
+    def decide_choose_boat(self, legal):
+        return max(legal, key=lambda m: cells(BOATS[m["boat"]][1]))
+
+    def decide_choose_warehouse(self, legal):
+        return max(legal, key=lambda m: cells(START_WAREHOUSES[m["warehouse"]][1]))
+
+    def decide_draw_characters(self, legal):
+        for pair in (["commerce", "officials"], ["religious", "officials"], ["officials", "officials"]):
+            for move in legal:
+                if move["decks"] == pair:
+                    return move
+        return legal[0]
+
+    def decide_keep_character(self, legal):
+        return max(legal, key=lambda m: CHARACTERS[m["card"]]["reputation"] - CHARACTERS[m["card"]]["gold"] / 4)
+
+    def decide_place_pawn(self, legal):
+        """The best place, chosen at random among those nearly as good (so bots at one table
+        do not all follow the same seat order to the same ports)."""
+        worth = {m["space"]: self.pawn_worth(m["space"]) for m in legal}
+        best = max(worth.values())
+        return self.rng.choice([m for m in legal if worth[m["space"]] >= best - 2])
+
+    def decide_place_boat(self, legal):
+        home = self.home_port()
+        return min(legal, key=lambda m: (m["space"] not in MERCHANTS, distances_from(home, True).get(m["space"], 99)))
+
+    def decide_choose_officer(self, legal):
+        # Move the officer farthest from my own goods and pawns.
+        return max(legal, key=lambda m: self.officer_threat_distance(self.view["officers"][m["officer"]]["space"]))
+
+    def decide_place_officer(self, legal):
+        return max(legal, key=lambda m: self.officer_threat_distance(m["space"]))
+
+    def decide_remove_pawn(self, legal):
+        return min(legal, key=lambda m: self.pawn_worth(m["space"]))
+
+    def decide_tipoff(self, legal):
+        return next((m for m in legal if m["play"]), legal[0])
+
+    def decide_witch(self, legal):
+        return max(
+            legal, key=lambda m: 0 if m["shape"] is None else len(SHAPES[self.view["goods"][m["shape"]]["kind"]])
+        )
+
+    # --- helpers ------------------------------------------------------------------------
+    def pawn_worth(self, space: str) -> float:
+        size = size_of(space) or 0
+        worth = size * 2 + 4 if space in PORTS and space != "scilly" else size * 0.5
+        officers = [o for o in self.view["officers"] if o["space"] == space and o["bribed_by"] != self.me]
+        worth -= 7 * len(officers)
+        worth -= 2 * sum(space in p["pawns"] for p in self.view["players"] if p["seat"] != self.me)
+        worth -= 5 if space in self.player["pawns"] else 0
+        return worth
+
+    def home_port(self) -> str:
+        mine = [s for s in self.player["pawns"] if s in PORTS or s in self.player["open_coves"]]
+        if not mine:
+            return "penzance"
+        return max(mine, key=lambda s: ((size_of(s) or 0), -(risk_of(s) or 0)))
+
+    def officer_threat_distance(self, space: str | None) -> int:
+        if space is None:
+            return 0
+        mine = list(self.player["pawns"]) + [
+            g["space"] for g in self.view["goods"].values() if g["owner"] == self.me and g["space"]
+        ]
+        far = distances_from(space)
+        return min((far.get(s, 50) for s in mine), default=50)
+
+    def my_goods(self, where: str) -> list[str]:
+        return [sid for sid, g in self.view["goods"].items() if g["owner"] == self.me and g["where"] == where]
+
+    def pick_pay(self, moves: list[dict]) -> dict | None:
+        """Prefer influence while some is spare, else gold while we stay solvent."""
+        by_pay = {m["pay"]: m for m in moves}
+        if "influence" in by_pay and self.player["influence"] >= 2:
+            return by_pay["influence"]
+        if "gold" in by_pay and self.player["gold"] >= 8:
+            return by_pay["gold"]
+        return by_pay.get("influence")
+
+    # --- the action -----------------------------------------------------------------------
+    def action(self, legal: list[dict], templates: Sequence[dict]) -> dict:
+        by_type: dict[str, list[dict]] = {}
+        for move in legal:
+            by_type.setdefault(move["type"], []).append(move)
+        steps = (self.free, self.sell, self.land, self.bribe, self.clear_home, self.hire, self.sail, self.buy)
+        for step in (*steps, self.raid, self.honest, self.invest):
+            move = step(by_type, templates)
+            if move is not None:
+                return move
+        return {"type": "pass"}
+
+    def free(self, by_type, templates):
+        for kind in ("play_favour", "play_turncoat", "motivate_secret"):
+            if by_type.get(kind):
+                return by_type[kind][0]
+        return None
+
+    def clear_home(self, by_type, templates):
+        """An unbribed officer on the home port: lure him away (a secret, a character, or paid)."""
+        home = self.home_port()
+        far = distances_from(home)
+        for kind in ("play_decoy", "motivate_officer", "move_officer"):
+            for move in by_type.get(kind, []):
+                officer = self.view["officers"][move["officer"]]
+                if officer["space"] == home and officer["bribed_by"] != self.me and far[move["to"]] > 0:
+                    if kind != "move_officer" or (move["pay"] == "influence" and self.player["influence"] >= 6):
+                        return move
+        return None
+
+    def raid(self, by_type, templates):
+        raids = by_type.get("raid", [])
+        return max(raids, key=lambda m: len(SHAPES[self.view["goods"][m["shape"]]["kind"]])) if raids else None
+
+    def invest(self, by_type, templates):
+        """Spare gold early on: reputation (more influence every round) or a secret."""
+        early = self.view["round"] <= 4 and not self.view["ending"]
+        if early and by_type.get("buy_reputation") and self.player["gold"] >= 16:
+            return by_type["buy_reputation"][0]
+        secrets = [m for m in by_type.get("discover_secret", []) if m["pay"] == "gold"]
+        if secrets and self.player["gold"] >= 12 and not self.view["ending"]:
+            return secrets[0]
+        return None
+
+    def sell(self, by_type, templates):
+        sells = by_type.get("sell", [])
+        if not sells:
+            return None
+
+        def worth(move):
+            shape = self.view["goods"][move["shape"]]
+            size = min(len(SHAPES[shape["kind"]]), size_of(shape["space"]) or 0)
+            gold, rep = PRICES[size][move["row"]]
+            cost = move["row"] * (1.0 if move["pay"] == "influence" else 1.6)
+            return gold + rep * 1.5 - cost
+
+        return max(sells, key=worth)
+
+    def land(self, by_type, templates):
+        if not templates or not by_type.get("land"):
+            return None
+        port = self.player["boat"]["space"]
+        if any(o["space"] == port and o["bribed_by"] != self.me for o in self.view["officers"]):
+            return None  # landing under an unbribed officer's nose loses everything
+        shapes = self.my_goods("boat")
+        squares = sum(len(SHAPES[self.view["goods"][s]["kind"]]) for s in shapes)
+        risk = (risk_of(port) or 0) + squares
+        over = risk - self.view["customs"]["discovery"]
+        far = distances_from(port)
+        hostile = [
+            far[o["space"]]
+            for o in self.view["officers"]
+            if o["space"] in far and o["bribed_by"] != self.me and o["space"] != port
+        ]
+        reach = min(hostile, default=99)
+        tipoffs = 2 if any(p["secrets"] for p in self.view["players"] if p["seat"] != self.me) else 0
+        hide = 0 if port == "scilly" else max(0, over + tipoffs - (reach - 1))
+        hide = min(hide, self.player["influence"] - 1)
+        return {"type": "land", "shapes": {sid: 1 for sid in shapes}, "hide": hide, "stash": 1}
+
+    def bribe(self, by_type, templates):
+        home = self.home_port()
+        for move in by_type.get("bribe", []):
+            officer = self.view["officers"][move["officer"]]
+            rich = self.player["gold"] >= (6 if officer["bribed_by"] is None else 9)
+            loaded = bool(self.my_goods("boat"))
+            if officer["space"] == home and (rich or loaded):
+                return move
+        return None
+
+    def hire(self, by_type, templates):
+        hires = [m for m in by_type.get("hire", []) if m["pay"] == "influence"]
+        if not hires or self.player["influence"] < 3:
+            return None
+        best = max(hires, key=lambda m: CHARACTERS[m["card"]]["reputation"] - CHARACTERS[m["card"]]["gold"] * 0.6)
+        info = CHARACTERS[best["card"]]
+        if info["reputation"] >= info["gold"] - 1 and self.player["gold"] - info["gold"] >= 10:
+            return best
+        return None
+
+    def sail(self, by_type, templates):
+        moves = by_type.get("move_boat", [])
+        if not moves:
+            return None
+        here = self.player["boat"]["space"]
+        target: str | None = self.home_port()
+        if not self.my_goods("boat"):
+            if here in MERCHANTS and self.can_buy_here():
+                return None
+            target = self.nearest_merchant()
+            if target is None:
+                return None
+        if here == target:
+            return None
+        far = distances_from(target, True)
+        for free in by_type.get("motivate_boat", []):
+            if far.get(free["to"], 99) < far.get(here, 99):
+                return free
+        best = min(far.get(m["to"], 99) for m in moves)
+        if best >= far.get(here, 99):
+            return None
+        return self.pick_pay([m for m in moves if far.get(m["to"], 99) == best])
+
+    def can_buy_here(self) -> bool:
+        here = self.player["boat"]["space"]
+        return any(g["where"] == "merchant" and g["merchant"] == here for g in self.view["goods"].values())
+
+    def nearest_merchant(self) -> str | None:
+        home = self.home_port()
+        stocked = {g["merchant"] for g in self.view["goods"].values() if g["where"] == "merchant"}
+        if not stocked:
+            return None
+        far = distances_from(home, True)
+        return min(stocked, key=lambda m: far.get(m, 99))
+
+    def buy(self, by_type, templates):
+        buys = by_type.get("buy_goods", [])
+        if not buys or self.player["influence"] < 3:
+            return None
+        affordable = [m for m in buys if self.player["gold"] - len(SHAPES[self.view["goods"][m["shape"]]["kind"]]) >= 1]
+        if not affordable:
+            return None
+        return max(affordable, key=lambda m: len(SHAPES[self.view["goods"][m["shape"]]["kind"]]))
+
+    def honest(self, by_type, templates):
+        if by_type.get("honest_work") and self.player["gold"] <= 2 and self.player["reputation"] <= 3:
+            if not self.my_goods("boat") and not self.my_goods("board"):
+                return by_type["honest_work"][0]
+        return None
+
+
+BOTS: dict[str, type] = {"smuggler": SmugglerBot}

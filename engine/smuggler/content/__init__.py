@@ -1,0 +1,61 @@
+"""Cornish Smuggler's content, authored as data (every invented number is marked decided in
+engine/smuggler/README.md): the map, the pieces and numbers, the cards."""
+
+from engine.smuggler.content.cards import CHARACTERS, DECK_OF, DECKS, SECRET_IDS, SECRETS, secret_kind
+from engine.smuggler.content.map import (
+    CUSTOMS_HOUSE,
+    LAND,
+    LAND_LINKS,
+    MERCHANTS,
+    OFFICERS_START,
+    SEA,
+    SEA_LINKS,
+    WITCH_WATERS,
+)
+from engine.smuggler.content.pieces import (
+    BOATS,
+    MERCHANT_GOODS,
+    PRICES,
+    ROUND_LIMIT,
+    ROW_COST,
+    SHAPES,
+    START_GOLD,
+    START_INFLUENCE,
+    START_WAREHOUSES,
+    TRACK_BRIBE,
+    TRACK_DISCOVERY,
+    TRACK_END,
+    TRACK_NEW_OFFICER,
+    WHEEL_SPACES,
+)
+
+__all__ = [
+    "BOATS",
+    "CHARACTERS",
+    "CUSTOMS_HOUSE",
+    "DECKS",
+    "DECK_OF",
+    "LAND",
+    "LAND_LINKS",
+    "MERCHANTS",
+    "MERCHANT_GOODS",
+    "OFFICERS_START",
+    "PRICES",
+    "ROUND_LIMIT",
+    "ROW_COST",
+    "SEA",
+    "SEA_LINKS",
+    "SECRETS",
+    "SECRET_IDS",
+    "SHAPES",
+    "START_GOLD",
+    "START_INFLUENCE",
+    "START_WAREHOUSES",
+    "TRACK_BRIBE",
+    "TRACK_DISCOVERY",
+    "TRACK_END",
+    "TRACK_NEW_OFFICER",
+    "WHEEL_SPACES",
+    "WITCH_WATERS",
+    "secret_kind",
+]

@@ -1,0 +1,207 @@
+"""The OpenAPI document's typed parts: each game's moves, events, view and outcome, and the
+match resource as a `oneOf` discriminated by `game`, so a generated client knows which view,
+which moves and which events it holds.
+
+Built after the Blueprints are registered: flask-smorest has then written the generic `Match`
+and `Event` components from service/api/schemas.py, which this replaces by the typed unions
+(every reference to them, in the move answer and the log, follows).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from apispec import APISpec
+from flask_smorest import Api
+
+from engine import registry
+from engine.core import Game, OutcomeSchema
+
+REQUEST_BODIES = ["CreateMatch", "Join"]
+
+PARAM_KINDS: dict[str, dict[str, Any]] = {
+    "integer": {
+        "description": "An integer in [min, max].",
+        "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}},
+    },
+    "counts": {
+        "description": "An object {key: count}, each count 0..max[key] (keys at 0 may be left out), "
+        "the total in [min_total, max_total].",
+        "properties": {
+            "max": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "min_total": {"type": "integer"},
+            "max_total": {"type": "integer"},
+        },
+    },
+    "seats": {
+        "description": "A sorted list of distinct seats from `of`, its length in [min, max].",
+        "properties": {
+            "of": {"type": "array", "items": {"type": "integer"}},
+            "min": {"type": "integer"},
+            "max": {"type": "integer"},
+        },
+    },
+}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema: dict) -> dict:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def prefix(game_id: str) -> str:
+    return game_id.capitalize()
+
+
+def document(api: Api) -> None:
+    spec = api.spec
+    base_match = copy.deepcopy(spec.components.schemas["Match"])
+    _document_templates(spec)
+    matches, moves, events = {}, [], []
+    for game_id in sorted(registry.GAMES):
+        game = registry.get(game_id)
+        moves.append(ref(_union(api, game, "Move", game.move_schema.members)))
+        events.append(ref(_union(api, game, "Event", dict(game.event_schemas))))
+        matches[game_id] = ref(_match(api, game, base_match))
+    _replace(
+        spec,
+        "Match",
+        {
+            "description": "A match as the caller sees it; `game` says which game's view and moves it holds.",
+            "oneOf": list(matches.values()),
+            "discriminator": {"propertyName": "game", "mapping": {g: r["$ref"] for g, r in matches.items()}},
+        },
+    )
+    _replace(spec, "Move", {"description": "A move of the match's game; see each `<Game>Move`.", "anyOf": moves})
+    _replace(spec, "Event", {"description": "An event of the match's game; see each `<Game>Event`.", "anyOf": events})
+    for body in REQUEST_BODIES:
+        _defaults_into_descriptions(spec.components.schemas[body])
+    spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
+    spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
+    _replace(
+        spec,
+        "PostedMove",
+        {
+            "description": "A listed legal move as is, or a move built from one of `move_templates`.",
+            "anyOf": [ref("Move"), ref("FilledTemplate")],
+        },
+    )
+
+
+def _defaults_into_descriptions(component: dict) -> None:
+    """A request field with a default is optional, but openapi-typescript (by default) types a
+    property with a `default` as always present, so a client would have to send it: the
+    default is said in words instead."""
+    for prop in component["properties"].values():
+        if "default" in prop:
+            default = prop.pop("default")
+            shown = "null" if default is None else repr(default).replace("'", '"')
+            prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".strip()
+
+
+def _replace(spec: APISpec, name: str, component: dict) -> None:
+    spec.components.schemas.pop(name, None)
+    spec.components.schema(name, component=component)
+
+
+def _union(api: Api, game: Game, kind: str, members: dict[str, Any]) -> str:
+    """`<Game><Kind>`: a oneOf of the members by their `type`, each a component with `type` a const."""
+    converter = api.ma_plugin.converter
+    mapping = {}
+    for type_name, member in sorted(members.items()):
+        name = f"{prefix(game.id)}{kind}_{type_name}"
+        body = converter.schema2jsonschema(member)
+        body["properties"]["type"] = {"type": "string", "const": type_name}
+        body["required"] = sorted(set(body.get("required", [])) | {"type"})
+        if member.__doc__ and not body.get("description"):
+            body["description"] = member.__doc__.strip()
+        api.spec.components.schema(name, component=body)
+        mapping[type_name] = f"#/components/schemas/{name}"
+    union = f"{prefix(game.id)}{kind}"
+    api.spec.components.schema(
+        union,
+        component={
+            "oneOf": [{"$ref": target} for target in mapping.values()] or [{"type": "object"}],
+            "discriminator": {"propertyName": "type", "mapping": mapping},
+        },
+    )
+    return union
+
+
+def _match(api: Api, game: Game, base: dict) -> str:
+    name = f"{prefix(game.id)}Match"
+    body = copy.deepcopy(base)
+    props = body["properties"]
+    props["game"] = {"type": "string", "const": game.id}
+    if game.view_schema is not None:
+        view = f"{prefix(game.id)}View"
+        if view not in api.spec.components.schemas:
+            api.spec.components.schema(view, schema=game.view_schema)
+        props["view"] = {**ref(view), "description": props["view"].get("description", "")}
+    props["legal_moves"] = {**props["legal_moves"], "items": ref(f"{prefix(game.id)}Move")}
+    props["move_templates"] = {**props["move_templates"], "items": ref("MoveTemplate")}
+    outcome = _outcome(api, game)
+    props["outcome"] = {**nullable(ref(outcome)), "description": props["outcome"].get("description", "")}
+    api.spec.components.schema(name, component=body)
+    return name
+
+
+def _outcome(api: Api, game: Game) -> str:
+    if game.outcome_schema is OutcomeSchema:
+        return "Outcome"
+    name = f"{prefix(game.id)}Outcome"
+    if name not in api.spec.components.schemas:
+        api.spec.components.schema(name, schema=game.outcome_schema)
+    return name
+
+
+def _document_templates(spec: APISpec) -> None:
+    params = {}
+    for kind, shape in PARAM_KINDS.items():
+        name = f"{kind.capitalize()}Param"
+        spec.components.schema(
+            name,
+            component={
+                "type": "object",
+                "description": shape["description"],
+                "properties": {"kind": {"type": "string", "const": kind}, **shape["properties"]},
+                "required": ["kind", *shape["properties"]],
+            },
+        )
+        params[kind] = f"#/components/schemas/{name}"
+    spec.components.schema(
+        "MoveParam",
+        component={
+            "oneOf": [{"$ref": target} for target in params.values()],
+            "discriminator": {"propertyName": "kind", "mapping": params},
+        },
+    )
+    spec.components.schema(
+        "MoveTemplate",
+        component={
+            "type": "object",
+            "description": "A move with parameters: POST `move` with a value for each of `params`.",
+            "properties": {
+                "move": {
+                    **ref("FilledTemplate"),
+                    "description": "The fixed fields (at least `type`).",
+                },
+                "params": {"type": "object", "additionalProperties": ref("MoveParam")},
+            },
+            "required": ["move", "params"],
+        },
+    )
+    spec.components.schema(
+        "FilledTemplate",
+        component={
+            "type": "object",
+            "description": "A template's `move` with a value for each of its params.",
+            "properties": {"type": {"type": "string"}},
+            "required": ["type"],
+            "additionalProperties": True,
+        },
+    )

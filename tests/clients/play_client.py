@@ -1,0 +1,83 @@
+"""Plays one match through the Python client that openapi-python-client generated from
+openapi/openapi.json (importable as `portside_client`): seat 0 is ours, the other seats are
+server bots. Every move posted is a `legal_moves` entry as the client parsed it, or a template
+filled in; no cast, no dict built by hand for a listed move.
+
+Usage: python play_client.py BASE_URL GAME PLAYERS SEED; prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+from portside_client import AuthenticatedClient, Client
+from portside_client.api.events import get_events
+from portside_client.api.matches import create_match, get_match
+from portside_client.api.moves import post_move
+from portside_client.models import (
+    Created,
+    CreateMatch,
+    CreateMatchBots,
+    FilledTemplate,
+    IntegerParam,
+    MoveTemplate,
+    SeatsParam,
+)
+
+SEAT = 0
+
+
+def filled(template: MoveTemplate) -> FilledTemplate:
+    """The template's move with each param at its smallest value."""
+    move = template.move.to_dict()
+    for name, param in template.params.additional_properties.items():
+        if isinstance(param, IntegerParam):
+            move[name] = param.min_
+        elif isinstance(param, SeatsParam):
+            move[name] = param.of[: max(param.min_, 1)]
+        else:
+            need, counts = param.min_total, {}
+            for key, most in param.max_.additional_properties.items():
+                take = min(most, need)
+                if take:
+                    counts[key], need = take, need - take
+            move[name] = counts
+    return FilledTemplate.from_dict(move)
+
+
+def play(base_url: str, game: str, players: int, seed: int) -> dict:
+    rng = random.Random(seed)
+    bots = CreateMatchBots.from_dict({str(seat): "greedy" for seat in range(1, players)})
+    created = create_match.sync(client=Client(base_url), body=CreateMatch(game=game, players=players, bots=bots))
+    assert isinstance(created, Created), created
+    # A spectator: the generator asks for an AuthenticatedClient on optional-auth operations
+    # (its issue #1372); a plain Client sends no token and reads the public view.
+    watched = get_match.sync(created.id, client=Client(base_url))  # type: ignore[arg-type]
+    assert watched is not None and getattr(watched, "seat", 0) is None and getattr(watched, "game", "") == game
+    me = AuthenticatedClient(base_url, token=created.seats[SEAT].token, timeout=30)
+    posted = 0
+    while True:
+        match = get_match.sync(created.id, client=me)
+        assert match is not None and not isinstance(match, tuple) and hasattr(match, "view"), match
+        assert match.game == game and match.view is not None
+        if match.status == "finished":
+            return {"game": game, "moves": posted, "version": match.version, "winners": match.outcome.winners}
+        if SEAT not in match.to_act:
+            get_events.sync(created.id, client=me, after=match.version, wait=2)
+            continue
+        choices = len(match.legal_moves) + len(match.move_templates)
+        pick = rng.randrange(choices)
+        if pick < len(match.legal_moves):
+            body = match.legal_moves[pick]
+        else:
+            body = filled(match.move_templates[pick - len(match.legal_moves)])
+        answer = post_move.sync(created.id, client=me, body=body, if_match=f'"{match.version}"')
+        assert answer is not None and hasattr(answer, "match"), (body, answer)
+        posted += 1
+
+
+if __name__ == "__main__":
+    url, game_id, count, seed_text = sys.argv[1:5]
+    print(json.dumps(play(url, game_id, int(count), int(seed_text))))

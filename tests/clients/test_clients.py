@@ -1,0 +1,110 @@
+"""The official clients, proven: a Python client (openapi-python-client) and a TypeScript
+client (openapi-typescript + openapi-fetch) generated from openapi/openapi.json at test time,
+each playing a whole match of every game against a running gunicorn. The linters' verdicts
+on the document are checked here too (tests/service/test_operations.py keeps it current).
+
+The node tools come from tests/clients/node_modules (`make test` runs `npm ci` here)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import registry
+from tests.e2e.conftest import server_url  # noqa: F401  (the running gunicorn)
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+SPEC = ROOT / "openapi" / "openapi.json"
+NODE_BIN = HERE / "node_modules" / ".bin"
+BIN = Path(sys.executable).parent
+
+pytestmark = pytest.mark.e2e
+
+
+def run(cmd: list[str], timeout: float = 300, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kw)
+
+
+def node_tool(name: str) -> str:
+    tool = NODE_BIN / name
+    if not tool.exists():
+        pytest.fail(f"{tool} missing: `make test` runs `npm ci` in tests/clients")
+    return str(tool)
+
+
+def test_redocly_recommended_finds_nothing():
+    done = run([node_tool("redocly"), "lint", "--config", "redocly.yaml", "--max-problems", "50", str(SPEC)], cwd=HERE)
+    assert done.returncode == 0 and "Your API description is valid" in done.stdout + done.stderr, (
+        done.stdout + done.stderr
+    )
+
+
+def test_spectral_oas_finds_nothing():
+    done = run([node_tool("spectral"), "lint", "-r", ".spectral.yaml", "--fail-severity", "warn", str(SPEC)], cwd=HERE)
+    assert done.returncode == 0 and "No results" in done.stdout, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def python_client(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("python-client") / "portside_client"
+    done = run(
+        [
+            str(BIN / "openapi-python-client"),
+            "generate",
+            "--path",
+            str(SPEC),
+            "--output-path",
+            str(out),
+            "--meta",
+            "none",
+        ]
+    )
+    assert done.returncode == 0 and (out / "api").is_dir(), done.stdout + done.stderr
+    assert "Unable to" not in done.stdout, done.stdout
+    return out.parent
+
+
+@pytest.fixture(scope="module")
+def typescript_client(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("typescript-client")
+    for name in ("play.ts", "tsconfig.json"):
+        shutil.copy(HERE / name, out / name)
+    (out / "node_modules").symlink_to(HERE / "node_modules")
+    done = run([node_tool("openapi-typescript"), str(SPEC), "-o", str(out / "schema.d.ts")])
+    assert done.returncode == 0, done.stdout + done.stderr
+    checked = run([node_tool("tsc"), "-p", str(out / "tsconfig.json")], cwd=out)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    return out
+
+
+def players(game_id: str) -> int:
+    return registry.get(game_id).min_players
+
+
+def finished(result: subprocess.CompletedProcess, game_id: str) -> dict:
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["game"] == game_id and summary["moves"] > 0 and summary["winners"]
+    return summary
+
+
+# One test per client, playing every game in turn: each client is generated (and the
+# TypeScript checked) once, not once per xdist worker.
+def test_the_generated_python_client_plays_a_whole_match_of_every_game(python_client, server_url):  # noqa: F811
+    env = {**os.environ, "PYTHONPATH": str(python_client)}
+    for game_id in sorted(registry.GAMES):
+        args = [server_url, game_id, str(players(game_id)), "7"]
+        finished(run([sys.executable, str(HERE / "play_client.py"), *args], env=env), game_id)
+
+
+def test_the_generated_typescript_client_plays_a_whole_match_of_every_game(typescript_client, server_url):  # noqa: F811
+    for game_id in sorted(registry.GAMES):
+        args = [server_url, game_id, str(players(game_id))]
+        finished(run([node_tool("tsx"), "play.ts", *args], cwd=typescript_client), game_id)

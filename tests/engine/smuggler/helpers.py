@@ -1,0 +1,123 @@
+"""Smuggler test helpers: situations built through setup, moves and edited dumps only, and the
+invariants checked after every move of the playouts."""
+
+from __future__ import annotations
+
+import json
+
+from engine.smuggler import GAME
+from engine.smuggler.content import (
+    BOATS,
+    CHARACTERS,
+    LAND,
+    MERCHANT_GOODS,
+    OFFICERS_START,
+    SECRET_IDS,
+    SHAPES,
+    START_GOLD,
+    START_INFLUENCE,
+    START_WAREHOUSES,
+    TRACK_NEW_OFFICER,
+)
+from engine.smuggler.packing import fits
+
+ALL_SHAPES = {f"{m}_{n}" for m, kinds in MERCHANT_GOODS.items() for n in range(len(kinds))}
+START = {"gold": START_GOLD, "influence": START_INFLUENCE, "reputation": 0}
+
+
+def kind_of(sid: str) -> str:
+    merchant, n = sid.split("_")
+    return MERCHANT_GOODS[merchant][int(n)]
+
+
+def started(players: int = 3, seed: int = 1) -> dict:
+    """A game just past its set-up, every set-up choice the first one listed."""
+    state = GAME.setup(players, {}, seed)
+    while state["phase"] == "setup":
+        seat = next(iter(GAME.to_act(state)))
+        GAME.apply(state, seat, GAME.legal_moves(state, seat)[0])
+    return state
+
+
+def edited(state: dict, change) -> dict:
+    """A state loaded from a dump that `change(dump)` edited in place."""
+    dump = GAME.dump(state)
+    change(dump)
+    return GAME.load(dump)
+
+
+def play(state: dict, seat: int, move: dict) -> list:
+    return GAME.apply(state, seat, move)
+
+
+def invariants(game, state: dict) -> None:
+    n = state["players"]
+    queue = [step["do"] for step in state["queue"]]
+    for res in ("gold", "influence", "reputation"):
+        for seat in range(n):
+            gained, spent = state["ledger"][res][seat]
+            assert state[res][seat] == START[res] + gained - spent >= 0, (res, seat)
+    # goods shapes: each in one place, holds and warehouses packable
+    assert set(state["shapes"]) == ALL_SHAPES
+    places = {"merchant", "boat", "board", "warehouse", "customs", "sold", "gone"}
+    for shape in state["shapes"].values():
+        assert shape["where"] in places
+        if shape["where"] in ("boat", "board", "warehouse"):
+            assert shape["owner"] in range(n)
+        if shape["where"] in ("board", "warehouse"):
+            assert shape["space"] in LAND
+        if shape["where"] == "warehouse":
+            w = state["warehouses"][shape["warehouse"]]
+            assert w["owner"] == shape["owner"] and w["space"] == shape["space"]
+    for seat in range(n):
+        hold = [
+            SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["where"] == "boat" and sh["owner"] == seat
+        ]
+        if hold:
+            assert fits(BOATS[state["boats"][seat]["hold"]][1], hold)
+    for wid in state["warehouses"]:
+        inside = [SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["warehouse"] == wid]
+        grid = START_WAREHOUSES[wid][1] if wid in START_WAREHOUSES else CHARACTERS[wid[2:]]["warehouse"][1]
+        assert not inside or fits(grid, inside)
+    # characters: each card in exactly one place
+    places_of_cards = (
+        [c for deck in state["decks"].values() for c in deck]
+        + [c for c in state["face_up"].values() if c]
+        + [c for owned in state["characters"] for c in owned]
+        + state["discarded"]
+        + [c for drawn in state["setup_draw"] for c in drawn]
+    )
+    assert sorted(places_of_cards) == sorted(CHARACTERS)
+    # network pawns: one per character, but for a pawn still to place or to remove
+    for seat in range(n) if state["phase"] != "setup" else ():
+        mine = [s for s in state["queue"] if s.get("seat") == seat]
+        to_place = sum(1 for s in mine if s["do"] == "place_pawn")
+        to_remove = sum(1 for s in mine if s["do"] == "remove_pawn")
+        assert len(state["pawns"][seat]) == len(state["characters"][seat]) - to_place + to_remove, seat
+        assert all(space in LAND for space in state["pawns"][seat])
+    # officers: all of them, each waiting on the track or on a land space other than Scilly
+    assert len(state["officers"]) == len(OFFICERS_START) + len(TRACK_NEW_OFFICER)
+    for i, officer in enumerate(state["officers"]):
+        if officer["space"] is None:
+            entering = any(s["do"] == "new_officer" and s["officer"] == i for s in state["queue"])
+            assert officer.get("step", 99) > state["track"] or entering
+        else:
+            assert officer["space"] in LAND and officer["space"] != "scilly"
+        assert officer["bribed_by"] is None or officer["bribed_by"] in range(n)
+    # secrets: deck + hands + played
+    everywhere = state["secrets_deck"] + [c for hand in state["hands"] for c in hand] + state["secrets_played"]
+    assert sorted(everywhere) == sorted(SECRET_IDS)
+    assert state["phase"] != "play" or state["pending"] is not None or "end_turn" not in queue or not queue
+
+
+def invariants_and_views(game, state: dict) -> None:
+    invariants(game, state)
+    hidden_everywhere = {c for deck in state["decks"].values() for c in deck} | set(state["secrets_deck"])
+    for viewer in [None, *range(state["players"])]:
+        text = json.dumps(game.view(state, viewer))
+        others = [s for s in range(state["players"]) if s != viewer]
+        hidden = set(hidden_everywhere)
+        for s in others:
+            hidden |= set(state["hands"][s]) | set(state["setup_draw"][s])
+        for card in hidden:
+            assert f'"{card}"' not in text, (viewer, card)

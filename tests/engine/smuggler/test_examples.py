@@ -1,0 +1,190 @@
+"""The worked examples of the rule text, each as a situation built from the set-up, moves and
+an edited dump: Honest Pete, Alice at St Ives, Bob at Gwithian, the three golden-wheel sales,
+the placement example, hiring Allen Cutler, and Eve's sale with three officers one step away."""
+
+from __future__ import annotations
+
+from engine.smuggler import GAME
+from tests.engine.playout import assert_refused
+
+from .helpers import edited, play, started
+
+
+def board_goods(dump, sid, owner, space):
+    dump["shapes"][sid].update(where="board", owner=owner, space=space)
+
+
+def boat_goods(dump, sid, owner):
+    dump["shapes"][sid].update(where="boat", owner=owner)
+
+
+def others_passed(dump):
+    dump["passed"] = [seat != 0 for seat in range(dump["players"])]
+
+
+def test_honest_pete():
+    def pete(d):
+        d["reputation"][0], d["gold"][0] = 11, 1
+        d["ledger"]["reputation"][0][0], d["ledger"]["gold"][0][1] = 11, 12
+        boat_goods(d, "irish_3", 0)
+
+    state = edited(started(), pete)
+    play(state, 0, {"type": "honest_work"})
+    assert state["reputation"][0] == 5  # 11 / 2 = 5.5, rounded down
+    assert state["gold"][0] == 6  # 1 + (11 - 5 - 1)
+    assert state["shapes"]["irish_3"]["where"] == "gone"
+    assert state["active"] == 1
+    # once per round
+    state = edited(state, others_passed)
+    state = edited(state, lambda d: d.update(active=0))
+    assert {"type": "honest_work"} not in GAME.legal_moves(state, 0)
+    assert_refused(GAME, state, 0, {"type": "honest_work"}, "illegal_move")
+
+
+def alice_at(port, officers):
+    def change(d):
+        d["boats"][0]["space"] = port
+        d["pawns"][0] = [port]
+        d["officers"][0]["space"], d["officers"][1]["space"] = officers
+        boat_goods(d, "irish_1", 0)  # a 2-square shape
+
+    return change
+
+
+def test_alice_lands_two_squares_at_st_ives_with_discovery_seven():
+    state = edited(started(), alice_at("st_ives", ("penzance", "zennor")))
+    assert GAME.view(state, 0)["customs"]["discovery"] == 7
+    events = play(state, 0, {"type": "land", "shapes": {"irish_1": 1}, "hide": 0, "stash": 0})
+    risk = next(e for e in events if e.type == "landing_risk")
+    assert risk.data["risk"] == 5 + 2 == 7 and risk.data["moves"] == 0
+    assert [o["space"] for o in state["officers"][:2]] == ["penzance", "zennor"]  # nobody noticed
+    assert state["shapes"]["irish_1"]["where"] == "board" and state["shapes"]["irish_1"]["space"] == "st_ives"
+    assert state["influence"][0] == 10 - 1
+
+
+def bob_at_gwithian(d):
+    d["boats"][0].update(space="gwithian", hold="brig")
+    d["pawns"][0] = ["gwithian"]
+    d["coves_open"][0] = ["gwithian"]
+    d["officers"][1]["space"] = "lelant"
+    for sid in ("irish_1", "irish_3", "irish_5"):  # 2 + 3 + 4 = 9 squares
+        boat_goods(d, sid, 0)
+
+
+def test_bob_lands_nine_squares_at_gwithian_and_is_seized():
+    state = edited(started(), bob_at_gwithian)
+    shapes = {"irish_1": 1, "irish_3": 1, "irish_5": 1}
+    events = play(state, 0, {"type": "land", "shapes": shapes, "hide": 0, "stash": 0})
+    assert next(e for e in events if e.type == "landing_risk").data["risk"] == 9 + 0
+    assert state["officers"][1]["space"] == "gwithian"  # from Lelant, two steps
+    moved = [e for e in events if e.type == "officer_moved"]
+    assert [e.data["space"] for e in moved] == ["hayle", "gwithian"] and all(e.to is None for e in moved)
+    assert all(state["shapes"][sid]["where"] == "customs" for sid in shapes)
+
+
+def test_bob_hides_one_point_and_keeps_his_goods():
+    state = edited(started(), bob_at_gwithian)
+    shapes = {"irish_1": 1, "irish_3": 1, "irish_5": 1}
+    play(state, 0, {"type": "land", "shapes": shapes, "hide": 1, "stash": 0})
+    assert state["officers"][1]["space"] == "hayle"  # one step only
+    assert all(state["shapes"][sid]["where"] == "board" for sid in shapes)
+    assert state["influence"][0] == 10 - 2
+
+
+def test_a_secret_cove_needs_an_opened_cove():
+    state = edited(started(), lambda d: (bob_at_gwithian(d), d.update(coves_open=[[], [], []])))
+    assert GAME.move_templates(state, 0) == []
+    assert_refused(GAME, state, 0, {"type": "land", "shapes": {"irish_1": 1}, "hide": 0, "stash": 0}, "illegal_move")
+
+
+def test_the_three_golden_wheel_sales():
+    def sellers(d):
+        others_passed(d)
+        d["pawns"][0] = ["north"]
+        d["influence"][0] = 10
+        for sid in ("irish_1", "irish_2", "irish_5"):  # i2, i2, o4
+            board_goods(d, sid, 0, "north")
+        d["officers"][1]["space"] = "zennor"
+
+    state = edited(started(), sellers)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})  # size 2, top row: 4 gold
+    assert (state["wheel"] % 8, state["track"]) == (4, 0)
+    play(state, 0, {"type": "sell", "shape": "irish_2", "row": 1, "pay": "influence"})  # size 2, middle: 6 gold
+    assert (state["wheel"] % 8, state["track"]) == (2, 1)  # START reached once
+    events = play(state, 0, {"type": "sell", "shape": "irish_5", "row": 2, "pay": "influence"})  # size 4, bottom: 16
+    assert next(e for e in events if e.type == "goods_sold").data["gold"] == 16
+    assert (state["wheel"] % 8, state["track"]) == (2, 3)  # START reached twice
+    # a new officer waited at step 2: the poorest player places him on an empty village or town
+    poorest = GAME.view(state, None)["customs"]["poorest"]
+    assert poorest != 0 and GAME.to_act(state) == {poorest}
+    spaces = {m["space"] for m in GAME.legal_moves(state, poorest)}
+    assert "north" not in spaces and "zennor" not in spaces and "gwithian" not in spaces
+    play(state, poorest, {"type": "place_officer", "space": "st_just"})
+    assert state["officers"][2]["space"] == "st_just"
+    assert GAME.to_act(state) == {0}  # the seller continues
+    # every other player drew a secret at each sale; the seller none
+    assert [len(h) for h in state["hands"]] == [0, 3, 3]
+
+
+def test_placement_example():
+    def networks(d):
+        d["pawns"][0] = ["prussia_cove"]  # Chris
+        d["pawns"][1] = ["st_hilary"]  # Alice
+        d["gold"] = [13, 13, 13]
+
+    state = edited(started(), networks)
+    chris = {m["space"] for m in place_after_hire(state, 0)}
+    assert chris == {"perranuthnoe", "breage", "scilly"}  # Scilly is always allowed (p.12, p.21)
+    state = edited(state, lambda d: d.update(active=1))
+    alice = {m["space"] for m in place_after_hire(state, 1)}
+    assert alice == {"marazion", "leedstown", "breage", "godolphin", "scilly"}
+
+
+def place_after_hire(state, seat):
+    card = next(c for c in state["face_up"].values() if c)
+    copy = GAME.load(GAME.dump(state))
+    play(copy, seat, {"type": "hire", "card": card, "pay": "influence"})
+    assert GAME.to_act(copy) == {seat}
+    return GAME.legal_moves(copy, seat)
+
+
+def test_hiring_allen_cutler():
+    def charlie(d):
+        d["face_up"]["officials"], d["decks"]["officials"] = (
+            "o_cutler",
+            [c for c in d["decks"]["officials"] + [d["face_up"]["officials"]] if c != "o_cutler"],
+        )
+        others_passed(d)
+
+    state = edited(started(), charlie)
+    before = {k: state[k][0] for k in ("gold", "influence", "reputation")}
+    play(state, 0, {"type": "hire", "card": "o_cutler", "pay": "influence"})
+    assert state["influence"][0] == before["influence"] - 1
+    assert state["gold"][0] == before["gold"] - 2
+    assert state["reputation"][0] == before["reputation"] + 3
+    assert state["face_up"]["officials"] not in (None, "o_cutler")  # the next card is revealed
+    assert GAME.to_act(state) == {0} and GAME.legal_moves(state, 0)[0]["type"] == "place_pawn"
+    play(state, 0, GAME.legal_moves(state, 0)[0])
+    assert len(state["pawns"][0]) == 2
+    play(state, 0, {"type": "pass"})  # everyone has passed: next round, influence = reputation
+    assert state["round"] == 2
+    assert state["influence"][0] == before["influence"] - 1 + before["reputation"] + 3
+
+
+def test_eve_sells_at_penzance_and_the_poorest_picks_among_three_officers():
+    def eve(d):
+        d["pawns"][0] = ["penzance"]
+        board_goods(d, "irish_1", 0, "penzance")
+        d["officers"][0]["space"] = "madron"
+        d["officers"][1]["space"] = "ludgvan"
+        d["officers"][2]["space"] = "marazion"
+        d["gold"] = [30, 2, 5]
+
+    state = edited(started(), eve)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 2, "pay": "influence"})
+    assert GAME.to_act(state) == {1}  # least gold
+    assert {m["officer"] for m in GAME.legal_moves(state, 1)} == {0, 1, 2}
+    assert_refused(GAME, state, 0, {"type": "pass"}, "not_your_turn")
+    play(state, 1, {"type": "choose_officer", "officer": 2})
+    assert state["officers"][2]["space"] == "penzance"
+    assert GAME.to_act(state) == {1}  # Eve's action is over; seat 1's own turn
