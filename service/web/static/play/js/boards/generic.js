@@ -10,9 +10,15 @@ export function renderGeneric(view) {
   for (const [key, value] of Object.entries(view || {})) {
     if (HIDDEN.has(key)) continue;
     if (Array.isArray(value) && value.length && value.every(isRecord)) tables.push(table(key, value));
-    else facts.append(el("dt", {}, humanize(key)), el("dd", {}, summarize(value)));
+    else facts.append(el("dt", {}, humanize(key)), el("dd", {}, folded(summarize(value))));
   }
   return el("section", { class: "generic", "aria-label": "Table" }, facts, tables);
+}
+
+/** A long line folded to its start; the whole opens on demand (a <details>, keyboard-usable). */
+function folded(text, most = 160) {
+  if (text.length <= most) return text;
+  return el("details", {}, el("summary", {}, `${text.slice(0, most)}…`), text);
 }
 
 const isRecord = (v) => v && typeof v === "object" && !Array.isArray(v);
