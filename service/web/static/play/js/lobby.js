@@ -72,7 +72,8 @@ function createForm(catalogue, go, fail) {
       const kind = el("select", { id: `seat-${s}`, name: `seat-${s}` },
         el("option", { value: "me" }, "me (this browser)"),
         entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, `server bot: ${b}`)),
-        el("option", { value: "open" }, "open (someone joins)"));
+        // `seats: "one"` hands the creator seat 0's token, so seat 0 is never left open.
+        s > 0 ? el("option", { value: "open" }, "open (someone joins)") : null);
       const name = el("input", { id: `name-${s}`, placeholder: "name (optional)", maxlength: 40 });
       return el("div", { class: "seat-choice" }, el("label", { for: `seat-${s}` }, `Seat ${s}`), kind, el("label", { for: `name-${s}`, class: "sr-only" }, `Seat ${s} name`), name);
     }));
