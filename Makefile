@@ -20,11 +20,11 @@ serve: $(STAMP)
 test: $(STAMP) system-deps client-deps lint
 	$(BIN)/pytest -n 2 -q
 
-# What the tests need from Debian on a fresh machine: a real browser for the browser tests.
+# What the tests need from Debian on a fresh machine: a real browser for the browser tests, tmux for the terminal client's.
 system-deps:
-	@command -v chromium >/dev/null || { \
+	@{ command -v chromium && command -v tmux; } >/dev/null || { \
 	  SUDO=$$(command -v sudo >/dev/null && [ "$$(id -u)" != 0 ] && echo sudo); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium chromium-driver tmux; }
 
 # The OpenAPI linters and the TypeScript client's tools, pinned by tests/clients/package-lock.json.
 CLIENT_STAMP := tests/clients/node_modules/.installed

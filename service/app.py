@@ -12,7 +12,7 @@ import redis
 from flask import Flask, g, request
 from flask_smorest import Api
 
-from service import compression, errors, guards, limits, logs, metrics, redis_clients, store, web
+from service import compression, errors, guards, hygiene, limits, logs, metrics, redis_clients, store, web
 from service.api import Services, docs, events, games, health, life, life_schemas, matches, moves, spec, stream
 from service.api.schemas import ProblemSchema
 from service.config import Config
@@ -97,9 +97,10 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     _add_request_hooks(app, config)
     limits.install(app, config)
     guards.install(app, config)
-    web.install(app, config)
+    hygiene.install(app, config)
     docs.register(app)
     compression.register(app)
+    app.register_blueprint(web.blp)
     return app
 
 

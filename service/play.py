@@ -12,11 +12,13 @@ exactly what `GET /v1/matches/{id}` returns to that seat.
     portside play --url http://127.0.0.1:8000 --game catan --players 4 \\
         --seat 0=random --seat 1=server:random --seat 2=human --seed 7
     portside play --url http://127.0.0.1:8000 --join=MATCH_ID --token=TOKEN
+    portside play --url http://127.0.0.1:8000 --resume=MATCH_ID --token=TOKEN --human-prompt
 
 Seat kinds: `NAME` (a local bot, e.g. `random`), `server:NAME` (the service
 plays it), `human` (a person: the token is printed; with `--human-prompt`
-this terminal picks from the numbered legal moves). Unnamed seats are local
-`random` bots.
+this terminal shows the seat's table (service/playtext.py) and picks from the
+numbered, labelled legal moves). Unnamed seats are local `random` bots.
+Ctrl-C stops cleanly and prints how to resume each seat this process played.
 """
 
 from __future__ import annotations
@@ -32,10 +34,10 @@ import urllib.request
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO
 
 from engine.bots import RandomBot, get_bot
-from engine.core import fill, fits
+from service import playprompt, playtext
 
 USER_AGENT = "portside-play/1"
 
@@ -57,8 +59,14 @@ class Client:
         self.timeout = timeout
 
     def request(
-        self, method: str, path: str, body=None, token: str | None = None, headers: dict | None = None, retries: int = 5
-    ) -> dict:
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        token: str | None = None,
+        headers: dict | None = None,
+        retries: int = 5,
+    ) -> Any:
         data = None if body is None else json.dumps(body).encode()
         all_headers = {"Accept": "application/json", "User-Agent": USER_AGENT, **(headers or {})}
         if data is not None:
@@ -155,65 +163,6 @@ def parse_seat(spec: str) -> tuple[int, SeatPlan]:
     return int(seat), plan
 
 
-def choose_prompt(
-    view: dict,
-    legal: list[dict],
-    rng: random.Random,
-    templates: Sequence[dict] = (),
-    *,
-    seat: int,
-    stdin: TextIO = sys.stdin,
-    out: TextIO = sys.stderr,
-) -> dict:
-    """Let the terminal user pick one of the numbered moves (and fill in a template's values)."""
-    print(f"\n--- seat {seat}, your move. Your view:\n{json.dumps(view, sort_keys=True)}", file=out)
-    choices = [*legal, *templates]
-    for i, move in enumerate(legal):
-        print(f"  [{i}] {json.dumps(move, sort_keys=True)}", file=out)
-    for i, tmpl in enumerate(templates, len(legal)):
-        print(f"  [{i}] {json.dumps(tmpl['move'], sort_keys=True)} with {json.dumps(tmpl['params'])}", file=out)
-    while True:
-        print(f"move number (0-{len(choices) - 1}): ", end="", file=out, flush=True)
-        line = readline(stdin)
-        if line.isdigit() and int(line) < len(choices):
-            break
-    if int(line) < len(legal):
-        return legal[int(line)]
-    tmpl = templates[int(line) - len(legal)]
-    return fill(tmpl, lambda param: ask_value(param, stdin, out))
-
-
-def readline(stdin: TextIO) -> str:
-    line = stdin.readline()
-    if not line:
-        raise SystemExit("stdin closed")
-    return line.strip()
-
-
-def ask_value(param: dict, stdin: TextIO, out: TextIO):
-    """Read one template value: an integer, `key=n,key=n` counts, or `1,2` seats."""
-    hint = {
-        "integer": f"{param.get('min')}-{param.get('max')}",
-        "counts": "e.g. brick=1,ore=2",
-        "seats": f"seats among {param.get('of')}, e.g. 1,2",
-    }[param["kind"]]
-    while True:
-        print(f"{param['kind']} ({hint}): ", end="", file=out, flush=True)
-        raw = readline(stdin)
-        try:
-            if param["kind"] == "integer":
-                value = int(raw)
-            elif param["kind"] == "seats":
-                value = sorted({int(part) for part in raw.split(",") if part.strip()})
-            else:
-                pairs = (part.split("=") for part in raw.split(",") if part.strip())
-                value = {key.strip(): int(n) for key, n in pairs}
-        except ValueError:
-            continue
-        if fits(param, value):
-            return value
-
-
 Chooser = Callable[[dict, list, random.Random, Sequence[dict]], dict]
 
 
@@ -224,6 +173,7 @@ class Player:
     tokens: dict[int, str] = field(default_factory=dict)
     choosers: dict[int, Chooser] = field(default_factory=dict)
     labels: dict[int, str] = field(default_factory=dict)
+    prompted: set[int] = field(default_factory=set)  # seats a person plays from this terminal
 
 
 # --- the loop ------------------------------------------------------------------
@@ -269,22 +219,25 @@ class Session:
             who = self.labels.get(entry["seat"], "")
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
-            kinds = ", ".join(ev.get("type", "?") for ev in entry["events"]) or "(hidden)"
-            self.say(f"v{entry['version']:<5} seat {entry['seat']} {who:<15} {kinds}")
+            said = "; ".join(playtext.event_text(ev) for ev in entry["events"]) or "(hidden)"
+            self.say(playtext.clip(f"v{entry['version']:<5} seat {entry['seat']} {who:<15} {said}", 160))
         self.after = page["version"]
 
     def play_ready(self, to_act: list[int]) -> bool:
         """Play one move for every local seat in to_act; True if any move was applied."""
         moved = False
         for seat in to_act:
-            if seat not in self.player.choosers:
+            if seat not in self.player.choosers and seat not in self.player.prompted:
                 continue
             token = self.player.tokens[seat]
             mine = self.client.match(self.match_id, token)
             legal, templates = mine["legal_moves"], mine.get("move_templates", [])
             if seat not in mine["to_act"] or mine["status"] != "active" or not (legal or templates):
                 continue
-            move = self.player.choosers[seat](mine["view"], legal, self.rng, templates)
+            if seat in self.player.prompted:
+                move = playprompt.choose_prompt(mine)
+            else:
+                move = self.player.choosers[seat](mine["view"], legal, self.rng, templates)
             try:
                 self.client.move(self.match_id, token, move, version=mine["version"])
             except ApiError as err:
@@ -357,13 +310,16 @@ def format_outcome(final: dict, labels: dict[int, str]) -> str:
 # --- the command ---------------------------------------------------------------
 
 
-def _chooser(game: str, plan: SeatPlan, seat: int, prompt: bool) -> Chooser | None:
+def _take_seat(player: Player, game: str, plan: SeatPlan, seat: int, token: str, prompt: bool) -> bool:
+    """Play `seat` from this process (a local bot, or a person at this terminal); False if not."""
     if plan.kind == "local":
-        bot = get_bot(game, plan.bot)
-        return bot.choose
-    if plan.kind == "human" and prompt:
-        return lambda view, legal, rng, templates=(): choose_prompt(view, legal, rng, templates, seat=seat)
-    return None
+        player.choosers[seat] = get_bot(game, plan.bot).choose
+    elif plan.kind == "human" and prompt:
+        player.prompted.add(seat)
+    else:
+        return False
+    player.tokens[seat], player.labels[seat] = token, plan.label()
+    return True
 
 
 def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, Player, dict[int, str]]:
@@ -401,9 +357,11 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
         file=out,
     )
     for seat, plan in sorted(plans.items()):
-        chooser = _chooser(args.game, plan, seat, args.human_prompt)
-        if chooser is not None:
-            player.tokens[seat], player.choosers[seat], player.labels[seat] = tokens[seat], chooser, labels[seat]
+        if plan.kind == "server":
+            continue
+        if _take_seat(player, args.game, plan, seat, tokens[seat], args.human_prompt):
+            if seat in player.prompted:
+                print(f"  seat {seat} is yours, played here: token {tokens[seat]}", file=out)
         elif plan.kind == "human":
             print(
                 f"  seat {seat} is for a person: token {tokens[seat]}\n"
@@ -428,12 +386,13 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
         tokens = [joined["token"]]
     plan = SeatPlan("human") if args.human_prompt else SeatPlan("local", args.bot)
     for token in tokens:
-        seat = client.match(match_id, token)["seat"]
+        try:
+            seat = client.match(match_id, token)["seat"]
+        except ApiError as problem:
+            raise SystemExit(f"that token is not a seat of match {match_id} ({problem})") from None
         if seat is None:
             raise SystemExit(f"that token is not a seat of match {match_id}")
-        player.tokens[seat] = token
-        player.choosers[seat] = _chooser(game, plan, seat, True)
-        player.labels[seat] = plan.label()
+        _take_seat(player, game, plan, seat, token, True)
     labels = {
         s["seat"]: f"server:{s['bot']}" if s["status"] == "bot" else "person" if s["status"] == "taken" else "open"
         for s in spectator["seats"]
@@ -441,8 +400,19 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
     return match_id, player, labels
 
 
+def resume_text(base: str, match_id: str, player: Player) -> str:
+    """How to pick the match up again: the match, each seat played here and its token."""
+    lines = [f"Stopped. Match {match_id} goes on without this terminal; to resume:"]
+    for seat, token in sorted(player.tokens.items()):
+        how = "--human-prompt" if seat in player.prompted else f"--bot {player.labels[seat].removeprefix('local:')}"
+        lines.append(f"  seat {seat}, token {token}")
+        lines.append(f"    portside play --url {base} --resume={match_id} --token={token} {how}")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     client = Client(args.url, timeout=args.wait + 15)
+    match_id, player = "", Player()
     try:
         match_id, player, labels = (_join if args.join else _create)(client, args, out)
         session = Session(
@@ -456,6 +426,12 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             deadline=time.monotonic() + args.timeout if args.timeout else None,
         )
         final = session.run()
+    except (KeyboardInterrupt, playprompt.Quit):
+        if not match_id:
+            print("\nportside play: stopped before the match began", file=err)
+            return 130
+        print("\n" + resume_text(client.base, match_id, player), file=err)
+        return 130
     except ApiError as problem:
         print(f"portside play: {problem}", file=err)
         return 1
@@ -500,7 +476,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="MATCH_ID",
         help="join this match instead of creating one (write --join=ID: an id may start with '-')",
     )
-    p.add_argument("--token", action="append", default=[], help="with --join: play the seat of this token (--token=T)")
+    p.add_argument(
+        "--resume",
+        metavar="MATCH_ID",
+        help="continue the seats of the given --token(s) in this match (what Ctrl-C prints)",
+    )
+    p.add_argument(
+        "--token", action="append", default=[], help="with --join/--resume: play the seat of this token (--token=T)"
+    )
     p.add_argument("--join-seat", type=int, default=None, help="with --join and no --token: the seat to take")
     p.add_argument("--bot", default="random", help="with --join: the local bot playing the joined seat(s)")
     p.add_argument(
@@ -515,6 +498,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.resume:
+        if not args.token:
+            raise SystemExit("portside play: --resume needs the --token of each seat to continue")
+        args.join = args.resume
     if not args.join and not args.game:
-        raise SystemExit("portside play: --game is needed (or --join MATCH_ID)")
+        raise SystemExit("portside play: --game is needed (or --join MATCH_ID, or --resume MATCH_ID --token T)")
     return run(args)

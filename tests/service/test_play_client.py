@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import ast
 import io
-import random
+import re
 from pathlib import Path
 
 import pytest
 
-from service import play
+from service import play, playprompt, playtext
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,13 +27,20 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_the_client_imports_nothing_from_the_engine_but_its_bots_and_the_contract():
-    modules = imported_modules(ROOT / "service" / "play.py")
+    modules = imported_modules(ROOT / "service" / "play.py") | imported_modules(ROOT / "service" / "playprompt.py")
     engine = {m for m in modules if m == "engine" or m.startswith("engine.")}
     assert engine == {"engine.bots", "engine.core"}
     assert not {m for m in modules if m.startswith(".") or (m.startswith("service") and m != "service")}
     import engine.bots as bots  # engine.bots reaches the games only through the registry, for their bots
 
     assert {m for m in imported_modules(Path(bots.__file__)) if m.startswith("engine")} == {"engine.core", "engine"}
+
+
+def test_the_terminal_tables_use_only_the_standard_library():
+    import sys
+
+    for name in imported_modules(ROOT / "service" / "playtext.py"):
+        assert name.split(".")[0] in sys.stdlib_module_names or name == "__future__", name
 
 
 def test_the_examples_use_only_the_standard_library():
@@ -116,12 +123,96 @@ def test_the_final_table_shows_scores_every_category_and_the_winners():
     assert lines[-1] == "Winner: seat 1 (server:greedy)"
 
 
-def test_the_prompt_lists_the_legal_moves_and_asks_for_a_number_in_a_range():
+def resource(game: str, players: int, seat: int = 0, seed: int = 4) -> dict:
+    """What GET /v1/matches/{id} gives `seat` at the start of a match (built through the Game contract)."""
+    from engine import registry
+
+    g = registry.get(game)
+    state = g.setup(players, g.load_options({}), seed)
+    return {
+        "game": game,
+        "version": 0,
+        "seat": seat,
+        "view": g.view(state, seat),
+        "legal_moves": g.legal_moves(state, seat),
+        "move_templates": g.move_templates(state, seat),
+    }
+
+
+def test_the_prompt_shows_the_table_and_labelled_moves_and_says_what_is_wrong_with_bad_input():
     legal = [{"type": "pass"}]
     templates = [{"move": {"type": "offer"}, "params": {"price": {"kind": "integer", "min": 0, "max": 30}}}]
+    mine = {
+        "game": "nogame",
+        "version": 3,
+        "seat": 1,
+        "view": {"coins": 3},
+        "legal_moves": legal,
+        "move_labels": ["Pass this turn"],
+        "move_templates": templates,
+    }
     out = io.StringIO()
-    move = play.choose_prompt(
-        {"coins": 3}, legal, random.Random(), templates, seat=1, stdin=io.StringIO("7\nx\n1\n99\n12\n"), out=out
-    )
+    move = playprompt.choose_prompt(mine, stdin=io.StringIO("7\nx\n1\n99\nten\n12\n"), out=out)
     assert move == {"type": "offer", "price": 12}
-    assert '[1] {"type": "offer"} with {"price": {"kind": "integer", "min": 0, "max": 30}}' in out.getvalue()
+    text = out.getvalue()
+    assert "coins: 3" in text
+    assert "[0] Pass this turn" in text and "[1] Offer (you choose price)" in text
+    assert "'7' is not a move here: type a number from 0 to 1." in text
+    assert "'x' is not a move here" in text
+    assert "'99' is outside what this move allows" in text
+    assert "'ten' cannot be read: type a whole number from 0 to 30." in text
+
+
+def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
+    mine = resource("medici", 2)
+    for typed in ("q\n", ""):
+        with pytest.raises(playprompt.Quit):
+            playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=io.StringIO())
+
+
+@pytest.mark.parametrize(
+    "game,players,expected",
+    [
+        ("medici", 2, ["Medici · round 1/3 · draw", "0 Medici (you)", "Harbour 1: dye +0, fur +0, spice +0"]),
+        ("speicherstadt", 3, ["Speicherstadt · round 1 · demand", "pos  card", "0 (you)"]),
+        ("catan", 3, ["Catan · setup · turn of seat 0", "seat  points  cards", "your hand: none"]),
+    ],
+)
+def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, players, expected):
+    mine = resource(game, players)
+    text = playtext.render(game, mine["view"], 0)
+    for part in expected:
+        assert part in text, (part, text)
+    moves = playtext.numbered_moves(mine["legal_moves"], [], mine["move_templates"])
+    assert all(len(line) <= playtext.WIDTH + 2 for line in text.splitlines() + moves)
+    assert len(text.splitlines() + moves) <= 20  # a screen, not 14 KB of JSON
+    numbers = [int(n) for line in moves for n in re.findall(r"\[(\d+)\]", line)]
+    assert numbers == list(range(len(mine["legal_moves"]) + len(mine["move_templates"])))
+
+
+def test_a_view_the_client_does_not_know_is_condensed_not_dumped():
+    view = {"round": 2, "hands": {"ore": 3, "wool": 0}, "seats": [{"seat": 0, "coins": 4}, {"seat": 1, "coins": 6}]}
+    lines = playtext.render("some_new_game", view, 0).splitlines()
+    assert lines[:2] == ["round: 2", "hands: ore 3"]
+    assert lines[-3:] == ["seat  coins", "0     4", "1     6"]
+
+
+def test_moves_without_labels_read_as_words():
+    assert playtext.move_text({"type": "build_road", "edge": 12}) == "Build road: edge 12"
+    assert playtext.move_text({"type": "end_turn"}) == "End turn"
+    assert playtext.move_text({"type": "end_turn"}, "End your turn") == "End your turn"
+    assert playtext.event_text({"type": "dice_rolled", "seat": 1, "total": 7}) == "dice rolled (seat 1, total 7)"
+    assert playtext.event_text({"type": "x", "text": "Seat 1 rolled 7."}) == "Seat 1 rolled 7."
+
+
+def test_the_resume_text_names_the_match_each_seat_and_its_token():
+    player = play.Player(tokens={0: "pst_a", 2: "pst_b"}, labels={0: "human", 2: "local:random"}, prompted={0})
+    text = play.resume_text("http://h:1", "m1", player)
+    assert "Match m1" in text
+    assert "portside play --url http://h:1 --resume=m1 --token=pst_a --human-prompt" in text
+    assert "portside play --url http://h:1 --resume=m1 --token=pst_b --bot random" in text
+
+
+def test_resume_needs_a_token():
+    with pytest.raises(SystemExit, match="--resume needs the --token"):
+        main(["play", "--resume=m1"])

@@ -1,0 +1,81 @@
+"""The person at the terminal: `portside play --human-prompt` shows the seat's table and its
+numbered, labelled moves, reads a choice and a template's values, and says what is wrong with
+input it cannot use. `q` (or a closed stdin) raises Quit, which play.py handles as Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from engine.core import fill, fits
+from service import playtext
+
+
+class Quit(Exception):
+    """The person at the prompt asked to stop (`q`): handled as Ctrl-C is."""
+
+
+def choose_prompt(resource: dict, *, stdin: TextIO = sys.stdin, out: TextIO = sys.stderr) -> dict:
+    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values)."""
+    legal, templates = resource["legal_moves"], resource.get("move_templates", [])
+    seat = resource["seat"]
+    print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
+    print(playtext.render(resource["game"], resource["view"], seat), file=out)
+    print("moves:", file=out)
+    print("\n".join(playtext.numbered_moves(legal, resource.get("move_labels", []), templates)), file=out)
+    count = len(legal) + len(templates)
+    while True:
+        print(f"move number (0-{count - 1}, q to stop): ", end="", file=out, flush=True)
+        line = readline(stdin)
+        if line.lower() in ("q", "quit"):
+            raise Quit
+        if line.isdigit() and int(line) < count:
+            break
+        print(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", file=out)
+    if int(line) < len(legal):
+        return legal[int(line)]
+    tmpl = templates[int(line) - len(legal)]
+    return fill(tmpl, lambda param: ask_value(param, stdin, out))
+
+
+def readline(stdin: TextIO) -> str:
+    line = stdin.readline()
+    if not line:
+        raise Quit  # stdin closed: stop as if asked, with the resume line
+    return line.strip()
+
+
+HINTS = {
+    "integer": "a whole number from {min} to {max}",
+    "counts": "key=n pairs such as brick=1,ore=2",
+    "seats": "seats among {of} such as 1,2",
+}
+
+
+def ask_value(param: dict, stdin: TextIO, out: TextIO) -> Any:
+    """Read one template value: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong."""
+    hint = HINTS[param["kind"]].format(**param)
+    while True:
+        print(f"{param['kind']} ({hint}): ", end="", file=out, flush=True)
+        raw = readline(stdin)
+        try:
+            value = parse_value(param["kind"], raw)
+        except ValueError:
+            print(f"  {raw!r} cannot be read: type {hint}.", file=out)
+            continue
+        if fits(param, value):
+            return value
+        print(f"  {raw!r} is outside what this move allows: {json.dumps(param)}", file=out)
+
+
+def parse_value(kind: str, raw: str) -> Any:
+    if kind == "integer":
+        return int(raw)
+    parts = [part.strip() for part in raw.split(",") if part.strip()]
+    if kind == "seats":
+        return sorted({int(part) for part in parts})
+    pairs = [part.split("=") for part in parts]
+    if any(len(pair) != 2 for pair in pairs):
+        raise ValueError(raw)
+    return {key.strip(): int(n) for key, n in pairs}

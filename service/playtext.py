@@ -1,0 +1,240 @@
+"""Words and tables for `portside play` in a terminal: a compact table per game (or any
+view condensed), the moves numbered and labelled, the log's events in a line.
+
+Pure functions over the JSON the public API returns (the standard library only), so the
+terminal client stays a client: it knows how to show a view, never the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+WIDTH = 100  # a table cell or a line is cut past this
+
+
+def words(name: object) -> str:
+    return str(name).replace("_", " ")
+
+
+def summarize(value: Any, depth: int = 0) -> str:
+    """Any JSON value as a short line (objects as `key value, …`, nothing zero or empty)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(summarize(v, depth + 1) for v in value) if value else "none"
+    if isinstance(value, dict):
+        if depth > 2:
+            return "…"
+        if isinstance(value.get("kind"), str) and "value" in value:
+            return f"{value['kind']} {value['value']}"  # a tile or a card
+        parts = [
+            f"{words(k)} {summarize(v, depth + 1)}"
+            for k, v in value.items()
+            if v not in (0, None, False, [], {}) and not (depth and k == "id")
+        ]
+        return ", ".join(parts) if parts else "none"
+    return words(value)
+
+
+def clip(text: str, most: int = WIDTH) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def table(rows: Sequence[dict], columns: Sequence[str] | None = None) -> list[str]:
+    """Rows of records as aligned text columns, a header first."""
+    if not rows:
+        return []
+    columns = list(columns or dict.fromkeys(k for row in rows for k in row))
+    cells = [[words(c) for c in columns]] + [[clip(summarize(row.get(c)), 40) for c in columns] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(columns))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in cells]
+
+
+def move_text(move: dict, label: str | None = None) -> str:
+    """A move in words: the server's label when it sends one, else its JSON made readable."""
+    if label:
+        return label
+    details = [f"{words(k)} {summarize(v)}" for k, v in move.items() if k != "type"]
+    text = words(move.get("type", "?")).capitalize()
+    return f"{text}: {', '.join(details)}" if details else text
+
+
+def event_text(event: dict) -> str:
+    if event.get("text"):
+        return str(event["text"])
+    details = [f"{words(k)} {summarize(v)}" for k, v in event.items() if k != "type"]
+    return clip(f"{words(event.get('type', '?'))} ({', '.join(details)})" if details else words(event.get("type", "?")))
+
+
+# --- per game -------------------------------------------------------------------------
+
+
+def generic(view: dict, seat: int | None) -> list[str]:
+    lines, tables = [], []
+    for key, value in view.items():
+        if key in ("topology", "game"):
+            continue
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            tables += ["", f"{words(key)}:", *table(value)]
+        else:
+            lines.append(clip(f"{words(key)}: {summarize(value)}"))
+    return lines + tables
+
+
+def catan(view: dict, seat: int | None) -> list[str]:
+    dice = f" · dice {summarize(view['dice'])}" if view.get("dice") else ""
+    lines = [
+        f"Catan · {words(view['phase'])} · turn of seat {view['turn']}{dice} · robber on hex {view['board']['robber']}"
+    ]
+    players = [
+        {
+            "seat": p["seat"],
+            "points": p["points"],
+            "cards": p["cards"],
+            "dev": p["development_cards"],
+            "knights": p["knights"],
+            "road": f"{p['road_length']}{' longest' if p['longest_road'] else ''}",
+            "army": "largest" if p["largest_army"] else "",
+            "left s/c/r": f"{p['settlements_left']}/{p['cities_left']}/{p['roads_left']}",
+        }
+        for p in view["players"]
+    ]
+    lines += table(players)
+    you = view.get("you")
+    if you:
+        lines.append(f"your hand: {summarize(you['hand'])} · development: {summarize(you['development_cards'])}")
+        ratios = ", ".join(f"{k} {v}:1" for k, v in you["trade_ratios"].items() if v < 4)
+        buildings = [n for n, s in view["settlements"] if s == seat], [n for n, s in view["cities"] if s == seat]
+        lines.append(f"your settlements at {summarize(buildings[0])}; cities at {summarize(buildings[1])}")
+        if ratios:
+            lines.append(f"your harbours: {ratios}")
+    if view.get("offer"):
+        offer = view["offer"]
+        lines.append(
+            f"offer from seat {offer['from']}: gives {summarize(offer['give'])}, asks {summarize(offer['get'])}"
+        )
+    return lines
+
+
+def speicherstadt(view: dict, seat: int | None) -> list[str]:
+    offer = view.get("offer")
+    lines = [
+        f"Speicherstadt · round {view['round']}{' (last)' if view['last_round'] else ''} · {words(view['phase'])}"
+        + (f" · on offer: card {offer['position']} for {offer['price']}" if offer else "")
+    ]
+    row = [
+        {
+            "pos": slot["position"],
+            "card": slot["card"],
+            "kind": slot["kind"],
+            "goods/vp": summarize(slot.get("goods") or slot.get("good") or slot.get("value"))
+            + (f" {slot['vp']}vp" if slot.get("vp") else ""),
+            "workers": slot["workers"],
+            "price": slot["price"],
+            "cubes": slot["cubes"],
+        }
+        for slot in view["row"]
+        if slot
+    ]
+    lines += table(row)
+    seats = [
+        {
+            "seat": f"{s['seat']}{' (you)' if s['seat'] == seat else ''}",
+            "coins": s["coins"],
+            "workers": s["workers"],
+            "score": s["score"],
+            "contracts": "; ".join(f"{c['card']} {len(c['placed'])}/{len(c['goods'])}" for c in s["contracts"]),
+            "warehouse": s["warehouse"],
+            "market": s["market"],
+        }
+        for s in view["seats"]
+    ]
+    return [*lines, "", *table(seats)]
+
+
+def medici(view: dict, seat: int | None) -> list[str]:
+    price = f" · price {view['price']}" if view.get("price") is not None else ""
+    lines = [
+        f"Medici · round {view['round']}/{view['rounds']} · {words(view['phase'])}{price}",
+        f"lot: {summarize(view['lot'])} (at most {view['lot_limit']}) · bag {view['bag']['count']}",
+    ]
+    players = [
+        {
+            "seat": f"{p['seat']} {p['name']}{' (you)' if p['seat'] == seat else ''}",
+            "money": p["money"],
+            "credit": p["credit"],
+            **{
+                f"ship {s['ship'] + 1}": f"{summarize(s['tiles'])} [{len(s['tiles'])}/{s['capacity']}]"
+                + (f" @{s['harbour'] + 1}" if s["harbour"] is not None else "")
+                for s in p["ships"]
+            },
+        }
+        for p in view["players"]
+    ]
+    lines += table(players)
+    names = [p["name"] for p in view["players"]]
+    lines.append(f"monopoly tracks (- toward {names[0]}, + toward {names[1]}):")
+    for h in view["harbours"]:
+        marks = [f"{m['good']} {m['position']:+d}" for m in view["markers"] if m["harbour"] == h["harbour"]]
+        lines.append(f"  {h['name']}: {', '.join(marks)}")
+    return lines
+
+
+RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
+    "catan": catan,
+    "speicherstadt": speicherstadt,
+    "medici": medici,
+}
+
+
+def render(game: str, view: dict, seat: int | None) -> str:
+    """The seat's view as a few lines: the game's own table, or any view condensed."""
+    try:
+        return "\n".join(RENDERERS.get(game, generic)(view, seat))
+    except (KeyError, TypeError, ValueError, IndexError):  # a view newer than this client
+        return "\n".join(generic(view, seat))
+
+
+def numbered_moves(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict]) -> list[str]:
+    """The moves as `[n] words`. Many unlabelled moves of one type that differ in one field
+    share a line (`Build settlement, node: [0] 0  [1] 1 …`), so a long list stays short."""
+    lines: list[str] = []
+    i = 0
+    while i < len(legal):
+        run = _same_kind_run(legal, i) if i >= len(labels) else 1
+        if run > 6:
+            field = next(k for k in legal[i] if k != "type")
+            cells = [f"[{n}] {summarize(legal[n][field])}" for n in range(i, i + run)]
+            lines.append(f"  {move_text({'type': legal[i]['type']})}, {words(field)}:")
+            lines += _columns(cells, indent=4)
+        else:
+            lines += [
+                f"  [{n}] {move_text(legal[n], labels[n] if n < len(labels) else None)}" for n in range(i, i + run)
+            ]
+        i += run
+    for n, t in enumerate(templates, len(legal)):
+        lines.append(f"  [{n}] {t.get('label') or move_text(t['move'])} (you choose {', '.join(t['params'])})")
+    return lines
+
+
+def _same_kind_run(legal: Sequence[dict], start: int) -> int:
+    """How many moves from `start` have the same type and one other field (the same one)."""
+    keys = set(legal[start])
+    if len(keys) != 2:
+        return 1
+    end = start + 1
+    while end < len(legal) and legal[end].get("type") == legal[start].get("type") and set(legal[end]) == keys:
+        end += 1
+    return end - start
+
+
+def _columns(cells: Sequence[str], indent: int) -> list[str]:
+    width = max(len(c) for c in cells) + 2
+    per_line = max(1, (WIDTH - indent) // width)
+    return [
+        " " * indent + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip()
+        for i in range(0, len(cells), per_line)
+    ]

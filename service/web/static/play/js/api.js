@@ -1,0 +1,132 @@
+// The public HTTP API, and nothing else: every call here is one any client can make.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.detail || body.title || `HTTP ${status}`);
+    this.status = status;
+    this.code = body.code || "";
+    this.body = body;
+  }
+}
+
+export async function call(method, path, { token, body, headers = {} } = {}) {
+  const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (token) init.headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, { code: "unreachable", detail: "The server cannot be reached." });
+  }
+  if (response.status === 304) return null;
+  const text = await response.text();
+  let data = {};
+  try {
+    data = text ? JSON.parse(text) : {};
+  } catch {
+    data = { detail: text };
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const games = () => call("GET", "/v1/games");
+export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
+export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
+export const create = (body) => call("POST", "/v1/matches", { body });
+export const join = (id, seat) => call("POST", `/v1/matches/${id}/join`, { body: seat == null ? {} : { seat } });
+export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
+
+export function move(id, token, body, version) {
+  const headers = { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) };
+  if (version != null) headers["If-Match"] = `"${version}"`;
+  return call("POST", `/v1/matches/${id}/moves`, { token, body, headers });
+}
+
+/** The lobby, or null where the server has none (before the lifecycle work). */
+export async function lobby() {
+  try {
+    return await call("GET", "/v1/matches");
+  } catch (err) {
+    if ([404, 405].includes(err.status)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Follow a match's log from version `after`: Server-Sent Events when the server offers
+ * stream tickets, else long-poll. Calls onEntry(entry) per log entry, onMode(text) on changes.
+ * Returns a stop() function.
+ */
+export function follow(id, token, after, { onEntry, onMode, onEnd }) {
+  let stopped = false;
+  let source = null;
+  let last = after;
+  let failures = 0;
+  const seen = (entry) => {
+    if (entry.version <= last) return;
+    last = entry.version;
+    onEntry(entry);
+  };
+
+  async function openStream() {
+    let ticket;
+    try {
+      ticket = await call("POST", `/v1/matches/${id}/stream-ticket`, { token, body: {} });
+    } catch (err) {
+      if ([404, 405, 501].includes(err.status)) return longPoll();
+      return retry(openStream);
+    }
+    if (stopped) return;
+    source = new EventSource(`/v1/matches/${id}/stream?ticket=${encodeURIComponent(ticket.ticket)}&after=${last}`);
+    source.onopen = () => {
+      failures = 0;
+      onMode("live (stream)");
+    };
+    source.onmessage = (msg) => seen(JSON.parse(msg.data));
+    source.addEventListener("end", () => {
+      source.close();
+      onEnd();
+    });
+    // A ticket is good for one connection: reconnect by hand with a fresh one.
+    source.onerror = () => {
+      source.close();
+      if (!stopped) retry(openStream);
+    };
+  }
+
+  async function longPoll() {
+    onMode("live (long-poll)");
+    while (!stopped) {
+      try {
+        const page = await call("GET", `/v1/matches/${id}/events?after=${last}&wait=25`, { token });
+        failures = 0;
+        page.entries.forEach(seen);
+        last = Math.max(last, page.version);
+      } catch (err) {
+        if (err.status !== 503) {
+          onMode("reconnecting…");
+          await sleep(Math.min(1000 * 2 ** failures++, 15000));
+        }
+      }
+    }
+  }
+
+  async function retry(again) {
+    onMode("reconnecting…");
+    await sleep(Math.min(500 * 2 ** failures++, 15000));
+    if (!stopped) again();
+  }
+
+  openStream();
+  return () => {
+    stopped = true;
+    if (source) source.close();
+  };
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,274 @@
+// Portside's reference web client: the lobby and the match screen, over the public API only.
+// Test hook: #match=ID&token=T opens that seat; every enabled move control has data-move;
+// the element with data-status says active / finished.
+
+import * as api from "./api.js";
+import { renderLobby, problemText } from "./lobby.js";
+import { renderMoves } from "./moves.js";
+import { renderGeneric, table } from "./boards/generic.js";
+import { el, eventText, seatName, humanize, SEAT_COLOURS } from "./words.js";
+import { keep, seatsOf } from "./store.js";
+
+const BOARDS = {
+  catan: () => import("./boards/catan.js"),
+  speicherstadt: () => import("./boards/speicherstadt.js"),
+  medici: () => import("./boards/medici.js"),
+};
+const LOG_SHOWN = 150;
+
+const root = document.getElementById("app");
+const conn = document.getElementById("conn");
+let catalogue = null;
+let screen = null; // the open match screen, stopped when another opens
+
+function params() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+
+function go(matchId, seat) {
+  location.hash = seat == null ? `match=${encodeURIComponent(matchId)}` : `match=${encodeURIComponent(matchId)}&seat=${seat}`;
+}
+
+async function route() {
+  if (screen) screen.stop();
+  screen = null;
+  conn.textContent = "";
+  catalogue = catalogue || (await api.games());
+  const p = params();
+  if (!p.get("match")) return renderLobby(root, catalogue, go);
+  screen = new MatchScreen(p.get("match"));
+  try {
+    await screen.open(p.get("token"), p.get("seat"));
+  } catch (err) {
+    root.replaceChildren(el("h1", {}, "Match"), el("p", { class: "error", role: "alert" }, problemText(err)), el("a", { href: "#" }, "Back to the lobby"));
+  }
+}
+
+class MatchScreen {
+  constructor(id) {
+    this.id = id;
+    this.log = [];
+    this.busy = false;
+    this.stopFollow = () => {};
+    this.refreshing = null;
+  }
+
+  async open(token, seat) {
+    if (token) {
+      // Keep the token, then take it out of the address bar (and history); storage resumes the seat.
+      const mine = await api.match(this.id, token);
+      if (mine.seat == null) throw new Error("That token is not a seat of this match.");
+      keep(this.id, mine.game, mine.seat, token);
+      history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${mine.seat}`);
+      seat = mine.seat;
+    }
+    const seats = seatsOf(this.id);
+    this.seat = seat != null && seats[seat] ? Number(seat) : Object.keys(seats).length ? Number(Object.keys(seats)[0]) : null;
+    this.resource = await api.match(this.id, this.token());
+    this.entry = catalogue.find((g) => g.id === this.resource.game) || { id: this.resource.game, title: this.resource.game };
+    this.board = BOARDS[this.resource.game] ? await BOARDS[this.resource.game]() : null;
+    this.static = this.entry.static ? await api.staticData(this.resource.game).catch(() => null) : null;
+    const history_ = await api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
+    this.log = history_.entries;
+    this.draw();
+    this.startFollowing(history_.version);
+  }
+
+  token() {
+    return this.seat == null ? undefined : seatsOf(this.id)[this.seat];
+  }
+
+  stop() {
+    this.stopped = true;
+    this.stopFollow();
+  }
+
+  startFollowing(after) {
+    this.stopFollow();
+    this.stopFollow = api.follow(this.id, this.token(), after, {
+      onEntry: (entry) => {
+        this.log.push(entry);
+        this.refresh();
+      },
+      onMode: (text) => (conn.textContent = text),
+      onEnd: () => {
+        conn.textContent = "match over";
+        this.refresh();
+      },
+    });
+  }
+
+  /** Re-read the match resource (coalesced: one request in flight, one queued at most). */
+  refresh() {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        try {
+          const fresh = await api.match(this.id, this.token());
+          if (fresh && !this.stopped) this.show(fresh);
+        } catch (err) {
+          this.say(problemText(err));
+        }
+      } while (this.again && !this.stopped);
+      this.refreshing = null;
+    })();
+    return this.refreshing;
+  }
+
+  show(resource) {
+    const same = resource.seat === this.resource.seat;
+    if (same && resource.version < this.resource.version) return;
+    const nothingNew = same && resource.version === this.resource.version && this.drawnLog === this.log.length;
+    if (nothingNew) return; // keep the focus and the controls as they are
+    this.resource = resource;
+    if (this.handOver()) return;
+    this.draw();
+  }
+
+  /** Hot-seat: when another seat this browser holds is to act and this one is not, switch to it. */
+  handOver() {
+    const held = Object.keys(seatsOf(this.id)).map(Number);
+    const next = held.find((s) => this.resource.to_act.includes(s));
+    if (held.length < 2 || this.resource.to_act.includes(this.seat) || next === undefined) return false;
+    this.switchTo(next, `Seat ${next} to play: pass the device.`);
+    return true;
+  }
+
+  async switchTo(seat, message) {
+    this.seat = seat;
+    history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
+    this.notice = message || "";
+    this.resource = await api.match(this.id, this.token());
+    this.draw();
+    this.startFollowing(this.resource.version);
+  }
+
+  async post(move) {
+    if (this.busy) return;
+    this.busy = true;
+    this.notice = "";
+    root.querySelectorAll("[data-move]").forEach((c) => c.setAttribute("aria-disabled", "true"));
+    try {
+      const answer = await api.move(this.id, this.token(), move, this.resource.version);
+      this.busy = false;
+      this.show(answer.match);
+    } catch (err) {
+      this.busy = false;
+      this.drawnLog = -1; // redraw even if nothing changed: the controls were disabled
+      await this.refresh();
+      this.say(err.code === "stale_version" ? "The table changed first; here it is now." : problemText(err));
+    }
+  }
+
+  /** A message that stays until the next move (redraws keep it). */
+  say(text) {
+    this.notice = text;
+    const box = root.querySelector("#message");
+    if (box) box.textContent = text;
+  }
+
+  draw() {
+    const r = this.resource;
+    const ctx = { post: (m) => this.post(m), seatName: (s) => seatName(r, s), static: this.static };
+    const finished = r.status === "finished";
+    const mineToAct = this.seat != null && r.to_act.includes(this.seat) && !finished;
+    const header = el("div", { class: "match-head" },
+      el("h1", {}, this.entry.title || r.game),
+      el("p", { class: "muted" }, `Match ${r.id} · version ${r.version}`),
+      el("p", { class: `status ${r.status}`, "data-status": r.status, role: "status" },
+        finished ? "Finished" : mineToAct ? "Your move" : `Waiting for ${r.to_act.map(ctx.seatName).join(", ") || "nobody"}`),
+      this.seatTabs(), clocks(r, ctx));
+    const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
+    const side = el("div", { class: "side" },
+      el("p", { id: "message", class: "message", role: "alert" }, this.notice || ""),
+      mineToAct ? el("h2", {}, "Your moves") : null,
+      mineToAct ? renderMoves(r, ctx.post, this.board ? this.board.boardTypes : new Set()) : null,
+      this.operations(r));
+    // Redrawing replaces the controls: a keyboard user who was on one lands on the first move.
+    const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
+    const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, board);
+    root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
+    this.drawnLog = this.log.length;
+    if (hadFocus) (root.querySelector(".moves [data-move]") || root).focus({ preventScroll: true });
+  }
+
+  seatTabs() {
+    const held = Object.keys(seatsOf(this.id)).map(Number);
+    if (!held.length) return el("p", { class: "muted" }, "Watching (no seat in this browser).");
+    return el("nav", { class: "tabs", "aria-label": "Your seats" }, held.map((s) => el("button", {
+      type: "button", class: s === this.seat ? "tab current" : "tab", "aria-pressed": String(s === this.seat),
+      style: `border-bottom-color:${SEAT_COLOURS[s]}`, onclick: () => this.switchTo(s),
+    }, `Seat ${s}${this.resource.to_act.includes(s) ? " •" : ""}`)));
+  }
+
+  operations(r) {
+    const box = el("div", { class: "operations" });
+    const token = this.token();
+    // Offered only where the server has the lifecycle operations (its resource then has `rematch`).
+    if ("rematch" in r && token) {
+      if (r.status === "finished" && r.rematch) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, "Go to the rematch"));
+      else if (r.status === "finished") box.append(el("button", { type: "button", onclick: () => this.rematch() }, "Offer a rematch"));
+      else box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, "Resign"));
+    }
+    box.append(el("a", { href: "#" }, "Lobby"));
+    return box;
+  }
+
+  async rematch() {
+    try {
+      const answer = await api.operation(this.id, "rematch", this.token());
+      const next = answer.rematch || answer.id;
+      for (const s of answer.seats || []) if (s.token && s.seat === this.seat) keep(next, this.resource.game, s.seat, s.token);
+      go(next, this.seat);
+    } catch (err) {
+      this.say(problemText(err));
+    }
+  }
+
+  async resign() {
+    if (!confirm("Resign this match?")) return;
+    try {
+      await api.operation(this.id, "resign", this.token());
+      await this.refresh();
+    } catch (err) {
+      this.say(problemText(err));
+    }
+  }
+
+  logBox(r, ctx) {
+    const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
+      el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}` }, entry.bot ? `${ctx.seatName(entry.seat)}` : ctx.seatName(entry.seat)),
+      " ", entry.events.length ? clip(entry.events.map(eventText).join("; ")) : "(something you cannot see)"));
+    return el("section", { class: "log", "aria-label": "Log" }, el("h2", {}, "Log"), el("ol", { reversed: true }, items));
+  }
+}
+
+/** A long line of events (before the server words them) is cut; the whole stays in the tooltip. */
+function clip(text, most = 220) {
+  return text.length <= most ? text : el("span", { title: text }, `${text.slice(0, most)}…`);
+}
+
+function clocks(r, ctx) {
+  if (!r.clock || !r.clock.deadlines) return null;
+  const now = Date.now() / 1000;
+  return el("p", { class: "clock" }, Object.entries(r.clock.deadlines).map(([s, t]) => `${ctx.seatName(Number(s))}: ${Math.max(0, Math.round(t - now))} s`).join(" · "));
+}
+
+function outcome(r, ctx) {
+  const o = r.outcome;
+  const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
+  const rows = o.scores.map((score, s) => ({
+    seat: ctx.seatName(s), rank: o.ranks[s], score, ...Object.fromEntries(categories.map((c) => [c, o.breakdown[s][c] ?? ""])),
+  }));
+  return el("section", { class: "outcome", "aria-label": "Final scores" },
+    el("h2", {}, `Winner${o.winners.length > 1 ? "s" : ""}: ${o.winners.map(ctx.seatName).join(", ")}`),
+    table("final scores", rows),
+    o.tiebreak ? el("p", {}, `Tie-break: ${humanize(o.tiebreak)}`) : null);
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,122 @@
+// Catan's hex map, drawn from GET /v1/games/catan/static (the topology) and the view
+// (terrain, numbers, harbours, pieces, robber). Legal builds are clickable on the map.
+
+import { el, svg, SEAT_COLOURS, humanize, summarize } from "../words.js";
+import { table } from "./generic.js";
+
+const TERRAIN = {
+  forest: "#2f6b34", hills: "#b5562c", pasture: "#8bc34a", fields: "#e8c547",
+  mountains: "#7d7f86", desert: "#d9c38f",
+};
+const RESOURCE_TERRAIN = { lumber: "forest", brick: "hills", wool: "pasture", grain: "fields", ore: "mountains" };
+const K = Math.sqrt(3) / 2;
+const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
+
+export const boardTypes = new Set(["build_settlement", "build_city", "build_road"]);
+
+export function render(resource, ctx) {
+  const view = resource.view;
+  const topo = (ctx.static && ctx.static.topology) || view.topology;
+  const wrap = el("section", { class: "board catan", "aria-label": "Board" });
+  if (topo) wrap.append(map(view, topo, resource, ctx));
+  wrap.append(players(view, ctx), you(view));
+  if (view.offer) wrap.append(el("p", { class: "note" }, `Offer from seat ${view.offer.from}: gives ${summarize(view.offer.give)}; asks ${summarize(view.offer.get)}`));
+  return wrap;
+}
+
+function map(view, topo, resource, ctx) {
+  const legal = resource.legal_moves || [];
+  const labels = resource.move_labels || [];
+  const board = view.board;
+  const node = (id) => at(topo.nodes[id]);
+  const items = [];
+  topo.hexes.forEach((hex, h) => {
+    const [cx, cy] = at(hex);
+    const corners = hex.nodes.map((n) => node(n).join(",")).join(" ");
+    const terrain = board.terrain[h];
+    items.push(svg("polygon", { points: corners, fill: TERRAIN[terrain] || "#ccc", stroke: "#5b4a2f", "stroke-width": 2 },
+      svg("title", {}, `${humanize(terrain)}${board.numbers[h] ? ` ${board.numbers[h]}` : ""}`)));
+    if (board.numbers[h]) {
+      const hot = board.numbers[h] === 6 || board.numbers[h] === 8;
+      items.push(svg("circle", { cx, cy, r: 13, fill: "#fdf6e3", stroke: "#333" }),
+        svg("text", { x: cx, y: cy + 5.5, "text-anchor": "middle", class: hot ? "num hot" : "num" }, board.numbers[h]));
+    }
+    if (board.robber === h) items.push(svg("circle", { cx: cx + 14, cy: cy - 14, r: 8, fill: "#222" }, svg("title", {}, "Robber")));
+  });
+  board.harbours.forEach((harbour) => {
+    const [a, b] = harbour.nodes.map(node);
+    const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+    const len = Math.hypot(mx, my) || 1;
+    const hx = mx + (mx / len) * 24, hy = my + (my / len) * 24;
+    const generic = harbour.kind === "any";
+    items.push(svg("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
+      svg("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
+      svg("g", {}, svg("title", {}, `Harbour: ${harbour.ratio}:1 ${generic ? "any resource" : harbour.kind}`),
+        svg("circle", { cx: hx, cy: hy, r: 17, fill: generic ? "#fff" : TERRAIN[RESOURCE_TERRAIN[harbour.kind]], stroke: "#3e2723", "stroke-width": 1.5 }),
+        generic ? null : svg("circle", { cx: hx, cy: hy, r: 13, fill: "#fff" }),
+        svg("text", { x: hx, y: generic ? hy + 4 : hy - 1, "text-anchor": "middle", class: "port" }, `${harbour.ratio}:1`),
+        generic ? null : svg("text", { x: hx, y: hy + 10, "text-anchor": "middle", class: "port-kind" }, harbour.kind)));
+  });
+  for (const [e, seat] of view.roads) {
+    const [a, b] = topo.edges[e].nodes.map(node);
+    items.push(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: SEAT_COLOURS[seat], "stroke-width": 7, "stroke-linecap": "round" }));
+  }
+  for (const [n, seat] of view.settlements) {
+    const [x, y] = node(n);
+    items.push(svg("circle", { cx: x, cy: y, r: 8, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, `Settlement, seat ${seat}`)));
+  }
+  for (const [n, seat] of view.cities) {
+    const [x, y] = node(n);
+    items.push(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, `City, seat ${seat}`)));
+  }
+  legal.forEach((move, i) => {
+    if (!boardTypes.has(move.type)) return;
+    const label = labels[i] || `${humanize(move.type)} ${move.node ?? move.edge}`;
+    let shape;
+    if (move.type === "build_road") {
+      shape = svg("polygon", { points: strip(...topo.edges[move.edge].nodes.map(node)), class: "target road" });
+    } else {
+      const [x, y] = node(move.node);
+      shape = svg("circle", { cx: x, cy: y, r: 11, class: "target spot" });
+    }
+    const target = svg("g", {
+      tabindex: 0, role: "button", "aria-label": label, "data-move": JSON.stringify(move),
+      onclick: () => ctx.post(move),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.post(move); } },
+    }, shape, svg("title", {}, label));
+    items.push(target);
+  });
+  const xs = topo.nodes.map((n) => at(n)[0]), ys = topo.nodes.map((n) => at(n)[1]);
+  const pad = 60; // room for the harbours beyond the outer nodes
+  const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
+  return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": "The island" }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
+}
+
+/** A road's clickable area: a strip along the path, short of both ends (a line alone has no area). */
+function strip(a, b, half = 5) {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len = Math.hypot(dx, dy);
+  const [ux, uy, nx, ny] = [dx / len, dy / len, (-dy / len) * half, (dx / len) * half];
+  const p = [a[0] + ux * 9, a[1] + uy * 9], q = [b[0] - ux * 9, b[1] - uy * 9];
+  return [[p[0] + nx, p[1] + ny], [q[0] + nx, q[1] + ny], [q[0] - nx, q[1] - ny], [p[0] - nx, p[1] - ny]].map((c) => c.join(",")).join(" ");
+}
+
+function players(view, ctx) {
+  return table("players", view.players.map((p) => ({
+    seat: ctx.seatName(p.seat), points: p.points, cards: p.cards, dev_cards: p.development_cards,
+    knights: p.knights, road: p.road_length + (p.longest_road ? " (longest)" : ""), army: p.largest_army ? "largest" : "",
+  })));
+}
+
+function you(view) {
+  const lines = [
+    el("p", {}, `Phase: ${humanize(view.phase)}`, view.dice ? ` · dice ${summarize(view.dice)}` : "", ` · turn of seat ${view.turn}`),
+  ];
+  if (view.you) {
+    lines.push(el("p", {}, el("strong", {}, "Your hand: "), summarize(view.you.hand)),
+      el("p", {}, el("strong", {}, "Development cards: "), summarize(view.you.development_cards)),
+      el("p", {}, el("strong", {}, "Trade ratios: "), Object.entries(view.you.trade_ratios).map(([k, v]) => `${k} ${v}:1`).join(", ")));
+  }
+  lines.push(el("p", { class: "muted" }, `Bank: ${summarize(view.bank)} · development deck ${view.development_deck}`));
+  return el("div", { class: "facts-block" }, lines);
+}

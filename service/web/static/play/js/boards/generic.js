@@ -1,0 +1,39 @@
+// Any game's view, condensed: scalars as a definition list, lists of records as tables.
+
+import { el, humanize, summarize } from "../words.js";
+
+const HIDDEN = new Set(["topology", "game"]);
+
+export function renderGeneric(view) {
+  const facts = el("dl", { class: "facts" });
+  const tables = [];
+  for (const [key, value] of Object.entries(view || {})) {
+    if (HIDDEN.has(key)) continue;
+    if (Array.isArray(value) && value.length && value.every(isRecord)) tables.push(table(key, value));
+    else facts.append(el("dt", {}, humanize(key)), el("dd", {}, folded(summarize(value))));
+  }
+  return el("section", { class: "generic", "aria-label": "Table" }, facts, tables);
+}
+
+/** A long line folded to its start; the whole opens on demand (a <details>, keyboard-usable). */
+function folded(text, most = 160) {
+  if (text.length <= most) return text;
+  return el("details", {}, el("summary", {}, `${text.slice(0, most)}…`), text);
+}
+
+const isRecord = (v) => v && typeof v === "object" && !Array.isArray(v);
+
+export function table(caption, rows) {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return el(
+    "div",
+    { class: "scroll" },
+    el(
+      "table",
+      {},
+      el("caption", {}, humanize(caption)),
+      el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, humanize(c))))),
+      el("tbody", {}, rows.map((r) => el("tr", {}, columns.map((c) => el("td", {}, summarize(r[c])))))),
+    ),
+  );
+}

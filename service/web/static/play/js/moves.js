@@ -1,0 +1,130 @@
+// The move controls: the listed legal moves as buttons (labelled with the server's words),
+// templates as small forms. Each enabled control carries data-move, the JSON a click posts.
+
+import { el, humanize, moveText } from "./words.js";
+
+const LIST_AT_MOST = 10; // more moves of one type than this: a chooser plus one button
+
+export function renderMoves(resource, post, skipTypes = new Set()) {
+  const legal = resource.legal_moves || [];
+  const labels = resource.move_labels || [];
+  const box = el("section", { class: "moves", "aria-label": "Your moves" });
+  const groups = new Map();
+  legal.forEach((move, i) => {
+    if (skipTypes.has(move.type)) return;
+    if (!groups.has(move.type)) groups.set(move.type, []);
+    groups.get(move.type).push({ move, label: moveText(move, labels[i]) });
+  });
+  for (const [type, items] of groups) {
+    if (items.length <= LIST_AT_MOST) {
+      const row = el("div", { class: "move-group" });
+      for (const { move, label } of items) row.append(moveButton(move, label, post));
+      box.append(row);
+    } else {
+      box.append(chooser(type, items, post));
+    }
+  }
+  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post)));
+  return box;
+}
+
+export function moveButton(move, label, post, cls = "move") {
+  return el("button", { type: "button", class: cls, "data-move": JSON.stringify(move), onclick: () => post(move) }, label);
+}
+
+function chooser(type, items, post) {
+  const id = `choose-${type}`;
+  const select = el(
+    "select",
+    { id },
+    items.map(({ move, label }, i) => el("option", { value: String(i) }, label)),
+  );
+  const button = moveButton(items[0].move, humanize(type), post);
+  button.onclick = null;
+  button.addEventListener("click", () => post(JSON.parse(button.dataset.move)));
+  select.addEventListener("change", () => {
+    button.dataset.move = JSON.stringify(items[Number(select.value)].move);
+  });
+  return el("div", { class: "move-group chooser" }, el("label", { for: id }, `${humanize(type)} (${items.length})`), select, button);
+}
+
+/** The value a template shows first: the smallest the shape allows (as engine/core.py's default_value). */
+export function defaultValue(param) {
+  if (param.kind === "integer") return param.min;
+  if (param.kind === "seats") return param.of.slice(0, Math.max(param.min, param.of.length ? 1 : 0));
+  const counts = {};
+  let need = param.min_total;
+  for (const [key, most] of Object.entries(param.max)) {
+    const take = Math.min(most, need);
+    if (take) {
+      counts[key] = take;
+      need -= take;
+    }
+  }
+  return counts;
+}
+
+function templateForm(tmpl, post) {
+  const values = Object.fromEntries(Object.entries(tmpl.params).map(([name, p]) => [name, defaultValue(p)]));
+  const current = () => ({ ...tmpl.move, ...values });
+  const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
+  const sync = () => (button.dataset.move = JSON.stringify(current()));
+  const form = el(
+    "form",
+    {
+      class: "template",
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (form.reportValidity()) post(current());
+      },
+    },
+    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync)),
+    button,
+  );
+  sync();
+  return form;
+}
+
+function paramInputs(name, param, values, sync) {
+  if (param.kind === "integer") {
+    const id = `param-${name}`;
+    const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name], required: true });
+    input.addEventListener("input", () => {
+      if (input.value !== "" && input.checkValidity()) values[name] = Number(input.value);
+      sync();
+    });
+    return el("label", { for: id, class: "param" }, `${humanize(name)} (${param.min}–${param.max}) `, input);
+  }
+  if (param.kind === "seats") {
+    return el(
+      "fieldset",
+      { class: "param" },
+      el("legend", {}, humanize(name)),
+      param.of.map((seat) => {
+        const box = el("input", { type: "checkbox", checked: values[name].includes(seat) });
+        box.addEventListener("change", () => {
+          values[name] = param.of.filter((s, i) => (s === seat ? box.checked : values[name].includes(s)));
+          sync();
+        });
+        return el("label", {}, box, ` seat ${seat}`);
+      }),
+    );
+  }
+  return el(
+    "fieldset",
+    { class: "param" },
+    el("legend", {}, `${humanize(name)} (${param.min_total}–${param.max_total} in all)`),
+    Object.entries(param.max).map(([key, most]) => {
+      const input = el("input", { type: "number", min: 0, max: most, value: values[name][key] || 0 });
+      input.addEventListener("input", () => {
+        const n = Number(input.value);
+        const next = { ...values[name] };
+        if (n > 0) next[key] = n;
+        else delete next[key];
+        values[name] = next;
+        sync();
+      });
+      return el("label", {}, `${humanize(key)} `, input);
+    }),
+  );
+}

@@ -1,0 +1,75 @@
+// Words for things the server did not put into words (before labels and event texts landed).
+
+export const SEAT_COLOURS = ["#c62828", "#1565c0", "#e65100", "#2e7d32", "#6a1b9a"];
+
+export function humanize(name) {
+  const text = String(name).replaceAll("_", " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A short readable line for any JSON value (objects as "key value, …"). */
+export function summarize(value, depth = 0) {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value !== "object") return String(value).replaceAll("_", " ");
+  if (depth > 2) return "…";
+  if (Array.isArray(value)) return value.length ? value.map((v) => summarize(v, depth + 1)).join(", ") : "none";
+  if (typeof value.kind === "string" && "value" in value) return `${value.kind} ${value.value}`; // a tile or a card
+  const parts = Object.entries(value)
+    .filter(([k, v]) => v !== 0 && v !== null && v !== false && !(Array.isArray(v) && !v.length) && !(depth && k === "id"))
+    .map(([k, v]) => `${k.replaceAll("_", " ")} ${summarize(v, depth + 1)}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+/** A move as words: the server's label when it sends one, else its JSON made readable. */
+export function moveText(move, label) {
+  if (label) return label;
+  const { type, ...rest } = move;
+  const details = Object.entries(rest).map(([k, v]) => `${k.replaceAll("_", " ")} ${summarize(v)}`);
+  return details.length ? `${humanize(type)}: ${details.join(", ")}` : humanize(type);
+}
+
+/** One event as words: its `text` when the server sends one. */
+export function eventText(ev) {
+  if (ev.text) return ev.text;
+  const { type, ...rest } = ev;
+  const details = Object.entries(rest).map(([k, v]) => `${k.replaceAll("_", " ")} ${summarize(v)}`);
+  return details.length ? `${humanize(type)} (${details.join(", ")})` : humanize(type);
+}
+
+export function seatName(resource, seat) {
+  const entry = (resource.seats || []).find((s) => s.seat === seat);
+  if (entry && entry.name) return entry.name;
+  if (entry && entry.status === "bot") return `Seat ${seat} (${entry.bot} bot)`;
+  return `Seat ${seat}`;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
