@@ -19,7 +19,7 @@ def cells(grid) -> int:
 
 
 class SmugglerBot:
-    name = "smuggler"
+    name = "greedy"
 
     def choose(self, view: dict, legal: list[dict], rng: random.Random, templates: Sequence[dict] = ()) -> dict:
         self.view, self.me, self.rng = view, view["seat"], rng
@@ -264,4 +264,4 @@ class SmugglerBot:
         return None
 
 
-BOTS: dict[str, type] = {"smuggler": SmugglerBot}
+BOTS: dict[str, type] = {"greedy": SmugglerBot}

@@ -29,8 +29,8 @@ def play(bots, seed, check_listed=False):
 
 
 def test_the_smuggler_bot_is_offered():
-    assert set(bots_for("smuggler")) == {"random", "smuggler"}
-    assert get_bot("smuggler", "smuggler").name == "smuggler"
+    assert set(bots_for("smuggler")) == {"random", "greedy"}
+    assert get_bot("smuggler", "greedy").name == "greedy"
 
 
 def test_the_smuggler_bot_plays_only_listed_moves_at_every_table_size():
