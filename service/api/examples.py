@@ -32,12 +32,19 @@ def _real_match() -> dict:
         "seat": seat,
         "to_act": sorted(game.to_act(state)),
         "view": game.view(state, seat),
-        "legal_moves": game.legal_moves(state, seat)[:3],
-        "move_templates": game.move_templates(state, seat),
+        "legal_moves": (legal := game.legal_moves(state, seat)[:3]),
+        "move_labels": [game.move_label(state, seat, move, "en") for move in legal],
+        "move_templates": [
+            {**t, "label": game.template_label(state, seat, t, "en")} for t in game.move_templates(state, seat)
+        ],
         "outcome": None,
         "players": 3,
-        "seats": [{"seat": s, "status": "taken"} for s in range(3)],
+        "seats": [{"seat": s, "status": "taken", "name": name} for s, name in enumerate(["Ana", "Bruno", None])],
         "seed_commitment": CREATED["seed_commitment"],
+        "clock": None,
+        "undo": "never",
+        "ended": None,
+        "rematch": None,
     }
 
 

@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
+from engine.core import EventSchema
 from service.api.schemas import SeatStatusSchema
 from service.lifecycle import NAME_MAX
 
@@ -92,3 +93,60 @@ def register(spec) -> None:
         ("EndedSchema", EndedSchema),
     ):
         spec.components.schema(name.removesuffix("Schema"), schema=schema)
+
+
+# --- the service's own events (a match's life), beside each game's events -------------
+
+
+class _SeatEvent(EventSchema):
+    seat = fields.Integer(required=True)
+
+
+class TimedOut(_SeatEvent):
+    """A seat ran out of time."""
+
+
+class Resigned(_SeatEvent):
+    """A seat resigned."""
+
+
+class Forfeited(_SeatEvent):
+    """A seat that timed out was removed from the game."""
+
+
+class Left(_SeatEvent):
+    """The seat left; the random bot plays it from now on."""
+
+
+class MatchAborted(_SeatEvent):
+    """The creator aborted the match before anyone moved."""
+
+
+class MatchEnded(EventSchema):
+    """The match ended early (a two-player game whose other seat left)."""
+
+    winners = fields.List(fields.Integer(), required=True)
+
+
+class MoveUndone(_SeatEvent):
+    """The seat took back its move of `version`."""
+
+    version = fields.Integer(required=True)
+
+
+class RematchCreated(EventSchema):
+    """A rematch was created: `match` is its id."""
+
+    match = fields.String(required=True)
+
+
+SERVICE_EVENTS = {
+    "timed_out": TimedOut,
+    "resigned": Resigned,
+    "forfeited": Forfeited,
+    "left": Left,
+    "match_aborted": MatchAborted,
+    "match_ended": MatchEnded,
+    "move_undone": MoveUndone,
+    "rematch": RematchCreated,
+}

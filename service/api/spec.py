@@ -17,6 +17,7 @@ from flask_smorest import Api
 
 from engine import registry
 from engine.core import Game, OutcomeSchema
+from service.api.life_schemas import SERVICE_EVENTS
 
 REQUEST_BODIES = ["CreateMatch", "Join"]
 
@@ -64,8 +65,8 @@ def document(api: Api) -> None:
     matches, moves, events = {}, [], []
     for game_id in sorted(registry.GAMES):
         game = registry.get(game_id)
-        moves.append(ref(_union(api, game, "Move", game.move_schema.members)))
-        events.append(ref(_union(api, game, "Event", dict(game.event_schemas))))
+        moves.append(ref(_union(api, prefix(game.id), "Move", game.move_schema.members)))
+        events.append(ref(_union(api, prefix(game.id), "Event", dict(game.event_schemas))))
         matches[game_id] = ref(_match(api, game, base_match))
     _replace(
         spec,
@@ -77,7 +78,15 @@ def document(api: Api) -> None:
         },
     )
     _replace(spec, "Move", {"description": "A move of the match's game; see each `<Game>Move`.", "anyOf": moves})
-    _replace(spec, "Event", {"description": "An event of the match's game; see each `<Game>Event`.", "anyOf": events})
+    events.append(ref(_union(api, "Match", "Event", SERVICE_EVENTS)))
+    _replace(
+        spec,
+        "Event",
+        {
+            "description": "An event of the match's game (each `<Game>Event`) or of its life (`MatchEvent`).",
+            "anyOf": events,
+        },
+    )
     for body in REQUEST_BODIES:
         _defaults_into_descriptions(spec.components.schemas[body])
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
@@ -108,12 +117,12 @@ def _replace(spec: APISpec, name: str, component: dict) -> None:
     spec.components.schema(name, component=component)
 
 
-def _union(api: Api, game: Game, kind: str, members: dict[str, Any]) -> str:
-    """`<Game><Kind>`: a oneOf of the members by their `type`, each a component with `type` a const."""
+def _union(api: Api, owner: str, kind: str, members: dict[str, Any]) -> str:
+    """`<Owner><Kind>`: a oneOf of the members by their `type`, each a component with `type` a const."""
     converter = api.ma_plugin.converter
     mapping = {}
     for type_name, member in sorted(members.items()):
-        name = f"{prefix(game.id)}{kind}_{type_name}"
+        name = f"{owner}{kind}_{type_name}"
         body = converter.schema2jsonschema(member)
         body["properties"]["type"] = {"type": "string", "const": type_name}
         body["required"] = sorted(set(body.get("required", [])) | {"type"})
@@ -121,7 +130,7 @@ def _union(api: Api, game: Game, kind: str, members: dict[str, Any]) -> str:
             body["description"] = member.__doc__.strip()
         api.spec.components.schema(name, component=body)
         mapping[type_name] = f"#/components/schemas/{name}"
-    union = f"{prefix(game.id)}{kind}"
+    union = f"{owner}{kind}"
     if not mapping:  # a game that has not typed these yet: any object with a `type`
         untyped = {"type": "object", "properties": {"type": {"type": "string"}}, "required": ["type"]}
         api.spec.components.schema(union, component={**untyped, "additionalProperties": True})
