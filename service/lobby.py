@@ -35,7 +35,7 @@ def page(store: Store, game: str | None, status: str | None, limit: int, cursor:
         batch = store.redis.zrevrangebyscore(LOBBY_KEY, top, "-inf", start=0, num=_BATCH, withscores=True)
         if not batch:
             return {"matches": found, "next": None}
-        for raw_id, score in batch:  # type: ignore[str-unpack]
+        for raw_id, score in batch:
             top = f"({int(score)}"
             entry = _entry(store, raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id))
             if entry is not None and (game is None or entry["game"] == game) and status in (None, entry["status"]):

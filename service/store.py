@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 import orjson
 import redis
@@ -128,7 +129,9 @@ def _round_trip(op: str) -> None:
 
 class Store:
     def __init__(self, client: redis.Redis):
-        self.redis = client
+        # Any: redis-py types replies as str | bytes whatever decode_responses says (ours are bytes),
+        # and a RedisCluster client has methods a Redis one lacks (cluster_info).
+        self.redis: Any = client
         self._commit = client.register_script(_COMMIT)
         self._join = client.register_script(_JOIN)
         self._create = client.register_script(_CREATE)
@@ -157,7 +160,7 @@ class Store:
         }
 
     def create(self, match_id: str, meta: dict, state: dict, seat_hashes: dict[int, str], ttl: int) -> None:
-        fields: dict[str, object] = {"v": 0, "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
+        fields: dict[str, Any] = {"v": 0, "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
         fields.update({f"seat:{seat}": h for seat, h in seat_hashes.items()})
         _round_trip("create")
         self._create(keys=[match_key(match_id)], args=[ttl, *(x for pair in fields.items() for x in pair)])
@@ -200,7 +203,7 @@ class Store:
         if idem is not None:
             keys.append(idem[0][0])
             field, answer = idem[0][1], idem[1]
-        args = [
+        args: list[Any] = [
             expected,
             expected + len(entries),
             orjson.dumps(state),
