@@ -48,8 +48,9 @@ def wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 30)
 
 
 @contextmanager
-def gunicorn(redis_url: str, tmp: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
-    """A gunicorn over `redis_url` on a free port, ready; stopped (SIGINT, quick) at the end."""
+def gunicorn(redis_url: str | None, tmp: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A gunicorn over `redis_url` (None: its own embedded Redis) on a free port, ready;
+    stopped (SIGINT, quick) at the end."""
     port = free_port()
     metrics_dir = tmp / "metrics"
     metrics_dir.mkdir()
@@ -57,7 +58,7 @@ def gunicorn(redis_url: str, tmp: Path, **env: str) -> Iterator[tuple[str, subpr
     env = {
         **os.environ,
         "BIND": f"127.0.0.1:{port}",
-        "REDIS_URL": redis_url,
+        **({"REDIS_URL": redis_url} if redis_url else {}),
         "WEB_CONCURRENCY": "2",
         "THREADS": "8",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
@@ -67,6 +68,8 @@ def gunicorn(redis_url: str, tmp: Path, **env: str) -> Iterator[tuple[str, subpr
         "READ_LIMIT_PER_MINUTE": "100000",
         **env,
     }
+    if redis_url is None:
+        env.pop("REDIS_URL", None)
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],

@@ -12,7 +12,6 @@ import json
 import os
 import random
 import signal
-import subprocess
 import threading
 import time
 import urllib.error
@@ -26,7 +25,7 @@ import redis
 from engine import registry
 from engine.bots import RandomBot
 from service.store import log_key, match_key
-from tests.e2e.conftest import BIN, ROOT, free_port, wait_ready
+from tests.e2e.conftest import gunicorn
 
 pytestmark = pytest.mark.e2e
 LOSS_WINDOW = 1.0  # appendfsync everysec
@@ -47,36 +46,9 @@ def call(url: str, method: str = "GET", body=None, token: str | None = None, tim
 @pytest.fixture
 def own_server(tmp_path):
     """A gunicorn with no REDIS_URL: it starts and supervises its embedded Redis under tmp_path/data."""
-    port, data, log = free_port(), tmp_path / "data", tmp_path / "gunicorn.log"
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "PROMETHEUS_MULTIPROC_DIR")}
-    env.update(
-        BIND=f"127.0.0.1:{port}",
-        PORTSIDE_DATA_DIR=str(data),
-        WEB_CONCURRENCY="2",
-        THREADS="8",
-        LOG_LEVEL="warning",
-        RATE_LIMIT_PER_MINUTE="0",
-    )
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-c", "python:service.gunicorn_conf"],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_ready(url, proc, log)
+    data = tmp_path / "data"
+    with gunicorn(None, tmp_path, PORTSIDE_DATA_DIR=str(data), RATE_LIMIT_PER_MINUTE="0") as (url, _):
         yield url, data
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def redis_pid(data: Path) -> int:
