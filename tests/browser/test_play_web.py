@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import urllib.error
 import urllib.request
 
@@ -104,6 +105,17 @@ def play_to_the_end(page, rng: random.Random, clicks: int = 1500, on_click=None)
             if on_click:
                 on_click(n)
     raise AssertionError(f"not finished after {clicks} clicks")
+
+
+def next_version(base: str, match_id: str, version: int, seconds: float = 10) -> dict:
+    """The match once the server has taken a move past `version` (a spectator's read)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        match = api(base, "GET", f"/v1/matches/{match_id}")
+        if match["version"] > version:
+            return match
+        time.sleep(0.05)
+    raise AssertionError(f"the match stayed at version {version} after a click")
 
 
 def shoot(page, screenshots, name: str) -> None:
@@ -215,11 +227,20 @@ def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, scre
     assert sorted(kept[match_id]["seats"]) == ["0", "1"]
     assert page.locator(".tabs .tab").all_inner_texts()[0].startswith("Seat 0")
 
+    # Click as whichever seat the page shows until the server says seat 1 alone is to act; after
+    # each click, wait for the server to take the move so the next check never races the page.
     rng = random.Random(5)
-    for _ in range(30):  # Medici: seat 0 draws and prices a lot, then seat 1 answers
-        if "seat=1" in page.evaluate("location.hash"):
+    match = api(server_url, "GET", f"/v1/matches/{match_id}")
+    for _ in range(30):
+        if match["to_act"] == [1]:
             break
         click_a_move(page, rng)
+        match = next_version(server_url, match_id, match["version"])
+    assert match["to_act"] == [1]
+    for _ in range(100):  # the page's CSP forbids wait_for_function's eval: poll the address instead
+        if "seat=1" in page.evaluate("location.hash"):
+            break
+        page.wait_for_timeout(100)
     assert "seat=1" in page.evaluate("location.hash")
     page.wait_for_selector(".tab.current")
     assert page.locator(".tab.current").inner_text().startswith("Seat 1")

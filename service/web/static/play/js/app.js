@@ -70,6 +70,7 @@ class MatchScreen {
     this.static = this.entry.static ? await api.staticData(this.resource.game).catch(() => null) : null;
     const history_ = await api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
     this.log = history_.entries;
+    if (this.handOver()) return; // hot-seat: opened on a seat that waits while another held seat acts
     this.draw();
     this.startFollowing(history_.version);
   }
