@@ -41,9 +41,11 @@ def name_field(**kwargs) -> fields.String:
 
 
 class EndedSchema(Schema):
-    reason = fields.String(validate=validate.OneOf(["resign", "timeout", "abort"]))
-    seat = fields.Integer(metadata={"description": "The seat that resigned, ran out of time or aborted."})
-    outcome = fields.Dict(allow_none=True)
+    reason = fields.String(required=True, validate=validate.OneOf(["resign", "timeout", "abort"]))
+    seat = fields.Integer(
+        required=True, metadata={"description": "The seat that resigned, ran out of time or aborted."}
+    )
+    outcome = fields.Dict(required=True, allow_none=True)
 
 
 class LobbyQuerySchema(Schema):
@@ -60,29 +62,31 @@ class LobbyQuerySchema(Schema):
 
 
 class LobbyEntrySchema(Schema):
-    id = fields.String()
-    game = fields.String()
-    players = fields.Integer()
-    status = fields.String(validate=validate.OneOf(["open", "active", "finished"]))
-    seats = fields.List(fields.Nested(SeatStatusSchema))
-    options = fields.Dict()
-    clock = fields.Nested(ClockSchema, allow_none=True)
-    undo = fields.String(validate=validate.OneOf(["never", "own_move"]))
-    created = fields.Integer(metadata={"description": "Unix time of creation."})
-    version = fields.Integer()
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    players = fields.Integer(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["open", "active", "finished"]))
+    seats = fields.List(fields.Nested(SeatStatusSchema), required=True)
+    options = fields.Dict(required=True)
+    clock = fields.Nested(ClockSchema, required=True, allow_none=True)
+    undo = fields.String(required=True, validate=validate.OneOf(["never", "own_move"]))
+    created = fields.Integer(required=True, metadata={"description": "Unix time of creation."})
+    version = fields.Integer(required=True)
 
 
 class LobbySchema(Schema):
-    matches = fields.List(fields.Nested(LobbyEntrySchema))
+    matches = fields.List(fields.Nested(LobbyEntrySchema), required=True)
     next = fields.String(
-        allow_none=True, metadata={"description": "Pass as `cursor` for the next page; null: no more."}
+        required=True, allow_none=True, metadata={"description": "Pass as `cursor` for the next page; null: no more."}
     )
 
 
 class RematchSchema(Schema):
-    id = fields.String(metadata={"description": "The new match."})
-    seat = fields.Integer(metadata={"description": "The caller's seat in it (its former seat minus one)."})
-    token = fields.String(metadata={"description": "The caller's new seat token, shown once."})
+    id = fields.String(required=True, metadata={"description": "The new match."})
+    seat = fields.Integer(
+        required=True, metadata={"description": "The caller's seat in it (its former seat minus one)."}
+    )
+    token = fields.String(required=True, metadata={"description": "The caller's new seat token, shown once."})
 
 
 def register(spec) -> None:

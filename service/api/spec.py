@@ -91,6 +91,7 @@ def document(api: Api) -> None:
         _defaults_into_descriptions(spec.components.schemas[body])
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
     spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
+    _object_lengths_as_properties(spec.components.schemas)
     _replace(
         spec,
         "PostedMove",
@@ -99,6 +100,21 @@ def document(api: Api) -> None:
             "anyOf": [ref("Move"), ref("FilledTemplate")],
         },
     )
+
+
+def _object_lengths_as_properties(node: Any) -> None:
+    """apispec writes a `Length` on a marshmallow `Dict` as `minLength`/`maxLength`, which JSON
+    Schema ignores on an object (an empty `{}` would pass): say it as the property counts."""
+    if isinstance(node, dict):
+        if node.get("type") == "object":
+            for length, count in (("minLength", "minProperties"), ("maxLength", "maxProperties")):
+                if length in node:
+                    node[count] = node.pop(length)
+        for value in node.values():
+            _object_lengths_as_properties(value)
+    elif isinstance(node, list):
+        for value in node:
+            _object_lengths_as_properties(value)
 
 
 def _defaults_into_descriptions(component: dict) -> None:
