@@ -60,8 +60,10 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    """When the worker starts shutting down, answer every open wait at once instead of at the deadline:
-    a long-poll gets the entries it has, a stream a `retry:` hint and its end."""
+    """Tune the garbage collector for thousands of parked waiters, then arrange that shutdown answers
+    every open wait at once instead of at the deadline (a long-poll gets the entries it has, a stream
+    a `retry:` hint and its end)."""
+    tune_gc(int(os.environ.get("GC_GEN0_THRESHOLD", "10000")))
 
     def answer_waits_on_shutdown():
         while worker.alive:
@@ -71,6 +73,21 @@ def post_worker_init(worker):
         fanout.close_all()
 
     threading.Thread(target=answer_waits_on_shutdown, name="portside-shutdown", daemon=True).start()
+
+
+def tune_gc(gen0_threshold: int) -> None:
+    """A gevent worker holds a few hundred thousand live objects for its waiters, and Python's full
+    collection walks them all with every greenlet stopped. Freezing what the app loaded takes it out
+    of every collection; a larger first threshold lets a request's garbage die young instead of being
+    promoted, so full collections become rare. 0 keeps Python's defaults
+    (`GC_GEN0_THRESHOLD=0 bench/waiters.py` measures that side; README "Scale")."""
+    if gen0_threshold <= 0:
+        return
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(gen0_threshold, *gc.get_threshold()[1:])
 
 
 def child_exit(server, worker):

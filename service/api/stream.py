@@ -8,6 +8,7 @@ the seat token; the token itself never travels in a URL.
 
 from __future__ import annotations
 
+import random
 import socket
 from collections.abc import Iterator
 
@@ -122,7 +123,9 @@ def _messages(
     yield OPENED
     with store.fanout.waiter(match_id, client) as waiter:
         while final is None or after < final:
-            entries = waiter.wait_after(after, cfg.heartbeat_seconds)
+            # A random share off each beat: streams opened together (after a restart, say) do not
+            # beat together, which was a burst of thousands of writes every 15 s.
+            entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0))
             if waiter.closed:
                 if not waiter.hung_up:
                     yield CLOSING
