@@ -3,12 +3,12 @@
 from marshmallow import Schema, fields, validate
 
 from engine.core import EventSchema
-from service.api.schemas import SeatStatusSchema
+from service.api.schemas import SeatStatusSchema, WholeNumber
 from service.lifecycle import NAME_MAX
 
 
 class ClockSchema(Schema):
-    seconds = fields.Integer(
+    seconds = WholeNumber(
         required=True,
         validate=validate.Range(10, 7 * 24 * 3600),
         metadata={"description": "Seconds each seat has for each decision.", "example": 60},
@@ -42,9 +42,7 @@ def name_field(**kwargs) -> fields.String:
 
 class EndedSchema(Schema):
     reason = fields.String(required=True, validate=validate.OneOf(["resign", "timeout", "abort"]))
-    seat = fields.Integer(
-        required=True, metadata={"description": "The seat that resigned, ran out of time or aborted."}
-    )
+    seat = WholeNumber(required=True, metadata={"description": "The seat that resigned, ran out of time or aborted."})
     outcome = fields.Dict(required=True, allow_none=True)
 
 
@@ -55,7 +53,7 @@ class LobbyQuerySchema(Schema):
         validate=validate.OneOf(["open", "active", "finished"]),
         metadata={"description": "`open`: seats to join; `active`: every seat filled; `finished`."},
     )
-    limit = fields.Integer(load_default=20, validate=validate.Range(1, 100))
+    limit = WholeNumber(text=True, load_default=20, validate=validate.Range(1, 100))
     cursor = fields.String(
         load_default=None, metadata={"description": "The `next` of the previous page; omit for the newest."}
     )
@@ -64,14 +62,14 @@ class LobbyQuerySchema(Schema):
 class LobbyEntrySchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    players = fields.Integer(required=True)
+    players = WholeNumber(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["open", "active", "finished"]))
     seats = fields.List(fields.Nested(SeatStatusSchema), required=True)
     options = fields.Dict(required=True)
     clock = fields.Nested(ClockSchema, required=True, allow_none=True)
     undo = fields.String(required=True, validate=validate.OneOf(["never", "own_move"]))
-    created = fields.Integer(required=True, metadata={"description": "Unix time of creation."})
-    version = fields.Integer(required=True)
+    created = WholeNumber(required=True, metadata={"description": "Unix time of creation."})
+    version = WholeNumber(required=True)
 
 
 class LobbySchema(Schema):
@@ -83,9 +81,7 @@ class LobbySchema(Schema):
 
 class RematchSchema(Schema):
     id = fields.String(required=True, metadata={"description": "The new match."})
-    seat = fields.Integer(
-        required=True, metadata={"description": "The caller's seat in it (its former seat minus one)."}
-    )
+    seat = WholeNumber(required=True, metadata={"description": "The caller's seat in it (its former seat minus one)."})
     token = fields.String(required=True, metadata={"description": "The caller's new seat token, shown once."})
 
 
@@ -103,7 +99,7 @@ def register(spec) -> None:
 
 
 class _SeatEvent(EventSchema):
-    seat = fields.Integer(required=True)
+    seat = WholeNumber(required=True)
 
 
 class TimedOut(_SeatEvent):
@@ -129,13 +125,13 @@ class MatchAborted(_SeatEvent):
 class MatchEnded(EventSchema):
     """The match ended early (a two-player game whose other seat left)."""
 
-    winners = fields.List(fields.Integer(), required=True)
+    winners = fields.List(WholeNumber(), required=True)
 
 
 class MoveUndone(_SeatEvent):
     """The seat took back its move of `version`."""
 
-    version = fields.Integer(required=True)
+    version = WholeNumber(required=True)
 
 
 class RematchCreated(EventSchema):

@@ -1,5 +1,7 @@
 """Request and response schemas: they validate input and write the OpenAPI document."""
 
+import re
+
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from engine.core import EventSchema, OutcomeSchema
@@ -7,6 +9,26 @@ from service.errors import STATUS
 
 MAX_SEED = 2**63 - 1
 MAX_VERSION = 2**53  # a log's versions are Redis stream ids: bounded well inside 64 bits
+
+
+class WholeNumber(fields.Integer):
+    """An integer, strictly (every integer field of the API is one: tests/service/test_bad_input.py).
+
+    In a JSON body, a JSON integer: 60.7 and 60.0 are refused, never truncated, and so is "60".
+    In a query string or a header (`text=True`), ASCII digits only: not "60.7", "+60", "-0", " 60" or "6_0"."""
+
+    _DIGITS = re.compile(r"[0-9]{1,40}")
+
+    def __init__(self, *, text: bool = False, **kwargs):
+        super().__init__(strict=True, **kwargs)
+        self.text = text
+
+    def _validated(self, value):
+        if self.text and isinstance(value, str):
+            if not self._DIGITS.fullmatch(value):
+                raise self.make_error("invalid", input=value)
+            value = int(value)
+        return super()._validated(value)
 
 
 class ProblemSchema(Schema):
@@ -18,7 +40,7 @@ class ProblemSchema(Schema):
 
     type = fields.String(required=True, metadata={"example": "https://portside.dev/problems/illegal_move"})
     title = fields.String(required=True, metadata={"example": "Illegal move"})
-    status = fields.Integer(required=True, metadata={"example": 422})
+    status = WholeNumber(required=True, metadata={"example": 422})
     detail = fields.String(required=True, metadata={"example": "You cannot afford this card."})
     code = fields.String(
         required=True,
@@ -27,15 +49,15 @@ class ProblemSchema(Schema):
     )
     reason = fields.String(metadata={"description": "On illegal_move: the engine's own code for the rule broken."})
     errors = fields.Dict(metadata={"description": "On validation_error: the field errors, by field name."})
-    version = fields.Integer(metadata={"description": "On stale_version: the match's current version."})
-    open_seats = fields.List(fields.Integer(), metadata={"description": "On seat_taken: the seats still open."})
+    version = WholeNumber(metadata={"description": "On stale_version: the match's current version."})
+    open_seats = fields.List(WholeNumber(), metadata={"description": "On seat_taken: the seats still open."})
 
 
 class GameSchema(Schema):
     id = fields.String(required=True, metadata={"example": "speicherstadt"})
     title = fields.String(required=True, metadata={"example": "Speicherstadt"})
-    min_players = fields.Integer(required=True, metadata={"example": 2})
-    max_players = fields.Integer(required=True, metadata={"example": 5})
+    min_players = WholeNumber(required=True, metadata={"example": 2})
+    max_players = WholeNumber(required=True, metadata={"example": 5})
     options = fields.Raw(required=True, metadata={"description": "JSON Schema of the match options."})
     bots = fields.List(fields.String(), required=True, metadata={"example": ["random", "greedy"]})
     moves = fields.String(required=True, metadata={"description": "Name of the game's move schema in this document."})
@@ -44,10 +66,9 @@ class GameSchema(Schema):
 
 class CreateMatchSchema(Schema):
     game = fields.String(required=True, metadata={"example": "speicherstadt"})
-    players = fields.Integer(required=True, strict=True, validate=validate.Range(1, 16), metadata={"example": 3})
+    players = WholeNumber(required=True, validate=validate.Range(1, 16), metadata={"example": 3})
     options = fields.Dict(load_default=dict, metadata={"description": "The game's options (see /v1/games)."})
-    seed = fields.Integer(
-        strict=True,
+    seed = WholeNumber(
         validate=validate.Range(0, MAX_SEED),
         allow_none=True,
         load_default=None,
@@ -86,22 +107,22 @@ class CreateMatchSchema(Schema):
 
 
 class SeatTokenSchema(Schema):
-    seat = fields.Integer(required=True, metadata={"example": 0})
+    seat = WholeNumber(required=True, metadata={"example": 0})
     token = fields.String(
         required=True, metadata={"description": "Secret, shown once. Send as `Authorization: Bearer <token>`."}
     )
 
 
 class BotSeatSchema(Schema):
-    seat = fields.Integer(required=True)
+    seat = WholeNumber(required=True)
     bot = fields.String(required=True)
 
 
 class CreatedSchema(Schema):
     id = fields.String(required=True, metadata={"example": "kq3J9x0b2F1mZs8T"})
     game = fields.String(required=True)
-    players = fields.Integer(required=True)
-    version = fields.Integer(required=True)
+    players = WholeNumber(required=True)
+    version = WholeNumber(required=True)
     seed_commitment = fields.String(
         required=True,
         metadata={
@@ -109,15 +130,14 @@ class CreatedSchema(Schema):
         },
     )
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
-    open_seats = fields.List(fields.Integer(), required=True)
+    open_seats = fields.List(WholeNumber(), required=True)
     bots = fields.List(fields.Nested(BotSeatSchema), required=True)
 
 
 class JoinSchema(Schema):
-    seat = fields.Integer(
+    seat = WholeNumber(
         load_default=None,
         allow_none=True,
-        strict=True,
         validate=validate.Range(0, 15),
         metadata={"description": "The seat wanted; omit for the first open one."},
     )
@@ -126,12 +146,12 @@ class JoinSchema(Schema):
 
 class JoinedSchema(Schema):
     id = fields.String(required=True)
-    seat = fields.Integer(required=True)
+    seat = WholeNumber(required=True)
     token = fields.String(required=True)
 
 
 class SeatStatusSchema(Schema):
-    seat = fields.Integer(required=True)
+    seat = WholeNumber(required=True)
     status = fields.String(
         required=True,
         validate=validate.OneOf(["open", "taken", "bot", "reserved"]),
@@ -144,12 +164,12 @@ class SeatStatusSchema(Schema):
 class MatchSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    version = fields.Integer(required=True, metadata={"description": "Bumped by every move; also the ETag."})
+    version = WholeNumber(required=True, metadata={"description": "Bumped by every move; also the ETag."})
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
-    seat = fields.Integer(
+    seat = WholeNumber(
         required=True, allow_none=True, metadata={"description": "The caller's seat; null for a spectator."}
     )
-    to_act = fields.List(fields.Integer(), required=True)
+    to_act = fields.List(WholeNumber(), required=True)
     view = fields.Dict(required=True, metadata={"description": "What the caller may see; the game's own shape."})
     legal_moves = fields.List(
         fields.Dict(), required=True, metadata={"description": "Every move the caller may POST now, as is."}
@@ -165,7 +185,7 @@ class MatchSchema(Schema):
     outcome = fields.Dict(
         required=True, allow_none=True, metadata={"description": "Scores, breakdown, ranks, winners, names."}
     )
-    players = fields.Integer(required=True)
+    players = WholeNumber(required=True)
     seats = fields.List(fields.Nested(SeatStatusSchema), required=True)
     seed_commitment = fields.String(required=True)
     move_labels = fields.List(
@@ -191,7 +211,7 @@ class MatchSchema(Schema):
 
 
 class MoveAnswerSchema(Schema):
-    version = fields.Integer(required=True)
+    version = WholeNumber(required=True)
     events = fields.List(
         fields.Nested(EventSchema),
         required=True,
@@ -204,7 +224,8 @@ class MoveAnswerSchema(Schema):
 
 
 class EventsQuerySchema(Schema):
-    after = fields.Integer(
+    after = WholeNumber(
+        text=True,
         load_default=0,
         validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Return entries with a version above this."},
@@ -217,38 +238,38 @@ class EventsQuerySchema(Schema):
 
 
 class LogEntrySchema(Schema):
-    version = fields.Integer(required=True)
-    seat = fields.Integer(required=True, allow_none=True)
+    version = WholeNumber(required=True)
+    seat = WholeNumber(required=True, allow_none=True)
     bot = fields.String(metadata={"description": "The server bot that played, if one did."})
     kind = fields.String(
         validate=validate.OneOf(["timeout", "resign", "abort", "undo", "rematch"]),
         metadata={"description": "Absent for a move; else what the service did."},
     )
-    undoes = fields.Integer(metadata={"description": "For `undo`: the version whose move is taken back."})
+    undoes = WholeNumber(metadata={"description": "For `undo`: the version whose move is taken back."})
     match = fields.String(metadata={"description": "For `rematch`: the new match's id."})
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "Each with its `text`."})
 
 
 class LogSchema(Schema):
-    after = fields.Integer(required=True)
-    version = fields.Integer(
+    after = WholeNumber(required=True)
+    version = WholeNumber(
         required=True, metadata={"description": "The last version returned; pass it as `after` next."}
     )
     entries = fields.List(fields.Nested(LogEntrySchema), required=True)
 
 
 class ReplayMoveSchema(Schema):
-    version = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
+    version = WholeNumber(required=True)
+    seat = WholeNumber(required=True)
     move = fields.Dict(required=True)
 
 
 class ReplaySchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    players = fields.Integer(required=True)
+    players = WholeNumber(required=True)
     options = fields.Dict(required=True)
-    seed = fields.Integer(required=True)
+    seed = WholeNumber(required=True)
     seed_commitment = fields.String(required=True)
     moves = fields.List(fields.Nested(ReplayMoveSchema), required=True)
     outcome = fields.Nested(OutcomeSchema, required=True)

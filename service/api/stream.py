@@ -19,6 +19,7 @@ from marshmallow import Schema, fields, validate
 
 from service import fanout, matches
 from service.api import json_response, problem_responses, services
+from service.api.schemas import MAX_VERSION, WholeNumber
 from service.auth import seat_of
 from service.config import Config
 from service.errors import ApiError
@@ -39,8 +40,9 @@ closes. When the server shuts down it sends `retry:` and closes; reconnect with 
 
 
 class StreamQuerySchema(Schema):
-    after = fields.Integer(
-        validate=validate.Range(0, None),
+    after = WholeNumber(
+        text=True,
+        validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Start after this version (`Last-Event-ID` does the same and wins)."},
     )
     ticket = fields.String(
@@ -50,16 +52,17 @@ class StreamQuerySchema(Schema):
 
 
 class StreamHeadersSchema(Schema):
-    last_event_id = fields.Integer(
+    last_event_id = WholeNumber(
+        text=True,
         data_key="Last-Event-ID",
-        validate=validate.Range(0, None),
+        validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Resume after this version (browsers send it when they reconnect)."},
     )
 
 
 class TicketSchema(Schema):
     ticket = fields.String(required=True, metadata={"description": "Opens this match's stream once, as this seat."})
-    expires_in = fields.Integer(required=True, metadata={"description": "Seconds the ticket stays good."})
+    expires_in = WholeNumber(required=True, metadata={"description": "Seconds the ticket stays good."})
 
 
 @blp.route("/<match_id>/stream-ticket", methods=["POST"])

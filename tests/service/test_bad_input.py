@@ -133,3 +133,65 @@ def test_a_full_redis_answers_503_storage_full_and_evicts_nothing(tmp_path):
     assert answer.headers["Retry-After"] and "full" in body["detail"]
     assert all(client.get(f"/v1/matches/{match_id}").status_code == 200 for match_id in created)
     embedded.server(str(tmp_path / "full")).stop()
+
+
+@pytest.mark.parametrize("seconds", [60.7, 60.0, "60", True])
+def test_a_clocks_seconds_must_be_a_whole_number_not_truncated(client, seconds):
+    answer = client.post("/v1/matches", json={"game": "medici", "players": 2, "clock": {"seconds": seconds}})
+    assert "clock" in assert_problem(answer, 422, "validation_error")["errors"]
+
+
+def refused(response) -> None:
+    """A 422 validation_error; a stream that opened instead is closed (it would never end)."""
+    try:
+        assert_problem(response, 422, "validation_error")
+    finally:
+        response.close()
+
+
+@pytest.mark.parametrize("text", ["5.0", "+5", "-0", "5_0", "0x5", "٥", "1" * 50])
+def test_integers_in_a_query_or_a_header_are_ascii_digits_only(client, text):
+    created = create(client, players=2, seed=1)
+    base = f"/v1/matches/{created['id']}"
+    refused(client.get(f"{base}/events", query_string={"after": text}))
+    refused(client.get(f"{base}/stream", query_string={"after": text}, buffered=False))
+    if text.isascii():
+        refused(client.get(f"{base}/stream", headers={"Last-Event-ID": text}, buffered=False))
+    refused(client.get("/v1/matches", query_string={"limit": text}))
+
+
+def test_a_stream_resumed_out_of_range_is_422(client):
+    created = create(client, players=2, seed=1)
+    base = f"/v1/matches/{created['id']}/stream"
+    refused(client.get(base, headers={"Last-Event-ID": "18446744073709551616"}, buffered=False))
+    refused(client.get(f"{base}?after=18446744073709551616", buffered=False))
+
+
+def test_every_integer_field_of_the_api_is_strict():
+    """Every integer of every schema in service/api (bodies, queries, headers, answers) is a WholeNumber:
+    a JSON body's 60.7 or "60" is refused, never truncated; a query's or a header's is ASCII digits."""
+    import importlib
+    import pkgutil
+
+    from marshmallow import Schema, fields
+
+    import service.api
+    from service.api.schemas import WholeNumber
+
+    def integers(field):
+        if isinstance(field, fields.Integer):
+            yield field
+        for inner in (getattr(field, "inner", None), getattr(field, "value_field", None)):
+            if inner is not None:
+                yield from integers(inner)
+
+    checked = []
+    for module_info in pkgutil.iter_modules(service.api.__path__):
+        module = importlib.import_module(f"service.api.{module_info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, type) and issubclass(value, Schema) and value.__module__ == module.__name__:
+                for field_name, field in value._declared_fields.items():
+                    for found in integers(field):
+                        assert isinstance(found, WholeNumber), f"{module.__name__}.{name}.{field_name}"
+                        checked.append(f"{name}.{field_name}")
+    assert "ClockSchema.seconds" in checked and "StreamHeadersSchema.last_event_id" in checked
