@@ -101,6 +101,7 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     docs.register(app)
     compression.register(app)
     app.register_blueprint(web.blp)
+    limits.install_settlement(app, config)  # last: its after-request hook runs first
     return app
 
 

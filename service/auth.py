@@ -8,6 +8,7 @@ import secrets
 
 from flask import request
 
+from service import ratelimit
 from service.errors import ApiError
 
 TOKEN_PREFIX = "pst_"
@@ -56,5 +57,6 @@ def seat_of(seat_hashes: dict[int, str], required: bool) -> int | None:
     digest = hash_token(token)
     for seat, stored in seat_hashes.items():
         if hmac.compare_digest(digest, stored):
+            ratelimit.verified()  # the request's count now stands for this seat (429 if over its limit)
             return seat
     raise ApiError("forbidden", "This token does not hold a seat in this match.")

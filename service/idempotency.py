@@ -17,10 +17,13 @@ from contextlib import contextmanager
 
 import redis
 
+from service import metrics
 from service.auth import bearer_token, hash_token
 from service.errors import ApiError
 
 MARKER_SECONDS = 30  # longer than any move with its bots' answers
+GRACE_SECONDS = 3.0  # how long a copy waits beyond the bots' budget before 409 request_in_progress
+POLL_SECONDS = 0.02
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -33,22 +36,28 @@ def marker_key(match_id: str, key: str) -> str:
 
 
 @contextmanager
-def in_flight(client: redis.Redis, match_id: str, key: str | None, wait_seconds: float) -> Iterator[None]:
+def in_flight(client: redis.Redis, match_id: str, key: str | None, bot_budget_seconds: float) -> Iterator[None]:
     """Hold the key's marker while the body runs; wait for (or refuse beside) a holder."""
     if key is None:
         yield
         return
     marker, mine = marker_key(match_id, key), secrets.token_hex(8)
-    deadline = time.monotonic() + wait_seconds
-    while not client.set(marker, mine, nx=True, ex=MARKER_SECONDS):
+    deadline = time.monotonic() + bot_budget_seconds + GRACE_SECONDS
+    while not _take(client, marker, mine):
         if time.monotonic() > deadline:
             raise ApiError(
                 "request_in_progress",
                 "A request with this Idempotency-Key is still being processed; retry shortly.",
                 headers={"Retry-After": "1"},
             )
-        time.sleep(0.02)
+        time.sleep(POLL_SECONDS)
     try:
         yield
     finally:
+        metrics.REDIS_ROUNDTRIPS.labels("idempotency").inc()
         client.eval(_RELEASE, 1, marker, mine)
+
+
+def _take(client: redis.Redis, marker: str, mine: str) -> bool:
+    metrics.REDIS_ROUNDTRIPS.labels("idempotency").inc()
+    return bool(client.set(marker, mine, nx=True, ex=MARKER_SECONDS))

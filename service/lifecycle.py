@@ -151,7 +151,8 @@ def created(store: Store, meta: dict, doc: dict) -> None:
 
     if meta["listed"]:
         lobby.add(store, meta)
-    index_clock(store, meta["id"], doc)
+    if meta.get("clock"):  # a match without a clock is never in the index: no round-trip
+        index_clock(store, meta["id"], doc)
 
 
 def set_name(store: Store, match_id: str, seat: int, name: str) -> None:

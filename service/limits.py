@@ -1,33 +1,44 @@
 """Limits nobody dodges: who a client is, and what each client may spend.
 
-A client is its verified seat, else its address. A request about a match that
-carries a token is counted under that token; if the token then fails to verify
-(401/403) the failure is counted against the address, and an address over its
-failure budget is refused before any work. Every other request (create, the
-catalogue, spectators) counts against the address. The address is the peer's,
+A client is its verified seat, else its address. The address is the peer's,
 or with TRUSTED_PROXIES the last X-Forwarded-For hop that is not a trusted proxy.
+
+- A request about a match that carries a token is counted in the match's own
+  load, in the same round-trip (service/ratelimit.py): under the seat the
+  token claims, trusted only once the token verifies. If it does not (401,
+  403, or 404: a token presented on a match that does not exist) the failure
+  is charged to the address, and an address over its failure budget is
+  refused before any work, whatever token it sends next. A request that never
+  reaches the check of its token (a malformed body, a bad query) is counted
+  against the address when it is answered, and refused if that is over budget.
+- Every other request (create, the catalogue, spectators) counts against the
+  address before it runs.
 
 Budgets, each per client and per minute (RATE_LIMIT_PER_MINUTE=0 turns all off):
 writes (every POST, even malformed), reads (GETs, long-polls included),
-authentication failures, and creations of matches with server bots (the
-cheapest way to spend server CPU and memory). Long-polls and streams also have
-a cap on how many one client holds at once.
+authentication failures, creations of matches with server bots, and the
+seconds of server-bot play that reads may trigger (per address: the bot turns
+a match still owes are played by whoever reads it next, within that reader's
+budget). Long-polls and streams also have a cap on how many one client holds
+at once: each wait is a lease in a sorted set, refreshed while it is held, so
+a crashed worker's waits fade and the count never goes below zero.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import secrets
 import time
 from collections.abc import Iterable
 
 import orjson
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 
-from service import guards
+from service import guards, metrics
 from service.auth import bearer_token, hash_token
 from service.config import Config
-from service.errors import ApiError
-from service.ratelimit import WINDOW
+from service.errors import ApiError, problem
+from service.ratelimit import WINDOW, Quota, limited, window
 
 _EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -58,40 +69,35 @@ def client_address(networks: list[Network]) -> str:
     return address
 
 
-def _limited(what: str, limit: int) -> ApiError:
-    retry = WINDOW - int(time.time()) % WINDOW
-    return ApiError(
-        "rate_limited", f"More than {limit} {what} this minute.", headers={"Retry-After": str(max(retry, 1))}
-    )
-
-
-def _token_key() -> str | None:
-    """The token's counter key, for requests about one match (where the token will be verified)."""
-    if not (request.view_args and "match_id" in request.view_args):
+def _claimed_token() -> tuple[str, str] | None:
+    """(match id, token hash) for a request about a well-formed match id that carries a bearer token."""
+    match_id = (request.view_args or {}).get("match_id")
+    if not match_id or not guards.MATCH_ID.fullmatch(match_id):
         return None
     try:
         token = bearer_token()
     except ApiError:
-        return None
-    return "tok:" + hash_token(token)[:24] if token else None
+        return None  # a malformed header: the address pays now, and the 401 later
+    return (match_id, hash_token(token)[:32]) if token else None
 
 
-def _is_wait() -> bool:
-    if request.path.endswith("/stream"):
-        return True
-    try:
-        return request.path.endswith("/events") and float(request.args.get("wait", "0")) > 0
-    except ValueError:
-        return False
+def _redis():
+    return current_app.extensions["portside"].store.redis
+
+
+def _config() -> Config:
+    return current_app.extensions["portside"].config
+
+
+def _round_trip() -> None:
+    metrics.REDIS_ROUNDTRIPS.labels("limits").inc()
 
 
 def install(app: Flask, config: Config) -> None:
+    """Count each request before it runs (before the guards: malformed requests count too)."""
     if not config.rate_limit_per_minute:
         return
     networks = trusted_networks(config.trusted_proxies)
-
-    def redis():
-        return app.extensions["portside"].store.redis
 
     @app.before_request
     def _count():
@@ -99,67 +105,212 @@ def install(app: Flask, config: Config) -> None:
             return
         address = client_address(networks)
         g.client_address = address
-        window = int(time.time() // WINDOW)
+        w = window()
         writing = request.method == "POST"
-        client = _token_key() or "ip:" + address
-        counter = f"rl:{'w' if writing else 'r'}:{client}:{window}"
-        pipe = redis().pipeline(transaction=False)
-        pipe.get(f"rl:fail:{address}:{window}")
+        limit = config.rate_limit_per_minute if writing else config.read_limit_per_minute
+        what = "writes" if writing else "reads"
+        claimed = _claimed_token()
+        if claimed:
+            match_id, digest = claimed
+            g.quota = Quota(
+                match_id=match_id,
+                key=f"m:{{{match_id}}}:rl:{what[0]}:{digest}:{w}",
+                limit=limit,
+                what=what,
+                fail_key=f"rl:fail:{address}:{w}",
+                fail_limit=config.auth_failures_per_minute,
+                client=f"seat:{match_id}:{digest}",
+            )
+            return  # counted by the match's load; checked when the token verifies (service/ratelimit.py)
+        counter = f"rl:{what[0]}:ip:{address}:{w}"
+        pipe = _redis().pipeline(transaction=False)
+        pipe.get(f"rl:fail:{address}:{w}")
         pipe.incr(counter)
         pipe.expire(counter, WINDOW)
+        _round_trip()
         failures, count, _ = pipe.execute()
         if int(failures or 0) >= config.auth_failures_per_minute:
-            raise _limited("failed authentications", config.auth_failures_per_minute)
-        limit = config.rate_limit_per_minute if writing else config.read_limit_per_minute
+            raise limited("failed authentications", config.auth_failures_per_minute)
         if count > limit:
-            raise _limited("writes" if writing else "reads", limit)
+            raise limited(what, limit)
         if writing and request.path == "/v1/matches" and _asks_for_bots(config):
-            _spend(f"rl:bots:{address}:{window}", config.bot_matches_per_minute, "matches with server bots")
-        if _is_wait():
-            _hold_wait(client, config)
+            _spend(f"rl:bots:{address}:{w}", config.bot_matches_per_minute, "matches with server bots")
 
     def _spend(key: str, limit: int, what: str) -> None:
-        pipe = redis().pipeline(transaction=False)
+        pipe = _redis().pipeline(transaction=False)
         pipe.incr(key)
         pipe.expire(key, WINDOW)
+        _round_trip()
         if pipe.execute()[0] > limit:
-            raise _limited(what, limit)
-
-    def _hold_wait(client: str, config: Config) -> None:
-        key = f"rl:waits:{client}"
-        pipe = redis().pipeline(transaction=False)
-        pipe.incr(key)
-        pipe.expire(key, config.max_wait_seconds + 60)  # a crashed worker's count fades
-        held = pipe.execute()[0]
-        g.wait_key = key
-        if held > config.max_waits_per_client:
-            raise ApiError(
-                "rate_limited",
-                f"At most {config.max_waits_per_client} waiting requests at once per client.",
-                headers={"Retry-After": "1"},
-            )
-
-    @app.after_request
-    def _count_failure(response: Response) -> Response:
-        if response.status_code in (401, 403) and "client_address" in g:
-            key = f"rl:fail:{g.client_address}:{int(time.time() // WINDOW)}"
-            try:
-                pipe = redis().pipeline(transaction=False)
-                pipe.incr(key)
-                pipe.expire(key, WINDOW)
-                pipe.execute()
-            except Exception:  # counting must never turn an answer into a 500
-                pass
-        return response
+            raise limited(what, limit)
 
     @app.teardown_request
     def _release_wait(_exc):
-        key = g.pop("wait_key", None)
-        if key:
-            try:
-                redis().decr(key)
-            except Exception:
-                pass
+        lease = g.pop("wait_lease", None)
+        if lease is not None:
+            lease.release()
+
+
+def install_settlement(app: Flask, config: Config) -> None:
+    """After the answer: charge failed authentications to the address, and count against the
+    address a token-carrying request whose token was never checked. Installed after the other
+    after-request hooks so that it runs first (Flask runs them in reverse) and a 429 it puts in
+    place of an answer still gets the security headers."""
+    if not config.rate_limit_per_minute:
+        return
+
+    @app.after_request
+    def _settle(response: Response) -> Response:
+        if "client_address" not in g:
+            return response
+        quota: Quota | None = g.get("quota")
+        status = response.status_code
+        failed = status in (401, 403) or (quota is not None and status == 404)
+        unsettled = quota is not None and not quota.verified and not failed and status != 429
+        if not (failed or unsettled):
+            return response
+        address, w = g.client_address, window()
+        fail_key = f"rl:fail:{address}:{w}"
+        pipe = _redis().pipeline(transaction=False)
+        if failed:
+            pipe.incr(fail_key)
+            pipe.expire(fail_key, WINDOW)
+        else:
+            assert quota is not None
+            counter = f"rl:{quota.what[0]}:ip:{address}:{w}"
+            pipe.incr(counter)
+            pipe.expire(counter, WINDOW)
+            pipe.get(fail_key)
+        try:
+            _round_trip()
+            results = pipe.execute()
+        except Exception:  # counting must never turn an answer into a 500
+            return response
+        if failed or status < 400 or quota is None:
+            return response  # what was done is done: the count refuses the next request
+        err = None
+        if int(results[2] or 0) >= config.auth_failures_per_minute:
+            err = limited("failed authentications", config.auth_failures_per_minute)
+        elif results[0] > quota.limit:
+            err = limited(quota.what, quota.limit)
+        return problem(err.code, err.status, err.detail, err.headers) if err else response
+
+
+# --- concurrent waits ------------------------------------------------------------------
+
+
+class Lease:
+    """One wait (a long-poll or a stream) held by a client: a member of the client's sorted set,
+    scored by when it lapses. A stream renews it while it runs; the end of the wait removes it
+    (the request's end for a long-poll, the stream's close for a stream: `release_when_closed`)."""
+
+    def __init__(self, client, key: str, member: str, seconds: float) -> None:
+        self.client, self.key, self.member, self.seconds = client, key, member, seconds
+        self.renewed = time.monotonic()
+
+    def renew(self, force: bool = False) -> None:
+        """Push the lapse back (at most every half lease, unless forced)."""
+        if not force and time.monotonic() - self.renewed < self.seconds / 2:
+            return
+        self.renewed = time.monotonic()
+        pipe = self.client.pipeline(transaction=False)
+        pipe.zadd(self.key, {self.member: time.time() + self.seconds}, xx=True)
+        pipe.expire(self.key, int(self.seconds))
+        try:
+            _round_trip()
+            pipe.execute()
+        except Exception:  # a stream outlives a Redis hiccup; its lease is renewed next time
+            pass
+
+    def release(self) -> None:
+        try:
+            _round_trip()
+            self.client.zrem(self.key, self.member)
+        except Exception:  # the lease lapses by itself
+            pass
+
+
+class _NoLease(Lease):
+    def __init__(self) -> None:
+        super().__init__(None, "", "", 0)
+
+    def renew(self, force: bool = False) -> None:
+        pass
+
+    def release(self) -> None:
+        pass
+
+
+def lease_seconds(config: Config) -> float:
+    return max(120.0, config.max_wait_seconds + 60.0)
+
+
+def hold_wait() -> Lease:
+    """Hold one wait for the caller (its verified seat, else its address): call after the token is
+    checked. 429 beyond MAX_WAITS_PER_CLIENT; the lease is released when the request ends."""
+    config = _config()
+    if not config.rate_limit_per_minute or "client_address" not in g:
+        return _NoLease()
+    quota: Quota | None = g.get("quota")
+    client = quota.client if quota is not None and quota.verified else "ip:" + g.client_address
+    key, member, seconds = f"rl:waits:{client}", secrets.token_hex(8), lease_seconds(config)
+    now = time.time()
+    pipe = _redis().pipeline(transaction=False)
+    pipe.zremrangebyscore(key, "-inf", now)  # leases of waits whose worker died
+    pipe.zadd(key, {member: now + seconds})
+    pipe.zcard(key)
+    pipe.expire(key, int(seconds))
+    _round_trip()
+    held = pipe.execute()[2]
+    lease = g.wait_lease = Lease(_redis(), key, member, seconds)
+    if held > config.max_waits_per_client:
+        raise ApiError(
+            "rate_limited",
+            f"At most {config.max_waits_per_client} waiting requests at once per client.",
+            headers={"Retry-After": "1"},
+        )
+    return lease
+
+
+def release_when_closed(response: Response) -> Response:
+    """A stream's wait lasts as long as its body, not its view: Flask tears the request down when the
+    view returns (and again when the stream ends), so the lease is released when the server closes
+    the response instead."""
+    lease = g.pop("wait_lease", None)
+    if lease is not None:
+        response.call_on_close(lease.release)
+    return response
+
+
+# --- server-bot work that reads trigger ------------------------------------------------
+
+
+class BotBudget:
+    """The seconds of server-bot play the caller's address has left this minute, for the bot
+    turns a match still owes when it is read (service/matches.load_current)."""
+
+    def __init__(self, key: str, per_minute: float) -> None:
+        self.key, self.per_minute = key, per_minute
+
+    def left(self) -> float:
+        _round_trip()
+        spent = int(_redis().get(self.key) or 0) / 1000
+        return max(0.0, self.per_minute - spent)
+
+    def spend(self, seconds: float) -> None:
+        pipe = _redis().pipeline(transaction=False)
+        pipe.incrby(self.key, max(1, round(seconds * 1000)))
+        pipe.expire(self.key, WINDOW)
+        _round_trip()
+        pipe.execute()
+
+
+def bot_budget() -> BotBudget | None:
+    """The caller's budget for bot play on reads; None when limits are off."""
+    config = _config()
+    if not config.rate_limit_per_minute or "client_address" not in g:
+        return None
+    return BotBudget(f"rl:botplay:{g.client_address}:{window()}", config.bot_read_seconds_per_minute)
 
 
 def _asks_for_bots(config: Config) -> bool:

@@ -54,7 +54,7 @@ def _cursor(cursor: str) -> int:
 
 
 def _entry(store: Store, match_id: str) -> dict | None:
-    stored, _ = store.load(match_id)
+    stored = store.load(match_id)
     if stored is None:
         store.redis.zrem(LOBBY_KEY, match_id)
         return None

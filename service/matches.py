@@ -12,17 +12,18 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Protocol
 
 import orjson
 
 from engine import registry
 from engine.bots import RandomBot, get_bot
 from engine.core import Game, IllegalMove, default_value, fill
-from service import lifecycle, metrics, words
+from service import lifecycle, metrics, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError
-from service.ratelimit import WINDOW, Quota
+from service.ratelimit import WINDOW
 from service.store import CommitResult, Store, Stored, idem_key
 
 log = logging.getLogger("portside")
@@ -50,11 +51,15 @@ class Loaded:
         return self.stored.state["status"] == "finished"
 
 
-def load(store: Store, match_id: str, quota: Quota | None = None) -> Loaded:
-    """The match with its live state; counts the request against `quota` in the same round-trip."""
-    stored, count = store.load(match_id, (quota.key, WINDOW) if quota else None)
-    if quota:
-        quota.check(count)
+def load(store: Store, match_id: str) -> Loaded:
+    """The match with its live state. A request about this match that carries a token is
+    counted in the same round-trip (service/ratelimit.py)."""
+    quota = ratelimit.pending(match_id)
+    if quota is None:
+        stored = store.load(match_id)
+    else:
+        stored, count, failures = store.load_counted(match_id, quota.key, WINDOW, quota.fail_key)
+        quota.counted(count, failures)
     if stored is None:
         raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
     game = registry.get(stored.meta["game"])
@@ -115,8 +120,8 @@ def create(
     }
 
 
-def join(store: Store, match_id: str, wanted: int | None, quota: Quota | None = None, name: str | None = None) -> dict:
-    match = load(store, match_id, quota)
+def join(store: Store, match_id: str, wanted: int | None, name: str | None = None) -> dict:
+    match = load(store, match_id)
     meta, taken = match.stored.meta, match.stored.seat_hashes
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
@@ -243,7 +248,8 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     bots = lifecycle.bot_seats(match.stored.meta, match.stored.state)
     game, state = match.game, match.state
     entries: list[dict] = []
-    while time.monotonic() < deadline and game.outcome(state) is None:
+    # At least one move per call, whatever the budget: a match whose bots owe turns always advances.
+    while (not entries or time.monotonic() < deadline) and game.outcome(state) is None:
         ready = sorted(s for s in game.to_act(state) if s in bots)
         if not ready:
             break
@@ -276,7 +282,8 @@ def _commit(
     if result.status == "ok":
         match.stored.version += len(entries)
         match.stored.state = doc
-        lifecycle.index_clock(store, match.stored.id, doc)
+        if match.stored.meta.get("clock"):  # a match without a clock is never in the index: no round-trip
+            lifecycle.index_clock(store, match.stored.id, doc)
         for entry in entries:
             metrics.MOVES.labels(match.game.id, "bot" if "bot" in entry else "seat").inc()
     return result
@@ -299,12 +306,11 @@ def play(
     body: bytes,
     if_match: int | None,
     idempotency_key: str | None,
-    quota: Quota | None = None,
 ) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
     body_hash = hashlib.sha256(body).hexdigest()
-    for attempt in range(cfg.move_retries):
-        match = load(store, match_id, quota if attempt == 0 else None)
+    for _ in range(cfg.move_retries):
+        match = load(store, match_id)  # the first load also counts the request (service/ratelimit.py)
         seat = seat_for(match.stored.seat_hashes)
         match = lifecycle.enforce_clock(store, cfg, match)
         if seat in lifecycle.bot_seats(match.stored.meta, match.stored.state):
@@ -356,22 +362,42 @@ def bots_to_act(match: Loaded) -> bool:
     return bool(bots) and not match.finished and any(s in bots for s in match.game.to_act(match.state))
 
 
-def advance_bots(store: Store, cfg: Config, match: Loaded) -> Loaded:
+def advance_bots(store: Store, cfg: Config, match: Loaded, seconds: float | None = None) -> Loaded:
     """Let server bots take the turns they have (at creation, or after an earlier
-    request ran out of bot budget); returns the match as it now stands."""
+    request ran out of bot budget), for at most `seconds` (default: the bot budget)
+    and at least one move; returns the match as it now stands."""
+    budget = cfg.bot_budget_seconds if seconds is None else seconds
     for _ in range(cfg.move_retries):
-        entries = _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
+        entries = _bot_moves(match, cfg, time.monotonic() + budget)
         if not entries or _commit(store, cfg, match, entries).status == "ok":
             return match
         match = load(store, match.stored.id)
     return load(store, match.stored.id)
 
 
-def load_current(store: Store, cfg: Config, match_id: str) -> Loaded:
+class BotBudget(Protocol):
+    def left(self) -> float: ...
+    def spend(self, seconds: float) -> None: ...
+
+
+def load_current(store: Store, cfg: Config, match_id: str, budget: BotBudget | None = None) -> Loaded:
     """The match for a reader, after any bot turns still owed: a match whose bots ran
-    out of budget is carried on by whoever looks at it next."""
+    out of budget is carried on by whoever looks at it next, within that reader's
+    `budget` of bot play (service/limits.py; None: no limit). A reader whose budget is
+    spent sees the match as it stands; the next reader (or the next minute) carries it on."""
     match = lifecycle.enforce_clock(store, cfg, load(store, match_id))
-    return advance_bots(store, cfg, match) if bots_to_act(match) else match
+    if not bots_to_act(match):
+        return match
+    if budget is None:
+        return advance_bots(store, cfg, match)
+    seconds = min(cfg.bot_budget_seconds, budget.left())
+    if seconds <= 0:
+        return match
+    start = time.monotonic()
+    try:
+        return advance_bots(store, cfg, match, seconds)
+    finally:
+        budget.spend(time.monotonic() - start)
 
 
 # --- log and replay ------------------------------------------------------------

@@ -1,7 +1,13 @@
-"""A fixed one-minute quota window. Who is counted, and for what: service/limits.py.
+"""A fixed one-minute quota window, and the quota of a request that carries a seat token.
+Who is counted, and for what: service/limits.py.
 
-`Quota` can ride in the same pipelined round-trip as a match's load
-(`Store.load(..., counter=)`).
+A request about a match that carries a token is counted without a round-trip
+of its own: `matches.load` increments the counter of the seat the token
+*claims* (keyed on the token's hash, in the match's hash slot) in the same
+pipelined round-trip as the match's load, together with a read of the
+address's failed-authentication count. The count is trusted only once the
+token verifies (`verified()`, called by auth.seat_of): a made-up token never
+gets that far, and its failure is charged to the address (service/limits.py).
 """
 
 from __future__ import annotations
@@ -9,19 +15,66 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from flask import g, has_request_context
+
 from service.errors import ApiError
 
 WINDOW = 60
 
 
+def window() -> int:
+    return int(time.time() // WINDOW)
+
+
+def limited(what: str, limit: int) -> ApiError:
+    retry = WINDOW - int(time.time()) % WINDOW
+    return ApiError(
+        "rate_limited", f"More than {limit} {what} this minute.", headers={"Retry-After": str(max(retry, 1))}
+    )
+
+
 @dataclass
 class Quota:
-    key: str
-    limit: int
+    """The quota of one request about `match_id` that carries a token."""
 
-    def check(self, count: int) -> None:
-        if count > self.limit:
-            retry = WINDOW - int(time.time()) % WINDOW
-            raise ApiError(
-                "rate_limited", f"More than {self.limit} requests this minute.", headers={"Retry-After": str(retry)}
-            )
+    match_id: str
+    key: str  # the counter of the seat the token claims: m:{<id>}:rl:<w|r>:<token hash>:<window>
+    limit: int
+    what: str  # "writes" or "reads", for the 429's words
+    fail_key: str  # the address's failed authentications this window
+    fail_limit: int
+    client: str  # who holds waits once verified: "seat:<id>:<token hash>"
+    count: int | None = None  # set by the load that counted this request
+    verified: bool = False
+
+    def counted(self, count: int, failures: int) -> None:
+        """The load's pipeline answered: an address over its failure budget is refused before any work."""
+        self.count = count
+        if failures >= self.fail_limit:
+            raise limited("failed authentications", self.fail_limit)
+
+    def verify(self) -> None:
+        """The token holds a seat of the match: its count is that seat's; over the limit, 429."""
+        if self.verified or self.count is None:
+            return
+        self.verified = True
+        if self.count > self.limit:
+            raise limited(self.what, self.limit)
+
+
+def pending(match_id: str) -> Quota | None:
+    """The request's quota, if it is about `match_id` and not yet counted."""
+    if not has_request_context():
+        return None
+    quota = g.get("quota")
+    if quota is None or quota.match_id != match_id or quota.count is not None:
+        return None
+    return quota
+
+
+def verified() -> None:
+    """Called when the request's token has just verified as a seat (service/auth.py)."""
+    if has_request_context():
+        quota = g.get("quota")
+        if quota is not None:
+            quota.verify()

@@ -165,22 +165,29 @@ class Store:
         _round_trip("create")
         self._create(keys=[match_key(match_id)], args=[ttl, *(x for pair in fields.items() for x in pair)])
 
-    def load(self, match_id: str, counter: tuple[str, int] | None = None) -> tuple[Stored | None, int]:
-        """The match (None if gone) and, with `counter` (key, ttl), that key's count
-        after one INCR, in the same round-trip."""
+    def load(self, match_id: str) -> Stored | None:
+        """The match, None if gone: one round-trip."""
         _round_trip("load")
-        if counter is None:
-            raw, count = self.redis.hgetall(match_key(match_id)), 0
-        else:
-            pipe = self.redis.pipeline(transaction=False)
-            pipe.incr(counter[0])
-            pipe.expire(counter[0], counter[1])
-            pipe.hgetall(match_key(match_id))
-            count, _, raw = pipe.execute()
+        return self._stored(match_id, self.redis.hgetall(match_key(match_id)))
+
+    def load_counted(self, match_id: str, counter: str, ttl: int, other: str) -> tuple[Stored | None, int, int]:
+        """The match, `counter`'s count after one INCR (with its expiry) and the integer at
+        `other` (0 if none), in one pipelined round-trip (service/ratelimit.py)."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.incr(counter)
+        pipe.expire(counter, ttl)
+        pipe.get(other)
+        pipe.hgetall(match_key(match_id))
+        _round_trip("load")
+        count, _, found, raw = pipe.execute()
+        return self._stored(match_id, raw), int(count), int(found or 0)
+
+    @staticmethod
+    def _stored(match_id: str, raw: dict) -> Stored | None:
         if not raw:
-            return None, count
+            return None
         seats = {int(k[5:]): v.decode() for k, v in raw.items() if k.startswith(b"seat:")}
-        return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]), orjson.loads(raw[b"state"]), seats), count
+        return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]), orjson.loads(raw[b"state"]), seats)
 
     def take_seat(self, match_id: str, seat: int, token_hash: str) -> int:
         """1 when taken now, 0 when someone has it, -1 when the match is gone."""

@@ -2,7 +2,7 @@
 
 from flask_smorest import Blueprint
 
-from service import lifecycle, matches
+from service import lifecycle, limits, matches
 from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
@@ -19,11 +19,13 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 def get_events(query: dict, match_id: str):
     """Entries after version `after`; with `wait`, holds the request until one arrives."""
     svc = services()
-    match = matches.load_current(svc.store, svc.config, match_id)
+    match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = seat_of(match.stored.seat_hashes, required=False)
     if query["after"] > match.stored.version:
         # The client knows versions the server does not (storage lost its last second): answer now,
         # with the server's version, so the client resyncs instead of waiting for nothing.
         return json_response({"after": query["after"], "version": match.stored.version, "entries": []})
     wait = min(query["wait"], svc.config.max_wait_seconds)
+    if wait > 0:
+        limits.hold_wait()  # after the token is checked: the cap is the seat's, else the address's
     return json_response(lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait))

@@ -2,13 +2,13 @@
 
 from typing import Any
 
-from flask import g, request
+from flask import request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import guards, lifecycle, matches
+from service import guards, lifecycle, limits, matches
 from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
@@ -74,7 +74,7 @@ def create_match(body: dict):
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
     name = lifecycle.clean_name(body["name"], "name") if body["name"] is not None else None
-    return json_response(matches.join(services().store, match_id, body["seat"], g.pop("quota", None), name))
+    return json_response(matches.join(services().store, match_id, body["seat"], name))
 
 
 @blp.route("/<match_id>")
@@ -95,7 +95,7 @@ def join_match(body: dict, match_id: str):
 def get_match(match_id: str):
     """The caller's view, `to_act` and legal moves. No token: the spectator's view."""
     svc = services()
-    match = matches.load_current(svc.store, svc.config, match_id)
+    match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = seat_of(match.stored.seat_hashes, required=False)
     etag = f'"{match.stored.version}"'
     headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}

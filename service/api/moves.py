@@ -3,7 +3,7 @@
 import re
 
 import orjson
-from flask import g, request
+from flask import request
 from flask_smorest import Blueprint
 
 from service import idempotency, matches
@@ -81,10 +81,13 @@ def _json_body() -> tuple[object, bytes]:
 )
 def post_move(match_id: str):
     """Play one move as the token's seat; server bots answer before this returns."""
+    # Two Redis round-trips: the match's load (which also counts the request against the seat's
+    # quota, service/ratelimit.py) and the compare-and-set commit. An Idempotency-Key adds its
+    # marker, its lookup and the marker's release.
     if_match, key = _if_match(), _idempotency_key()
     move, raw = _json_body()
     svc = services()
-    with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds + 3):
+    with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
         answer = matches.play(
             svc.store,
             svc.config,
@@ -94,6 +97,5 @@ def post_move(match_id: str):
             raw,
             if_match,
             key,
-            g.pop("quota", None),
         )
     return json_response(answer)

@@ -13,11 +13,11 @@ import socket
 from collections.abc import Iterator
 
 import orjson
-from flask import Response, g, stream_with_context
+from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from service import fanout, matches
+from service import fanout, limits, matches
 from service.api import json_response, problem_responses, services
 from service.api.schemas import MAX_VERSION, WholeNumber
 from service.auth import seat_of
@@ -76,7 +76,7 @@ def post_stream_ticket(match_id: str):
     """A short-lived, single-use ticket to open the stream with `?ticket=` (for EventSource, which
     cannot send the `Authorization` header). Same identity as a read: the seat token, or none."""
     svc = services()
-    match = matches.load(svc.store, match_id, g.get("quota"))
+    match = matches.load(svc.store, match_id)
     seat = seat_of(match.stored.seat_hashes, required=False)
     return json_response({"ticket": svc.store.new_ticket(match_id, seat), "expires_in": TICKET_SECONDS})
 
@@ -95,14 +95,16 @@ def post_stream_ticket(match_id: str):
 def get_stream(query: dict, headers: dict, match_id: str):
     """The match's log as Server-Sent Events, live, filtered for the caller's seat."""
     svc = services()
-    match = matches.load_current(svc.store, svc.config, match_id)
+    match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = _caller(svc.store, match, match_id, query.get("ticket"))
+    lease = limits.hold_wait()  # after the caller is known: the cap is the seat's, else the address's
     after = headers.get("last_event_id", query.get("after", 0))
     final = match.stored.version if match.finished else None
     # In the request's context, so each event's `text` follows the caller's Accept-Language.
-    body = stream_with_context(_messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket()))
+    messages = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), lease)
+    body = stream_with_context(messages)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    return Response(body, mimetype="text/event-stream", headers=headers)
+    return limits.release_when_closed(Response(body, mimetype="text/event-stream", headers=headers))
 
 
 def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | None) -> int | None:
@@ -122,6 +124,7 @@ def _messages(
     after: int,
     final: int | None,
     client: socket.socket | None,
+    lease: limits.Lease,
 ) -> Iterator[bytes]:
     yield OPENED
     with store.fanout.waiter(match_id, client) as waiter:
@@ -129,6 +132,7 @@ def _messages(
             # A random share off each beat: streams opened together (after a restart, say) do not
             # beat together, which was a burst of thousands of writes every 15 s.
             entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0))
+            lease.renew()  # a stream may outlive any fixed expiry of its place under the wait cap
             if waiter.closed:
                 if not waiter.hung_up:
                     yield CLOSING

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 
 import pytest
 
@@ -192,3 +193,193 @@ def test_metrics_behind_a_token_and_made_up_methods_make_no_series(redis_url, re
 def test_unknown_methods_are_problems(client, method):
     answer = client.open("/v1/games", method=method)
     assert answer.status_code == 405 and answer.mimetype == "application/problem+json"
+
+
+# --- limits keyed on the verified seat, else the address (audit of issue #11) -------------------------
+
+
+def test_made_up_tokens_on_an_unknown_match_count_as_failed_authentications(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3).test_client()
+    where = an_address()
+    path = f"/v1/matches/{secrets.token_hex(10)}/events"  # well-formed, but no such match
+    statuses = [client.get(path, headers=auth(secrets.token_hex(8)), environ_base=where).status_code for _ in range(5)]
+    assert statuses == [404, 404, 404, 429, 429]
+    assert client.get("/v1/games", environ_base=where).status_code == 429  # the address failed, whatever it asks
+    assert client.get(path, environ_base=an_address()).status_code == 404
+
+
+def test_a_made_up_token_whose_request_never_reaches_the_check_counts_against_the_address(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=3).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=an_address()).get_json()
+    path = f"/v1/matches/{created['id']}/moves"
+    bad = {"data": b"{not json", "content_type": "application/json", "environ_base": where}
+    statuses = [client.post(path, headers=auth(secrets.token_hex(8)), **bad).status_code for _ in range(5)]
+    assert statuses == [400, 400, 400, 429, 429]
+
+
+def test_a_seats_budget_is_its_own_and_a_made_up_token_cannot_spend_it(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=3, auth_failures_per_minute=100).test_client()
+    created = client.post("/v1/matches", json=CREATE, environ_base=an_address()).get_json()
+    path, real = f"/v1/matches/{created['id']}", tokens(created)[0]
+    where = an_address()
+    assert [client.get(path, headers=auth(secrets.token_hex(8)), environ_base=where).status_code for _ in range(5)] == [
+        403
+    ] * 5
+    assert [client.get(path, headers=auth(real), environ_base=where).status_code for _ in range(4)] == [
+        200,
+        200,
+        200,
+        429,
+    ]
+
+
+class RoundTrips:
+    """Counts what this thread sends to Redis: one send is one round-trip (a pipeline is one send)."""
+
+    def __init__(self, monkeypatch):
+        import redis.connection
+
+        self.count = 0
+        me = threading.get_ident()
+        original = redis.connection.AbstractConnection.send_packed_command
+
+        def counting(conn, command, check_health=True):
+            if threading.get_ident() == me:
+                self.count += 1
+            return original(conn, command, check_health)
+
+        monkeypatch.setattr(redis.connection.AbstractConnection, "send_packed_command", counting)
+
+
+def metric_round_trips() -> float:
+    from service import metrics
+
+    return sum(s.value for m in metrics.REDIS_ROUNDTRIPS.collect() for s in m.samples if s.name.endswith("_total"))
+
+
+def test_a_move_costs_two_redis_round_trips_with_rate_limiting_on_and_the_metric_counts_every_one(
+    redis_url, redis_client, monkeypatch
+):
+    from service.store import _COMMIT
+
+    client = limited_app(redis_url, redis_client).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE | {"seed": 11}, environ_base=where).get_json()
+    match_id, toks = created["id"], tokens(created)
+    redis_client.script_load(_COMMIT)  # so the commit is one EVALSHA, never a NOSCRIPT and a retry
+    for key in (None, "k1"):
+        seat = get_match(client, match_id)["to_act"][0]
+        move = first_move(get_match(client, match_id, toks[seat]))
+        trips, before = RoundTrips(monkeypatch), metric_round_trips()
+        headers = {**auth(toks[seat]), **({"Idempotency-Key": key} if key else {})}
+        answer = client.post(f"/v1/matches/{match_id}/moves", json=move, headers=headers, environ_base=where)
+        assert answer.status_code == 200, answer.get_json()
+        monkeypatch.undo()
+        if key is None:
+            assert trips.count == 2  # the load (with the seat's counter) and the compare-and-set commit
+        else:
+            assert trips.count == 5  # + the in-flight marker, the stored-answer lookup, the marker's release
+        assert metric_round_trips() - before == trips.count
+
+
+class HeldStream:
+    """A stream opened and held in a thread of its own (as each request has on a server), until closed."""
+
+    def __init__(self, app, path: str, where: dict):
+        self.opened, self.done = threading.Event(), threading.Event()
+        self.status = 0
+        self.thread = threading.Thread(target=self._hold, args=(app, path, where))
+        self.thread.start()
+        assert self.opened.wait(10)
+
+    def _hold(self, app, path: str, where: dict) -> None:
+        response = app.test_client().get(path, environ_base=where, buffered=False)
+        self.status = response.status_code
+        self.opened.set()
+        self.done.wait(10)
+        response.close()
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join(10)
+
+
+def test_a_wait_cap_holds_after_its_key_vanished_and_never_goes_below_zero(redis_url, redis_client):
+    app = limited_app(redis_url, redis_client, max_waits_per_client=1)
+    where = an_address()
+    created = app.test_client().post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    path = f"/v1/matches/{created['id']}/stream"
+    first = HeldStream(app, path, where)
+    assert first.status == 200
+    for key in redis_client.scan_iter(match=f"rl:waits:ip:{where['REMOTE_ADDR']}*"):
+        redis_client.delete(key)  # as a lapsed expiry would
+    second = HeldStream(app, path, where)
+    assert second.status == 200
+    first.close()  # must not give up the second wait's place too
+    third = HeldStream(app, path, where)
+    third.close()
+    second.close()
+    assert third.status == 429
+    again = HeldStream(app, path, where)
+    again.close()
+    assert again.status == 200  # every wait released
+
+
+def test_a_long_held_stream_keeps_its_place_under_the_wait_cap(redis_url, redis_client, monkeypatch):
+    from service import limits
+
+    monkeypatch.setattr(limits, "lease_seconds", lambda config: 1.0)
+    client = limited_app(redis_url, redis_client, max_waits_per_client=1, heartbeat_seconds=0.1).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    path = f"/v1/matches/{created['id']}/stream"
+    held = client.get(path, environ_base=where, buffered=False)
+    assert held.status_code == 200
+    try:
+        deadline = time.monotonic() + 2.5  # well past the lease: only renewals keep it
+        for _ in held.response:
+            if time.monotonic() > deadline:
+                break
+        second = client.get(path, environ_base=where, buffered=False)
+        second.close()
+        assert second.status_code == 429
+    finally:
+        held.close()
+
+
+def test_bot_turns_owed_are_played_on_reads_within_the_readers_budget(redis_url, redis_client):
+    app = limited_app(redis_url, redis_client, bot_budget_seconds=0.0005, bot_read_seconds_per_minute=0.001)
+    client = app.test_client()
+    body = {"game": "medici", "players": 2, "seed": 3, "bots": {"0": "random", "1": "random"}}
+    created = client.post("/v1/matches", json=body, environ_base=an_address()).get_json()
+    path = f"/v1/matches/{created['id']}"
+    reader = an_address()
+    versions = [client.get(path, environ_base=reader).get_json()["version"] for _ in range(4)]
+    assert versions[0] > created["version"]  # the first read played the turns owed (at least one)
+    assert versions[1:] == [versions[0]] * 3  # then this reader's bot budget is spent
+    other = client.get(path, environ_base=an_address()).get_json()["version"]
+    assert other > versions[0]  # another client carries the match on: it never stalls
+
+
+def test_a_copy_sent_while_the_first_is_in_flight_gets_409_request_in_progress(redis_url, redis_client, monkeypatch):
+    from service import idempotency
+    from service.auth import hash_token
+
+    monkeypatch.setattr(idempotency, "GRACE_SECONDS", 0.2)
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=0, bot_budget_seconds=0.05).test_client()
+    created = create(client, players=2, seed=11)
+    match_id, toks = created["id"], tokens(created)
+    seat = get_match(client, match_id)["to_act"][0]
+    move = first_move(get_match(client, match_id, toks[seat]))
+    marker = f"m:{{{match_id}}}:busy:{hash_token(toks[seat])[:24]}:slow-key"
+    redis_client.set(marker, "the first request", ex=30)  # the first copy, still being processed
+    headers = {**auth(toks[seat]), "Idempotency-Key": "slow-key"}
+    started = time.monotonic()
+    answer = client.post(f"/v1/matches/{match_id}/moves", json=move, headers=headers)
+    assert answer.status_code == 409 and answer.get_json()["code"] == "request_in_progress"
+    assert answer.headers["Retry-After"] == "1" and time.monotonic() - started < 2
+    assert redis_client.get(marker) == b"the first request"  # the copy never takes another's marker
+    assert get_match(client, match_id)["version"] == 0
+    redis_client.delete(marker)  # the first is done (and stored nothing): the copy runs as a retry
+    assert client.post(f"/v1/matches/{match_id}/moves", json=move, headers=headers).status_code == 200
