@@ -36,7 +36,13 @@ SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with n
 `id:` the entry's version and `data:` the entry exactly as `/events` lists it in `entries[]`
 for the caller. A comment line (`: keep-alive`) comes at least every 15 s. After the final
 entry of a finished match: `event: end` with `data: {"status": "finished"}`, then the server
-closes. When the server shuts down it sends `retry:` and closes; reconnect with `Last-Event-ID`."""
+closes. When the server shuts down it sends `retry:` and closes; reconnect with `Last-Event-ID`.
+
+A client ahead of the server (`Last-Event-ID` or `after` above the match's version: storage lost
+its last second) is answered at once, as `/events` answers it: first a message `event: resync`
+with `id:` the server's version and `data:` `{"after": <yours>, "version": <the server's>,
+"entries": []}`; refetch the match. The stream then goes on from the server's version (an
+EventSource resumes from that `id:` if it reconnects)."""
 
 
 class StreamQuerySchema(Schema):
@@ -99,9 +105,16 @@ def get_stream(query: dict, headers: dict, match_id: str):
     seat = _caller(svc.store, match, match_id, query.get("ticket"))
     lease = limits.hold_wait()  # after the caller is known: the cap is the seat's, else the address's
     after = headers.get("last_event_id", query.get("after", 0))
-    final = match.stored.version if match.finished else None
+    version = match.stored.version
+    final = version if match.finished else None
+    first = b""
+    if after > version:
+        # The client knows versions the server does not (storage lost its last second): say so at once,
+        # as /events does, and go on from the server's version.
+        data = orjson.dumps({"after": after, "version": version, "entries": []})
+        first, after = b"event: resync\nid: %d\ndata: %s\n\n" % (version, data), version
     # In the request's context, so each event's `text` follows the caller's Accept-Language.
-    messages = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), lease)
+    messages = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), first, lease)
     body = stream_with_context(messages)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return limits.release_when_closed(Response(body, mimetype="text/event-stream", headers=headers))
@@ -124,9 +137,10 @@ def _messages(
     after: int,
     final: int | None,
     client: socket.socket | None,
+    first: bytes,
     lease: limits.Lease,
 ) -> Iterator[bytes]:
-    yield OPENED
+    yield OPENED + first
     with store.fanout.waiter(match_id, client) as waiter:
         while final is None or after < final:
             # A random share off each beat: streams opened together (after a restart, say) do not

@@ -147,3 +147,46 @@ def test_an_idle_stream_sends_heartbeat_comments(config, redis_client):
     finally:
         response.close()
     assert body.startswith(b": open\n\n") and parse_sse(body) == []  # comments only: no entry yet
+
+
+@pytest.mark.parametrize("resume", [{"headers": {"Last-Event-ID": "40"}}, {"query": "?after=40"}])
+def test_a_client_ahead_of_a_live_match_is_told_the_servers_version_at_once_then_streams_on(
+    config, redis_client, resume
+):
+    """After storage lost its last second a client may know version 40 of a match at 1: as /events does,
+    the stream answers at once with the server's version (its `id:`, so an EventSource resumes there)."""
+    from dataclasses import replace
+
+    from service.app import create_app
+    from tests.service.helpers import play_first_legal
+
+    client = create_app(replace(config, heartbeat_seconds=0.05), redis_client).test_client()
+    created = create(client, players=2, seed=1)
+    play_first_legal(client, created["id"], tokens(created))
+    path = f"/v1/matches/{created['id']}/stream{resume.get('query', '')}"
+    response = client.get(path, headers=resume.get("headers", {}), buffered=False)
+    body, heartbeats = b"", 0
+    try:
+        for chunk in response.response:
+            body += chunk
+            heartbeats += chunk.count(b": keep-alive")
+            if parse_sse(body) or heartbeats >= 3:
+                break
+        messages = parse_sse(body)
+        assert messages == [
+            {"event": "resync", "id": "1", "data": orjson.dumps({"after": 40, "version": 1, "entries": []}).decode()}
+        ]
+        play_first_legal(client, created["id"], tokens(created))  # and the stream goes on from version 1
+        for chunk in response.response:
+            body += chunk
+            if len(parse_sse(body)) >= 2:
+                break
+        assert int(parse_sse(body)[1]["id"]) == 2
+    finally:
+        response.close()
+
+
+def test_a_client_ahead_of_a_finished_match_is_told_and_the_stream_ends(client, finished):
+    messages = stream(client, finished["id"], {"Last-Event-ID": str(finished["version"] + 5)})
+    assert [m.get("event") for m in messages] == ["resync", "end"]
+    assert messages[0]["id"] == str(finished["version"])
