@@ -85,6 +85,8 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
             app.extensions["portside_probe"] = redis_clients.probe(url)
     else:
         client = redis_client
+    if config.redis_cluster and config.redis_url:
+        app.extensions["portside_cluster_probe"] = redis_clients.ClusterProbe(config.redis_url, client)
     app.extensions["portside"] = Services(store.Store(client), config)
     api = PortsideApi(app)
     app.extensions["portside_api"] = api

