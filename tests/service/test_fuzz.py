@@ -4,11 +4,17 @@ A live match and one of its seat tokens are put into every case, so the fuzzer
 reaches past authentication and the match lookup. Whatever it sends: never a
 5xx, and every error is problem+json conforming to the documented `Problem`.
 A bounded number of examples per operation keeps the suite fast.
+
+GET .../stream never ends on a live match, so the stream operation is fuzzed on a
+finished one (a stream ends after the final entry); waits are capped at one second;
+and every case runs under a deadline, so a hang fails the test instead of the suite.
 """
 
 from __future__ import annotations
 
 import json
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 import jsonschema
@@ -16,18 +22,45 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 
-from tests.service.helpers import create, tokens
+from service.config import Config
+from tests.service.helpers import auth, create, tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = json.loads((ROOT / "openapi" / "openapi.json").read_text())
 PROBLEM = DOCUMENT["components"]["schemas"]["Problem"]
 EXAMPLES = 6
+CASE_SECONDS = 20
+
+
+@pytest.fixture
+def config(redis_url) -> Config:
+    return Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=0, max_wait_seconds=1)
 
 
 @pytest.fixture
 def live(client):
+    """A live match and a finished one (its other seat resigned), with a seat token of each."""
     created = create(client, game="medici", players=2, seed=5)
-    return created["id"], tokens(created)[0]
+    ended = create(client, game="medici", players=2, seed=6)
+    resigned = client.post(f"/v1/matches/{ended['id']}/resign", headers=auth(tokens(ended)[1]))
+    assert resigned.status_code == 200 and resigned.get_json()["match"]["status"] == "finished"
+    return (created["id"], tokens(created)[0]), (ended["id"], tokens(ended)[0])
+
+
+@contextmanager
+def deadline(seconds: float):
+    """Fail (instead of hanging the suite) if the case takes longer than `seconds`."""
+
+    def expired(signum, frame):
+        raise TimeoutError(f"a fuzzed call took more than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 SCHEMA = schemathesis.openapi.from_path(ROOT / "openapi" / "openapi.json")
@@ -44,11 +77,14 @@ SCHEMA.config.update(base_url="http://localhost")
 )
 def test_no_operation_answers_5xx_and_every_error_is_a_documented_problem(case, live, app):
     case.operation.schema.app = app  # in-process WSGI calls to this test's app
-    match_id, token = live
+    (match_id, token), finished = live
+    if case.method.upper() == "GET" and case.operation.path.endswith("/stream"):
+        match_id, token = finished  # a live match's stream never ends
     if "match_id" in (case.path_parameters or {}):
         case.path_parameters["match_id"] = match_id
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
-    response = case.call(app=app)
+    with deadline(CASE_SECONDS):
+        response = case.call(app=app)
     assert response.status_code < 500, (case.method, case.formatted_path, response.text[:300])
     if response.status_code >= 400:
         content_type = {k.lower(): v for k, v in response.headers.items()}["content-type"]
