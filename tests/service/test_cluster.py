@@ -3,13 +3,33 @@
 The fixtures below replace the single server with the cluster for every test
 collected in this module: the imported tests run here a second time, now
 through redis-py's cluster client (create, join, moves, races, rate limits,
-events, long-poll, stream)."""
+events, long-poll, stream, the limits, bad input, a match's life and its clocks)."""
 
 from __future__ import annotations
 
 import pytest
 
 from service.config import Config
+from tests.service.test_bad_input import (  # noqa: F401
+    test_a_body_over_the_limit_is_413_and_closes_the_connection,
+    test_a_chosen_seed_needs_every_human_seat,
+    test_a_client_ahead_of_the_server_gets_the_servers_version_at_once,
+    test_a_clocks_seconds_must_be_a_whole_number_not_truncated,
+    test_a_malformed_match_id_never_reaches_redis,
+    test_a_server_drawn_seed_stays_secret_until_the_end,
+    test_a_stream_resumed_out_of_range_is_422,
+    test_a_sub_millisecond_wait_returns_instead_of_blocking_forever,
+    test_bad_moves_leave_the_match_unchanged,
+    test_events_after_out_of_range_is_422,
+    test_integers_in_a_query_or_a_header_are_ascii_digits_only,
+    test_options_nested_a_thousand_deep_are_refused_before_the_schema,
+    test_players_must_be_a_whole_number_not_truncated,
+)
+from tests.service.test_clocks import (  # noqa: F401
+    test_a_late_seat_is_played_by_the_random_bot_on_the_next_request,
+    test_forfeit_in_a_two_player_game_ends_it_with_the_other_seat_winning,
+    test_the_sweeper_enforces_a_deadline_with_no_one_online,
+)
 from tests.service.test_concurrency import (  # noqa: F401
     test_two_threads_racing_200_moves_lose_nothing_and_apply_nothing_twice,
 )
@@ -17,6 +37,33 @@ from tests.service.test_events import (  # noqa: F401
     test_each_seat_reads_exactly_the_events_it_may_see,
     test_long_poll_returns_as_soon_as_another_seat_moves,
     test_long_poll_with_nothing_new_returns_empty_after_the_wait,
+)
+from tests.service.test_life import (  # noqa: F401
+    test_a_listed_match_is_in_the_lobby_until_full_and_a_private_one_never,
+    test_abort_only_by_the_creator_and_only_before_anyone_moved,
+    test_names_show_in_seats_the_log_texts_and_the_outcome,
+    test_rematch_rotates_seats_keeps_names_and_bots_and_each_holder_claims_with_its_old_token,
+    test_resign_in_a_two_player_game_hands_the_other_seat_the_win,
+    test_resign_with_more_seats_hands_the_seat_to_the_random_bot,
+    test_undo_is_refused_after_a_chance_draw_once_another_seat_moved_and_when_off,
+    test_undo_takes_back_an_undoable_own_move_and_refuses_the_rest,
+)
+from tests.service.test_limits import (  # noqa: F401
+    test_a_copy_sent_while_the_first_is_in_flight_gets_409_request_in_progress,
+    test_a_made_up_token_whose_request_never_reaches_the_check_counts_against_the_address,
+    test_a_seat_is_counted_under_its_own_token_not_its_address,
+    test_a_seats_budget_is_its_own_and_a_made_up_token_cannot_spend_it,
+    test_a_wait_cap_holds_after_its_key_vanished_and_never_goes_below_zero,
+    test_bot_matches_have_their_own_budget,
+    test_bot_turns_owed_are_played_on_reads_within_the_readers_budget,
+    test_concurrent_waits_per_client_are_capped,
+    test_copies_of_one_idempotent_move_get_one_answer,
+    test_failed_authentication_counts_against_the_address,
+    test_idempotency_answers_expire_with_their_match,
+    test_made_up_tokens_do_not_dodge_the_limit_on_creation,
+    test_made_up_tokens_on_an_unknown_match_count_as_failed_authentications,
+    test_reads_have_their_own_budget,
+    test_trusted_proxies_pass_on_the_clients_address,
 )
 from tests.service.test_matches import (  # noqa: F401
     test_create_answers_201_with_tokens_for_every_seat,
@@ -32,6 +79,8 @@ from tests.service.test_operations import (  # noqa: F401
 )
 from tests.service.test_stream import (  # noqa: F401
     finished,
+    test_a_client_ahead_of_a_finished_match_is_told_and_the_stream_ends,
+    test_a_client_ahead_of_a_live_match_is_told_the_servers_version_at_once_then_streams_on,
     test_a_finished_matchs_stream_gives_each_entry_as_events_does_then_ends,
     test_a_stream_resumes_after_last_event_id_or_after_with_nothing_lost_or_repeated,
     test_a_ticket_opens_its_matchs_stream_once_as_its_seat,
