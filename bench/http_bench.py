@@ -212,8 +212,10 @@ def main() -> None:
         raise SystemExit("no game finished: run longer (--seconds)")
     first, last = tenths(moves["games"])
     workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1)))
+    worker_class = env.get("WORKER_CLASS") or "gevent"  # service/gunicorn_conf.py's default
+    threads = f" threads={env.get('THREADS', '16')}" if worker_class == "gthread" else ""
     print(
-        f"gunicorn {env.get('WORKER_CLASS', 'gthread')} workers={workers} threads={env.get('THREADS', '16')}, "
+        f"gunicorn {worker_class} workers={workers}{threads}, "
         f"{args.clients} client processes, {args.seconds:.0f} s each, {os.cpu_count()} cores"
     )
     print(f"bare CAS : {bare['requests_per_s']:7.0f} req/s   p50 {bare['p50_ms']:.2f} ms  p99 {bare['p99_ms']:.2f} ms")
