@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
+from service import metrics
 from service.auth import new_token
 from service.errors import ApiError
 from service.store import match_key
@@ -205,6 +206,7 @@ def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dic
 def index_clock(store: Store, match_id: str, doc: dict) -> None:
     """Keep the sweeper's index: the match under its next deadline, or out of it."""
     deadlines = life_of(doc).get("deadlines") or {}
+    metrics.REDIS_ROUNDTRIPS.labels("clock").inc()
     if deadlines:
         store.redis.zadd(CLOCKS_KEY, {match_id: min(deadlines.values())})
     else:

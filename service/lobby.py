@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from service import matches
+from service import matches, metrics
 from service.errors import ApiError
 from service.store import Store
 
@@ -18,6 +18,7 @@ _BATCH = 50
 
 
 def add(store: Store, meta: dict) -> None:
+    metrics.REDIS_ROUNDTRIPS.labels("lobby").inc()
     store.redis.zadd(LOBBY_KEY, {meta["id"]: int(time.time() * 1_000_000)})
 
 
