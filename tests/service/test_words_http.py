@@ -39,7 +39,8 @@ def test_problem_details_are_in_the_callers_language(client):
 
     created = create(client, game="medici", players=2)
     late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
-    assert late["code"] == "not_your_turn" and late["detail"] == "Ce n'est pas votre tour."
+    assert late["code"] == "not_your_turn" and late["seat"] == 1
+    assert late["detail"] == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
 
 
 def test_every_problem_code_has_words_in_every_language():
