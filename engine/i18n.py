@@ -16,13 +16,15 @@ defines
     fields(kind, data) -> dict        optional: derived placeholders
 
 and `engine/<game>/locale/fr/LC_MESSAGES/messages.po` translates every
-template and every term, and every sentence with which the game's rules refuse
-a move: `IllegalMove(code, "That contract has no free {good} symbol.",
-good=good, contract=card)` keeps that template as its msgid and reads in
-another language with its details as placeholders (`refusal`); the engine's
-own refusals (engine/core.py) are in engine/locale. Placeholders take the object's fields; seats
+template and every term. Placeholders take the object's fields; seats
 (`seat`, `victim`, ...) read as the seat's name or "seat N", text values as
 terms, lists as "a, b", counts as "2 brick, 1 wool".
+
+The catalogue also translates every sentence with which the game's rules refuse
+a move: `IllegalMove(code, "That contract has no free {good} symbol.",
+good=good, contract=card)` keeps its template as the msgid, and `refusal` reads
+it in another language with the details as placeholders, read as above. The
+engine's own refusals (engine/core.py) are in engine/locale.
 
 `strict=True` raises `MissingText` on any gap (no template for a type, a
 term or template without a translation), so a test finds it; without it a

@@ -97,15 +97,15 @@ def refusal(game: Game, err: IllegalMove) -> Callable[[str], str | None]:
 
 
 def detail(code: str, english: str, lang: str | None = None, say: Callable[[str], str | None] | None = None) -> str:
-    """A problem's detail in the caller's language: what its raiser says in it (a game's
-    refusal, see `refusal`), else the exact sentence if the service's catalogue has it,
-    else what the code means."""
+    """A problem's detail in the caller's language: the English as given, or what its raiser
+    says in that language (a game's refusal, see `refusal`), else the exact sentence if the
+    service's catalogue has it, else what the code means."""
     lang = lang or request_lang()
+    if lang == i18n.DEFAULT:
+        return english
     said = say(lang) if say is not None else None
     if said is not None:
         return said
-    if lang == i18n.DEFAULT:
-        return english
     exact = _WORDS.catalogue.get(english, lang)
     if exact is not None:
         return exact
