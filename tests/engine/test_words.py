@@ -125,7 +125,8 @@ def refusals(paths: list[Path], root: Path = ROOT) -> list[Refusal]:
             for call in _calls(func, raisers):
                 param = _forwarded(call, func, raisers)
                 if param is not None and func.name not in raisers:
-                    raisers[func.name] = (_params(func).index(param), param, _details(call, raisers))
+                    handed_on = func.args.kwarg.arg if func.args.kwarg else None  # **details passed through
+                    raisers[func.name] = (_params(func).index(param), param, _details(call, raisers, handed_on))
                     changed = True
     found = []
     for path, tree in trees.items():
@@ -202,9 +203,11 @@ def _sentence(call: ast.Call, raisers: dict) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == keyword), None)
 
 
-def _details(call: ast.Call, raisers: dict) -> set[str] | None:
+def _details(call: ast.Call, raisers: dict, handed_on: str | None = None) -> set[str] | None:
+    """The details a call gives by name; None when some come from a **mapping (unknown)."""
     own = raisers[_name(call)][2]
-    if own is None or any(k.arg is None for k in call.keywords):
+    splats = [k.value for k in call.keywords if k.arg is None]
+    if own is None or any(not (isinstance(v, ast.Name) and v.id == handed_on) for v in splats):
         return None
     return own | {k.arg for k in call.keywords if k.arg is not None}
 
@@ -258,7 +261,7 @@ def test_the_refusal_walk_finds_forwarded_sentences_tables_f_strings_and_missing
         ("12", "No {good} trader.", set()),
         ("7", "Not ever.", {"phase"}),
         ("7", "Not now.", {"phase"}),
-        ("8", None, None),
+        ("8", None, {"phase", "good"}),
     ]
     with pytest.raises(AssertionError, match="literal template"):
         _check_refusals(refusals([rules], tmp_path), i18n.COMMON)
