@@ -13,6 +13,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields
 
+from engine.i18n import plain_refusal
+
 Move = dict[str, Any]
 State = Any
 
@@ -21,15 +23,22 @@ class IllegalMove(Exception):
     """A move the rules refuse. The state is left exactly as it was.
 
     `code` is stable and machine-readable (`illegal_move`, `not_your_turn`,
-    `validation_error`, ...); `message` says the rule in words; `details`
-    carries whatever helps a client (the field errors, the price, ...).
+    `validation_error`, ...); `details` carries whatever helps a client (the
+    field errors, the price, ...). The rule in words is an English template
+    whose placeholders are details, never an f-string:
+
+        IllegalMove("illegal_move", "That contract has no free {good} symbol.", good=good, contract=card)
+
+    `template` is kept (it is the gettext msgid of the game's catalogue, so
+    `Game.refusal_text` says it in French) and `message` is it filled in.
     """
 
-    def __init__(self, code: str, message: str, **details: Any):
-        super().__init__(message)
+    def __init__(self, code: str, message: str, /, **details: Any):
         self.code = code
-        self.message = message
+        self.template = message
         self.details = details
+        self.message = plain_refusal(message, details)
+        super().__init__(self.message)
 
     def __repr__(self) -> str:
         return f"IllegalMove({self.code!r}, {self.message!r})"
@@ -328,6 +337,16 @@ class Game:
 
         return words_for(self).event_text(event, lang, names, strict)
 
+    def refusal_text(
+        self, refusal: IllegalMove, lang: str = "en", names: Mapping[int, str] | None = None, strict: bool = False
+    ) -> str | None:
+        """The sentence of a refused move (raised by this game) in `lang`, from the game's
+        catalogue with the refusal's details as placeholders; None when the game has no
+        words for it (strict: raises engine.i18n.MissingText)."""
+        from engine.i18n import words_for
+
+        return words_for(self).refusal(refusal.template, refusal.details, lang, names, strict)
+
     def undoable(self, move: Move, events: list[dict]) -> bool:
         """Whether a seat may take this move back (its events as JSON): only if it drew
         no chance and revealed nothing hidden. Default: never (the safe answer); the
@@ -366,7 +385,7 @@ class Game:
         if self.outcome(state) is not None:
             raise IllegalMove("match_finished", "The game is over.")
         if seat not in self.to_act(state):
-            raise IllegalMove("not_your_turn", f"Seat {seat} is not to act now.")
+            raise IllegalMove("not_your_turn", "{seat} is not to act now.", seat=seat)
         return self.play(state, seat, loaded)
 
     def load_options(self, options: dict | None) -> dict:

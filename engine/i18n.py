@@ -20,6 +20,12 @@ template and every term. Placeholders take the object's fields; seats
 (`seat`, `victim`, ...) read as the seat's name or "seat N", text values as
 terms, lists as "a, b", counts as "2 brick, 1 wool".
 
+The catalogue also translates every sentence with which the game's rules refuse
+a move: `IllegalMove(code, "That contract has no free {good} symbol.",
+good=good, contract=card)` keeps its template as the msgid, and `refusal` reads
+it in another language with the details as placeholders, read as above. The
+engine's own refusals (engine/core.py) are in engine/locale.
+
 `strict=True` raises `MissingText` on any gap (no template for a type, a
 term or template without a translation), so a test finds it; without it a
 gap reads as a plain rendering of the object and the client still works.
@@ -157,6 +163,40 @@ class Words:
         rest = ", ".join(f"{k}={v}" for k, v in obj.items() if k != "type")
         return f"{obj.get('type', '?')}" + (f" ({rest})" if rest else "")
 
+    def refusal(
+        self,
+        template: str,
+        details: Mapping[str, Any],
+        lang: str = DEFAULT,
+        names: Mapping[int, str] | None = None,
+        strict: bool = False,
+    ) -> str | None:
+        """The sentence of a refused move in `lang`: its template (the msgid) with its
+        details as placeholders, each read as in event lines (a good as a term, a seat
+        as its name). None when the catalogue has no such sentence or a placeholder has
+        no value (strict: raises MissingText), so a caller can say something else."""
+        try:
+            wanted = {name for _, name, _, _ in _FORMATTER.parse(template) if name}
+        except ValueError:  # an English sentence written before templates: "{" unbalanced
+            wanted = None
+        if wanted is None or not wanted <= set(details):
+            if strict:
+                raise MissingText(f"refusal {template!r} lacks a value its text needs: {sorted(details)}")
+            return None
+        said = template if lang == DEFAULT else self.catalogue.get(template, lang) or COMMON.get(template, lang)
+        if said is None:
+            if strict:
+                raise MissingText(f"no {lang} text for the refusal {template!r}")
+            return None
+        values = {name: self.value(name, details[name], lang, names, strict) for name in wanted}
+        try:
+            text = said.format_map(values)
+        except (KeyError, ValueError, IndexError):  # a translation that names another placeholder
+            if strict:
+                raise MissingText(f"the {lang} text of {template!r} does not fit its values") from None
+            return None
+        return text[:1].upper() + text[1:]
+
     def word(self, msgid: str, lang: str, strict: bool = False) -> str:
         return translate(msgid, lang, self.catalogue, strict=strict)
 
@@ -182,6 +222,13 @@ class Words:
 
 
 _WORDS: dict[str, Words] = {}
+_PLAIN = Words(None, COMMON.folder)
+
+
+def plain_refusal(template: str, details: Mapping[str, Any]) -> str:
+    """A refusal's English sentence without any game's words (IllegalMove's message): the
+    template as is when its details do not fill it (a sentence written before templates)."""
+    return _PLAIN.refusal(template, details) or template
 
 
 def words_for(game: Any) -> Words:

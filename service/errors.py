@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import orjson
 import redis
@@ -51,19 +52,38 @@ STATUS = {
 
 
 class ApiError(Exception):
-    def __init__(self, code: str, detail: str, status: int | None = None, headers: dict | None = None, **extra):
+    """A problem to answer. `say`, where the raiser can give it, says the detail in a
+    language (None: it cannot), as a game says its refusals (see service.words.refusal)."""
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        status: int | None = None,
+        headers: dict | None = None,
+        say: Callable[[str], str | None] | None = None,
+        **extra,
+    ):
         super().__init__(detail)
         self.code = code
         self.status = status or STATUS[code]
         self.detail = detail
         self.headers = headers or {}
+        self.say = say
         self.extra = extra
 
 
-def problem(code: str, status: int, detail: str, headers: dict | None = None, **extra) -> Response:
+def problem(
+    code: str,
+    status: int,
+    detail: str,
+    headers: dict | None = None,
+    say: Callable[[str], str | None] | None = None,
+    **extra,
+) -> Response:
     from service.words import detail as localized
 
-    detail = localized(code, detail)
+    detail = localized(code, detail, say=say)
     body = {
         "type": PROBLEM_TYPE + code,
         "title": code.replace("_", " ").capitalize(),
@@ -112,7 +132,7 @@ def _from_http_exception(err: HTTPException) -> Response:
 def register(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(err: ApiError):
-        return problem(err.code, err.status, err.detail, err.headers, **err.extra)
+        return problem(err.code, err.status, err.detail, err.headers, err.say, **err.extra)
 
     @app.errorhandler(ValidationError)
     def _validation(err: ValidationError):

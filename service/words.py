@@ -3,19 +3,20 @@ entries a match's life adds (timeouts, resign, undo, ...), and problem
 details in the caller's language.
 
 English is written here (the gettext msgid); French is in
-service/locale/fr/LC_MESSAGES/messages.po, read through engine.i18n.
+service/locale/fr/LC_MESSAGES/messages.po, read through engine.i18n. A move the
+rules refuse reads in the words of its game (the game's catalogue), never here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 
 from flask import has_request_context, request
 
 from engine import i18n
-from engine.core import Game
+from engine.core import Game, IllegalMove
 
 # Lines of the events the service itself writes into a match's log.
 EVENTS = {
@@ -89,12 +90,22 @@ def service_text(event: Mapping, lang: str, strict: bool = False) -> str:
     return _WORDS.event_text(event, lang, None, strict)
 
 
-def detail(code: str, english: str, lang: str | None = None) -> str:
-    """A problem's detail in the caller's language: the exact sentence if the catalogue
-    has it, else what the code means."""
+def refusal(game: Game, err: IllegalMove) -> Callable[[str], str | None]:
+    """How a move the game refused reads in a language: the rule's sentence from the
+    game's own catalogue (its template the msgid, its details the values), or None."""
+    return lambda lang: game.refusal_text(err, lang)
+
+
+def detail(code: str, english: str, lang: str | None = None, say: Callable[[str], str | None] | None = None) -> str:
+    """A problem's detail in the caller's language: the English as given, or what its raiser
+    says in that language (a game's refusal, see `refusal`), else the exact sentence if the
+    service's catalogue has it, else what the code means."""
     lang = lang or request_lang()
     if lang == i18n.DEFAULT:
         return english
+    said = say(lang) if say is not None else None
+    if said is not None:
+        return said
     exact = _WORDS.catalogue.get(english, lang)
     if exact is not None:
         return exact

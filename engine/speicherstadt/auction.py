@@ -34,7 +34,7 @@ def buy(state: dict, seat: int, move: dict) -> list[Event]:
     me = state["seats"][seat]
     if me["coins"] < price:
         raise illegal(
-            f"The card costs {price} coins; you have {me['coins']}.",
+            "The card costs {price} coins; you have {coins}.",
             "cannot_afford",
             price=price,
             coins=me["coins"],

@@ -63,7 +63,7 @@ def deliver(state: dict, seat: int, move: dict) -> list[Event]:
     if contract not in me["contracts"]:
         raise illegal("You own no such contract.", contract=contract)
     if not free_symbol(me, contract, good):
-        raise illegal(f"That contract has no free {good} symbol.", contract=contract)
+        raise illegal("That contract has no free {good} symbol.", good=good, contract=contract)
     take_cube(state, seat, move)
     me["contracts"][contract].append(good)
     return [event("cube_delivered", seat=seat, good=good, contract=contract, **{"from": move["source"]})]
@@ -73,7 +73,7 @@ def sell(state: dict, seat: int, move: dict) -> list[Event]:
     need_shipping(state)
     me = state["seats"][seat]
     if not has_trader(me, move["good"]):
-        raise illegal(f"You own no trader who buys {move['good']}.", good=move["good"])
+        raise illegal("You own no trader who buys {good}.", good=move["good"])
     take_cube(state, seat, move)
     me["coins"] += 1
     state["supply"][move["good"]] += 1
@@ -122,7 +122,7 @@ def convert(state: dict, seat: int, move: dict) -> list[Event]:
     me = state["seats"][seat]
     take = move["take"]
     if state["supply"][take] == 0:
-        raise illegal(f"The supply holds no {take} cube (cubes never come from the bag).", good=take)
+        raise illegal("The supply holds no {good} cube (cubes never come from the bag).", good=take)
     take_from_market(me, move["goods"])
     state["supply"][take] -= 1
     for good in move["goods"]:
@@ -157,9 +157,7 @@ def take_cube(state: dict, seat: int, move: dict) -> None:
     """Remove the move's cube from where it says, or refuse."""
     place = state["seats"][seat][move["source"]]
     if move["good"] not in place:
-        raise illegal(
-            f"There is no {move['good']} cube on your {move['source']}.", source=move["source"], good=move["good"]
-        )
+        raise illegal("There is no {good} cube on your {source}.", source=move["source"], good=move["good"])
     place.remove(move["good"])
 
 

@@ -124,8 +124,10 @@ def kind(card: str) -> str:
     return CARDS[card]["kind"]
 
 
-def illegal(message: str, code: str = "illegal_move", **details: Any) -> IllegalMove:
-    return IllegalMove(code, message, **details)
+def illegal(template: str, code: str = "illegal_move", **details: Any) -> IllegalMove:
+    """A refusal: an English template whose placeholders are details, translated in
+    locale/fr (`IllegalMove`); never an f-string."""
+    return IllegalMove(code, template, **details)
 
 
 # --- questions about the table ---------------------------------------------------

@@ -3,8 +3,10 @@ in every language, with nothing missing (strict mode raises on any gap)."""
 
 from __future__ import annotations
 
+import ast
 import random
 import string
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,202 @@ def test_each_catalogue_translates_with_the_same_placeholders_and_nothing_fuzzy(
 
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# --- refusals: each an English template with a French sentence in its game's catalogue ---
+#
+# Found statically, so a refusal no playout happens to reach is checked too: every
+# call of IllegalMove, or of a helper that hands its sentence on to IllegalMove
+# (Speicherstadt's `illegal`, Medici's `require_phase`), must give a literal
+# template (never an f-string) whose placeholders the call passes as details.
+
+# The games whose refusals are all templates; Catan and Smuggler join once theirs are.
+TRANSLATED_REFUSALS = ["medici", "speicherstadt"]
+
+
+@dataclass
+class Refusal:
+    where: str  # path:line
+    template: str | None  # None: not a literal string (an f-string, a computed sentence, ...)
+    details: set[str] | None  # the keyword details given; None: unknown (a **splat)
+
+
+def refusals(paths: list[Path], root: Path = ROOT) -> list[Refusal]:
+    """Every refusal sentence these modules can raise, each with where it is written.
+
+    A sentence is a literal, either literal of a conditional, a local variable set to
+    one, or a module's dict of literals (a table of rule sentences by move type)."""
+    trees = {path: ast.parse(path.read_text(), str(path)) for path in paths}
+    functions = [node for tree in trees.values() for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)]
+    # A raiser: a callable and where its sentence is (position, keyword), plus the details it adds itself.
+    raisers: dict[str, tuple[int, str, set[str] | None]] = {"IllegalMove": (1, "message", set())}
+    changed = True
+    while changed:  # helpers that hand a parameter on as the sentence, to a fixpoint
+        changed = False
+        for func in functions:
+            for call in _calls(func, raisers):
+                param = _forwarded(call, func, raisers)
+                if param is not None and func.name not in raisers:
+                    handed_on = func.args.kwarg.arg if func.args.kwarg else None  # **details passed through
+                    raisers[func.name] = (_params(func).index(param), param, _details(call, raisers, handed_on))
+                    changed = True
+    found = []
+    for path, tree in trees.items():
+        tables = {
+            target.id: node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Dict)
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)
+        }
+        scopes: list[ast.AST] = [tree, *(f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef))]
+        seen: set[int] = set()
+        for scope in reversed(scopes):  # innermost function first
+            for call in _calls(scope, raisers):
+                if id(call) in seen:
+                    continue
+                seen.add(id(call))
+                if isinstance(scope, ast.FunctionDef) and _forwarded(call, scope, raisers) is not None:
+                    continue
+                templates = _templates(_sentence(call, raisers), scope, tables)
+                where = f"{path.relative_to(root)}:{call.lineno}"
+                details = _details(call, raisers)
+                found += [Refusal(where, t, details) for t in templates or [None]]
+    return found
+
+
+def _params(func: ast.FunctionDef) -> list[str]:
+    return [a.arg for a in func.args.posonlyargs + func.args.args]
+
+
+def _forwarded(call: ast.Call, func: ast.FunctionDef, raisers: dict) -> str | None:
+    """The parameter of `func` that this call raises as its sentence, if it is one."""
+    sentence = _sentence(call, raisers)
+    return sentence.id if isinstance(sentence, ast.Name) and sentence.id in _params(func) else None
+
+
+def _templates(node: ast.expr | None, scope: ast.AST, tables: dict[str, ast.Dict]) -> list[str] | None:
+    if isinstance(node, ast.Constant):
+        return [node.value] if isinstance(node.value, str) else None
+    if isinstance(node, ast.IfExp):
+        body, orelse = _templates(node.body, scope, tables), _templates(node.orelse, scope, tables)
+        return body + orelse if body is not None and orelse is not None else None
+    if isinstance(node, ast.Name) and isinstance(scope, ast.FunctionDef):
+        sets = [a.value for a in ast.walk(scope) if isinstance(a, ast.Assign) and _names(a.targets) == [node.id]]
+        return _templates(sets[0], scope, tables) if len(sets) == 1 else None
+    table = node.value if isinstance(node, ast.Subscript) else None
+    default = None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        table, default = node.func.value, node.args[1] if len(node.args) == 2 else None
+    if isinstance(table, ast.Name) and table.id in tables:
+        values = [_templates(v, scope, tables) for v in tables[table.id].values]
+        values.append(_templates(default, scope, tables) if default is not None else [])
+        return None if any(v is None for v in values) else [t for v in values for t in v or []]
+    return None
+
+
+def _names(targets: list[ast.expr]) -> list[str]:
+    return [t.id for t in targets if isinstance(t, ast.Name)]
+
+
+def _name(call: ast.Call) -> str | None:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _calls(node: ast.AST, raisers: dict) -> list[ast.Call]:
+    return [c for c in ast.walk(node) if isinstance(c, ast.Call) and _name(c) in raisers]
+
+
+def _sentence(call: ast.Call, raisers: dict) -> ast.expr | None:
+    position, keyword, _ = raisers[_name(call)]
+    if len(call.args) > position and not any(isinstance(a, ast.Starred) for a in call.args[: position + 1]):
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == keyword), None)
+
+
+def _details(call: ast.Call, raisers: dict, handed_on: str | None = None) -> set[str] | None:
+    """The details a call gives by name; None when some come from a **mapping (unknown)."""
+    own = raisers[_name(call)][2]
+    splats = [k.value for k in call.keywords if k.arg is None]
+    if own is None or any(not (isinstance(v, ast.Name) and v.id == handed_on) for v in splats):
+        return None
+    return own | {k.arg for k in call.keywords if k.arg is not None}
+
+
+def _check_refusals(found: list[Refusal], catalogue: i18n.Catalogue) -> None:
+    loose = [r.where for r in found if r.template is None]
+    assert not loose, f"a refusal's sentence must be a literal template with its values as details: {loose}"
+    for refusal in found:
+        assert refusal.template is not None
+        wanted = _fields(refusal.template)
+        assert refusal.details is None or wanted <= refusal.details, (refusal.where, "a placeholder is not a detail")
+        french = catalogue.get(refusal.template, "fr")
+        assert french, f"{refusal.where}: no French for {refusal.template!r} in {catalogue.folder}/locale"
+        assert _fields(french) == wanted, (refusal.where, refusal.template, french)
+
+
+@pytest.mark.parametrize("game_id", TRANSLATED_REFUSALS)
+def test_every_refusal_of_the_game_is_a_template_with_french_in_its_own_catalogue(game_id):
+    found = refusals(sorted((ROOT / "engine" / game_id).glob("**/*.py")))
+    assert len({r.template for r in found}) >= 5, found  # the walk does find them
+    _check_refusals(found, i18n.words_for(registry.get(game_id)).catalogue)
+
+
+def test_every_refusal_of_the_engine_itself_has_french_in_the_common_catalogue():
+    found = refusals([ROOT / "engine" / "core.py"])
+    assert {r.template for r in found} >= {"{seat} is not to act now.", "The game is over."}
+    _check_refusals(found, i18n.COMMON)
+
+
+def test_the_refusal_walk_finds_forwarded_sentences_tables_f_strings_and_missing_details(tmp_path):
+    rules = tmp_path / "rules.py"
+    rules.write_text(
+        "WHY = {'buy': 'Buying is over.', 'sell': 'Selling is over.'}\n"
+        "def refuse(state, why, code='illegal_move', **details):\n"
+        "    return IllegalMove(code, why, phase=state['phase'], **details)\n"
+        "def phase(state, why):\n"
+        "    raise IllegalMove('illegal_move', why, phase=state['phase'])\n"
+        "def play(state, good, move):\n"
+        "    phase(state, 'Not now.' if good else 'Not ever.')\n"
+        "    raise refuse(state, f'No {good} here.', good=good)\n"
+        "def sell(state, good, move):\n"
+        "    words = WHY.get(move['type'], 'Not that.')\n"
+        "    raise IllegalMove('illegal_move', words)\n"
+        "    raise IllegalMove('illegal_move', 'No {good} trader.')\n"
+    )
+    found = [(r.where.rpartition(":")[2], r.template, r.details) for r in refusals([rules], tmp_path)]
+    assert sorted(found, key=lambda r: (r[0], r[1] or "")) == [
+        ("11", "Buying is over.", set()),
+        ("11", "Not that.", set()),
+        ("11", "Selling is over.", set()),
+        ("12", "No {good} trader.", set()),
+        ("7", "Not ever.", {"phase"}),
+        ("7", "Not now.", {"phase"}),
+        ("8", None, {"phase", "good"}),
+    ]
+    with pytest.raises(AssertionError, match="literal template"):
+        _check_refusals(refusals([rules], tmp_path), i18n.COMMON)
+    with pytest.raises(AssertionError, match="placeholder is not a detail"):
+        _check_refusals([Refusal("rules.py:12", "No {good} trader.", set())], i18n.COMMON)
+    with pytest.raises(AssertionError, match="no French"):
+        _check_refusals([Refusal("rules.py:11", "Not that.", set())], i18n.COMMON)
+
+
+@pytest.mark.parametrize(
+    ("template", "details", "french"),
+    [
+        ("{seat} is not to act now.", {"seat": 2}, "Siège 2 ne peut pas jouer maintenant : ce n'est pas son tour."),
+        ("That contract has no free {good} symbol.", {"good": "tea", "contract": "contract_a1"}, None),
+        ("No such sentence in any catalogue.", {}, None),
+        ("A sentence from before templates: {'wool': 1}", {}, None),
+    ],
+)
+def test_a_refusal_reads_in_french_through_its_game_or_says_it_cannot(template, details, french):
+    game = registry.get("medici")  # Speicherstadt's sentence is not Medici's
+    err = IllegalMove("illegal_move", template, **details)
+    assert game.refusal_text(err, "fr") == french
+    assert game.refusal_text(err, "en") in (err.message, None)
+    if french is None:
+        with pytest.raises(i18n.MissingText):
+            game.refusal_text(err, "fr", strict=True)

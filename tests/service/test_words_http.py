@@ -3,10 +3,12 @@ in the caller's language (Accept-Language; English by default)."""
 
 from __future__ import annotations
 
+import random
+
 from engine import i18n
 from service import words
 from service.errors import STATUS
-from tests.service.helpers import auth, create, get_match, post_move, tokens
+from tests.service.helpers import auth, create, get_match, post_move, post_random, tokens
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 
@@ -39,7 +41,8 @@ def test_problem_details_are_in_the_callers_language(client):
 
     created = create(client, game="medici", players=2)
     late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
-    assert late["code"] == "not_your_turn" and late["detail"] == "Ce n'est pas votre tour."
+    assert late["code"] == "not_your_turn" and late["seat"] == 1
+    assert late["detail"] == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
 
 
 def test_every_problem_code_has_words_in_every_language():
@@ -47,3 +50,51 @@ def test_every_problem_code_has_words_in_every_language():
         for lang in i18n.LANGUAGES:
             general = words.PROBLEMS[code]
             assert i18n.translate(general, lang, words.catalogue(), strict=True)
+
+
+def test_a_refused_move_reads_as_the_rule_in_the_callers_language(client):
+    created = create(client, game="medici", players=2)
+    drawer = tokens(created)[0]
+    english = post_move(client, created["id"], drawer, {"type": "buy"}).get_json()
+    french = post_move(client, created["id"], drawer, {"type": "buy"}, **FR).get_json()
+    assert english["code"] == french["code"] == "illegal_move" and french["reason"] == "illegal_move"
+    assert english["detail"] == "There is no offer to answer."
+    assert french["detail"] == "Il n'y a aucune offre à laquelle répondre."
+
+
+# How Speicherstadt's goods read in French (its catalogue), and who buys each.
+GOODS_FR = {"coffee": "café", "tea": "thé", "saffron": "safran", "rubber": "caoutchouc", "carpet": "tapis"}
+TRADERS = {
+    "coffee_roaster": "coffee",
+    "tea_taster": "tea",
+    "spice_trader": "saffron",
+    "carpet_trader": "carpet",
+    "vulcanizer": "rubber",
+}
+
+
+def test_a_refusals_values_are_filled_in_and_its_words_translated(client):
+    """Speicherstadt's "You own no trader who buys {good}.": the good is a detail, and reads in French."""
+    created = create(client, game="speicherstadt", players=2, seed=7)
+    toks, rng = tokens(created), random.Random(7)
+    for _ in range(400):
+        match = get_match(client, created["id"])
+        if match["view"]["phase"] == "shipping":
+            break
+        seat = rng.choice(match["to_act"])
+        _, answer = post_random(client, created["id"], toks[seat], get_match(client, created["id"], toks[seat]), rng)
+        assert answer.status_code == 200, answer.get_json()
+    else:
+        raise AssertionError("no shipping phase")
+    seat = match["to_act"][0]
+    owned = {TRADERS.get(card) for card in match["view"]["seats"][seat]["cards"]}
+    good = next(g for g in GOODS_FR if g not in owned)
+    move = {"type": "sell", "from": "ship", "good": good}
+    before = get_match(client, created["id"])["version"]
+
+    english = post_move(client, created["id"], toks[seat], move).get_json()
+    french = post_move(client, created["id"], toks[seat], move, **FR).get_json()
+    assert english["code"] == french["code"] == "illegal_move" and english["good"] == french["good"] == good
+    assert english["detail"] == f"You own no trader who buys {good}."
+    assert french["detail"] == f"Vous ne possédez aucun négociant en {GOODS_FR[good]}."
+    assert get_match(client, created["id"])["version"] == before

@@ -266,6 +266,9 @@ def test_a_ship_stays_in_its_harbour_for_the_round():
     ]
     err = refused(state, STROZZI, {"type": "load", "ship": 1, "harbour": 0})
     assert "stays in the harbour" in err.message
+    assert GAME.refusal_text(err, "fr", strict=True) == (
+        "Un navire reste toute la manche dans le port où il a reçu son premier chargement."
+    )
     GAME.apply(state, STROZZI, {"type": "load", "ship": 1, "harbour": 2})
     assert dumped(state)["ships"][STROZZI][1] == {"harbour": 2, "tiles": [DYE0, FUR1]}
 

@@ -72,6 +72,8 @@ def test_buy_refused_when_the_price_exceeds_the_coins():
     state = with_coins(state, 0, 2)  # e.g. a state edited by hand
     err = refused(state, 0, {"type": "buy"}, code="cannot_afford")
     assert err.details == {"price": 3, "coins": 2}
+    assert err.message == "The card costs 3 coins; you have 2."
+    assert GAME.refusal_text(err, "fr", strict=True) == "Cette carte coûte 3 pièces ; vous en avez 2."
 
 
 def test_unbought_cards_and_cards_without_workers_are_discarded():

@@ -101,6 +101,22 @@ def test_contracts_take_only_matching_goods_on_free_symbols_and_never_give_them_
     assert sources <= {"ship", "warehouse", "market", None}  # nothing comes off a contract
 
 
+def test_a_refusal_names_the_good_as_a_detail_and_reads_in_french_with_the_good_translated():
+    state = shipping_state()
+    state = give(state, 0, "contract_a1")  # coffee, tea
+    state = give_cubes(state, 0, "ship", ["rubber"])
+    err = refused(state, 0, {"type": "deliver", **cube("ship", "rubber"), "contract": "contract_a1"})
+    assert err.template == "That contract has no free {good} symbol."
+    assert err.details == {"good": "rubber", "contract": "contract_a1"}
+    assert err.message == GAME.refusal_text(err, "en") == "That contract has no free rubber symbol."
+    assert GAME.refusal_text(err, "fr", strict=True) == "Ce contrat n'a plus de symbole caoutchouc libre."
+    err = refused(state, 0, {"type": "store", **cube("market", "tea")})
+    assert GAME.refusal_text(err, "fr", strict=True) == "Vous ne possédez pas d'entrepôt."
+    err = refused(state, 0, {"type": "to_market", **cube("warehouse", "rubber")})
+    assert err.message == "There is no rubber cube on your warehouse."
+    assert GAME.refusal_text(err, "fr", strict=True) == "Votre entrepôt ne contient aucun cube de caoutchouc."
+
+
 def test_traders_buy_their_own_good_for_1_coin_and_the_cube_goes_to_the_supply():
     state = shipping_state()
     state = give(state, 0, "coffee_roaster")
