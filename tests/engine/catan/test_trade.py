@@ -6,7 +6,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, hand, legal_types, play, put
+from tests.engine.catan.helpers import edited, empty_main, give, hand, legal_types, play, put, updated
 
 
 def maritime(state, seat=0):
@@ -46,12 +46,16 @@ def test_maritime_refusals_same_resource_empty_bank_before_roll():
     state = give(empty_main(), 0, ore=8)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "ore"})
-    state["hands"][1][D.WOOL], state["bank"][D.WOOL] = 19, 0
+
+    def all_wool_in_seat_1s_hand(data):
+        data["hands"][1][D.WOOL], data["bank"][D.WOOL] = 19, 0
+
+    state = edited(state, all_wool_in_seat_1s_hand)
     assert ("ore", "wool") not in maritime(state)
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "wool"})
     assert err.value.code == "bank_empty"
-    state.update(phase="roll", rolled=False)
+    state = updated(state, phase="roll", rolled=False)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "grain"})
 
@@ -74,12 +78,7 @@ def refused(state, seat, move, code=None):
 
 
 def trade_table():
-    state = empty_main()
-    give(state, 0, brick=2, wool=1)
-    give(state, 1, ore=2)
-    give(state, 2, ore=1)
-    give(state, 3, ore=3)
-    return state
+    return give(give(give(give(empty_main(), 0, brick=2, wool=1), 1, ore=2), 2, ore=1), 3, ore=3)
 
 
 def test_offer_to_all_answers_then_confirm_with_one_of_two_accepters():
@@ -214,7 +213,7 @@ def test_more_than_three_offers_in_a_turn_and_the_house_cap():
     play(state, 0, {"type": "end_turn"})
     assert state["offers"] == 0 and state["offer"] is None
     capped = give(empty_main(max_offers=1), 0, wool=1)
-    give(capped, 1, ore=1)
+    capped = give(capped, 1, ore=1)
     play(capped, 0, {"type": "call_for_proposals"})
     play(capped, 1, {"type": "decline_trade"})
     play(capped, 2, {"type": "decline_trade"})
@@ -228,7 +227,7 @@ def test_only_the_active_player_offers_and_only_after_rolling():
     state = trade_table()
     refused(state, 1, {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": [0]}, "not_your_turn")
     refused(state, 1, {"type": "call_for_proposals"}, "not_your_turn")
-    state.update(phase="roll", rolled=False)
+    state = updated(state, phase="roll", rolled=False)
     assert "call_for_proposals" not in legal_types(state, 0) and GAME.move_templates(state, 0) == []
     refused(state, 0, {"type": "call_for_proposals"})
 
@@ -259,14 +258,14 @@ def test_nothing_else_while_answers_are_awaited():
 
 def test_combined_order_trades_after_building():
     state = give(empty_main(), 0, lumber=1, brick=1, ore=4)
-    put(state, 0, settlements=[20])
+    state = put(state, 0, settlements=[20])
     play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
     assert ("ore", "wool") in maritime(state) and "call_for_proposals" in legal_types(state, 0)
 
 
 def test_strict_order_no_trade_once_built_or_bought():
     state = give(empty_main(trade_order="strict"), 0, lumber=1, brick=1, ore=5, wool=1, grain=1)
-    put(state, 0, settlements=[20])
+    state = put(state, 0, settlements=[20])
     play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "wool"})  # trading first is fine
     play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
     assert not maritime(state) and "call_for_proposals" not in legal_types(state, 0)
