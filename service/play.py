@@ -17,7 +17,8 @@ exactly what `GET /v1/matches/{id}` returns to that seat.
 Seat kinds: `NAME` (a local bot, e.g. `random`), `server:NAME` (the service
 plays it), `human` (a person: the token is printed; with `--human-prompt`
 this terminal shows the seat's table (service/playtext.py) and picks from the
-numbered, labelled legal moves). Unnamed seats are local `random` bots.
+numbered, labelled legal moves; when other seats are to act too, Enter waits for
+them). Unnamed seats are local `random` bots.
 Ctrl-C stops cleanly and prints how to resume each seat this process played.
 """
 
@@ -200,6 +201,7 @@ class Session:
         self.rng = random.Random(seed)
         self.after = 0
         self.moves_posted = 0
+        self.waiting: dict[int, int] = {}  # prompted seat -> the version at which its person chose to wait
 
     def say(self, text: str) -> None:
         if self.progress is not None:
@@ -235,7 +237,13 @@ class Session:
             if seat not in mine["to_act"] or mine["status"] != "active" or not (legal or templates):
                 continue
             if seat in self.player.prompted:
-                move = playprompt.choose_prompt(mine)
+                if self.waiting.get(seat) == mine["version"]:
+                    continue  # waiting for the others: asked again once someone moves
+                chosen = playprompt.choose_prompt(mine, may_wait=len(mine["to_act"]) > 1)
+                if chosen is None:
+                    self.waiting[seat] = mine["version"]
+                    continue
+                move = chosen
             else:
                 move = self.player.choosers[seat](mine["view"], legal, self.rng, templates)
             try:
@@ -280,31 +288,6 @@ class Session:
                 others = ", ".join(f"{s} ({self.labels.get(s, '?')})" for s in state["to_act"])
                 self.say(f"v{state['version']:<5} waiting for seat {others}")
             self.follow(self.wait)  # long-poll: returns as soon as anyone moves
-
-
-def format_outcome(final: dict, labels: dict[int, str]) -> str:
-    outcome = final["outcome"]
-    lines = [f"Match {final['id']} ({final['game']}) finished at version {final['version']}."]
-    categories = sorted({k for part in outcome["breakdown"] for k in part})
-    header = ["seat", "who", "rank", "score", *categories]
-    rows = [
-        [
-            str(s),
-            labels.get(s, ""),
-            str(outcome["ranks"][s]),
-            str(outcome["scores"][s]),
-            *(str(outcome["breakdown"][s].get(c, "")) for c in categories),
-        ]
-        for s in range(len(outcome["scores"]))
-    ]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
-    winners = ", ".join(f"seat {s} ({labels.get(s, '')})" for s in outcome["winners"])
-    lines.append(f"Winner{'s' if len(outcome['winners']) > 1 else ''}: {winners}")
-    if outcome.get("tiebreak"):
-        lines.append(f"Tie-break: {outcome['tiebreak']}")
-    return "\n".join(lines)
 
 
 # --- the command ---------------------------------------------------------------
@@ -453,7 +436,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             file=out,
         )
     else:
-        print(format_outcome(final, {**labels, **player.labels}), file=out)
+        print(playtext.format_outcome(final, {**labels, **player.labels}), file=out)
     return 0
 
 

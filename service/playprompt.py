@@ -16,8 +16,12 @@ class Quit(Exception):
     """The person at the prompt asked to stop (`q`): handled as Ctrl-C is."""
 
 
-def choose_prompt(resource: dict, *, stdin: TextIO = sys.stdin, out: TextIO = sys.stderr) -> dict:
-    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values)."""
+def choose_prompt(
+    resource: dict, *, stdin: TextIO = sys.stdin, out: TextIO = sys.stderr, may_wait: bool = False
+) -> dict | None:
+    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values).
+    `may_wait` (other seats are to act too, e.g. answering this seat's offer): an empty line
+    returns None, to wait for their moves before choosing."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
@@ -25,11 +29,14 @@ def choose_prompt(resource: dict, *, stdin: TextIO = sys.stdin, out: TextIO = sy
     print("moves:", file=out)
     print("\n".join(playtext.numbered_moves(legal, resource.get("move_labels", []), templates)), file=out)
     count = len(legal) + len(templates)
+    wait = ", Enter to wait for the others" if may_wait else ""
     while True:
-        print(f"move number (0-{count - 1}, q to stop): ", end="", file=out, flush=True)
+        print(f"move number (0-{count - 1}{wait}, q to stop): ", end="", file=out, flush=True)
         line = readline(stdin)
         if line.lower() in ("q", "quit"):
             raise Quit
+        if may_wait and not line:
+            return None
         if line.isdigit() and int(line) < count:
             break
         print(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", file=out)

@@ -111,12 +111,27 @@ def catan(view: dict, seat: int | None) -> list[str]:
         lines.append(f"your settlements at {summarize(buildings[0])}; cities at {summarize(buildings[1])}")
         if ratios:
             lines.append(f"your harbours: {ratios}")
-    if view.get("offer"):
-        offer = view["offer"]
+    return lines + catan_trade(view.get("trade") or {})
+
+
+def catan_trade(trade: dict) -> list[str]:
+    """The negotiation on the table (the view's `trade`): the offer, the proposals, who is asked."""
+    lines = []
+    offer = trade.get("offer")
+    if offer:
+        accepted = f" · accepted by seat {summarize(offer['accepted'])}" if offer.get("accepted") else ""
         lines.append(
-            f"offer from seat {offer['from']}: gives {summarize(offer['give'])}, asks {summarize(offer['get'])}"
+            f"offer from seat {offer['from']} to seat {summarize(offer['to'])}: gives {summarize(offer['give'])},"
+            f" asks {summarize(offer['get'])}{accepted}"
         )
-    return lines
+    for proposal in trade.get("proposals") or []:
+        lines.append(
+            f"proposal from seat {proposal['from']}: gives {summarize(proposal['give'])},"
+            f" asks {summarize(proposal['get'])}"
+        )
+    if trade.get("asked"):
+        lines.append(f"waiting for the answers of seat {summarize(trade['asked'])}")
+    return [clip(line) for line in lines]
 
 
 def speicherstadt(view: dict, seat: int | None) -> list[str]:
@@ -183,10 +198,87 @@ def medici(view: dict, seat: int | None) -> list[str]:
     return lines
 
 
+def smuggler(view: dict, seat: int | None) -> list[str]:
+    customs = view["customs"]
+    deciding = f" · deciding: {words(view['deciding'])}" if view.get("deciding") else ""
+    ending = f" · ending: {words(view['ending'])}" if view.get("ending") else ""
+    lines = [
+        f"Cornish Smuggler · round {view['round']} · {words(view['phase'])} · active seat {view['active']}"
+        f" · to act: seat {summarize(view['to_act'])}{deciding}{ending}",
+        f"customs track step {customs['track']}/{customs['track_end']} · discovery {customs['discovery']}"
+        f" · bribe {customs['bribe']} · gold sold {customs['gold_sold']}",
+        clip("officers: " + "; ".join(officer_text(o) for o in view["officers"])),
+    ]
+    aboard: dict[int, list[str]] = {}
+    for good in view["goods"].values():
+        if good["where"] == "boat" and good["owner"] is not None:
+            aboard.setdefault(good["owner"], []).append(good["kind"])
+    players = [
+        {
+            "seat": f"{p['seat']}{' (you)' if p['seat'] == seat else ''}{' passed' if p['passed'] else ''}",
+            "gold": p["gold"],
+            "infl": p["influence"],
+            "rep": p["reputation"],
+            "score": p["score"],
+            "secrets": p["secrets"],
+            "hold": hold_text(p["boat"], aboard.get(p["seat"], [])),
+        }
+        for p in view["players"]
+    ]
+    lines += table(players)
+    lines.append(clip("characters: " + "; ".join(f"{p['seat']} {summarize(p['characters'])}" for p in view["players"])))
+    you = next((p for p in view["players"] if p["seat"] == seat), None)
+    if you and you.get("hand"):
+        lines.append(clip(f"your secrets: {', '.join(card['secret'] for card in you['hand'])}"))
+    if you:
+        lines.append(clip(f"your network: {summarize(you['pawns'])}"))
+    return lines
+
+
+def hold_text(boat: dict, goods: list[str]) -> str:
+    """The seat's boat, where it is, and the goods aboard (`no boat` before one is chosen)."""
+    if not boat.get("hold"):
+        return "no boat"
+    return f"{boat['hold']} @{words(boat['space'] or '-')}: {summarize(sorted(goods))}"
+
+
+def officer_text(officer: dict) -> str:
+    where = words(officer["space"]) if officer["space"] else f"waits at step {officer['waits_at_step']}"
+    bribed = f" (bribed by seat {officer['bribed_by']})" if officer.get("bribed_by") is not None else ""
+    return f"{officer['officer']} {where}{bribed}"
+
+
+def format_outcome(final: dict, labels: dict[int, str]) -> str:
+    """The final scores: a row per seat with every category of the breakdown, then the winners."""
+    outcome = final["outcome"]
+    lines = [f"Match {final['id']} ({final['game']}) finished at version {final['version']}."]
+    categories = sorted({k for part in outcome["breakdown"] for k in part})
+    header = ["seat", "who", "rank", "score", *categories]
+    rows = [
+        [
+            str(s),
+            labels.get(s, ""),
+            str(outcome["ranks"][s]),
+            str(outcome["scores"][s]),
+            *(str(outcome["breakdown"][s].get(c, "")) for c in categories),
+        ]
+        for s in range(len(outcome["scores"]))
+    ]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for row in [header, *rows]:
+        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    winners = ", ".join(f"seat {s} ({labels.get(s, '')})" for s in outcome["winners"])
+    lines.append(f"Winner{'s' if len(outcome['winners']) > 1 else ''}: {winners}")
+    if outcome.get("tiebreak"):
+        lines.append(f"Tie-break: {outcome['tiebreak']}")
+    return "\n".join(lines)
+
+
 RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
     "catan": catan,
     "speicherstadt": speicherstadt,
     "medici": medici,
+    "smuggler": smuggler,
 }
 
 

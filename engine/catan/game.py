@@ -9,7 +9,8 @@ seat sees.
 
 Phases: setup -> (roll -> [discard] -> robber -> main ... end_turn) ...
 with the sub-phases road_building (free roads), robber (7 or knight) and
-trade (the players asked by an offer or a call for proposals answer).
+trade (the players asked by an offer or a call for proposals answer; the
+active player may withdraw or replace his offer meanwhile).
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ HANDLERS = {
     "offer_trade": trade.do_offer_trade,
     "call_for_proposals": trade.do_call_for_proposals,
     "withdraw_offer": trade.do_withdraw_offer,
+    "withdraw_proposal": trade.do_withdraw_proposal,
     "confirm_trade": trade.do_confirm_trade,
     "accept_proposal": trade.do_accept_proposal,
     "accept_offer": trade.do_accept_offer,
@@ -106,7 +108,7 @@ SCORING_MOVES = {"build_road", "build_settlement", "build_city", "buy_developmen
 
 
 # Moves only the active player makes outside the discard and answer windows.
-ACTIVE_ONLY = set(HANDLERS) - {"discard", "accept_offer", "propose_trade", "decline_trade"}
+ACTIVE_ONLY = set(HANDLERS) - {"discard", "accept_offer", "propose_trade", "decline_trade", "withdraw_proposal"}
 # Moves that count as building for the `strict` trade order (no trade after them).
 BUILDING_MOVES = {"build_road", "build_settlement", "build_city", "buy_development"}
 

@@ -45,6 +45,8 @@ def legal_moves(state, seat) -> list:
     if phase == "discard":
         return []  # a template: the cards chosen all at once
     if phase == "trade":
+        if seat == state["turn"]:
+            return legal_domestic(state, seat)  # withdraw or replace the offer, take an answer in
         return legal_answers(state, seat) if state["asked"][seat] else []
     if seat != state["turn"]:
         return []
@@ -70,7 +72,9 @@ def to_act(state) -> set:
     if phase == "discard":
         return {s for s, owed in enumerate(state["discard"]) if owed}
     if phase == "trade":
-        return {s for s, asked in enumerate(state["asked"]) if asked}
+        # The players asked owe an answer; the active player may withdraw or replace his
+        # offer meanwhile. Nobody else: a proposal is made when asked.
+        return {s for s, asked in enumerate(state["asked"]) if asked} | {state["turn"]}
     return {state["turn"]}
 
 

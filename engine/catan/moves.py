@@ -89,7 +89,7 @@ MOVE_TYPES = {
     ),
     "offer_trade": _schema(
         "offer_trade",
-        "Offer cards to all or chosen players (replaces your earlier offer); those asked answer.",
+        "Offer cards to all or chosen players (replaces your earlier offer or call); those asked answer.",
         give=_cards(required=True),
         get=_cards(required=True),
         to=fields.List(_seat(), required=True, validate=validate.Length(1, 3)),
@@ -97,7 +97,12 @@ MOVE_TYPES = {
     "call_for_proposals": _schema(
         "call_for_proposals", "Ask every other player for their proposals (no terms of your own)."
     ),
-    "withdraw_offer": _schema("withdraw_offer", "Take your offer off the table."),
+    "withdraw_offer": _schema(
+        "withdraw_offer", "Take your offer or call for proposals off the table, even while answers are awaited."
+    ),
+    "withdraw_proposal": _schema(
+        "withdraw_proposal", "When asked: take your standing proposal back (you still answer)."
+    ),
     "confirm_trade": _schema(
         "confirm_trade",
         "Trade on your offer with one player who accepted it.",
@@ -111,7 +116,8 @@ MOVE_TYPES = {
     "accept_offer": _schema("accept_offer", "Accept the active player's offer addressed to you."),
     "propose_trade": _schema(
         "propose_trade",
-        "When asked: your own terms to the active player (a proposal, or a counter to the offer).",
+        "When asked: your own terms to the active player (a proposal, or a counter to the offer;"
+        " replaces your earlier proposal).",
         give=_cards(required=True),
         get=_cards(required=True),
     ),
@@ -156,6 +162,7 @@ FAST_SHAPES = {
     "play_road_building": {},
     "call_for_proposals": {},
     "withdraw_offer": {},
+    "withdraw_proposal": {},
     "accept_offer": {},
     "decline_trade": {},
     "end_turn": {},

@@ -6,14 +6,18 @@ calls for proposals (`call_for_proposals`); the players asked then answer,
 each in one move: `accept_offer` (an offer addressed to them), `propose_trade`
 (their own terms to the active player: a proposal, or a counter-proposal to
 the offer on the table) or `decline_trade`. While answers are awaited the
-phase is `trade` and only the players asked are to act; then the active
-player may `confirm_trade` with a player who accepted, `accept_proposal`
-of any player whose proposal stands, make a new offer (it replaces the old
-one and asks its players again), `withdraw_offer`, or go on with the turn.
-Each seat has at most one offer or proposal standing; a new one replaces it.
-An exchange, or the end of the turn, clears the table. Both sides always
-give something, never the same resource on both sides, and the cards must be
-held when offered and again at the exchange.
+phase is `trade`: the players asked and the active player are to act. The
+active player may then withdraw his offer or call (`withdraw_offer`),
+replace it by a new offer (which asks its players again), confirm with a
+player who already accepted or accept a proposal already made; a player
+asked may also withdraw his standing proposal (`withdraw_proposal`) or
+replace it by a new one. Once all have answered, the active player may
+`confirm_trade` with a player who accepted, `accept_proposal` of any player
+whose proposal stands, make a new offer, `withdraw_offer`, or go on with the
+turn. Each seat has at most one offer or proposal standing; a new one
+replaces it. An exchange, or the end of the turn, clears the table. Both
+sides always give something, never the same resource on both sides, and the
+cards must be held when offered and again at the exchange.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ def trade_templates(state, seat) -> list:
     if not mine:
         return []
     if seat == state["turn"]:
-        if state["phase"] != "main" or not may_trade(state) or over_cap(state):
+        if state["phase"] not in ("main", "trade") or not may_trade(state) or over_cap(state):
             return []
         others = [s for s in range(n) if s != seat]
         held = min(D.BANK_PER_RESOURCE, sum(sum(hands[s]) for s in others))
@@ -85,21 +89,27 @@ def over_cap(state) -> bool:
 
 
 def legal_answers(state, seat) -> list:
-    """A player asked: accept the offer addressed to them (cards held), or decline."""
+    """A player asked: accept the offer addressed to them (cards held), or decline;
+    and take back his own proposal if one stands (proposals are templates)."""
     offer = state["offer"]
     moves = [{"type": "decline_trade"}]
     if offer is not None and seat in offer["to"] and can_afford(state["hands"][seat], offer["get"]):
         moves.insert(0, {"type": "accept_offer"})
+    if state["proposals"][seat] is not None:
+        moves.append({"type": "withdraw_proposal"})
     return moves
 
 
 def legal_domestic(state, seat) -> list:
-    """The active player's domestic moves in the main phase (offers are templates)."""
+    """The active player's domestic moves (offers are templates). While answers are
+    awaited (phase `trade`) only the negotiation: withdraw or replace the offer or call,
+    confirm with who accepted, accept a proposal; no new call."""
     hands, offer = state["hands"], state["offer"]
-    moves: list[dict] = [] if over_cap(state) else [{"type": "call_for_proposals"}]
-    if offer is None and state["proposals"].count(None) == state["n"]:
+    waiting = state["phase"] == "trade"
+    moves: list[dict] = [] if over_cap(state) or waiting else [{"type": "call_for_proposals"}]
+    if offer is None and not waiting and state["proposals"].count(None) == state["n"]:
         return moves
-    if offer is not None:
+    if offer is not None or waiting:
         moves.append({"type": "withdraw_offer"})
     if offer is not None and can_afford(hands[seat], offer["give"]):
         moves += [
@@ -113,9 +123,10 @@ def legal_domestic(state, seat) -> list:
     return moves
 
 
-def check_trade_time(state) -> None:
-    if state["phase"] != "main":
-        fail("You trade after rolling, on your own turn.")
+def check_trade_time(state, negotiating: bool = False) -> None:
+    """After the roll, on one's own turn; `negotiating`: also while answers are awaited."""
+    if state["phase"] != "main" and not (negotiating and state["phase"] == "trade"):
+        fail("You trade after rolling, on your own turn (with the bank, once the answers are in).")
     if state["built"] and state["strict_order"]:
         fail("Trade comes before building: once you have built or bought this turn, you can no longer trade.")
 
@@ -147,7 +158,8 @@ def check_terms(give: list[int], get: list[int], held: list[int]) -> None:
 
 
 def do_offer_trade(state, seat, move):
-    check_trade_time(state)
+    """A new offer replaces the active player's offer or call: its players are asked anew."""
+    check_trade_time(state, negotiating=True)
     if over_cap(state):
         fail(f"At most {state['max_offers']} offers per turn at this table.", code="too_many_offers")
     give, get, to = counts(move["give"]), counts(move["get"]), move["to"]
@@ -169,10 +181,12 @@ def do_call_for_proposals(state, seat, move):
 
 
 def ask(state, seats) -> list:
-    """The players asked answer again: their earlier answers and proposals are dropped."""
+    """Only these players are asked now, and answer afresh: acceptances of earlier terms are
+    dropped; a standing proposal stays until its maker withdraws or replaces it."""
     state["offers"] += 1
+    state["asked"] = [0] * state["n"]
     for s in seats:
-        state["asked"][s], state["accepted"][s], state["proposals"][s] = 1, 0, None
+        state["asked"][s], state["accepted"][s] = 1, 0
     state["phase"] = "trade"
     return []
 
@@ -220,22 +234,35 @@ def do_propose_trade(state, seat, move):
 
 
 def do_decline_trade(state, seat, move):
+    """No to this offer or call; a proposal the seat made earlier still stands."""
     check_asked(state, seat)
-    state["accepted"][seat], state["proposals"][seat] = 0, None
+    state["accepted"][seat] = 0
     answered(state, seat)
     return [event("trade_declined", seat=seat)]
 
 
 def do_withdraw_offer(state, seat, move):
-    if state["phase"] != "main" or state["offer"] is None:
+    """The active player takes his offer or call off the table, even while answers are
+    awaited: nobody is asked any more; proposals already made stand."""
+    if state["phase"] not in ("main", "trade") or (state["offer"] is None and state["phase"] != "trade"):
         fail("You have no offer on the table to withdraw.")
-    state["offer"], state["accepted"] = None, [0] * state["n"]
+    n = state["n"]
+    state["offer"], state["accepted"], state["asked"], state["phase"] = None, [0] * n, [0] * n, "main"
     return [event("offer_withdrawn", seat=seat)]
+
+
+def do_withdraw_proposal(state, seat, move):
+    """A player asked takes his standing proposal back (he still owes his answer)."""
+    check_asked(state, seat)
+    if state["proposals"][seat] is None:
+        fail("You have no proposal on the table to withdraw.")
+    state["proposals"][seat] = None
+    return [event("proposal_withdrawn", seat=seat, partner=state["turn"])]
 
 
 def do_confirm_trade(state, seat, move):
     other, offer = move["seat"], state["offer"]
-    check_trade_time(state)
+    check_trade_time(state, negotiating=True)
     if offer is None or other not in offer["to"] or not state["accepted"][other]:
         fail("You can only confirm your offer with a player who accepted it.", seat=other)
     return exchange(state, seat, other, offer["give"], offer["get"])
@@ -243,7 +270,7 @@ def do_confirm_trade(state, seat, move):
 
 def do_accept_proposal(state, seat, move):
     other = move["seat"]
-    check_trade_time(state)
+    check_trade_time(state, negotiating=True)
     proposal = state["proposals"][other] if 0 <= other < state["n"] else None
     if proposal is None:
         fail("That player has no proposal on the table.", seat=other)
@@ -259,4 +286,5 @@ def exchange(state, seat, other, give, get) -> list:
         mine[r] += get[r] - give[r]
         theirs[r] += give[r] - get[r]
     close_table(state)
+    state["phase"] = "main"
     return [event("traded", seat=seat, partner=other, give=card_names(give), get=card_names(get))]

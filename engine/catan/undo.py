@@ -1,6 +1,6 @@
 """Which Catan moves a seat may take back (engine.core.Game.undoable).
 
-Building, trading with the bank, withdrawing or answering an offer, and ending
+Building, trading with the bank, withdrawing an offer or a proposal, answering an offer, and ending
 the turn draw no chance and reveal nothing; an offer or a call for proposals
 shows the others a seat's wishes, so it stands. A roll, a development card
 bought, a steal or a Monopoly (which shows the others' hands) never."""
@@ -14,6 +14,7 @@ MOVES = frozenset(
         "play_year_of_plenty",
         "maritime_trade",
         "withdraw_offer",
+        "withdraw_proposal",
         "accept_offer",
         "decline_trade",
         "end_turn",
@@ -28,6 +29,7 @@ SAFE_EVENTS = frozenset(
         "year_of_plenty",
         "maritime_trade",
         "offer_withdrawn",
+        "proposal_withdrawn",
         "offer_accepted",
         "trade_declined",
         "turn_ended",

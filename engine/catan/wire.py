@@ -168,6 +168,7 @@ EVENTS: dict[str, type[EventSchema]] = {
     ),
     "trade_declined": _event("CatanTradeDeclined", "Public.", seat=integer()),
     "offer_withdrawn": _event("CatanOfferWithdrawn", "Public.", seat=integer()),
+    "proposal_withdrawn": _event("CatanProposalWithdrawn", "Public.", seat=integer(), partner=integer()),
     "traded": _event("CatanTraded", "", seat=integer(), partner=integer(), give=counts(), get=counts()),
     "turn_ended": _event("CatanTurnEnded", "", seat=integer(), next=integer()),
     "game_over": _event("CatanGameOver", "", winner=integer(), points=integers(), victory_point_cards=integers()),

@@ -118,3 +118,28 @@ def test_a_person_plays_from_the_terminal_stops_with_ctrl_c_and_resumes(server_u
     second.type("q", "Enter")
     second.wait_for(r"Stopped\. Match \S+ goes on without this terminal")
     second.wait_for(r"EXIT=130")
+
+
+def test_a_smuggler_seat_shows_its_compact_table_in_the_terminal(server_url, terminals):
+    """A second game in the real terminal: Cornish Smuggler's own table (not the generic
+    dump), bad input answered, `q` stops with the resume line."""
+    portside = f"{shlex.quote(sys.executable)} -m service.cli"
+    term = terminals(
+        f"{portside} play --url {server_url} --game smuggler --players 3 --seat 0=human"
+        " --seat 1=server:random --seat 2=server:random --seed 5 --human-prompt --wait 5"
+    )
+    match_id = term.wait_for(r"Match (\S+): 3-player smuggler, seats: 0=human").group(1)
+    last = int(term.wait_for(r"move number \(0-(\d+)(, Enter to wait for the others)?, q to stop\)").group(1))
+    screen = term.screen()
+    for part in ("Cornish Smuggler · round ", "customs track step ", "officers: 0 ", "your network: "):
+        assert part in screen, (part, screen)
+    assert re.search(r"^seat\s+gold\s+infl\s+rep\s+score\s+secrets\s+hold", screen, re.M), screen
+    assert re.search(r"^0 \(you\)\s+(\d+\s+){5}(no boat|\S+ @)", screen, re.M), screen
+    assert '{"' not in screen and "Traceback" not in screen
+
+    term.type(str(last + 1), "Enter")
+    term.wait_for(rf"'{last + 1}' is not a move here: type a number from 0 to {last}\.")
+    term.type("q", "Enter")
+    stopped = term.wait_for(r"Stopped\. Match (\S+) goes on without this terminal; to resume:")
+    assert stopped.group(1) == match_id
+    term.wait_for(r"EXIT=130")

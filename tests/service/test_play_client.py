@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import ast
 import io
+import random
 import re
 from pathlib import Path
 
 import pytest
 
+from engine.core import IllegalMove
 from service import play, playprompt, playtext
 from service.cli import main
 
@@ -115,7 +117,7 @@ def test_the_final_table_shows_scores_every_category_and_the_winners():
             "breakdown": [{"start": 300, "harbours": 80}, {"start": 300, "harbours": 100, "bonuses": 10}],
         },
     }
-    text = play.format_outcome(final, {0: "local:random", 1: "server:greedy"})
+    text = playtext.format_outcome(final, {0: "local:random", 1: "server:greedy"})
     lines = text.splitlines()
     assert lines[1].split() == ["seat", "who", "rank", "score", "bonuses", "harbours", "start"]
     assert lines[2].split() == ["0", "local:random", "2", "247", "80", "300"]
@@ -163,6 +165,16 @@ def test_the_prompt_shows_the_table_and_labelled_moves_and_says_what_is_wrong_wi
     assert "'ten' cannot be read: type a whole number from 0 to 30." in text
 
 
+def test_with_others_to_act_too_an_empty_line_waits_for_them():
+    mine = resource("medici", 2)
+    out = io.StringIO()
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO("\n"), out=out, may_wait=True) is None
+    assert "Enter to wait for the others" in out.getvalue()
+    out = io.StringIO()
+    move = playprompt.choose_prompt(mine, stdin=io.StringIO("\n0\n"), out=out)
+    assert move == mine["legal_moves"][0] and "'' is not a move here" in out.getvalue()
+
+
 def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
     mine = resource("medici", 2)
     for typed in ("q\n", ""):
@@ -176,6 +188,17 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
         ("medici", 2, ["Medici · round 1/3 · draw", "0 Medici (you)", "Harbour 1: dye +0, fur +0, spice +0"]),
         ("speicherstadt", 3, ["Speicherstadt · round 1 · demand", "pos  card", "0 (you)"]),
         ("catan", 3, ["Catan · setup · turn of seat 0", "seat  points  cards", "your hand: none"]),
+        (
+            "smuggler",
+            3,
+            [
+                "Cornish Smuggler · round 0 · setup",
+                "customs track step 0/7 · discovery",
+                "officers: 0 ",
+                "0 (you)",
+                "no boat",
+            ],
+        ),
     ],
 )
 def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, players, expected):
@@ -188,6 +211,65 @@ def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, playe
     assert len(text.splitlines() + moves) <= 20  # a screen, not 14 KB of JSON
     numbers = [int(n) for line in moves for n in re.findall(r"\[(\d+)\]", line)]
     assert numbers == list(range(len(mine["legal_moves"]) + len(mine["move_templates"])))
+
+
+def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_trade():
+    from engine import registry
+    from engine.bots import RandomBot
+
+    game, rng = registry.get("catan"), random.Random(3)
+    state = game.setup(3, game.load_options({}), 3)
+    for _ in range(5000):  # random play until an offer and a proposal stand at once
+        table = game.view(state, None)["trade"]
+        if table["offer"] and table["proposals"]:
+            break
+        assert game.outcome(state) is None, "the game ended before an offer and a proposal stood at once"
+        seat = rng.choice(sorted(game.to_act(state)))
+        move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
+        try:
+            game.apply(state, seat, move)
+        except IllegalMove:
+            continue
+    else:
+        raise AssertionError("no offer and proposal on the table in random play")
+    view = game.view(state, 1)
+    offer, proposal = table["offer"], table["proposals"][0]
+    lines = playtext.render("catan", view, 1).splitlines()
+    assert f"offer from seat {offer['from']} to seat {playtext.summarize(offer['to'])}:" in "\n".join(lines)
+    gives = f"proposal from seat {proposal['from']}: gives {playtext.summarize(proposal['give'])}, asks"
+    assert any(line.startswith(gives) for line in lines), lines
+    if table["asked"]:
+        assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
+
+
+def test_the_smuggler_table_shows_each_seat_the_customs_and_who_decides():
+    from engine import registry
+    from engine.bots import RandomBot
+
+    game, rng = registry.get("smuggler"), random.Random(2)
+    state = game.setup(3, game.load_options({}), 2)
+    while game.view(state, None)["phase"] == "setup":  # random play until the boats are out
+        seat = sorted(game.to_act(state))[0]
+        move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
+        try:
+            game.apply(state, seat, move)
+        except IllegalMove:
+            continue
+    view = game.view(state, 1)
+    text = playtext.render("smuggler", view, 1)
+    lines = text.splitlines()
+    assert lines[0].startswith(f"Cornish Smuggler · round {view['round']} · ")
+    assert f"active seat {view['active']} · to act: seat {playtext.summarize(view['to_act'])}" in lines[0]
+    header = next(i for i, line in enumerate(lines) if line.startswith("seat "))
+    assert lines[header].split() == ["seat", "gold", "infl", "rep", "score", "secrets", "hold"]
+    me = view["players"][1]
+    row = lines[header + 2].split()
+    assert row[:7] == ["1", "(you)", *(str(me[k]) for k in ("gold", "influence", "reputation", "score", "secrets"))]
+    assert me["boat"]["hold"] in lines[header + 2]
+    assert any(line.startswith("characters: 0 ") for line in lines)
+    assert f"customs track step {view['customs']['track']}/{view['customs']['track_end']}" in text
+    assert "generic" not in text and '{"' not in text
+    assert playtext.RENDERERS["smuggler"] is playtext.smuggler
 
 
 def test_a_view_the_client_does_not_know_is_condensed_not_dumped():

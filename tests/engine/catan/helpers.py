@@ -1,4 +1,11 @@
-"""Shared helpers for the Catan tests: invariants, policies, hand-built states."""
+"""Shared helpers for the Catan tests: invariants, policies, hand-built states.
+
+Hand-built states go through the public contract: `GAME.setup`, then `edited`
+(`GAME.load` of an edited `GAME.dump`); every builder returns the new state
+(`state = give(state, 0, ore=2)`) and never writes into a live one. The rules'
+own functions are not imported: the road lengths a builder needs, and the
+invariants' from-scratch check, come from `longest_trail`, a brute-force
+search written here."""
 
 from __future__ import annotations
 
@@ -8,7 +15,6 @@ import random
 from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.scoring import longest_road, total_vp
 from engine.rng import Rng
 
 RES = D.RESOURCES
@@ -52,10 +58,15 @@ def check_invariants(game, state) -> None:
         assert max(state["knights"]) < D.LARGEST_ARMY_MIN
     for s in range(n):
         _, settlements, cities = board["pieces"][s]
-        expected = settlements + 2 * cities + 2 * (holder == s) + 2 * (army == s) + state["devs"][s][D.VICTORY_POINT]
-        assert total_vp(state, s) == expected
+        expected = settlements + 2 * cities + 2 * (holder == s) + 2 * (army == s)
+        assert state["vp"][s] == expected
     if state["phase"] not in ("over", "setup"):
-        assert total_vp(state, state["turn"]) < D.VP_TO_WIN
+        assert all_points(state, state["turn"]) < D.VP_TO_WIN
+
+
+def all_points(state, seat) -> int:
+    """Public points and hidden VP cards (read off the dump)."""
+    return state["vp"][seat] + state["devs"][seat][D.VICTORY_POINT]
 
 
 def check_everyone_can_move(game, state) -> None:
@@ -85,8 +96,39 @@ def board_facts(state) -> dict:
             "distance_ok": all(
                 node[i] == -1 or all(node[m] == -1 for m in B.NODE_NEIGHBOURS[i]) for i in range(B.N_NODES)
             ),
-            "lengths": [longest_road(state, s) for s in range(n)],
+            "lengths": [longest_trail(state, s) for s in range(n)],
         }
+    return found
+
+
+_TRAILS: dict = {}
+
+
+def longest_trail(state, seat) -> int:
+    """The seat's longest road by brute force (every trail from every intersection: no path
+    twice, never through an opponent's building, which may end it), memoised on the seat's
+    roads and who holds the intersections they touch."""
+    edge, node = state["edge"], state["node"]
+    mine = tuple(e for e in range(B.N_EDGES) if edge[e] == seat)
+    touched = sorted({n for e in mine for n in B.EDGE_NODES[e]})
+    key = (seat, mine, tuple(node[n] for n in touched))
+    found = _TRAILS.get(key)
+    if found is not None:
+        return found
+    if len(_TRAILS) > 50000:
+        _TRAILS.clear()
+    steps: dict[int, list] = {n: [] for n in touched}
+    for e in mine:
+        a, b = B.EDGE_NODES[e]
+        steps[a].append((e, b))
+        steps[b].append((e, a))
+
+    def walk(n, used: frozenset) -> int:
+        if used and node[n] not in (-1, seat):
+            return len(used)
+        return max((walk(m, used | {e}) for e, m in steps[n] if e not in used), default=len(used))
+
+    found = _TRAILS[key] = max((walk(n, frozenset()) for n in touched), default=0)
     return found
 
 
@@ -94,29 +136,31 @@ def scrambled(state, viewer, rng: random.Random) -> dict:
     """The same public table with every secret the viewer may not know changed:
     other hands (same sizes), other development cards (same counts), the deck
     order, the RNG."""
-    other = GAME.load(GAME.dump(state))
-    other["rng"] = rng.getrandbits(63)
-    rng.shuffle(other["deck"])
-    for s in range(state["n"]):
-        if s == viewer or state["phase"] == "over":
-            continue
-        hand = other["hands"][s]
-        total = sum(hand)
-        cards = [rng.randrange(5) for _ in range(total)]
-        other["hands"][s] = [cards.count(r) for r in range(5)]
-        # Development cards: same count, other kinds (VP cards become knights,
-        # which changes the hidden points); the active seat's fresh cards too.
-        total_devs = sum(other["devs"][s])
-        other["devs"][s] = [0] * 5
-        for _ in range(total_devs):
-            other["devs"][s][rng.choice([D.KNIGHT, D.MONOPOLY, D.ROAD_BUILDING])] += 1
-        if s == state["turn"]:
-            fresh = sum(other["fresh"])
-            other["fresh"] = [0] * 5
-            for c in range(5):
-                take = min(fresh, other["devs"][s][c])
-                other["fresh"][c], fresh = take, fresh - take
-    return other
+
+    def change(other):
+        other["rng"] = rng.getrandbits(63)
+        rng.shuffle(other["deck"])
+        for s in range(state["n"]):
+            if s == viewer or state["phase"] == "over":
+                continue
+            hand = other["hands"][s]
+            total = sum(hand)
+            cards = [rng.randrange(5) for _ in range(total)]
+            other["hands"][s] = [cards.count(r) for r in range(5)]
+            # Development cards: same count, other kinds (VP cards become knights,
+            # which changes the hidden points); the active seat's fresh cards too.
+            total_devs = sum(other["devs"][s])
+            other["devs"][s] = [0] * 5
+            for _ in range(total_devs):
+                other["devs"][s][rng.choice([D.KNIGHT, D.MONOPOLY, D.ROAD_BUILDING])] += 1
+            if s == state["turn"]:
+                fresh = sum(other["fresh"])
+                other["fresh"] = [0] * 5
+                for c in range(5):
+                    take = min(fresh, other["devs"][s][c])
+                    other["fresh"][c], fresh = take, fresh - take
+
+    return edited(state, change)
 
 
 TOP_KEYS = {
@@ -168,7 +212,7 @@ def check_view_shape(state, viewer) -> None:
     for s, p in enumerate(view["players"]):
         assert set(p) == PLAYER_KEYS | ({"victory_point_cards"} if over else set())
         assert p["cards"] == sum(state["hands"][s]) and p["development_cards"] == sum(state["devs"][s])
-        assert p["points"] == (total_vp(state, s) if over else state["vp"][s])
+        assert p["points"] == (all_points(state, s) if over else state["vp"][s])
     if viewer is not None:
         you = view["you"]
         assert you["seat"] == viewer and list(you["hand"].values()) == state["hands"][viewer]
@@ -231,24 +275,43 @@ def spot_pips(state, node) -> int:
 
 
 def useful_trades(state, trades):
-    """Maritime trades that give a surplus card for one the next build lacks."""
-    from engine.catan.spots import city_spots, harbour_ratios, settlement_spots
-
+    """Maritime trades that give a surplus card for one the next build lacks (read off the
+    dump and the public topology, as a player at the table sees them)."""
     seat = state["turn"]
-    held = state["hands"][seat]
-    if city_spots(state, seat):
+    held, node, stock = state["hands"][seat], state["node"], state["stock"][seat]
+    if stock[2] and any(node[n] == seat and not state["city"][n] for n in range(B.N_NODES)):
         cost = D.COST_CITY
-    elif settlement_spots(state, seat):
+    elif stock[1] and any(
+        free_spot(state, n) for e in range(B.N_EDGES) if state["edge"][e] == seat for n in B.EDGE_NODES[e]
+    ):
         cost = D.COST_SETTLEMENT
     else:
         cost = D.COST_DEVELOPMENT if state["deck"] else D.COST_ROAD
     ratios = harbour_ratios(state, seat)
+    index = D.RESOURCE_INDEX
     return [
         m
         for m in trades
-        if held[D.RESOURCE_INDEX[m["get"]]] < cost[D.RESOURCE_INDEX[m["get"]]]
-        and held[D.RESOURCE_INDEX[m["give"]]] - cost[D.RESOURCE_INDEX[m["give"]]] >= ratios[D.RESOURCE_INDEX[m["give"]]]
+        if held[index[m["get"]]] < cost[index[m["get"]]]
+        and held[index[m["give"]]] - cost[index[m["give"]]] >= ratios[index[m["give"]]]
     ]
+
+
+def harbour_ratios(state, seat) -> list:
+    """Cards given per card taken from the bank: 4, 3 with a generic harbour, 2 for a special one."""
+    kinds = {
+        kind for kind, nodes in zip(state["harbours"], B.HARBOUR_NODES) if any(state["node"][n] == seat for n in nodes)
+    }
+    ratios = [3 if D.GENERIC in kinds else 4] * 5
+    for kind in kinds - {D.GENERIC}:
+        ratios[kind] = 2
+    return ratios
+
+
+def free_spot(state, n) -> bool:
+    """Nobody on the intersection nor next to it (the distance rule)."""
+    node = state["node"]
+    return node[n] == -1 and all(node[m] == -1 for m in B.NODE_NEIGHBOURS[n])
 
 
 # ----------------------------------------------------------------------------- hand-built states
@@ -256,44 +319,82 @@ def new_game(players=4, seed=0, **options):
     return GAME.setup(players, GAME.load_options({"map": "beginner", **options}), seed)
 
 
+def edited(state, change):
+    """The state `change` makes of a copy of its dump, loaded back (never the live state)."""
+    data = GAME.dump(state)
+    change(data)
+    return GAME.load(data)
+
+
+def updated(state, **fields):
+    """The state with these top-level fields set (through dump and load)."""
+    return edited(state, lambda data: data.update(fields))
+
+
 def empty_main(players=4, seed=0, turn=0, **options):
     """A beginner board with nothing built, in `turn`'s main phase (rolled)."""
-    state = new_game(players, seed, **options)
-    state.update(phase="main", turn=turn, rolled=True, dice=[3, 4], setup_step=2 * players, turns=5)
-    return state
+    return updated(
+        new_game(players, seed, **options),
+        phase="main",
+        turn=turn,
+        rolled=True,
+        dice=[3, 4],
+        setup_step=2 * players,
+        turns=5,
+    )
 
 
 def put(state, seat, settlements=(), cities=(), roads=()):
-    """Place pieces directly (stock and points kept consistent)."""
-    for n in settlements:
-        state["node"][n] = seat
-        state["stock"][seat][1] -= 1
-        state["vp"][seat] += 1
-    for n in cities:
-        state["node"][n], state["city"][n] = seat, 1
-        state["stock"][seat][2] -= 1
-        state["vp"][seat] += 2
-    for e in roads:
-        state["edge"][e] = seat
-        state["stock"][seat][0] -= 1
-    state["road_len"] = [longest_road(state, s) for s in range(state["n"])]
-    return state
+    """Pieces placed (stock, points and every road length kept consistent): a new state."""
+
+    def change(data):
+        for n in settlements:
+            data["node"][n] = seat
+            data["stock"][seat][1] -= 1
+            data["vp"][seat] += 1
+        for n in cities:
+            data["node"][n], data["city"][n] = seat, 1
+            data["stock"][seat][2] -= 1
+            data["vp"][seat] += 2
+        for e in roads:
+            data["edge"][e] = seat
+            data["stock"][seat][0] -= 1
+        data["road_len"] = [longest_trail(data, s) for s in range(data["n"])]
+
+    return edited(state, change)
 
 
 def give(state, seat, **cards):
-    """Move cards from the bank into a hand."""
-    for name, count in cards.items():
-        r = D.RESOURCE_INDEX[name]
-        state["bank"][r] -= count
-        state["hands"][seat][r] += count
-    return state
+    """Cards moved from the bank into a hand: a new state."""
+
+    def change(data):
+        for name, count in cards.items():
+            r = D.RESOURCE_INDEX[name]
+            data["bank"][r] -= count
+            data["hands"][seat][r] += count
+
+    return edited(state, change)
 
 
 def give_dev(state, seat, card, count=1):
-    for _ in range(count):
-        state["deck"].remove(card)
-        state["devs"][seat][card] += 1
-    return state
+    """Development cards moved from the deck into a hand: a new state."""
+
+    def change(data):
+        for _ in range(count):
+            data["deck"].remove(card)
+            data["devs"][seat][card] += 1
+
+    return edited(state, change)
+
+
+def on_top(state, card):
+    """The deck with one `card` moved to its top (the next one bought)."""
+
+    def change(data):
+        data["deck"].remove(card)
+        data["deck"].append(card)
+
+    return edited(state, change)
 
 
 def hand(state, seat) -> dict:
@@ -324,9 +425,10 @@ def rng_for_total(total: int) -> int:
 
 
 def roll_total(state, total):
-    """The active player rolls `total` (the state's RNG set to give it): the roll's events."""
-    state.update(phase="roll", rolled=False, dice=None, rng=rng_for_total(total))
-    return play(state, state["turn"], {"type": "roll"})
+    """The active player rolls `total` (the state's RNG set to give it): the new state and
+    the roll's events."""
+    state = updated(state, phase="roll", rolled=False, dice=None, rng=rng_for_total(total))
+    return state, play(state, state["turn"], {"type": "roll"})
 
 
 def play(state, seat, move):

@@ -6,7 +6,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, hand, line_from, path, play, put
+from tests.engine.catan.helpers import edited, empty_main, give, hand, line_from, path, play, put, updated
 
 ROAD = dict(lumber=1, brick=1)
 SETTLEMENT = dict(lumber=1, brick=1, wool=1, grain=1)
@@ -24,7 +24,7 @@ def test_road_costs_lumber_and_brick_and_must_connect():
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
     assert err.value.code == "cannot_afford"
-    give(state, 0, lumber=2, brick=2)
+    state = give(state, 0, lumber=2, brick=2)
     assert listed(state, "build_road") == set(B.NODE_EDGES[20])
     far = next(e for e in range(72) if not set(B.EDGE_NODES[e]) & {20, *B.NODE_NEIGHBOURS[20]})
     with pytest.raises(IllegalMove):
@@ -41,8 +41,8 @@ def test_road_costs_lumber_and_brick_and_must_connect():
 def test_a_road_cannot_continue_through_an_opponents_settlement():
     walk = line_from(20, 2)
     state = put(empty_main(), 0, settlements=[walk[0]], roads=path(*walk))
-    put(state, 1, settlements=[walk[2]])
-    give(state, 0, **ROAD)
+    state = put(state, 1, settlements=[walk[2]])
+    state = give(state, 0, **ROAD)
     beyond = set(B.NODE_EDGES[walk[2]]) - set(path(*walk))
     assert not beyond & listed(state, "build_road")
     with pytest.raises(IllegalMove):
@@ -52,7 +52,7 @@ def test_a_road_cannot_continue_through_an_opponents_settlement():
 def test_settlement_needs_own_road_distance_rule_and_cost():
     walk = line_from(20, 2)
     state = put(empty_main(), 0, settlements=[walk[0]], roads=path(*walk))
-    give(state, 0, **SETTLEMENT)
+    state = give(state, 0, **SETTLEMENT)
     assert listed(state, "build_settlement") == {walk[2]}, "walk[1] is too close to walk[0]"
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "build_settlement", "node": walk[1]})
@@ -73,8 +73,8 @@ def test_settlement_needs_own_road_distance_rule_and_cost():
 
 def test_city_replaces_own_settlement_and_returns_it_to_stock():
     state = put(empty_main(), 0, settlements=[20])
-    put(state, 1, settlements=[40])
-    give(state, 0, **CITY)
+    state = put(state, 1, settlements=[40])
+    state = give(state, 0, **CITY)
     assert listed(state, "build_city") == {20}
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "build_city", "node": 40})
@@ -82,12 +82,15 @@ def test_city_replaces_own_settlement_and_returns_it_to_stock():
     play(state, 0, {"type": "build_city", "node": 20})
     assert state["city"][20] == 1 and state["vp"][0] == 2
     assert state["stock"][0] == [stock[0], stock[1] + 1, stock[2] - 1]
-    give(state, 0, **CITY)
+    state = give(state, 0, **CITY)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "build_city", "node": 20})  # already a city
-    state["hands"][0] = [0, 0, 0, 2, 2]
-    state["bank"][D.ORE] += 1
-    state["node"][30], state["vp"][0], state["stock"][0][1] = 0, state["vp"][0] + 1, state["stock"][0][1] - 1
+
+    def short_of_one_ore(data):
+        data["hands"][0] = [0, 0, 0, 2, 2]
+        data["bank"][D.ORE] += 1
+
+    state = put(edited(state, short_of_one_ore), 0, settlements=[30])
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "build_city", "node": 30})
     assert err.value.code == "cannot_afford"
@@ -95,8 +98,12 @@ def test_city_replaces_own_settlement_and_returns_it_to_stock():
 
 def test_piece_limits_15_roads_5_settlements_4_cities():
     state = put(empty_main(), 0, settlements=[20], roads=[B.NODE_EDGES[20][0]])
-    give(state, 0, **ROAD, **CITY)
-    state["stock"][0] = [0, 0, 0]
+    state = give(state, 0, **ROAD, **CITY)
+
+    def no_pieces_left(data):
+        data["stock"][0] = [0, 0, 0]
+
+    state = edited(state, no_pieces_left)
     assert listed(state, "build_road") == set() and listed(state, "build_city") == set()
     for move in ({"type": "build_road", "edge": B.NODE_EDGES[20][1]}, {"type": "build_city", "node": 20}):
         with pytest.raises(IllegalMove) as err:
@@ -106,12 +113,12 @@ def test_piece_limits_15_roads_5_settlements_4_cities():
 
 def test_no_building_before_the_roll_or_on_another_turn():
     state = put(empty_main(), 0, settlements=[20])
-    give(state, 0, **ROAD)
-    give(state, 1, **ROAD)
-    put(state, 1, settlements=[40])
+    state = give(state, 0, **ROAD)
+    state = give(state, 1, **ROAD)
+    state = put(state, 1, settlements=[40])
     with pytest.raises(IllegalMove) as err:
         play(state, 1, {"type": "build_road", "edge": B.NODE_EDGES[40][0]})
     assert err.value.code == "not_your_turn"
-    state.update(phase="roll", rolled=False)
+    state = updated(state, phase="roll", rolled=False)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})

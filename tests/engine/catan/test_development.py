@@ -6,7 +6,19 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, give_dev, hand, legal_types, line_from, play, put
+from tests.engine.catan.helpers import (
+    edited,
+    empty_main,
+    give,
+    give_dev,
+    hand,
+    legal_types,
+    line_from,
+    on_top,
+    play,
+    put,
+    updated,
+)
 
 DEV = dict(wool=1, grain=1, ore=1)
 
@@ -27,8 +39,7 @@ def test_buy_costs_wool_grain_ore_draws_the_top_card_privately():
 
 def test_empty_deck_cannot_be_bought_from():
     state = give(empty_main(), 0, **DEV)
-    state["played"] = list(D.DEV_COUNTS)
-    state["deck"] = []
+    state = updated(state, played=list(D.DEV_COUNTS), deck=[])
     assert "buy_development" not in legal_types(state, 0)
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "buy_development"})
@@ -37,15 +48,14 @@ def test_empty_deck_cannot_be_bought_from():
 
 def test_a_card_bought_this_turn_cannot_be_played_until_the_next_turn():
     state = give(empty_main(), 0, **DEV)
-    state["deck"].remove(D.KNIGHT)
-    state["deck"].append(D.KNIGHT)  # the knight on top
+    state = on_top(state, D.KNIGHT)
     play(state, 0, {"type": "buy_development"})
     assert "play_knight" not in legal_types(state, 0)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "play_knight"})
     play(state, 0, {"type": "end_turn"})
     for seat in (1, 2, 3):  # a round later
-        state.update(phase="main", rolled=True)
+        state = updated(state, phase="main", rolled=True)
         play(state, seat, {"type": "end_turn"})
     assert state["turn"] == 0 and state["phase"] == "roll"
     assert "play_knight" in legal_types(state, 0), "playable before the roll, next turn"
@@ -62,7 +72,7 @@ def test_only_one_development_card_per_turn():
 
 def test_knight_before_the_roll_then_roll():
     state = give_dev(empty_main(), 0, D.KNIGHT)
-    state.update(phase="roll", rolled=False, dice=None)
+    state = updated(state, phase="roll", rolled=False, dice=None)
     assert legal_types(state, 0) == {"roll", "play_knight"}
     play(state, 0, {"type": "play_knight"})
     assert state["phase"] == "robber" and state["knights"][0] == 1
@@ -94,14 +104,14 @@ def test_victory_point_cards_count_at_once_and_stay_hidden():
 def test_largest_army_at_three_knights_strictly_more_to_take_it():
     state = give_dev(empty_main(), 0, D.KNIGHT, 3)
     for turn in range(3):
-        state.update(dev_played=False, phase="main")
+        state = updated(state, dev_played=False, phase="main")
         play(state, 0, {"type": "play_knight"})
         play(state, 0, {"type": "move_robber", "hex": turn, "victim": None})
     assert state["army"] == 0 and state["vp"][0] == 2
-    give_dev(state, 1, D.KNIGHT, 4)
-    state.update(turn=1)
+    state = give_dev(state, 1, D.KNIGHT, 4)
+    state = updated(state, turn=1)
     for turn in range(4):
-        state.update(dev_played=False, phase="main")
+        state = updated(state, dev_played=False, phase="main")
         play(state, 1, {"type": "play_knight"})
         play(state, 1, {"type": "move_robber", "hex": 5 + turn, "victim": None})
         if turn == 2:
@@ -111,7 +121,7 @@ def test_largest_army_at_three_knights_strictly_more_to_take_it():
 
 def test_road_building_two_free_roads():
     state = put(empty_main(), 0, settlements=[20])
-    give_dev(state, 0, D.ROAD_BUILDING)
+    state = give_dev(state, 0, D.ROAD_BUILDING)
     play(state, 0, {"type": "play_road_building"})
     assert state["phase"] == "road_building" and legal_types(state, 0) == {"build_road"}
     for _ in range(2):
@@ -121,8 +131,12 @@ def test_road_building_two_free_roads():
 
 def test_road_building_with_one_road_left_builds_one():
     state = put(empty_main(), 0, settlements=[20])
-    give_dev(state, 0, D.ROAD_BUILDING)
-    state["stock"][0][0] = 1  # fourteen roads are elsewhere
+    state = give_dev(state, 0, D.ROAD_BUILDING)
+
+    def one_road_left(data):
+        data["stock"][0][0] = 1  # fourteen roads are elsewhere
+
+    state = edited(state, one_road_left)
     play(state, 0, {"type": "play_road_building"})
     play(state, 0, GAME.legal_moves(state, 0)[0])
     assert state["phase"] == "main" and state["stock"][0][0] == 0
@@ -132,8 +146,8 @@ def test_road_building_with_no_place_for_a_road_builds_none():
     walk = line_from(20, 1)
     state = put(empty_main(), 0, settlements=[walk[0]])
     for n in B.NODE_NEIGHBOURS[walk[0]]:
-        put(state, 1, roads=[B.EDGE_AT[tuple(sorted((walk[0], n)))]])
-    give_dev(state, 0, D.ROAD_BUILDING)
+        state = put(state, 1, roads=[B.EDGE_AT[tuple(sorted((walk[0], n)))]])
+    state = give_dev(state, 0, D.ROAD_BUILDING)
     play(state, 0, {"type": "play_road_building"})
     assert state["phase"] == "main" and state["dev_played"]
 
@@ -148,8 +162,12 @@ def test_year_of_plenty_takes_two_from_the_bank():
 
 def test_year_of_plenty_respects_the_bank():
     state = give_dev(empty_main(), 0, D.YEAR_OF_PLENTY)
-    state["hands"][1] = [19, 19, 19, 19, 18]
-    state["bank"] = [0, 0, 0, 0, 1]
+
+    def almost_all_in_seat_1s_hand(data):
+        data["hands"][1] = [19, 19, 19, 19, 18]
+        data["bank"] = [0, 0, 0, 0, 1]
+
+    state = edited(state, almost_all_in_seat_1s_hand)
     picks = [m["resources"] for m in GAME.legal_moves(state, 0) if m["type"] == "play_year_of_plenty"]
     assert picks == [["ore"]]
     with pytest.raises(IllegalMove):
@@ -160,9 +178,9 @@ def test_year_of_plenty_respects_the_bank():
 
 def test_monopoly_takes_every_card_of_one_resource():
     state = give_dev(empty_main(), 0, D.MONOPOLY)
-    give(state, 0, wool=1)
-    give(state, 1, wool=3, ore=1)
-    give(state, 3, wool=2)
+    state = give(state, 0, wool=1)
+    state = give(state, 1, wool=3, ore=1)
+    state = give(state, 3, wool=2)
     events = play(state, 0, {"type": "play_monopoly", "resource": "wool"})
     assert hand(state, 0) == {"wool": 6} and hand(state, 1) == {"ore": 1} and hand(state, 3) == {}
     assert events[-1].data["taken"] == [0, 3, 0, 2]
@@ -170,6 +188,6 @@ def test_monopoly_takes_every_card_of_one_resource():
 
 def test_no_card_during_discards_robber_or_an_offer():
     state = give_dev(empty_main(), 0, D.KNIGHT)
-    state["phase"] = "robber"
+    state = updated(state, phase="robber")
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "play_knight"})

@@ -5,18 +5,15 @@ import pytest
 from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
-from engine.catan.spots import settlement_spot_free
 from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, give_dev, path, play, put
+from tests.engine.catan.helpers import edited, empty_main, free_spot, give, give_dev, on_top, path, play, put, updated
 
 UPPER = [16, 22, 17, 23, 18, 24, 19, 25, 20]
 
 
 def nine_points(seat=0):
     """Seat 0: 4 cities (8) + 1 settlement (1) = 9 points, a road to a free spot."""
-    state = empty_main(turn=seat)
-    put(state, seat, cities=[0, 2, 38, 42], settlements=[16], roads=path(16, 22, 17))
-    return state
+    return put(empty_main(turn=seat), seat, cities=[0, 2, 38, 42], settlements=[16], roads=path(16, 22, 17))
 
 
 def test_ten_points_on_your_turn_end_the_game_at_once():
@@ -41,8 +38,7 @@ def test_ten_points_on_your_turn_end_the_game_at_once():
 
 def test_a_victory_point_card_bought_can_win_at_once_and_is_revealed():
     state = give(nine_points(), 0, wool=1, grain=1, ore=1)
-    state["deck"].remove(D.VICTORY_POINT)
-    state["deck"].append(D.VICTORY_POINT)
+    state = on_top(state, D.VICTORY_POINT)
     play(state, 0, {"type": "buy_development"})
     assert state["phase"] == "over"
     view = GAME.view(state, 1)
@@ -52,8 +48,8 @@ def test_a_victory_point_card_bought_can_win_at_once_and_is_revealed():
 
 def test_points_reached_on_another_turn_win_when_your_turn_begins():
     state = nine_points(seat=1)
-    give_dev(state, 1, D.VICTORY_POINT)  # 10 points, but it is seat 0's turn
-    state["turn"] = 0
+    state = give_dev(state, 1, D.VICTORY_POINT)  # 10 points, but it is seat 0's turn
+    state = updated(state, turn=0)
     assert state["phase"] == "main"
     play(state, 0, {"type": "end_turn"})
     assert state["phase"] == "over" and GAME.outcome(state).winners == [1]
@@ -61,12 +57,15 @@ def test_points_reached_on_another_turn_win_when_your_turn_begins():
 
 def test_largest_army_can_be_the_tenth_point():
     state = nine_points()
-    state["vp"][0] -= 1  # 8 points
-    state["node"][16], state["stock"][0][1] = -1, state["stock"][0][1] + 1
-    give_dev(state, 0, D.KNIGHT)
-    state["knights"][0], state["played"][D.KNIGHT] = 2, 2
-    for _ in range(2):
-        state["deck"].remove(D.KNIGHT)
+
+    def two_knights_played_and_the_settlement_gone(data):
+        data["vp"][0] -= 1  # 8 points
+        data["node"][16], data["stock"][0][1] = -1, data["stock"][0][1] + 1
+        data["knights"][0], data["played"][D.KNIGHT] = 2, 2
+        for _ in range(2):
+            data["deck"].remove(D.KNIGHT)
+
+    state = give_dev(edited(state, two_knights_played_and_the_settlement_gone), 0, D.KNIGHT)
     play(state, 0, {"type": "play_knight"})
     assert state["phase"] == "over" and GAME.outcome(state).breakdown[0]["largest_army"] == 2
 
@@ -77,13 +76,13 @@ def test_ranks_put_the_winner_first_even_on_equal_points():
     for n in reversed(range(54)):
         if (
             n != 17
-            and settlement_spot_free(state, n)
+            and free_spot(state, n)
             and all(m not in free for m in B.NODE_NEIGHBOURS[n])
             and 17 not in B.NODE_NEIGHBOURS[n]
         ):
             free.append(n)
-    put(state, 1, cities=free[:4], settlements=free[4:5])
-    give_dev(state, 1, D.VICTORY_POINT)  # seat 1 also has 10, but it is not their turn
+    state = put(state, 1, cities=free[:4], settlements=free[4:5])
+    state = give_dev(state, 1, D.VICTORY_POINT)  # seat 1 also has 10, but it is not their turn
     play(state, 0, {"type": "build_settlement", "node": 17})
     out = GAME.outcome(state)
     assert out.scores[:2] == [10, 10] and out.winners == [0] and out.ranks[:2] == [1, 2]

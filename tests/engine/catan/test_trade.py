@@ -6,7 +6,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove
-from tests.engine.catan.helpers import empty_main, give, hand, legal_types, play, put
+from tests.engine.catan.helpers import edited, empty_main, give, hand, legal_types, play, put, updated
 
 
 def maritime(state, seat=0):
@@ -46,12 +46,16 @@ def test_maritime_refusals_same_resource_empty_bank_before_roll():
     state = give(empty_main(), 0, ore=8)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "ore"})
-    state["hands"][1][D.WOOL], state["bank"][D.WOOL] = 19, 0
+
+    def all_wool_in_seat_1s_hand(data):
+        data["hands"][1][D.WOOL], data["bank"][D.WOOL] = 19, 0
+
+    state = edited(state, all_wool_in_seat_1s_hand)
     assert ("ore", "wool") not in maritime(state)
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "wool"})
     assert err.value.code == "bank_empty"
-    state.update(phase="roll", rolled=False)
+    state = updated(state, phase="roll", rolled=False)
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "grain"})
 
@@ -74,25 +78,21 @@ def refused(state, seat, move, code=None):
 
 
 def trade_table():
-    state = empty_main()
-    give(state, 0, brick=2, wool=1)
-    give(state, 1, ore=2)
-    give(state, 2, ore=1)
-    give(state, 3, ore=3)
-    return state
+    return give(give(give(give(empty_main(), 0, brick=2, wool=1), 1, ore=2), 2, ore=1), 3, ore=3)
 
 
 def test_offer_to_all_answers_then_confirm_with_one_of_two_accepters():
     state = trade_table()
     offer(state, {"brick": 2}, {"ore": 2}, [1, 2, 3])
     assert state["phase"] == "trade"
-    assert GAME.to_act(state) == {1, 2, 3}, "every player asked answers at once; the active player waits"
-    assert GAME.legal_moves(state, 0) == [] and GAME.move_templates(state, 0) == []
+    assert GAME.to_act(state) == {0, 1, 2, 3}, "every player asked answers at once; the active player may withdraw"
+    assert GAME.legal_moves(state, 0) == [{"type": "withdraw_offer"}], "nobody accepted yet: nothing to confirm"
+    assert [t["move"]["type"] for t in GAME.move_templates(state, 0)] == ["offer_trade"], "or replace it"
     assert legal_types(state, 2) == {"decline_trade"}, "seat 2 lacks the 2 ore asked for"
     refused(state, 2, {"type": "accept_offer"}, "cannot_afford")
     play(state, 1, {"type": "accept_offer"})
     play(state, 2, {"type": "decline_trade"})
-    assert GAME.to_act(state) == {3}
+    assert GAME.to_act(state) == {0, 3}
     play(state, 3, {"type": "accept_offer"})
     refused(state, 1, {"type": "decline_trade"}, "not_your_turn")  # answered already
     assert GAME.to_act(state) == {0} and state["phase"] == "main"
@@ -107,7 +107,7 @@ def test_offer_to_all_answers_then_confirm_with_one_of_two_accepters():
 def test_offer_to_chosen_players_only():
     state = trade_table()
     offer(state, {"wool": 1}, {"ore": 1}, [3])
-    assert GAME.to_act(state) == {3}
+    assert GAME.to_act(state) == {0, 3}
     assert GAME.legal_moves(state, 1) == [] and GAME.move_templates(state, 1) == []
     refused(state, 1, {"type": "accept_offer"}, "not_your_turn")
     for bad in ([0], [1, 1], [2, 1]):
@@ -117,7 +117,7 @@ def test_offer_to_chosen_players_only():
 def test_a_proposal_by_a_player_not_addressed_is_accepted():
     state = trade_table()
     play(state, 0, {"type": "call_for_proposals"})
-    assert GAME.to_act(state) == {1, 2, 3}
+    assert GAME.to_act(state) == {0, 1, 2, 3}
     assert [t["move"]["type"] for t in GAME.move_templates(state, 2)] == ["propose_trade"]
     play(state, 1, {"type": "decline_trade"})
     propose(state, 2, {"ore": 1}, {"wool": 1})
@@ -145,7 +145,7 @@ def test_a_new_offer_replaces_the_old_and_asks_again():
     play(state, 1, {"type": "accept_offer"})
     play(state, 3, {"type": "decline_trade"})
     offer(state, {"wool": 1}, {"ore": 1}, [3])
-    assert state["offer"]["give"] == [0, 0, 1, 0, 0] and GAME.to_act(state) == {3}
+    assert state["offer"]["give"] == [0, 0, 1, 0, 0] and GAME.to_act(state) == {0, 3}
     play(state, 3, {"type": "decline_trade"})
     assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "confirm_trade"], "seat 1 accepted the old terms"
     play(state, 0, {"type": "withdraw_offer"})
@@ -214,7 +214,7 @@ def test_more_than_three_offers_in_a_turn_and_the_house_cap():
     play(state, 0, {"type": "end_turn"})
     assert state["offers"] == 0 and state["offer"] is None
     capped = give(empty_main(max_offers=1), 0, wool=1)
-    give(capped, 1, ore=1)
+    capped = give(capped, 1, ore=1)
     play(capped, 0, {"type": "call_for_proposals"})
     play(capped, 1, {"type": "decline_trade"})
     play(capped, 2, {"type": "decline_trade"})
@@ -228,7 +228,7 @@ def test_only_the_active_player_offers_and_only_after_rolling():
     state = trade_table()
     refused(state, 1, {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": [0]}, "not_your_turn")
     refused(state, 1, {"type": "call_for_proposals"}, "not_your_turn")
-    state.update(phase="roll", rolled=False)
+    state = updated(state, phase="roll", rolled=False)
     assert "call_for_proposals" not in legal_types(state, 0) and GAME.move_templates(state, 0) == []
     refused(state, 0, {"type": "call_for_proposals"})
 
@@ -244,29 +244,114 @@ def test_offers_and_proposals_are_public_to_every_seat_and_spectators():
         table = GAME.view(state, viewer)["trade"]
         assert table["offer"] == {"from": 0, "give": {"brick": 1}, "get": {"ore": 1}, "to": [1], "accepted": []}
         assert table["proposals"] == [{"from": 1, "give": {"ore": 1}, "get": {"wool": 1}}]
+    withdrawn = play(state, 0, {"type": "withdraw_offer"})
+    assert [(ev.type, ev.to) for ev in withdrawn] == [("offer_withdrawn", None)]
 
 
-def test_nothing_else_while_answers_are_awaited():
+def test_nothing_but_the_negotiation_while_answers_are_awaited():
     state = trade_table()
     offer(state, {"wool": 1}, {"ore": 1}, [1])
     for move in (
         {"type": "end_turn"},
         {"type": "maritime_trade", "give": "brick", "get": "ore"},
-        {"type": "withdraw_offer"},
+        {"type": "call_for_proposals"},
     ):
-        refused(state, 0, move, "not_your_turn")
+        refused(state, 0, move, "illegal_move")
+    assert legal_types(state, 0) == {"withdraw_offer"}
+
+
+def test_the_active_player_withdraws_his_offer_while_answers_are_awaited():
+    state = trade_table()
+    offer(state, {"brick": 1}, {"ore": 1}, [1, 2])
+    play(state, 1, {"type": "accept_offer"})
+    assert GAME.to_act(state) == {0, 2}
+    events = play(state, 0, {"type": "withdraw_offer"})
+    assert [(e.type, e.to) for e in events] == [("offer_withdrawn", None)]
+    table = GAME.view(state, None)["trade"]
+    assert table["offer"] is None and table["asked"] == [] and state["phase"] == "main"
+    assert GAME.to_act(state) == {0}, "nobody owes an answer to an offer withdrawn"
+    refused(state, 2, {"type": "accept_offer"}, "not_your_turn")
+    refused(state, 0, {"type": "confirm_trade", "seat": 1})
+    refused(state, 0, {"type": "withdraw_offer"})
+    assert "end_turn" in legal_types(state, 0)
+
+
+def test_the_active_player_replaces_his_offer_in_one_move_while_answers_are_awaited():
+    state = trade_table()
+    offer(state, {"brick": 1}, {"ore": 1}, [1, 2])
+    play(state, 1, {"type": "accept_offer"})
+    events = offer(state, {"wool": 1}, {"ore": 2}, [3])
+    assert [e.type for e in events] == ["offer_made"]
+    table = GAME.view(state, None)["trade"]
+    assert table["offer"] == {"from": 0, "give": {"wool": 1}, "get": {"ore": 2}, "to": [3], "accepted": []}
+    assert table["asked"] == [3] and table["offers_made"] == 2
+    assert GAME.to_act(state) == {0, 3}, "the old offer's players are no longer asked"
+    refused(state, 2, {"type": "decline_trade"}, "not_your_turn")
+    refused(state, 0, {"type": "confirm_trade", "seat": 1})  # seat 1 accepted the old terms only
+    play(state, 3, {"type": "accept_offer"})
+    play(state, 0, {"type": "confirm_trade", "seat": 3})
+    assert hand(state, 0) == {"brick": 2, "ore": 2} and hand(state, 3) == {"wool": 1, "ore": 1}
+
+
+def test_confirm_with_the_first_to_accept_without_waiting_for_the_others():
+    state = trade_table()
+    offer(state, {"brick": 1}, {"ore": 1}, [1, 3])
+    play(state, 3, {"type": "accept_offer"})
+    assert {"type": "confirm_trade", "seat": 3} in GAME.legal_moves(state, 0)
+    play(state, 0, {"type": "confirm_trade", "seat": 3})
+    assert state["phase"] == "main" and GAME.to_act(state) == {0}
+    assert GAME.view(state, None)["trade"]["asked"] == [] and hand(state, 3) == {"brick": 1, "ore": 2}
+
+
+def test_a_call_for_proposals_is_withdrawn_and_the_proposals_made_stand():
+    state = trade_table()
+    play(state, 0, {"type": "call_for_proposals"})
+    propose(state, 2, {"ore": 1}, {"wool": 1})
+    assert legal_types(state, 0) == {"withdraw_offer", "accept_proposal"}
+    play(state, 0, {"type": "withdraw_offer"})
+    assert GAME.to_act(state) == {0} and GAME.view(state, 3)["trade"]["proposals"][0]["from"] == 2
+    play(state, 0, {"type": "accept_proposal", "seat": 2})
+    assert hand(state, 0) == {"brick": 2, "ore": 1} and hand(state, 2) == {"wool": 1}
+
+
+def test_a_proposal_stands_until_its_maker_withdraws_or_replaces_it_in_one_move():
+    state = trade_table()
+    play(state, 0, {"type": "call_for_proposals"})
+    propose(state, 1, {"ore": 1}, {"wool": 1})
+    play(state, 2, {"type": "decline_trade"})
+    play(state, 3, {"type": "decline_trade"})
+    refused(state, 1, {"type": "withdraw_proposal"}, "not_your_turn")  # not asked: not to act
+    offer(state, {"brick": 1}, {"ore": 2}, [1])
+    assert GAME.view(state, 0)["trade"]["proposals"] == [{"from": 1, "give": {"ore": 1}, "get": {"wool": 1}}]
+    assert legal_types(state, 1) == {"accept_offer", "decline_trade", "withdraw_proposal"}
+    events = propose(state, 1, {"ore": 2}, {"brick": 1})  # replaces the earlier one, and answers
+    assert GAME.view(state, 2)["trade"]["proposals"] == [{"from": 1, "give": {"ore": 2}, "get": {"brick": 1}}]
+    assert events[0].data["counter"] is True
+    offer(state, {"wool": 1}, {"ore": 1}, [1])
+    play(state, 1, {"type": "decline_trade"})
+    assert GAME.view(state, 0)["trade"]["proposals"][0]["give"] == {"ore": 2}, "declining keeps one's proposal"
+    offer(state, {"brick": 2}, {"ore": 2}, [1])
+    events = play(state, 1, {"type": "withdraw_proposal"})
+    assert [(e.type, e.to, e.data) for e in events] == [("proposal_withdrawn", None, {"seat": 1, "partner": 0})]
+    assert GAME.view(state, None)["trade"]["proposals"] == [] and GAME.to_act(state) == {0, 1}, "still to answer"
+    refused(state, 1, {"type": "withdraw_proposal"})
+    assert "withdraw_proposal" not in legal_types(state, 1)
+    refused(state, 0, {"type": "withdraw_proposal"}, "illegal_move")  # the active player makes no proposal
+    play(state, 1, {"type": "accept_offer"})
+    play(state, 0, {"type": "confirm_trade", "seat": 1})
+    assert hand(state, 0) == {"wool": 1, "ore": 2} and hand(state, 1) == {"brick": 2}
 
 
 def test_combined_order_trades_after_building():
     state = give(empty_main(), 0, lumber=1, brick=1, ore=4)
-    put(state, 0, settlements=[20])
+    state = put(state, 0, settlements=[20])
     play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
     assert ("ore", "wool") in maritime(state) and "call_for_proposals" in legal_types(state, 0)
 
 
 def test_strict_order_no_trade_once_built_or_bought():
     state = give(empty_main(trade_order="strict"), 0, lumber=1, brick=1, ore=5, wool=1, grain=1)
-    put(state, 0, settlements=[20])
+    state = put(state, 0, settlements=[20])
     play(state, 0, {"type": "maritime_trade", "give": "ore", "get": "wool"})  # trading first is fine
     play(state, 0, {"type": "build_road", "edge": B.NODE_EDGES[20][0]})
     assert not maritime(state) and "call_for_proposals" not in legal_types(state, 0)

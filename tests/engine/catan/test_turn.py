@@ -6,7 +6,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove, counts_param, default_value, fill
-from tests.engine.catan.helpers import empty_main, give, hand, play, put, roll_total
+from tests.engine.catan.helpers import edited, empty_main, give, hand, play, put, roll_total, updated
 
 
 def hex_with(state, number):
@@ -14,9 +14,7 @@ def hex_with(state, number):
 
 
 def roll_phase(players=4, seed=0, turn=0):
-    state = empty_main(players, seed, turn)
-    state.update(phase="roll", rolled=False, dice=None)
-    return state
+    return updated(empty_main(players, seed, turn), phase="roll", rolled=False, dice=None)
 
 
 def test_roll_once_then_main_with_the_sum_of_two_dice():
@@ -39,17 +37,14 @@ def test_roll_once_then_main_with_the_sum_of_two_dice():
 def test_dice_are_fair_and_come_from_the_state_rng():
     totals = []
     for seed in range(600):
-        state = roll_phase(seed=seed)
-        state["rng"] = seed * 7919 + 1
+        state = updated(roll_phase(seed=seed), rng=seed * 7919 + 1)
         play(state, 0, {"type": "roll"})
         totals.append(sum(state["dice"]))
     assert 60 <= totals.count(7) <= 150  # ~100 expected
     assert totals.count(2) < totals.count(7)
-    again = roll_phase()
-    again["rng"] = 1
+    again = updated(roll_phase(), rng=1)
     play(again, 0, {"type": "roll"})
-    other = roll_phase()
-    other["rng"] = 1
+    other = updated(roll_phase(), rng=1)
     play(other, 0, {"type": "roll"})
     assert again["dice"] == other["dice"]
 
@@ -59,15 +54,15 @@ def test_production_settlement_one_city_two_robber_blocks():
     h = hex_with(state, 6)
     res = D.TERRAIN_RESOURCE[state["terrain"][h]]
     a, _, c, _, e, _ = B.HEX_NODES[h]
-    put(state, 0, settlements=[a])
-    put(state, 1, cities=[c])
-    put(state, 2, settlements=[e])
-    roll_total(state, 6)
+    state = put(state, 0, settlements=[a])
+    state = put(state, 1, cities=[c])
+    state = put(state, 2, settlements=[e])
+    state, _ = roll_total(state, 6)
     assert state["hands"][0][res] == 1 and state["hands"][1][res] == 2 and state["hands"][2][res] == 1
     before = [row[:] for row in state["hands"]]
-    roll_total(state, 5)  # no building on a 5 here? only those hexes produce
-    state["robber"] = h
-    roll_total(state, 6)
+    state, _ = roll_total(state, 5)  # no building on a 5 here? only those hexes produce
+    state = updated(state, robber=h)
+    state, _ = roll_total(state, 6)
     for s in range(3):
         assert state["hands"][s][res] == before[s][res], "the robber's hex produces nothing"
 
@@ -77,8 +72,8 @@ def test_two_settlements_on_one_hex_earn_one_card_each():
     h = hex_with(state, 8)
     res = D.TERRAIN_RESOURCE[state["terrain"][h]]
     a, _, c, _, _, _ = B.HEX_NODES[h]
-    put(state, 0, settlements=[a, c])
-    roll_total(state, 8)
+    state = put(state, 0, settlements=[a, c])
+    state, _ = roll_total(state, 8)
     assert state["hands"][0][res] == 2
 
 
@@ -88,7 +83,7 @@ def shortage_board(owners):
     sixes = [h for h in range(19) if state["numbers"][h] == 6]
     corners = [B.HEX_NODES[h][0] for h in sixes] + [B.HEX_NODES[h][2] for h in sixes]
     for seat, node in zip(owners, corners):
-        put(state, seat, cities=[node])
+        state = put(state, seat, cities=[node])
     return state, sixes
 
 
@@ -97,13 +92,11 @@ def test_bank_shortage_nobody_gets_the_resource_when_several_are_owed():
     h = hex_with(state, 6)
     res = D.TERRAIN_RESOURCE[state["terrain"][h]]
     a, _, c, _, _, _ = B.HEX_NODES[h]
-    put(state, 0, cities=[a])
-    put(state, 1, cities=[c])
-    # 4 owed in all; the bank holds only 3
-    moved = state["bank"][res] - 3
-    state["bank"][res] = 3
-    state["hands"][2][res] += moved
-    rolled = roll_total(state, 6)[0].data
+    state = put(state, 0, cities=[a])
+    state = put(state, 1, cities=[c])
+    state = bank_holds(state, res, 3)  # 4 owed in all; the bank holds only 3
+    state, events = roll_total(state, 6)
+    rolled = events[0].data
     gains, short = rolled["gains"], rolled["bank_short"]
     assert state["hands"][0][res] == state["hands"][1][res] == 0 and state["bank"][res] == 3
     assert short == [D.RESOURCES[res]] and gains[0] == gains[1] == {}
@@ -113,10 +106,9 @@ def test_bank_shortage_single_player_gets_what_is_left():
     state = empty_main()
     h = hex_with(state, 6)
     res = D.TERRAIN_RESOURCE[state["terrain"][h]]
-    put(state, 0, cities=[B.HEX_NODES[h][0]])
-    state["hands"][2][res] += state["bank"][res] - 1
-    state["bank"][res] = 1
-    roll_total(state, 6)
+    state = put(state, 0, cities=[B.HEX_NODES[h][0]])
+    state = bank_holds(state, res, 1)
+    state, _ = roll_total(state, 6)
     assert state["hands"][0][res] == 1 and state["bank"][res] == 0
 
 
@@ -125,21 +117,30 @@ def test_shortage_of_one_resource_does_not_stop_another():
     six = [h for h in range(19) if state["numbers"][h] == 6]
     res = [D.TERRAIN_RESOURCE[state["terrain"][h]] for h in six]
     assert res[0] != res[1]
-    put(state, 0, settlements=[B.HEX_NODES[six[0]][0], B.HEX_NODES[six[1]][0]])
-    put(state, 1, settlements=[B.HEX_NODES[six[0]][3]])
-    state["hands"][2][res[0]] += state["bank"][res[0]] - 1
-    state["bank"][res[0]] = 1
-    roll_total(state, 6)
+    state = put(state, 0, settlements=[B.HEX_NODES[six[0]][0], B.HEX_NODES[six[1]][0]])
+    state = put(state, 1, settlements=[B.HEX_NODES[six[0]][3]])
+    state = bank_holds(state, res[0], 1)
+    state, _ = roll_total(state, 6)
     assert state["hands"][0][res[0]] == 0 and state["hands"][1][res[0]] == 0  # two owed, one card: nobody
     assert state["hands"][0][res[1]] == 1
+
+
+def bank_holds(state, res, left):
+    """The bank down to `left` cards of `res`, the rest in seat 2's hand: a new state."""
+
+    def change(data):
+        data["hands"][2][res] += data["bank"][res] - left
+        data["bank"][res] = left
+
+    return edited(state, change)
 
 
 def seven_state(hands):
     """Seat 0 has just rolled a 7; hands by seat as card totals (all ore, then grain)."""
     state = roll_phase()
     for seat, count in enumerate(hands):
-        give(state, seat, ore=min(count, 9), grain=max(0, count - 9))
-    roll_total(state, 7)
+        state = give(state, seat, ore=min(count, 9), grain=max(0, count - 9))
+    state, _ = roll_total(state, 7)
     return state
 
 
@@ -184,10 +185,10 @@ def test_robber_must_move_and_steal_from_an_adjacent_opponent_with_cards():
     state = seven_state([0, 0, 0, 0])
     h = 4  # inner ring (the centre is the desert, where the robber stands)
     a, b, c, *_ = B.HEX_NODES[h]
-    put(state, 1, settlements=[a])
-    put(state, 2, settlements=[c])
-    put(state, 0, settlements=[B.HEX_NODES[h][4]])
-    give(state, 1, wool=1)
+    state = put(state, 1, settlements=[a])
+    state = put(state, 2, settlements=[c])
+    state = put(state, 0, settlements=[B.HEX_NODES[h][4]])
+    state = give(state, 1, wool=1)
     moves = [m for m in GAME.legal_moves(state, 0) if m["hex"] == h]
     assert moves == [{"type": "move_robber", "hex": h, "victim": 1}], "no self-steal, no empty hand"
     assert all(m["hex"] != state["robber"] for m in GAME.legal_moves(state, 0))
@@ -217,18 +218,16 @@ def test_robber_to_a_hex_with_no_victim_steals_nothing():
 def test_steal_is_random_over_the_victims_cards():
     seen = set()
     for seed in range(40):
-        state = seven_state([0, 0, 0, 0])
-        state["rng"] = seed + 12345
-        put(state, 1, settlements=[B.HEX_NODES[4][0]])
-        give(state, 1, wool=1, ore=1, brick=1)
+        state = updated(seven_state([0, 0, 0, 0]), rng=seed + 12345)
+        state = put(state, 1, settlements=[B.HEX_NODES[4][0]])
+        state = give(state, 1, wool=1, ore=1, brick=1)
         play(state, 0, {"type": "move_robber", "hex": 4, "victim": 1})
         seen.add(next(k for k, v in hand(state, 0).items() if v))
     assert seen == {"wool", "ore", "brick"}
 
 
 def test_end_turn_passes_to_the_left_and_resets_the_turn():
-    state = empty_main(turn=3)
-    state["dev_played"], state["offers"] = True, 2
+    state = updated(empty_main(turn=3), dev_played=True, offers=2)
     play(state, 3, {"type": "end_turn"})
     assert state["turn"] == 0 and state["phase"] == "roll" and not state["rolled"]
     assert not state["dev_played"] and state["offers"] == 0 and state["fresh"] == [0] * 5

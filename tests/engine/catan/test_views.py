@@ -10,8 +10,8 @@ from tests.engine.catan.helpers import check_no_leak, empty_main, give, give_dev
 
 def test_own_hand_by_kind_others_by_count():
     state = give(empty_main(), 1, ore=2, wool=1)
-    give_dev(state, 1, D.MONOPOLY)
-    give_dev(state, 1, D.VICTORY_POINT)
+    state = give_dev(state, 1, D.MONOPOLY)
+    state = give_dev(state, 1, D.VICTORY_POINT)
     mine = GAME.view(state, 1)
     assert mine["you"]["hand"]["ore"] == 2 and mine["you"]["development_cards"]["monopoly"] == 1
     assert mine["you"]["points"] == 1
@@ -35,11 +35,11 @@ def test_no_deck_order_nor_rng_in_any_view():
 def test_views_depend_only_on_what_the_seat_may_know():
     rng = random.Random(3)
     state = empty_main()
-    put(state, 0, settlements=[20])
-    give(state, 0, ore=3, grain=2)
-    give(state, 2, wool=4)
-    give_dev(state, 2, D.KNIGHT)
-    give_dev(state, 3, D.VICTORY_POINT)
+    state = put(state, 0, settlements=[20])
+    state = give(state, 0, ore=3, grain=2)
+    state = give(state, 2, wool=4)
+    state = give_dev(state, 2, D.KNIGHT)
+    state = give_dev(state, 3, D.VICTORY_POINT)
     check_no_leak(state, rng)
 
 
