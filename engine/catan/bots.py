@@ -7,9 +7,7 @@ next build (first with the players: one spare card for one missing card,
 then with the bank), robs the leader's best hex, and discards its most
 plentiful cards. It never trades with a player who has 8 or more public
 points: one card could be that player's winning one (and takes back a
-standing proposal to such a player when asked again). Asked to move while
-the answers to its own offer are awaited, it confirms or accepts a good
-answer already in, else withdraws the offer (a bot cannot wait). `random_bounded`: uniform
+standing proposal to such a player when asked again). `random_bounded`: uniform
 over its moves like everyone's `random` bot, but at most two offers or calls
 for proposals per turn and never a like-for-like trade (which the rules
 refuse). The board's static topology is public and the same for every
@@ -197,10 +195,6 @@ class GreedyBot:
         confirms = [m for m in by_type.get("confirm_trade", []) if points[m["seat"]] < NEAR_WIN]
         if confirms:
             return min(confirms, key=lambda m: (points[m["seat"]], m["seat"]))
-        if view["phase"] == "trade":
-            # To act while answers are awaited, with no good answer in yet: a bot cannot
-            # wait, so it takes its offer back (and goes on with its turn).
-            return by_type.get("withdraw_offer", [None])[0]
         if table["offers_made"] or not need or not spare or view["phase"] != "main":
             return None
         partners = [s for s, p in points.items() if s != t.me and p < NEAR_WIN]

@@ -9,8 +9,8 @@ seat sees.
 
 Phases: setup -> (roll -> [discard] -> robber -> main ... end_turn) ...
 with the sub-phases road_building (free roads), robber (7 or knight) and
-trade (the players asked by an offer or a call for proposals answer; the
-active player may withdraw or replace his offer meanwhile).
+trade (the players asked by an offer or a call for proposals answer while
+the active player waits).
 """
 
 from __future__ import annotations

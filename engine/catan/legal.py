@@ -45,8 +45,6 @@ def legal_moves(state, seat) -> list:
     if phase == "discard":
         return []  # a template: the cards chosen all at once
     if phase == "trade":
-        if seat == state["turn"]:
-            return legal_domestic(state, seat)  # withdraw or replace the offer, take an answer in
         return legal_answers(state, seat) if state["asked"][seat] else []
     if seat != state["turn"]:
         return []
@@ -72,9 +70,10 @@ def to_act(state) -> set:
     if phase == "discard":
         return {s for s, owed in enumerate(state["discard"]) if owed}
     if phase == "trade":
-        # The players asked owe an answer; the active player may withdraw or replace his
-        # offer meanwhile. Nobody else: a proposal is made when asked.
-        return {s for s, asked in enumerate(state["asked"]) if asked} | {state["turn"]}
+        # Only the players asked, who owe an answer: the active player waits for them (a seat
+        # listed here must be able to move now, and a server bot cannot wait), then withdraws,
+        # replaces or confirms in one move. Nobody else: a proposal is made when asked.
+        return {s for s, asked in enumerate(state["asked"]) if asked}
     return {state["turn"]}
 
 
@@ -83,6 +82,6 @@ def move_templates(state, seat) -> list:
     phase = state["phase"]
     if phase == "discard":
         return discard_templates(state, seat)
-    if phase in ("main", "trade"):
+    if phase in ("main", "trade") and seat in to_act(state):
         return trade_templates(state, seat)
     return []

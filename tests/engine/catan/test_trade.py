@@ -85,14 +85,13 @@ def test_offer_to_all_answers_then_confirm_with_one_of_two_accepters():
     state = trade_table()
     offer(state, {"brick": 2}, {"ore": 2}, [1, 2, 3])
     assert state["phase"] == "trade"
-    assert GAME.to_act(state) == {0, 1, 2, 3}, "every player asked answers at once; the active player may withdraw"
-    assert GAME.legal_moves(state, 0) == [{"type": "withdraw_offer"}], "nobody accepted yet: nothing to confirm"
-    assert [t["move"]["type"] for t in GAME.move_templates(state, 0)] == ["offer_trade"], "or replace it"
+    assert GAME.to_act(state) == {1, 2, 3}, "every player asked answers at once; the active player waits"
+    assert GAME.legal_moves(state, 0) == [] and GAME.move_templates(state, 0) == []
     assert legal_types(state, 2) == {"decline_trade"}, "seat 2 lacks the 2 ore asked for"
     refused(state, 2, {"type": "accept_offer"}, "cannot_afford")
     play(state, 1, {"type": "accept_offer"})
     play(state, 2, {"type": "decline_trade"})
-    assert GAME.to_act(state) == {0, 3}
+    assert GAME.to_act(state) == {3}
     play(state, 3, {"type": "accept_offer"})
     refused(state, 1, {"type": "decline_trade"}, "not_your_turn")  # answered already
     assert GAME.to_act(state) == {0} and state["phase"] == "main"
@@ -107,7 +106,7 @@ def test_offer_to_all_answers_then_confirm_with_one_of_two_accepters():
 def test_offer_to_chosen_players_only():
     state = trade_table()
     offer(state, {"wool": 1}, {"ore": 1}, [3])
-    assert GAME.to_act(state) == {0, 3}
+    assert GAME.to_act(state) == {3}
     assert GAME.legal_moves(state, 1) == [] and GAME.move_templates(state, 1) == []
     refused(state, 1, {"type": "accept_offer"}, "not_your_turn")
     for bad in ([0], [1, 1], [2, 1]):
@@ -117,7 +116,7 @@ def test_offer_to_chosen_players_only():
 def test_a_proposal_by_a_player_not_addressed_is_accepted():
     state = trade_table()
     play(state, 0, {"type": "call_for_proposals"})
-    assert GAME.to_act(state) == {0, 1, 2, 3}
+    assert GAME.to_act(state) == {1, 2, 3}
     assert [t["move"]["type"] for t in GAME.move_templates(state, 2)] == ["propose_trade"]
     play(state, 1, {"type": "decline_trade"})
     propose(state, 2, {"ore": 1}, {"wool": 1})
@@ -145,7 +144,7 @@ def test_a_new_offer_replaces_the_old_and_asks_again():
     play(state, 1, {"type": "accept_offer"})
     play(state, 3, {"type": "decline_trade"})
     offer(state, {"wool": 1}, {"ore": 1}, [3])
-    assert state["offer"]["give"] == [0, 0, 1, 0, 0] and GAME.to_act(state) == {0, 3}
+    assert state["offer"]["give"] == [0, 0, 1, 0, 0] and GAME.to_act(state) == {3}
     play(state, 3, {"type": "decline_trade"})
     assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "confirm_trade"], "seat 1 accepted the old terms"
     play(state, 0, {"type": "withdraw_offer"})
@@ -244,27 +243,32 @@ def test_offers_and_proposals_are_public_to_every_seat_and_spectators():
         table = GAME.view(state, viewer)["trade"]
         assert table["offer"] == {"from": 0, "give": {"brick": 1}, "get": {"ore": 1}, "to": [1], "accepted": []}
         assert table["proposals"] == [{"from": 1, "give": {"ore": 1}, "get": {"wool": 1}}]
+    assert state["phase"] == "main", "seat 1 answered with its proposal"
     withdrawn = play(state, 0, {"type": "withdraw_offer"})
     assert [(ev.type, ev.to) for ev in withdrawn] == [("offer_withdrawn", None)]
 
 
-def test_nothing_but_the_negotiation_while_answers_are_awaited():
+def test_the_active_player_waits_while_answers_are_awaited():
     state = trade_table()
     offer(state, {"wool": 1}, {"ore": 1}, [1])
     for move in (
         {"type": "end_turn"},
         {"type": "maritime_trade", "give": "brick", "get": "ore"},
         {"type": "call_for_proposals"},
+        {"type": "withdraw_offer"},
+        {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 1}, "to": [2]},
     ):
-        refused(state, 0, move, "illegal_move")
-    assert legal_types(state, 0) == {"withdraw_offer"}
+        refused(state, 0, move, "not_your_turn")
+    assert GAME.legal_moves(state, 0) == [] and GAME.move_templates(state, 0) == []
 
 
-def test_the_active_player_withdraws_his_offer_while_answers_are_awaited():
+def test_the_active_player_withdraws_his_offer_in_one_move_once_the_answers_are_in():
     state = trade_table()
     offer(state, {"brick": 1}, {"ore": 1}, [1, 2])
     play(state, 1, {"type": "accept_offer"})
-    assert GAME.to_act(state) == {0, 2}
+    assert GAME.to_act(state) == {2}
+    play(state, 2, {"type": "decline_trade"})
+    assert GAME.to_act(state) == {0} and state["phase"] == "main"
     events = play(state, 0, {"type": "withdraw_offer"})
     assert [(e.type, e.to) for e in events] == [("offer_withdrawn", None)]
     table = GAME.view(state, None)["trade"]
@@ -276,39 +280,31 @@ def test_the_active_player_withdraws_his_offer_while_answers_are_awaited():
     assert "end_turn" in legal_types(state, 0)
 
 
-def test_the_active_player_replaces_his_offer_in_one_move_while_answers_are_awaited():
+def test_the_active_player_replaces_his_offer_in_one_move():
     state = trade_table()
     offer(state, {"brick": 1}, {"ore": 1}, [1, 2])
     play(state, 1, {"type": "accept_offer"})
+    play(state, 2, {"type": "decline_trade"})
     events = offer(state, {"wool": 1}, {"ore": 2}, [3])
     assert [e.type for e in events] == ["offer_made"]
     table = GAME.view(state, None)["trade"]
     assert table["offer"] == {"from": 0, "give": {"wool": 1}, "get": {"ore": 2}, "to": [3], "accepted": []}
     assert table["asked"] == [3] and table["offers_made"] == 2
-    assert GAME.to_act(state) == {0, 3}, "the old offer's players are no longer asked"
+    assert GAME.to_act(state) == {3}, "the old offer's players are no longer asked"
     refused(state, 2, {"type": "decline_trade"}, "not_your_turn")
-    refused(state, 0, {"type": "confirm_trade", "seat": 1})  # seat 1 accepted the old terms only
     play(state, 3, {"type": "accept_offer"})
+    refused(state, 0, {"type": "confirm_trade", "seat": 1})  # seat 1 accepted the old terms only
     play(state, 0, {"type": "confirm_trade", "seat": 3})
     assert hand(state, 0) == {"brick": 2, "ore": 2} and hand(state, 3) == {"wool": 1, "ore": 1}
 
 
-def test_confirm_with_the_first_to_accept_without_waiting_for_the_others():
-    state = trade_table()
-    offer(state, {"brick": 1}, {"ore": 1}, [1, 3])
-    play(state, 3, {"type": "accept_offer"})
-    assert {"type": "confirm_trade", "seat": 3} in GAME.legal_moves(state, 0)
-    play(state, 0, {"type": "confirm_trade", "seat": 3})
-    assert state["phase"] == "main" and GAME.to_act(state) == {0}
-    assert GAME.view(state, None)["trade"]["asked"] == [] and hand(state, 3) == {"brick": 1, "ore": 2}
-
-
-def test_a_call_for_proposals_is_withdrawn_and_the_proposals_made_stand():
+def test_the_proposals_made_to_a_call_stand_once_the_answers_are_in():
     state = trade_table()
     play(state, 0, {"type": "call_for_proposals"})
     propose(state, 2, {"ore": 1}, {"wool": 1})
-    assert legal_types(state, 0) == {"withdraw_offer", "accept_proposal"}
-    play(state, 0, {"type": "withdraw_offer"})
+    play(state, 1, {"type": "decline_trade"})
+    play(state, 3, {"type": "decline_trade"})
+    assert "accept_proposal" in legal_types(state, 0)
     assert GAME.to_act(state) == {0} and GAME.view(state, 3)["trade"]["proposals"][0]["from"] == 2
     play(state, 0, {"type": "accept_proposal", "seat": 2})
     assert hand(state, 0) == {"brick": 2, "ore": 1} and hand(state, 2) == {"wool": 1}
@@ -333,10 +329,10 @@ def test_a_proposal_stands_until_its_maker_withdraws_or_replaces_it_in_one_move(
     offer(state, {"brick": 2}, {"ore": 2}, [1])
     events = play(state, 1, {"type": "withdraw_proposal"})
     assert [(e.type, e.to, e.data) for e in events] == [("proposal_withdrawn", None, {"seat": 1, "partner": 0})]
-    assert GAME.view(state, None)["trade"]["proposals"] == [] and GAME.to_act(state) == {0, 1}, "still to answer"
+    assert GAME.view(state, None)["trade"]["proposals"] == [] and GAME.to_act(state) == {1}, "still to answer"
     refused(state, 1, {"type": "withdraw_proposal"})
     assert "withdraw_proposal" not in legal_types(state, 1)
-    refused(state, 0, {"type": "withdraw_proposal"}, "illegal_move")  # the active player makes no proposal
+    refused(state, 0, {"type": "withdraw_proposal"}, "not_your_turn")  # the active player waits for the answer
     play(state, 1, {"type": "accept_offer"})
     play(state, 0, {"type": "confirm_trade", "seat": 1})
     assert hand(state, 0) == {"wool": 1, "ore": 2} and hand(state, 1) == {"brick": 2}
