@@ -9,10 +9,11 @@ import random
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import parse_qs
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 PHONE, DESKTOP = {"width": 375, "height": 800}, {"width": 1280, "height": 900}
 # The order a hurried Catan player clicks in: build and develop first, end the turn rather than
@@ -116,6 +117,37 @@ def next_version(base: str, match_id: str, version: int, seconds: float = 10) ->
             return match
         time.sleep(0.05)
     raise AssertionError(f"the match stayed at version {version} after a click")
+
+
+def click_until_taken(page, rng: random.Random, base: str, match_id: str, version: int, seconds: float = 30) -> dict:
+    """Click a move as the page shows it until the server has taken one past `version`. A click
+    can fall on a control the page is just replacing (a redraw, a hot-seat hand-over): then
+    nothing is posted, and the page is clicked again (a second post of a move already taken is
+    refused as stale by its If-Match). Fails when no click is taken within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        click_a_move(page, rng)
+        try:
+            return next_version(base, match_id, version, seconds=3)
+        except AssertionError:
+            continue
+    raise AssertionError(f"the match stayed at version {version}: no click was taken in {seconds} s")
+
+
+def address(page) -> dict[str, str]:
+    """The page's fragment (#match=...&seat=...) as a dict."""
+    return {k: v[0] for k, v in parse_qs(page.evaluate("location.hash").lstrip("#")).items()}
+
+
+def wait_for_address(page, seconds: float = 10, **wanted: str) -> dict[str, str]:
+    """The fragment once it has the wanted values (the page names a seat once it is drawn)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:  # the page's CSP forbids wait_for_function's eval
+        found = address(page)
+        if all(found.get(k) == v for k, v in wanted.items()):
+            return found
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the address is {address(page)}, not {wanted}")
 
 
 def shoot(page, screenshots, name: str) -> None:
@@ -228,24 +260,39 @@ def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, scre
     assert page.locator(".tabs .tab").all_inner_texts()[0].startswith("Seat 0")
 
     # Click as whichever seat the page shows until the server says seat 1 alone is to act; after
-    # each click, wait for the server to take the move so the next check never races the page.
+    # each click, wait for the server to take the move (clicking again if the click fell on a
+    # control being redrawn) so the next check never races the page.
     rng = random.Random(5)
     match = api(server_url, "GET", f"/v1/matches/{match_id}")
     for _ in range(30):
         if match["to_act"] == [1]:
             break
-        click_a_move(page, rng)
-        match = next_version(server_url, match_id, match["version"])
+        match = click_until_taken(page, rng, server_url, match_id, match["version"])
     assert match["to_act"] == [1]
-    for _ in range(100):  # the page's CSP forbids wait_for_function's eval: poll the address instead
-        if "seat=1" in page.evaluate("location.hash"):
-            break
-        page.wait_for_timeout(100)
-    assert "seat=1" in page.evaluate("location.hash")
-    page.wait_for_selector(".tab.current")
+    # The page hands over: it names seat 1 in the address once seat 1's view is drawn, and what
+    # it shows is seat 1's (not a late answer fetched with seat 0's token).
+    wait_for_address(page, match=match_id, seat="1")
+    page.locator(".tab.current", has_text="Seat 1").wait_for(timeout=10000)
+    page.locator("[data-status]", has_text="Your move").wait_for(timeout=10000)
     assert page.locator(".tab.current").inner_text().startswith("Seat 1")
     assert page.locator("[data-status]").inner_text() == "Your move"
     assert "pass the device" in page.locator("#message").inner_text()
+    mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=kept[match_id]["seats"]["1"])
+    shown = [json.loads(m) for m in page.eval_on_selector_all(MOVES, "cs => cs.map(c => c.dataset.move)")]
+    templates = {t["move"]["type"] for t in mine["move_templates"]}
+    assert shown and all(m in mine["legal_moves"] or m["type"] in templates for m in shown), "seat 1's moves"
+    # Each seat's tab shows that seat's own view, however often the same version is read with
+    # either token (a browser cache revalidating another seat's copy must not answer).
+    for _ in range(2):
+        page.click(".tabs .tab:has-text('Seat 0')")
+        page.locator(".tab.current", has_text="Seat 0").wait_for(timeout=10000)
+        page.locator("[data-status]", has_text="Waiting for").wait_for(timeout=10000)
+        assert page.locator(MOVES).count() == 0
+        page.click(".tabs .tab:has-text('Seat 1')")
+        page.locator(".tab.current", has_text="Seat 1").wait_for(timeout=10000)
+        page.locator(MOVES).first.wait_for(state="attached", timeout=10000)
+        again = [json.loads(m) for m in page.eval_on_selector_all(MOVES, "cs => cs.map(c => c.dataset.move)")]
+        assert again == shown
 
 
 def test_a_token_that_is_not_a_seat_shows_a_message_not_a_blank_page(page, server_url):

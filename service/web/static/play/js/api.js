@@ -10,7 +10,12 @@ export class ApiError extends Error {
 }
 
 export async function call(method, path, { token, body, headers = {} } = {}) {
+  // A match's resource and log differ by seat (the token), but the server's ETag is the version
+  // alone: Chromium revalidates its cached copy (another seat's view) with If-None-Match, gets a
+  // 304 and serves that copy despite `Vary: Authorization`. Match reads bypass the HTTP cache;
+  // the catalogue and static data (the same for everyone) keep it.
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (path.startsWith("/v1/matches")) init.cache = "no-store";
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -68,7 +73,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
   let last = after;
   let failures = 0;
   const seen = (entry) => {
-    if (entry.version <= last) return;
+    if (stopped || entry.version <= last) return;
     last = entry.version;
     onEntry(entry);
   };

@@ -68,10 +68,11 @@ class MatchScreen {
     this.entry = catalogue.find((g) => g.id === this.resource.game) || { id: this.resource.game, title: this.resource.game };
     this.board = BOARDS[this.resource.game] ? await BOARDS[this.resource.game]() : null;
     this.static = this.entry.static ? await api.staticData(this.resource.game).catch(() => null) : null;
-    const history_ = await api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
+    const history_ = await this.history();
     this.log = history_.entries;
     if (this.handOver()) return; // hot-seat: opened on a seat that waits while another held seat acts
     this.draw();
+    if (this.seat != null) history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${this.seat}`);
     this.startFollowing(history_.version);
   }
 
@@ -110,7 +111,9 @@ class MatchScreen {
         this.again = false;
         try {
           const fresh = await api.match(this.id, this.token());
-          if (fresh && !this.stopped) this.show(fresh);
+          const force = this.redraw;
+          this.redraw = false;
+          if (fresh && !this.stopped) this.show(fresh, force);
         } catch (err) {
           this.say(problemText(err));
         }
@@ -120,11 +123,20 @@ class MatchScreen {
     return this.refreshing;
   }
 
-  show(resource) {
+  /**
+   * Draw a fresh resource. A response for another seat than the one shown is dropped: after a
+   * hot-seat switch, a request made with the previous seat's token may still answer, and its view
+   * (that seat's hand, its moves) must not be drawn under the new seat. A log entry that brings no
+   * new version redraws the log alone, so the move controls stay where they are.
+   */
+  show(resource, force = false) {
+    if (resource.seat !== this.seat) return;
     const same = resource.seat === this.resource.seat;
     if (same && resource.version < this.resource.version) return;
-    const nothingNew = same && resource.version === this.resource.version && this.drawnLog === this.log.length;
-    if (nothingNew) return; // keep the focus and the controls as they are
+    if (same && resource.version === this.resource.version && !force) {
+      if (this.drawnLog !== this.log.length) this.drawLog();
+      return; // keep the focus and the controls as they are
+    }
     this.resource = resource;
     if (this.handOver()) return;
     this.draw();
@@ -139,13 +151,34 @@ class MatchScreen {
     return true;
   }
 
+  /**
+   * Show another seat this browser holds. The seat changes at once (so a late answer for the
+   * previous seat is dropped by show()); its resource and its log are read with its own token
+   * (a log entry's events are filtered per seat); the address names the seat once it is drawn.
+   */
   async switchTo(seat, message) {
     this.seat = seat;
-    history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
     this.notice = message || "";
-    this.resource = await api.match(this.id, this.token());
+    this.stopFollow();
+    let fresh, history_;
+    try {
+      [fresh, history_] = await Promise.all([api.match(this.id, this.token()), this.history()]);
+    } catch (err) {
+      if (this.seat === seat) this.say(problemText(err));
+      return;
+    }
+    if (this.stopped || this.seat !== seat) return; // another switch came first
+    if (fresh.seat !== seat) return this.say(`The server answered for seat ${fresh.seat}, not seat ${seat}; reload the page.`);
+    this.resource = fresh;
+    this.log = history_.entries;
     this.draw();
-    this.startFollowing(this.resource.version);
+    history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
+    this.startFollowing(Math.max(history_.version, ...this.log.map((e) => e.version)));
+  }
+
+  /** The log so far, as the seat shown sees it. */
+  history() {
+    return api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
   }
 
   async post(move) {
@@ -159,7 +192,7 @@ class MatchScreen {
       this.show(answer.match);
     } catch (err) {
       this.busy = false;
-      this.drawnLog = -1; // redraw even if nothing changed: the controls were disabled
+      this.redraw = true; // redraw even if nothing changed: the controls were disabled
       await this.refresh();
       this.say(err.code === "stale_version" ? "The table changed first; here it is now." : problemText(err));
     }
@@ -195,6 +228,15 @@ class MatchScreen {
     root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
     this.drawnLog = this.log.length;
     if (hadFocus) (root.querySelector(".moves [data-move]") || root).focus({ preventScroll: true });
+  }
+
+  /** The log alone, redrawn in place (a new entry of a version already drawn). */
+  drawLog() {
+    const box = root.querySelector(".log");
+    if (!box) return this.draw();
+    const r = this.resource;
+    box.replaceWith(this.logBox(r, { seatName: (s) => seatName(r, s) }));
+    this.drawnLog = this.log.length;
   }
 
   seatTabs() {
