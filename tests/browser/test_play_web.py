@@ -1,6 +1,6 @@
 """The web client at /play/ in a real Chromium against a real gunicorn: a person's whole
 match of every game by clicking the move controls, a reload that resumes the seat, the
-lobby, hot-seat, and screenshots at phone and desktop widths (kept in var/screenshots/)."""
+lobby, hot-seat, the rematch, and screenshots at phone and desktop widths (kept in var/screenshots/)."""
 
 from __future__ import annotations
 
@@ -302,3 +302,97 @@ def test_a_token_that_is_not_a_seat_shows_a_message_not_a_blank_page(page, serve
     alert.wait_for()
     assert alert.inner_text()
     assert page.locator("a[href='#']").count()
+
+
+def create_in_the_lobby(page, server_url: str, game: str, seats: list[str], names=(), listed: bool = False):
+    """Fill the lobby's form (a seat is "me", "open" or "bot:<name>") and submit it."""
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", game)
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    if listed:
+        page.check("#listed")
+    page.click("#create button[type=submit]")
+
+
+def finish_by_resigning(page, server_url: str, match_id: str) -> None:
+    """Resign as the seat shown (two players: the match ends at once)."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(".operations button:has-text('Resign')")
+    page.wait_for_selector("[data-status=finished]")
+    assert api(server_url, "GET", f"/v1/matches/{match_id}")["status"] == "finished"
+
+
+def seat_of(server_url: str, match_id: str, token: str) -> int | None:
+    return api(server_url, "GET", f"/v1/matches/{match_id}", token=token)["seat"]
+
+
+def test_a_rematch_opens_the_new_match_on_the_new_seat_with_the_new_token(page, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "bot:random"], names=["Ana"])
+    page.wait_for_selector("[data-status=active]")
+    old_id = wait_for_address(page, seat="0")["match"]
+    old_token = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")[old_id]["seats"]["0"]
+    finish_by_resigning(page, server_url, old_id)
+
+    page.click("#rematch")
+    deadline = time.monotonic() + 10
+    while address(page).get("match") == old_id and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    new_id, new_seat = address(page)["match"], address(page).get("seat")
+    assert new_id != old_id
+    assert api(server_url, "GET", f"/v1/matches/{old_id}")["rematch"] == new_id
+    # Seats rotate: the former seat 0 plays seat 1; the page says so and holds that seat's new token.
+    assert new_seat == "1"
+    page.locator(".tab.current", has_text="Seat 1").wait_for(timeout=10000)
+    page.locator(f".match-head >> text=Match {new_id}").wait_for(timeout=10000)
+    kept = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")
+    assert sorted(kept[new_id]["seats"]) == ["1"]
+    new_token = kept[new_id]["seats"]["1"]
+    assert new_token != old_token
+    assert seat_of(server_url, new_id, new_token) == 1
+    with pytest.raises(urllib.error.HTTPError):  # the old token is no seat of the rematch
+        seat_of(server_url, new_id, old_token)
+    match = api(server_url, "GET", f"/v1/matches/{new_id}")
+    assert [(s["seat"], s["status"], s["name"]) for s in match["seats"]] == [(0, "bot", None), (1, "taken", "Ana")]
+    # The new token plays: the page's move controls post with it.
+    deadline = time.monotonic() + 10
+    while 1 not in (match := api(server_url, "GET", f"/v1/matches/{new_id}"))["to_act"]:
+        assert time.monotonic() < deadline, f"seat 1 never to act: {match['to_act']}"
+        time.sleep(0.05)
+    page.locator("[data-status]", has_text="Your move").wait_for(timeout=10000)
+    click_until_taken(page, random.Random(1), server_url, new_id, match["version"])
+    assert any(entry["seat"] == 1 for entry in events_of(server_url, new_id, new_token))
+
+
+def events_of(server_url: str, match_id: str, token: str) -> list[dict]:
+    return api(server_url, "GET", f"/v1/matches/{match_id}/events?after=0", token=token)["entries"]
+
+
+def test_a_hot_seat_rematch_claims_every_seat_held_in_this_browser(page, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "me"])
+    page.wait_for_selector("[data-status=active]")
+    old_id = address(page)["match"]
+    old = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")[old_id]["seats"]
+    finish_by_resigning(page, server_url, old_id)
+
+    page.click("#rematch")
+    deadline = time.monotonic() + 10
+    while address(page).get("match") == old_id and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    new_id = address(page)["match"]
+    assert new_id != old_id
+    page.wait_for_selector("[data-status=active]")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")[new_id]["seats"]
+    assert sorted(kept) == ["0", "1"]
+    for seat, token in kept.items():
+        assert token not in old.values()
+        assert seat_of(server_url, new_id, token) == int(seat)
+    # The page shows the seat to act (hot-seat hands over), with that seat's token.
+    match = api(server_url, "GET", f"/v1/matches/{new_id}")
+    to_act = str(match["to_act"][0])
+    wait_for_address(page, match=new_id, seat=to_act)
+    page.locator(".tab.current", has_text=f"Seat {to_act}").wait_for(timeout=10000)
+    click_until_taken(page, random.Random(2), server_url, new_id, match["version"])

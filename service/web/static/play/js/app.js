@@ -251,25 +251,44 @@ class MatchScreen {
   operations(r) {
     const box = el("div", { class: "operations" });
     const token = this.token();
-    // Offered only where the server has the lifecycle operations (its resource then has `rematch`).
-    if ("rematch" in r && token) {
-      if (r.status === "finished" && r.rematch) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, "Go to the rematch"));
-      else if (r.status === "finished") box.append(el("button", { type: "button", onclick: () => this.rematch() }, "Offer a rematch"));
-      else box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, "Resign"));
+    if (token && r.status === "finished") {
+      // The rematch: each former seat holder claims its own seat of it with its own token.
+      const claimed = r.rematch && Object.keys(seatsOf(r.rematch)).length;
+      if (claimed) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, "Go to the rematch"));
+      else box.append(el("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, r.rematch ? "Join the rematch" : "Offer a rematch"));
+    } else if (token) {
+      box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, "Resign"));
     }
     box.append(el("a", { href: "#" }, "Lobby"));
     return box;
   }
 
+  /**
+   * POST /rematch once per seat this browser holds (hot-seat: several), each with that seat's
+   * token: the answer is the rematch's id and the caller's new seat and token (seats rotate, so
+   * the seat number changes). The new tokens are kept; the page opens the shown seat's new seat.
+   */
   async rematch() {
-    try {
-      const answer = await api.operation(this.id, "rematch", this.token());
-      const next = answer.rematch || answer.id;
-      for (const s of answer.seats || []) if (s.token && s.seat === this.seat) keep(next, this.resource.game, s.seat, s.token);
-      go(next, this.seat);
-    } catch (err) {
-      this.say(problemText(err));
+    if (this.rematching) return;
+    this.rematching = true;
+    const held = Object.entries(seatsOf(this.id)).map(([s, t]) => [Number(s), t]);
+    held.sort(([a], [b]) => (a === this.seat ? -1 : b === this.seat ? 1 : a - b)); // the seat shown first
+    let next = null;
+    let open = null;
+    const refused = [];
+    for (const [seat, token] of held) {
+      try {
+        const answer = await api.operation(this.id, "rematch", token);
+        keep(answer.id, this.resource.game, answer.seat, answer.token);
+        next = answer.id;
+        if (open == null) open = answer.seat;
+      } catch (err) {
+        refused.push(`Seat ${seat}: ${problemText(err)}`);
+      }
     }
+    this.rematching = false;
+    if (next == null) return this.say(refused.join(" ") || "No seat of this match is held here.");
+    go(next, open);
   }
 
   async resign() {
@@ -303,6 +322,7 @@ function clocks(r, ctx) {
 
 function outcome(r, ctx) {
   const o = r.outcome;
+  if (!o) return el("section", { class: "outcome", "aria-label": "Final scores" }, el("h2", {}, "The match was aborted: no scores."));
   const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
   const rows = o.scores.map((score, s) => ({
     seat: ctx.seatName(s), rank: o.ranks[s], score, ...Object.fromEntries(categories.map((c) => [c, o.breakdown[s][c] ?? ""])),
