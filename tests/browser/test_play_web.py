@@ -1,6 +1,7 @@
 """The web client at /play/ in a real Chromium against a real gunicorn: a person's whole
 match of every game by clicking the move controls, a reload that resumes the seat, the
-lobby, hot-seat, the rematch, and screenshots at phone and desktop widths (kept in var/screenshots/)."""
+lobby (create, list, join, a refusal in the server's words), hot-seat, the rematch, and
+screenshots at phone and desktop widths (kept in var/screenshots/)."""
 
 from __future__ import annotations
 
@@ -396,3 +397,47 @@ def test_a_hot_seat_rematch_claims_every_seat_held_in_this_browser(page, server_
     wait_for_address(page, match=new_id, seat=to_act)
     page.locator(".tab.current", has_text=f"Seat {to_act}").wait_for(timeout=10000)
     click_until_taken(page, random.Random(2), server_url, new_id, match["version"])
+
+
+def test_a_listed_match_shows_in_the_lobby_and_another_browser_joins_its_open_seat(page, browser, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "open"], names=["Ana"], listed=True)
+    page.wait_for_selector("[data-status]")
+    match_id = address(page)["match"]
+    listed = api(server_url, "GET", "/v1/matches?status=open&limit=100")["matches"]
+    assert match_id in [m["id"] for m in listed]
+
+    other = browser.new_context(viewport=PHONE)
+    try:
+        guest = other.new_page()
+        guest.goto(f"{server_url}/play/")
+        entry = guest.locator(".listed-match", has=guest.locator(f"[data-join='{match_id}:1']"))
+        entry.wait_for(timeout=10000)
+        assert "Seat 0: Ana" in entry.inner_text()
+        # Only open seats have a Join button: seat 0 is taken.
+        assert guest.locator(f"[data-join='{match_id}:0']").count() == 0
+        guest.fill("#join-name", "Ben")
+        guest.click(f"[data-join='{match_id}:1']")
+        guest.wait_for_selector("[data-status]")
+        assert address(guest) == {"match": match_id, "seat": "1"}
+        seats = api(server_url, "GET", f"/v1/matches/{match_id}")["seats"]
+        assert [(s["status"], s["name"]) for s in seats] == [("taken", "Ana"), ("taken", "Ben")]
+        # Full now: the lobby's default list (open matches) has it no more.
+        guest.goto(f"{server_url}/play/#")
+        guest.wait_for_selector("#listed h2")  # drawn once the server has answered
+        assert guest.locator(f"[data-join^='{match_id}:']").count() == 0
+    finally:
+        other.close()
+
+
+def test_a_refused_create_shows_the_servers_words_and_creates_nothing(page, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "bot:random"], names=["<b>Ana</b>"])
+    error = page.locator("#create-error")
+    error.wait_for()
+    deadline = time.monotonic() + 10
+    while not error.inner_text() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert "A name is 1 to 32 printable characters" in error.inner_text()
+    assert "names.0" in error.inner_text()
+    assert "match" not in address(page)
+    # The name field holds at most what the server takes.
+    assert page.get_attribute("#name-0", "maxlength") == "32"

@@ -43,7 +43,12 @@ export const games = () => call("GET", "/v1/games");
 export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
 export const create = (body) => call("POST", "/v1/matches", { body });
-export const join = (id, seat) => call("POST", `/v1/matches/${id}/join`, { body: seat == null ? {} : { seat } });
+export function join(id, seat, name) {
+  const body = {};
+  if (seat != null) body.seat = seat;
+  if (name) body.name = name;
+  return call("POST", `/v1/matches/${id}/join`, { body });
+}
 export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
 
 export function move(id, token, body, version) {
@@ -52,14 +57,12 @@ export function move(id, token, body, version) {
   return call("POST", `/v1/matches/${id}/moves`, { token, body, headers });
 }
 
-/** The lobby, or null where the server has none (before the lifecycle work). */
-export async function lobby() {
-  try {
-    return await call("GET", "/v1/matches");
-  } catch (err) {
-    if ([404, 405].includes(err.status)) return null;
-    throw err;
-  }
+/** The lobby: listed matches, newest first; `status` is open, active or finished (null: all). */
+export function lobby({ status = "open", game = null, limit = 20 } = {}) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (status) query.set("status", status);
+  if (game) query.set("game", game);
+  return call("GET", `/v1/matches?${query}`);
 }
 
 /**

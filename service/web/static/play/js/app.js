@@ -309,7 +309,7 @@ class MatchScreen {
   }
 }
 
-/** A long line of events (before the server words them) is cut; the whole stays in the tooltip. */
+/** A long line of events is cut; the whole stays in the tooltip. */
 function clip(text, most = 220) {
   return text.length <= most ? text : el("span", { title: text }, `${text.slice(0, most)}…`);
 }

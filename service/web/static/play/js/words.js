@@ -1,4 +1,5 @@
-// Words for things the server did not put into words (before labels and event texts landed).
+// Words: the server's own (move labels, event texts, seat names) where it sends them, a readable
+// fallback for anything it sends without words; the seat colours; small DOM and SVG helpers.
 
 export const SEAT_COLOURS = ["#c62828", "#1565c0", "#e65100", "#2e7d32", "#6a1b9a"];
 
