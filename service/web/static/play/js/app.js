@@ -13,6 +13,7 @@ const BOARDS = {
   catan: () => import("./boards/catan.js"),
   speicherstadt: () => import("./boards/speicherstadt.js"),
   medici: () => import("./boards/medici.js"),
+  smuggler: () => import("./boards/smuggler.js"),
 };
 const LOG_SHOWN = 150;
 
