@@ -143,7 +143,7 @@ def address(page) -> dict[str, str]:
 def wait_for_address(page, seconds: float = 10, **wanted: str) -> dict[str, str]:
     """The fragment once it has the wanted values (the page names a seat once it is drawn)."""
     deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:  # the page's CSP forbids wait_for_function's eval
+    while time.monotonic() < deadline:  # polled here, so a failure can say what the address was
         found = address(page)
         if all(found.get(k) == v for k, v in wanted.items()):
             return found
@@ -315,7 +315,7 @@ def create_in_the_lobby(page, server_url: str, game: str, seats: list[str], name
     for seat, name in enumerate(names):
         page.fill(f"#name-{seat}", name)
     if listed:
-        page.check("#listed")
+        page.check("#list-in-lobby")
     page.click("#create button[type=submit]")
 
 

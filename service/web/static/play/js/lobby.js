@@ -8,7 +8,7 @@ import { keep, recent } from "./store.js";
 
 const NAME_MAX = 32; // the server's limit for a display name (1 to 32 printable characters)
 const CLOCK_MIN = 10; // the server's smallest clock, in seconds per decision
-const SHOWN = { open: "Open matches", active: "Matches being played", finished: "Finished matches" };
+const SHOWN = { open: "open: seats to join", active: "being played", finished: "finished" };
 
 export async function renderLobby(root, catalogue, go) {
   const error = el("p", { class: "error", role: "alert" });
@@ -25,7 +25,7 @@ export async function renderLobby(root, catalogue, go) {
 async function drawListed(box, catalogue, go, fail, joinAs, status) {
   const pick = el("select", { id: "listed-status", onchange: () => drawListed(box, catalogue, go, fail, joinAs, pick.value) },
     Object.entries(SHOWN).map(([value, text]) => el("option", { value, selected: value === status }, text)));
-  const head = el("div", { class: "field" }, el("h2", {}, SHOWN[status]), el("label", { for: "listed-status", class: "sr-only" }, "Show"), pick);
+  const head = el("div", { class: "field" }, el("h2", {}, "Listed matches"), el("label", { for: "listed-status" }, "Show "), pick);
   let page;
   try {
     page = await api.lobby({ status });
@@ -109,7 +109,7 @@ function createForm(catalogue, go) {
   const onTimeout = el("select", { id: "on-timeout" },
     el("option", { value: "bot" }, "a bot plays the late seat's move"),
     el("option", { value: "forfeit" }, "the late seat forfeits"));
-  const listed = el("input", { id: "listed", type: "checkbox" });
+  const listed = el("input", { id: "list-in-lobby", type: "checkbox" });
   const entry = () => catalogue.find((g) => g.id === game.value);
 
   function drawSeats() {
@@ -155,7 +155,7 @@ function createForm(catalogue, go) {
   options, seats,
   el("div", { class: "field" }, el("label", { for: "clock" }, `Clock, seconds per decision (0: none; at least ${CLOCK_MIN}) `), clock),
   el("div", { class: "field" }, el("label", { for: "on-timeout" }, "When a clock runs out "), onTimeout),
-  el("div", { class: "field" }, listed, el("label", { for: "listed" }, " List in the lobby (anyone may find it, watch it and join its open seats)")),
+  el("div", { class: "field check" }, el("label", { for: "list-in-lobby" }, listed, "List in the lobby (anyone may find it, watch it and join its open seats)")),
   el("button", { type: "submit", class: "primary" }, "Create and play"),
   error);
 }
