@@ -1,6 +1,7 @@
 """The web client at /play/ in a real Chromium against a real gunicorn: a person's whole
 match of every game by clicking the move controls, a reload that resumes the seat, the
-lobby, hot-seat, and screenshots at phone and desktop widths (kept in var/screenshots/)."""
+lobby (create, list, join, a refusal in the server's words), hot-seat, the rematch, and
+screenshots at phone and desktop widths (kept in var/screenshots/)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import random
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import parse_qs
 
 import pytest
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 PHONE, DESKTOP = {"width": 375, "height": 800}, {"width": 1280, "height": 900}
 # The order a hurried Catan player clicks in: build and develop first, end the turn rather than
@@ -116,6 +118,37 @@ def next_version(base: str, match_id: str, version: int, seconds: float = 10) ->
             return match
         time.sleep(0.05)
     raise AssertionError(f"the match stayed at version {version} after a click")
+
+
+def click_until_taken(page, rng: random.Random, base: str, match_id: str, version: int, seconds: float = 30) -> dict:
+    """Click a move as the page shows it until the server has taken one past `version`. A click
+    can fall on a control the page is just replacing (a redraw, a hot-seat hand-over): then
+    nothing is posted, and the page is clicked again (a second post of a move already taken is
+    refused as stale by its If-Match). Fails when no click is taken within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        click_a_move(page, rng)
+        try:
+            return next_version(base, match_id, version, seconds=3)
+        except AssertionError:
+            continue
+    raise AssertionError(f"the match stayed at version {version}: no click was taken in {seconds} s")
+
+
+def address(page) -> dict[str, str]:
+    """The page's fragment (#match=...&seat=...) as a dict."""
+    return {k: v[0] for k, v in parse_qs(page.evaluate("location.hash").lstrip("#")).items()}
+
+
+def wait_for_address(page, seconds: float = 10, **wanted: str) -> dict[str, str]:
+    """The fragment once it has the wanted values (the page names a seat once it is drawn)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:  # polled here, so a failure can say what the address was
+        found = address(page)
+        if all(found.get(k) == v for k, v in wanted.items()):
+            return found
+        page.wait_for_timeout(50)
+    raise AssertionError(f"the address is {address(page)}, not {wanted}")
 
 
 def shoot(page, screenshots, name: str) -> None:
@@ -228,24 +261,39 @@ def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, scre
     assert page.locator(".tabs .tab").all_inner_texts()[0].startswith("Seat 0")
 
     # Click as whichever seat the page shows until the server says seat 1 alone is to act; after
-    # each click, wait for the server to take the move so the next check never races the page.
+    # each click, wait for the server to take the move (clicking again if the click fell on a
+    # control being redrawn) so the next check never races the page.
     rng = random.Random(5)
     match = api(server_url, "GET", f"/v1/matches/{match_id}")
     for _ in range(30):
         if match["to_act"] == [1]:
             break
-        click_a_move(page, rng)
-        match = next_version(server_url, match_id, match["version"])
+        match = click_until_taken(page, rng, server_url, match_id, match["version"])
     assert match["to_act"] == [1]
-    for _ in range(100):  # the page's CSP forbids wait_for_function's eval: poll the address instead
-        if "seat=1" in page.evaluate("location.hash"):
-            break
-        page.wait_for_timeout(100)
-    assert "seat=1" in page.evaluate("location.hash")
-    page.wait_for_selector(".tab.current")
+    # The page hands over: it names seat 1 in the address once seat 1's view is drawn, and what
+    # it shows is seat 1's (not a late answer fetched with seat 0's token).
+    wait_for_address(page, match=match_id, seat="1")
+    page.locator(".tab.current", has_text="Seat 1").wait_for(timeout=10000)
+    page.locator("[data-status]", has_text="Your move").wait_for(timeout=10000)
     assert page.locator(".tab.current").inner_text().startswith("Seat 1")
     assert page.locator("[data-status]").inner_text() == "Your move"
     assert "pass the device" in page.locator("#message").inner_text()
+    mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=kept[match_id]["seats"]["1"])
+    shown = [json.loads(m) for m in page.eval_on_selector_all(MOVES, "cs => cs.map(c => c.dataset.move)")]
+    templates = {t["move"]["type"] for t in mine["move_templates"]}
+    assert shown and all(m in mine["legal_moves"] or m["type"] in templates for m in shown), "seat 1's moves"
+    # Each seat's tab shows that seat's own view, however often the same version is read with
+    # either token (a browser cache revalidating another seat's copy must not answer).
+    for _ in range(2):
+        page.click(".tabs .tab:has-text('Seat 0')")
+        page.locator(".tab.current", has_text="Seat 0").wait_for(timeout=10000)
+        page.locator("[data-status]", has_text="Waiting for").wait_for(timeout=10000)
+        assert page.locator(MOVES).count() == 0
+        page.click(".tabs .tab:has-text('Seat 1')")
+        page.locator(".tab.current", has_text="Seat 1").wait_for(timeout=10000)
+        page.locator(MOVES).first.wait_for(state="attached", timeout=10000)
+        again = [json.loads(m) for m in page.eval_on_selector_all(MOVES, "cs => cs.map(c => c.dataset.move)")]
+        assert again == shown
 
 
 def test_a_token_that_is_not_a_seat_shows_a_message_not_a_blank_page(page, server_url):
@@ -255,3 +303,141 @@ def test_a_token_that_is_not_a_seat_shows_a_message_not_a_blank_page(page, serve
     alert.wait_for()
     assert alert.inner_text()
     assert page.locator("a[href='#']").count()
+
+
+def create_in_the_lobby(page, server_url: str, game: str, seats: list[str], names=(), listed: bool = False):
+    """Fill the lobby's form (a seat is "me", "open" or "bot:<name>") and submit it."""
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", game)
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    for seat, name in enumerate(names):
+        page.fill(f"#name-{seat}", name)
+    if listed:
+        page.check("#list-in-lobby")
+    page.click("#create button[type=submit]")
+
+
+def finish_by_resigning(page, server_url: str, match_id: str) -> None:
+    """Resign as the seat shown (two players: the match ends at once)."""
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(".operations button:has-text('Resign')")
+    page.wait_for_selector("[data-status=finished]")
+    assert api(server_url, "GET", f"/v1/matches/{match_id}")["status"] == "finished"
+
+
+def seat_of(server_url: str, match_id: str, token: str) -> int | None:
+    return api(server_url, "GET", f"/v1/matches/{match_id}", token=token)["seat"]
+
+
+def test_a_rematch_opens_the_new_match_on_the_new_seat_with_the_new_token(page, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "bot:random"], names=["Ana"])
+    page.wait_for_selector("[data-status=active]")
+    old_id = wait_for_address(page, seat="0")["match"]
+    old_token = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")[old_id]["seats"]["0"]
+    finish_by_resigning(page, server_url, old_id)
+
+    page.click("#rematch")
+    deadline = time.monotonic() + 10
+    while address(page).get("match") == old_id and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    new_id, new_seat = address(page)["match"], address(page).get("seat")
+    assert new_id != old_id
+    assert api(server_url, "GET", f"/v1/matches/{old_id}")["rematch"] == new_id
+    # Seats rotate: the former seat 0 plays seat 1; the page says so and holds that seat's new token.
+    assert new_seat == "1"
+    page.locator(".tab.current", has_text="Seat 1").wait_for(timeout=10000)
+    page.locator(f".match-head >> text=Match {new_id}").wait_for(timeout=10000)
+    kept = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")
+    assert sorted(kept[new_id]["seats"]) == ["1"]
+    new_token = kept[new_id]["seats"]["1"]
+    assert new_token != old_token
+    assert seat_of(server_url, new_id, new_token) == 1
+    with pytest.raises(urllib.error.HTTPError):  # the old token is no seat of the rematch
+        seat_of(server_url, new_id, old_token)
+    match = api(server_url, "GET", f"/v1/matches/{new_id}")
+    assert [(s["seat"], s["status"], s["name"]) for s in match["seats"]] == [(0, "bot", None), (1, "taken", "Ana")]
+    # The new token plays: the page's move controls post with it.
+    deadline = time.monotonic() + 10
+    while 1 not in (match := api(server_url, "GET", f"/v1/matches/{new_id}"))["to_act"]:
+        assert time.monotonic() < deadline, f"seat 1 never to act: {match['to_act']}"
+        time.sleep(0.05)
+    page.locator("[data-status]", has_text="Your move").wait_for(timeout=10000)
+    click_until_taken(page, random.Random(1), server_url, new_id, match["version"])
+    assert any(entry["seat"] == 1 for entry in events_of(server_url, new_id, new_token))
+
+
+def events_of(server_url: str, match_id: str, token: str) -> list[dict]:
+    return api(server_url, "GET", f"/v1/matches/{match_id}/events?after=0", token=token)["entries"]
+
+
+def test_a_hot_seat_rematch_claims_every_seat_held_in_this_browser(page, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "me"])
+    page.wait_for_selector("[data-status=active]")
+    old_id = address(page)["match"]
+    old = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")[old_id]["seats"]
+    finish_by_resigning(page, server_url, old_id)
+
+    page.click("#rematch")
+    deadline = time.monotonic() + 10
+    while address(page).get("match") == old_id and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    new_id = address(page)["match"]
+    assert new_id != old_id
+    page.wait_for_selector("[data-status=active]")
+    kept = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")[new_id]["seats"]
+    assert sorted(kept) == ["0", "1"]
+    for seat, token in kept.items():
+        assert token not in old.values()
+        assert seat_of(server_url, new_id, token) == int(seat)
+    # The page shows the seat to act (hot-seat hands over), with that seat's token.
+    match = api(server_url, "GET", f"/v1/matches/{new_id}")
+    to_act = str(match["to_act"][0])
+    wait_for_address(page, match=new_id, seat=to_act)
+    page.locator(".tab.current", has_text=f"Seat {to_act}").wait_for(timeout=10000)
+    click_until_taken(page, random.Random(2), server_url, new_id, match["version"])
+
+
+def test_a_listed_match_shows_in_the_lobby_and_another_browser_joins_its_open_seat(page, browser, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "open"], names=["Ana"], listed=True)
+    page.wait_for_selector("[data-status]")
+    match_id = address(page)["match"]
+    listed = api(server_url, "GET", "/v1/matches?status=open&limit=100")["matches"]
+    assert match_id in [m["id"] for m in listed]
+
+    other = browser.new_context(viewport=PHONE)
+    try:
+        guest = other.new_page()
+        guest.goto(f"{server_url}/play/")
+        entry = guest.locator(".listed-match", has=guest.locator(f"[data-join='{match_id}:1']"))
+        entry.wait_for(timeout=10000)
+        assert "Seat 0: Ana" in entry.inner_text()
+        # Only open seats have a Join button: seat 0 is taken.
+        assert guest.locator(f"[data-join='{match_id}:0']").count() == 0
+        guest.fill("#join-name", "Ben")
+        guest.click(f"[data-join='{match_id}:1']")
+        guest.wait_for_selector("[data-status]")
+        assert address(guest) == {"match": match_id, "seat": "1"}
+        seats = api(server_url, "GET", f"/v1/matches/{match_id}")["seats"]
+        assert [(s["status"], s["name"]) for s in seats] == [("taken", "Ana"), ("taken", "Ben")]
+        # Full now: the lobby's default list (open matches) has it no more.
+        guest.goto(f"{server_url}/play/#")
+        guest.wait_for_selector("#listed h2")  # drawn once the server has answered
+        assert guest.locator(f"[data-join^='{match_id}:']").count() == 0
+    finally:
+        other.close()
+
+
+def test_a_refused_create_shows_the_servers_words_and_creates_nothing(page, server_url):
+    create_in_the_lobby(page, server_url, "medici", ["me", "bot:random"], names=["<b>Ana</b>"])
+    error = page.locator("#create-error")
+    error.wait_for()
+    deadline = time.monotonic() + 10
+    while not error.inner_text() and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert "A name is 1 to 32 printable characters" in error.inner_text()
+    assert "names.0" in error.inner_text()
+    assert "match" not in address(page)
+    # The name field holds at most what the server takes.
+    assert page.get_attribute("#name-0", "maxlength") == "32"

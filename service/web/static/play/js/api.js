@@ -10,7 +10,12 @@ export class ApiError extends Error {
 }
 
 export async function call(method, path, { token, body, headers = {} } = {}) {
+  // A match's resource and log differ by seat (the token), but the server's ETag is the version
+  // alone: Chromium revalidates its cached copy (another seat's view) with If-None-Match, gets a
+  // 304 and serves that copy despite `Vary: Authorization`. Match reads bypass the HTTP cache;
+  // the catalogue and static data (the same for everyone) keep it.
   const init = { method, headers: { Accept: "application/json", ...headers } };
+  if (path.startsWith("/v1/matches")) init.cache = "no-store";
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -38,7 +43,12 @@ export const games = () => call("GET", "/v1/games");
 export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
 export const create = (body) => call("POST", "/v1/matches", { body });
-export const join = (id, seat) => call("POST", `/v1/matches/${id}/join`, { body: seat == null ? {} : { seat } });
+export function join(id, seat, name) {
+  const body = {};
+  if (seat != null) body.seat = seat;
+  if (name) body.name = name;
+  return call("POST", `/v1/matches/${id}/join`, { body });
+}
 export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
 
 export function move(id, token, body, version) {
@@ -47,14 +57,12 @@ export function move(id, token, body, version) {
   return call("POST", `/v1/matches/${id}/moves`, { token, body, headers });
 }
 
-/** The lobby, or null where the server has none (before the lifecycle work). */
-export async function lobby() {
-  try {
-    return await call("GET", "/v1/matches");
-  } catch (err) {
-    if ([404, 405].includes(err.status)) return null;
-    throw err;
-  }
+/** The lobby: listed matches, newest first; `status` is open, active or finished (null: all). */
+export function lobby({ status = "open", game = null, limit = 20 } = {}) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (status) query.set("status", status);
+  if (game) query.set("game", game);
+  return call("GET", `/v1/matches?${query}`);
 }
 
 /**
@@ -68,7 +76,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
   let last = after;
   let failures = 0;
   const seen = (entry) => {
-    if (entry.version <= last) return;
+    if (stopped || entry.version <= last) return;
     last = entry.version;
     onEntry(entry);
   };

@@ -13,6 +13,7 @@ const BOARDS = {
   catan: () => import("./boards/catan.js"),
   speicherstadt: () => import("./boards/speicherstadt.js"),
   medici: () => import("./boards/medici.js"),
+  smuggler: () => import("./boards/smuggler.js"),
 };
 const LOG_SHOWN = 150;
 
@@ -68,10 +69,11 @@ class MatchScreen {
     this.entry = catalogue.find((g) => g.id === this.resource.game) || { id: this.resource.game, title: this.resource.game };
     this.board = BOARDS[this.resource.game] ? await BOARDS[this.resource.game]() : null;
     this.static = this.entry.static ? await api.staticData(this.resource.game).catch(() => null) : null;
-    const history_ = await api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
+    const history_ = await this.history();
     this.log = history_.entries;
     if (this.handOver()) return; // hot-seat: opened on a seat that waits while another held seat acts
     this.draw();
+    if (this.seat != null) history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${this.seat}`);
     this.startFollowing(history_.version);
   }
 
@@ -110,7 +112,9 @@ class MatchScreen {
         this.again = false;
         try {
           const fresh = await api.match(this.id, this.token());
-          if (fresh && !this.stopped) this.show(fresh);
+          const force = this.redraw;
+          this.redraw = false;
+          if (fresh && !this.stopped) this.show(fresh, force);
         } catch (err) {
           this.say(problemText(err));
         }
@@ -120,11 +124,20 @@ class MatchScreen {
     return this.refreshing;
   }
 
-  show(resource) {
+  /**
+   * Draw a fresh resource. A response for another seat than the one shown is dropped: after a
+   * hot-seat switch, a request made with the previous seat's token may still answer, and its view
+   * (that seat's hand, its moves) must not be drawn under the new seat. A log entry that brings no
+   * new version redraws the log alone, so the move controls stay where they are.
+   */
+  show(resource, force = false) {
+    if (resource.seat !== this.seat) return;
     const same = resource.seat === this.resource.seat;
     if (same && resource.version < this.resource.version) return;
-    const nothingNew = same && resource.version === this.resource.version && this.drawnLog === this.log.length;
-    if (nothingNew) return; // keep the focus and the controls as they are
+    if (same && resource.version === this.resource.version && !force) {
+      if (this.drawnLog !== this.log.length) this.drawLog();
+      return; // keep the focus and the controls as they are
+    }
     this.resource = resource;
     if (this.handOver()) return;
     this.draw();
@@ -139,13 +152,34 @@ class MatchScreen {
     return true;
   }
 
+  /**
+   * Show another seat this browser holds. The seat changes at once (so a late answer for the
+   * previous seat is dropped by show()); its resource and its log are read with its own token
+   * (a log entry's events are filtered per seat); the address names the seat once it is drawn.
+   */
   async switchTo(seat, message) {
     this.seat = seat;
-    history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
     this.notice = message || "";
-    this.resource = await api.match(this.id, this.token());
+    this.stopFollow();
+    let fresh, history_;
+    try {
+      [fresh, history_] = await Promise.all([api.match(this.id, this.token()), this.history()]);
+    } catch (err) {
+      if (this.seat === seat) this.say(problemText(err));
+      return;
+    }
+    if (this.stopped || this.seat !== seat) return; // another switch came first
+    if (fresh.seat !== seat) return this.say(`The server answered for seat ${fresh.seat}, not seat ${seat}; reload the page.`);
+    this.resource = fresh;
+    this.log = history_.entries;
     this.draw();
-    this.startFollowing(this.resource.version);
+    history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
+    this.startFollowing(Math.max(history_.version, ...this.log.map((e) => e.version)));
+  }
+
+  /** The log so far, as the seat shown sees it. */
+  history() {
+    return api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
   }
 
   async post(move) {
@@ -159,7 +193,7 @@ class MatchScreen {
       this.show(answer.match);
     } catch (err) {
       this.busy = false;
-      this.drawnLog = -1; // redraw even if nothing changed: the controls were disabled
+      this.redraw = true; // redraw even if nothing changed: the controls were disabled
       await this.refresh();
       this.say(err.code === "stale_version" ? "The table changed first; here it is now." : problemText(err));
     }
@@ -197,6 +231,15 @@ class MatchScreen {
     if (hadFocus) (root.querySelector(".moves [data-move]") || root).focus({ preventScroll: true });
   }
 
+  /** The log alone, redrawn in place (a new entry of a version already drawn). */
+  drawLog() {
+    const box = root.querySelector(".log");
+    if (!box) return this.draw();
+    const r = this.resource;
+    box.replaceWith(this.logBox(r, { seatName: (s) => seatName(r, s) }));
+    this.drawnLog = this.log.length;
+  }
+
   seatTabs() {
     const held = Object.keys(seatsOf(this.id)).map(Number);
     if (!held.length) return el("p", { class: "muted" }, "Watching (no seat in this browser).");
@@ -209,25 +252,44 @@ class MatchScreen {
   operations(r) {
     const box = el("div", { class: "operations" });
     const token = this.token();
-    // Offered only where the server has the lifecycle operations (its resource then has `rematch`).
-    if ("rematch" in r && token) {
-      if (r.status === "finished" && r.rematch) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, "Go to the rematch"));
-      else if (r.status === "finished") box.append(el("button", { type: "button", onclick: () => this.rematch() }, "Offer a rematch"));
-      else box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, "Resign"));
+    if (token && r.status === "finished") {
+      // The rematch: each former seat holder claims its own seat of it with its own token.
+      const claimed = r.rematch && Object.keys(seatsOf(r.rematch)).length;
+      if (claimed) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, "Go to the rematch"));
+      else box.append(el("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, r.rematch ? "Join the rematch" : "Offer a rematch"));
+    } else if (token) {
+      box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, "Resign"));
     }
     box.append(el("a", { href: "#" }, "Lobby"));
     return box;
   }
 
+  /**
+   * POST /rematch once per seat this browser holds (hot-seat: several), each with that seat's
+   * token: the answer is the rematch's id and the caller's new seat and token (seats rotate, so
+   * the seat number changes). The new tokens are kept; the page opens the shown seat's new seat.
+   */
   async rematch() {
-    try {
-      const answer = await api.operation(this.id, "rematch", this.token());
-      const next = answer.rematch || answer.id;
-      for (const s of answer.seats || []) if (s.token && s.seat === this.seat) keep(next, this.resource.game, s.seat, s.token);
-      go(next, this.seat);
-    } catch (err) {
-      this.say(problemText(err));
+    if (this.rematching) return;
+    this.rematching = true;
+    const held = Object.entries(seatsOf(this.id)).map(([s, t]) => [Number(s), t]);
+    held.sort(([a], [b]) => (a === this.seat ? -1 : b === this.seat ? 1 : a - b)); // the seat shown first
+    let next = null;
+    let open = null;
+    const refused = [];
+    for (const [seat, token] of held) {
+      try {
+        const answer = await api.operation(this.id, "rematch", token);
+        keep(answer.id, this.resource.game, answer.seat, answer.token);
+        next = answer.id;
+        if (open == null) open = answer.seat;
+      } catch (err) {
+        refused.push(`Seat ${seat}: ${problemText(err)}`);
+      }
     }
+    this.rematching = false;
+    if (next == null) return this.say(refused.join(" ") || "No seat of this match is held here.");
+    go(next, open);
   }
 
   async resign() {
@@ -248,7 +310,7 @@ class MatchScreen {
   }
 }
 
-/** A long line of events (before the server words them) is cut; the whole stays in the tooltip. */
+/** A long line of events is cut; the whole stays in the tooltip. */
 function clip(text, most = 220) {
   return text.length <= most ? text : el("span", { title: text }, `${text.slice(0, most)}…`);
 }
@@ -261,6 +323,7 @@ function clocks(r, ctx) {
 
 function outcome(r, ctx) {
   const o = r.outcome;
+  if (!o) return el("section", { class: "outcome", "aria-label": "Final scores" }, el("h2", {}, "The match was aborted: no scores."));
   const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
   const rows = o.scores.map((score, s) => ({
     seat: ctx.seatName(s), rank: o.ranks[s], score, ...Object.fromEntries(categories.map((c) => [c, o.breakdown[s][c] ?? ""])),

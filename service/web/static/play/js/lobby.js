@@ -1,32 +1,70 @@
-// The lobby: the server's listed matches (where it has a lobby), this browser's matches,
-// a form to create a match of any game (players, options, a bot or a person per seat),
-// and join-by-id.
+// The lobby: the server's listed matches (GET /v1/matches), this browser's matches, a form to
+// create a match of any game (players, options, a bot or a person per seat, names, clock,
+// listed or not), and join-by-id.
 
 import * as api from "./api.js";
 import { el, humanize } from "./words.js";
 import { keep, recent } from "./store.js";
 
+const NAME_MAX = 32; // the server's limit for a display name (1 to 32 printable characters)
+const CLOCK_MIN = 10; // the server's smallest clock, in seconds per decision
+const SHOWN = { open: "open: seats to join", active: "being played", finished: "finished" };
+
 export async function renderLobby(root, catalogue, go) {
   const error = el("p", { class: "error", role: "alert" });
   const fail = (err) => (error.textContent = problemText(err));
-  const parts = [el("h1", {}, "Play"), error, createForm(catalogue, go, fail), joinForm(go, fail), mine(catalogue)];
-  root.replaceChildren(...parts.filter(Boolean), el("section", { id: "listed", "aria-label": "Open matches" }));
-  const listed = await api.lobby().catch(() => null);
-  const box = root.querySelector("#listed");
-  if (listed && box) {
-    const items = listed.matches || listed.items || (Array.isArray(listed) ? listed : []);
-    box.append(el("h2", {}, "Open matches"), items.length ? el("ul", {}, items.map((m) => el("li", {},
-      `${titleOf(catalogue, m.game)} · ${m.players} players${m.open_seats ? ` · open seats ${m.open_seats.join(", ")}` : ""} `,
-      el("button", { type: "button", class: "link", onclick: () => joinMatch(m.id, null, go, fail) }, "Join"),
-      " ",
-      el("a", { href: `#match=${encodeURIComponent(m.id)}` }, "Watch")))) : el("p", { class: "muted" }, "None right now."));
-  }
+  const name = el("input", { id: "join-name", autocomplete: "nickname", maxlength: NAME_MAX, placeholder: "optional" });
+  const joinAs = { name: () => name.value.trim() };
+  const listed = el("section", { id: "listed", "aria-label": "Listed matches" });
+  const parts = [el("h1", {}, "Play"), error, createForm(catalogue, go), joinForm(go, fail, name, joinAs), listed, mine(catalogue)];
+  root.replaceChildren(...parts.filter(Boolean));
+  await drawListed(listed, catalogue, go, fail, joinAs, "open");
 }
 
+/** The lobby's matches of one status; Join buttons only for seats the server says are open. */
+async function drawListed(box, catalogue, go, fail, joinAs, status) {
+  const pick = el("select", { id: "listed-status", onchange: () => drawListed(box, catalogue, go, fail, joinAs, pick.value) },
+    Object.entries(SHOWN).map(([value, text]) => el("option", { value, selected: value === status }, text)));
+  const head = el("div", { class: "field" }, el("h2", {}, "Listed matches"), el("label", { for: "listed-status" }, "Show "), pick);
+  let page;
+  try {
+    page = await api.lobby({ status });
+  } catch (err) {
+    box.replaceChildren(head, el("p", { class: "error" }, problemText(err)));
+    return;
+  }
+  const items = page.matches || [];
+  box.replaceChildren(head, items.length ? el("ul", { class: "listed" }, items.map((m) => listedMatch(m, catalogue, go, fail, joinAs)))
+    : el("p", { class: "muted" }, "None right now."));
+}
+
+function listedMatch(m, catalogue, go, fail, joinAs) {
+  const seats = m.seats.map((s) => {
+    const who = s.name || (s.status === "bot" ? `${s.bot} bot` : s.status === "open" ? "open" : s.status);
+    const open = s.status === "open";
+    return el("li", { class: open ? "seat open" : "seat" }, `Seat ${s.seat}: ${who}`,
+      open ? el("button", { type: "button", class: "small", "data-join": `${m.id}:${s.seat}`, onclick: () => joinMatch(m.id, s.seat, go, fail, joinAs.name()) }, `Join as seat ${s.seat}`) : null);
+  });
+  const clock = m.clock ? ` · ${m.clock.seconds} s a move (then ${m.clock.on_timeout === "forfeit" ? "forfeit" : "a bot plays"})` : "";
+  return el("li", { class: "listed-match" },
+    el("strong", {}, titleOf(catalogue, m.game)), ` · ${m.players} players${clock} · `,
+    el("a", { href: `#match=${encodeURIComponent(m.id)}` }, m.status === "finished" ? "See the end" : "Watch"),
+    el("ul", { class: "seat-list", "aria-label": "Seats" }, seats));
+}
+
+/** A problem (RFC 9457) in words: its detail, then each field's errors. */
 export function problemText(err) {
   if (!err || !err.body) return String(err);
-  const fields = err.body.errors ? ` ${JSON.stringify(err.body.errors)}` : "";
+  const fields = err.body.errors ? flatten(err.body.errors).map(([field, text]) => ` ${field}: ${text}`).join(";") : "";
   return `${err.body.detail || err.message}${fields}`;
+}
+
+function flatten(errors, prefix = "") {
+  if (Array.isArray(errors)) return [[prefix || "request", errors.map(String).join(" ")]];
+  if (errors && typeof errors === "object") {
+    return Object.entries(errors).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [[prefix || "request", String(errors)]];
 }
 
 const titleOf = (catalogue, id) => catalogue.find((g) => g.id === id)?.title || id;
@@ -39,9 +77,9 @@ function mine(catalogue) {
     ` · seats ${Object.keys(m.seats).join(", ")}`))));
 }
 
-async function joinMatch(id, seat, go, fail) {
+async function joinMatch(id, seat, go, fail, name) {
   try {
-    const joined = await api.join(id, seat);
+    const joined = await api.join(id, seat, name);
     const game = (await api.match(id)).game;
     keep(id, game, joined.seat, joined.token);
     go(id, joined.seat);
@@ -50,20 +88,28 @@ async function joinMatch(id, seat, go, fail) {
   }
 }
 
-function joinForm(go, fail) {
+function joinForm(go, fail, name, joinAs) {
   const input = el("input", { id: "join-id", required: true, autocomplete: "off", spellcheck: "false" });
   return el("form", {
     class: "card-form", "aria-label": "Join a match",
-    onsubmit: (e) => { e.preventDefault(); joinMatch(input.value.trim(), null, go, fail); },
-  }, el("h2", {}, "Join by id"), el("label", { for: "join-id" }, "Match id "), input, el("button", { type: "submit" }, "Join"));
+    onsubmit: (e) => { e.preventDefault(); joinMatch(input.value.trim(), null, go, fail, joinAs.name()); },
+  }, el("h2", {}, "Join"),
+  el("div", { class: "field" }, el("label", { for: "join-name" }, "Your name "), name),
+  el("div", { class: "field" }, el("label", { for: "join-id" }, "Match id "), input, el("button", { type: "submit" }, "Join")),
+  el("p", { class: "muted" }, "Or join an open seat of a listed match below (the name above goes with it)."));
 }
 
-function createForm(catalogue, go, fail) {
+function createForm(catalogue, go) {
+  const error = el("p", { class: "error", id: "create-error", role: "alert" });
   const game = el("select", { id: "game" }, catalogue.map((g) => el("option", { value: g.id }, g.title || g.id)));
   const players = el("input", { id: "players", type: "number", required: true });
   const options = el("div", { class: "options" });
   const seats = el("div", { class: "seat-choices" });
-  const clock = el("input", { id: "clock", type: "number", min: 0, value: 0 });
+  const clock = el("input", { id: "clock", type: "number", min: 0, max: 604800, value: 0 });
+  const onTimeout = el("select", { id: "on-timeout" },
+    el("option", { value: "bot" }, "a bot plays the late seat's move"),
+    el("option", { value: "forfeit" }, "the late seat forfeits"));
+  const listed = el("input", { id: "list-in-lobby", type: "checkbox" });
   const entry = () => catalogue.find((g) => g.id === game.value);
 
   function drawSeats() {
@@ -74,7 +120,7 @@ function createForm(catalogue, go, fail) {
         entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, `server bot: ${b}`)),
         // `seats: "one"` hands the creator seat 0's token, so seat 0 is never left open.
         s > 0 ? el("option", { value: "open" }, "open (someone joins)") : null);
-      const name = el("input", { id: `name-${s}`, placeholder: "name (optional)", maxlength: 40 });
+      const name = el("input", { id: `name-${s}`, placeholder: "name (optional)", maxlength: NAME_MAX });
       return el("div", { class: "seat-choice" }, el("label", { for: `seat-${s}` }, `Seat ${s}`), kind, el("label", { for: `name-${s}`, class: "sr-only" }, `Seat ${s} name`), name);
     }));
   }
@@ -92,11 +138,14 @@ function createForm(catalogue, go, fail) {
     class: "card-form", id: "create", "aria-label": "New match",
     onsubmit: async (e) => {
       e.preventDefault();
+      error.textContent = "";
+      const clockSeconds = Number(clock.value);
+      const form = { players: Number(players.value), listed: listed.checked, clock: clockSeconds > 0 ? { seconds: clockSeconds, on_timeout: onTimeout.value } : null };
       try {
-        const created = await createMatch(entry(), Number(players.value), options, seats, Number(clock.value));
+        const created = await createMatch(entry(), form, options, seats);
         go(created.id, created.seat);
       } catch (err) {
-        fail(err);
+        error.textContent = problemText(err);
       }
     },
   },
@@ -104,8 +153,11 @@ function createForm(catalogue, go, fail) {
   el("div", { class: "field" }, el("label", { for: "game" }, "Game "), game),
   el("div", { class: "field" }, el("label", { for: "players" }, "Players "), players),
   options, seats,
-  el("div", { class: "field" }, el("label", { for: "clock" }, "Clock, seconds per move (0: none) "), clock),
-  el("button", { type: "submit", class: "primary" }, "Create and play"));
+  el("div", { class: "field" }, el("label", { for: "clock" }, `Clock, seconds per decision (0: none; at least ${CLOCK_MIN}) `), clock),
+  el("div", { class: "field" }, el("label", { for: "on-timeout" }, "When a clock runs out "), onTimeout),
+  el("div", { class: "field check" }, el("label", { for: "list-in-lobby" }, listed, "List in the lobby (anyone may find it, watch it and join its open seats)")),
+  el("button", { type: "submit", class: "primary" }, "Create and play"),
+  error);
 }
 
 function optionInput(key, schema) {
@@ -118,7 +170,9 @@ function optionInput(key, schema) {
     schema.description ? el("small", { class: "muted" }, ` ${schema.description}`) : null);
 }
 
-async function createMatch(game, players, optionsBox, seatsBox, clockSeconds) {
+/** One POST /v1/matches with everything asked for; a refusal (422) is the server's to explain. */
+async function createMatch(game, form, optionsBox, seatsBox) {
+  const { players } = form;
   const options = {};
   for (const input of optionsBox.querySelectorAll("[data-option]")) {
     const key = input.dataset.option;
@@ -128,20 +182,10 @@ async function createMatch(game, players, optionsBox, seatsBox, clockSeconds) {
   const names = Array.from({ length: players }, (_, s) => seatsBox.querySelector(`#name-${s}`).value.trim());
   const mine = kinds.flatMap((k, s) => (k === "me" ? [s] : []));
   const bots = Object.fromEntries(kinds.flatMap((k, s) => (k.startsWith("bot:") ? [[String(s), k.slice(4)]] : [])));
-  const anyOpen = kinds.includes("open");
-  const body = { game: game.id, players, options, bots, seats: anyOpen ? "one" : "all" };
-  // Names and a clock are newer parts of the API: sent only when asked for, dropped if refused.
-  const extras = {};
-  if (names.some(Boolean)) extras.names = Object.fromEntries(names.flatMap((n, s) => (n ? [[String(s), n]] : [])));
-  if (clockSeconds > 0) extras.clock = { seconds: clockSeconds };
-  let created;
-  try {
-    created = await api.create({ ...body, ...extras });
-  } catch (err) {
-    const refused = err.body?.errors && Object.keys(extras).some((k) => k in err.body.errors);
-    if (!refused) throw err;
-    created = await api.create(body);
-  }
+  const body = { game: game.id, players, options, bots, seats: kinds.includes("open") ? "one" : "all", listed: form.listed };
+  if (names.some(Boolean)) body.names = Object.fromEntries(names.flatMap((n, s) => (n ? [[String(s), n]] : [])));
+  if (form.clock) body.clock = form.clock;
+  const created = await api.create(body);
   const tokens = Object.fromEntries(created.seats.map((s) => [s.seat, s.token]));
   for (const seat of mine) {
     if (!tokens[seat]) tokens[seat] = (await api.join(created.id, seat)).token;

@@ -1,4 +1,5 @@
-// Words for things the server did not put into words (before labels and event texts landed).
+// Words: the server's own (move labels, event texts, seat names) where it sends them, a readable
+// fallback for anything it sends without words; the seat colours; small DOM and SVG helpers.
 
 export const SEAT_COLOURS = ["#c62828", "#1565c0", "#e65100", "#2e7d32", "#6a1b9a"];
 
@@ -52,7 +53,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (k === "class") node.className = v;
     else node.setAttribute(k, v === true ? "" : v);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -67,7 +68,7 @@ export function svg(tag, attrs = {}, ...children) {
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

@@ -1,0 +1,399 @@
+// Cornish Smuggler: the map of West Cornwall drawn from GET /v1/games/smuggler/static (spaces,
+// their x/y, links, merchants) and the view (officers, network pawns, boats, goods, warehouses),
+// the customs track, every seat's table, and the seat's own boat hold, characters and secrets.
+// Nothing here decides a move: the moves are the listed ones, as buttons beside the board.
+
+import { el, svg, SEAT_COLOURS, humanize } from "../words.js";
+import { table } from "./generic.js";
+
+export const boardTypes = new Set();
+
+const S = 10; // map units per grid step (the content's grid is 100 x 64)
+const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
+const LAND = "#e8dfbd", SEA = "#a9cfe8", INK = "#3b2f1e";
+const OFFICER = "#0d2f5e";
+
+const seatOf = (ctx, s) => (s == null ? "nobody" : ctx.seatName(s));
+const mapOf = (data) => data && data.land && data.sea ? data : null;
+
+export function render(resource, ctx) {
+  const view = resource.view;
+  const data = mapOf(ctx.static);
+  const wrap = el("section", { class: "board smuggler", "aria-label": "Board" });
+  wrap.append(facts(view, ctx));
+  if (data) {
+    wrap.append(customs(view, data, ctx),
+      el("div", { class: "map-scroll", tabindex: 0, "aria-label": "The map (scrolls sideways on a narrow screen)" }, map(view, data, ctx)),
+      legend(), whereList(view, data, ctx));
+  }
+  const me = view.seat != null ? view.players[view.seat] : null;
+  if (me && data) wrap.append(yours(me, view, data, ctx));
+  wrap.append(playersTable(view, data, ctx));
+  if (data) wrap.append(market(view, data), merchants(view, data));
+  return wrap;
+}
+
+// --- words -------------------------------------------------------------------------
+
+function facts(view, ctx) {
+  const parts = [`Round ${view.round}`, humanize(view.phase), `first player ${seatOf(ctx, view.first)}`];
+  if (view.phase !== "setup" && view.active != null) parts.push(`turn of ${seatOf(ctx, view.active)}`);
+  if (view.deciding) parts.push(`deciding: ${humanize(view.deciding)}`);
+  if (view.ending) parts.push(`last round (${humanize(view.ending)})`);
+  return el("p", { class: "smug-facts" }, parts.join(" · "));
+}
+
+const spaceName = (data, id) => (data.land[id] || data.sea[id] || data.merchants[id] || { name: humanize(id) }).name;
+const cardName = (data, cid) => data.characters[cid]?.name || humanize(cid);
+const kindOf = (view, sid) => view.goods[sid]?.kind;
+
+function warehouseInfo(data, wid) {
+  if (data.start_warehouses[wid]) return data.start_warehouses[wid];
+  const card = data.characters[wid.replace(/^w_/, "")];
+  return card && card.warehouse ? { name: `${card.warehouse.name} (${card.name})`, grid: card.warehouse.grid } : { name: humanize(wid), grid: [] };
+}
+
+// --- the customs track and the golden wheel ------------------------------------------
+
+function customs(view, data, ctx) {
+  const c = view.customs;
+  const waiting = view.officers.filter((o) => o.space == null);
+  const steps = data.track.discovery.map((discovery, i) => {
+    const here = i === c.track;
+    const arriving = waiting.filter((o) => o.waits_at_step === i);
+    return el("li", { class: `cstep${here ? " here" : ""}${i === c.track_end ? " end" : ""}`, "aria-current": here ? "step" : null },
+      el("span", { class: "n" }, i === c.track_end ? "end" : String(i)),
+      el("span", {}, `find ${discovery}`), el("span", {}, `bribe ${data.track.bribe[i]}`),
+      arriving.length ? el("span", { class: "waits", title: "A new officer enters here" }, "+ officer") : null);
+  });
+  const seized = Object.entries(view.goods).filter(([, g]) => g.where === "customs");
+  return el("div", { class: "customs", role: "group", "aria-label": "Customs" },
+    el("h3", {}, "Customs track"),
+    el("ol", { class: "track-steps" }, steps),
+    el("p", { class: "muted" },
+      `Discovery ${c.discovery} · bribe ${c.bribe} · golden wheel ${c.wheel}/${data.wheel_spaces} (${c.gold_sold} gold sold) · poorest: ${seatOf(ctx, c.poorest)}`,
+      seized.length ? ` · seized at the customs house: ${seized.length}` : ""));
+}
+
+// --- the map -----------------------------------------------------------------------
+
+function map(view, data, ctx) {
+  const at = (id) => {
+    const p = data.land[id] || data.sea[id] || data.merchants[id];
+    return p ? [p.x * S, p.y * S] : null;
+  };
+  const items = [];
+  // The land: a soft blob around the land spaces and their links (a sketch, not a coastline).
+  const mainland = Object.entries(data.land).filter(([id]) => data.land_links.some((l) => l.includes(id)));
+  const islands = Object.entries(data.land).filter(([id]) => !data.land_links.some((l) => l.includes(id)));
+  items.push(svg("defs", {}, svg("filter", { id: "smug-coast", x: "-10%", y: "-10%", width: "120%", height: "120%" },
+    svg("feGaussianBlur", { in: "SourceGraphic", stdDeviation: 18, result: "b" }),
+    svg("feColorMatrix", { in: "b", type: "matrix", values: "1 0 0 0 0  0 1 0 0 0  0 0 1 0 0  0 0 0 30 -12" }))));
+  items.push(svg("g", { filter: "url(#smug-coast)", fill: LAND, stroke: LAND },
+    mainland.map(([, p]) => svg("circle", { cx: p.x * S, cy: p.y * S, r: 62 })),
+    data.land_links.map(([a, b]) => svg("line", { x1: at(a)[0], y1: at(a)[1], x2: at(b)[0], y2: at(b)[1], "stroke-width": 100, "stroke-linecap": "round" })),
+    islands.map(([, p]) => svg("circle", { cx: p.x * S, cy: p.y * S, r: 48 }))));
+  // Links: boats go by sea (dashed), pawns, goods and officers by land (solid).
+  for (const [a, b] of data.sea_links) {
+    const [p, q] = [at(a), at(b)];
+    if (p && q) items.push(svg("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "sea-link" }));
+  }
+  for (const [a, b] of data.land_links) {
+    const [p, q] = [at(a), at(b)];
+    if (p && q) items.push(svg("line", { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: "land-link" }));
+  }
+  // What lies on each space, then every name where it collides with no marker and no other name.
+  const pieces = piecesBySpace(view, data, ctx);
+  const labels = new Labels();
+  const spaces = [
+    ...Object.entries(data.land).map(([id, s]) => landSpace(id, s, pieces[id])),
+    ...Object.entries(data.sea).map(([id, s]) => seaSpace(id, s, pieces[id])),
+    ...Object.entries(data.merchants).map(([id, m]) => merchantSpace(id, m, view, pieces[id])),
+  ];
+  spaces.forEach((sp) => labels.block(sp.box));
+  spaces.forEach((sp) => sp.node.append(labels.place(sp)));
+  items.push(...spaces.map((sp) => sp.node));
+  const [x0, y0, x1, y1] = labels.bounds(10);
+  return svg("svg", { viewBox: [x0, y0, x1 - x0, y1 - y0].join(" "), class: "smug-map", role: "img", "aria-label": "The map of West Cornwall with every piece (listed in words below)" },
+    svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: SEA }), items);
+}
+
+/** A greedy label placer: each name goes below its space, else right, left or above, wherever
+ * it overlaps no marker, no piece and no name placed before; the map's bounds follow. */
+class Labels {
+  constructor() {
+    this.taken = [];
+  }
+
+  block(box) {
+    this.taken.push(box);
+  }
+
+  place({ x, y, r, up, text, cls, size }) {
+    const w = text.length * size * 0.62 + 6, h = size + 2; // a generous guess at the rendered width
+    const candidates = [
+      [x, y + r + size + 1, "middle"],
+      [x + r + 6, y + size * 0.35, "start"],
+      [x - r - 6, y + size * 0.35, "end"],
+      [x + r - 2, y + r + size, "start"],
+      [x - r + 2, y + r + size, "end"],
+      [x, y - up - 6, "middle"],
+      [x + r - 2, y - r - 4, "start"],
+      [x - r + 2, y - r - 4, "end"],
+      [x, y + r + 2 * size + 4, "middle"],
+    ];
+    const boxOf = ([lx, ly, anchor]) => {
+      const left = anchor === "middle" ? lx - w / 2 : anchor === "start" ? lx : lx - w;
+      return [left, ly - h * 0.8, left + w, ly + h * 0.25];
+    };
+    const free = candidates.find((c) => !this.taken.some((t) => overlaps(boxOf(c), t))) || candidates[0];
+    this.taken.push(boxOf(free));
+    return svg("text", { x: free[0], y: free[1], "text-anchor": free[2], class: cls }, text);
+  }
+
+  bounds(pad) {
+    const b = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [a, c, d, e] of this.taken) {
+      b[0] = Math.min(b[0], a); b[1] = Math.min(b[1], c); b[2] = Math.max(b[2], d); b[3] = Math.max(b[3], e);
+    }
+    return [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad];
+  }
+}
+
+const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/** Every piece on the map, as glyphs grouped by space (boats, officers, pawns, goods, warehouses). */
+function piecesBySpace(view, data, ctx) {
+  const by = {};
+  const add = (space, glyph) => space && (by[space] = by[space] || []).push(glyph);
+  view.players.forEach((p) => {
+    if (p.boat && p.boat.space) add(p.boat.space, boatGlyph(p.seat, `${seatOf(ctx, p.seat)}'s boat${p.boat.hold ? ` (${data.boats[p.boat.hold]?.name || p.boat.hold})` : ""}`));
+  });
+  view.officers.forEach((o) => {
+    if (o.space) add(o.space, officerGlyph(o, `Customs officer ${o.officer + 1}${o.bribed_by != null ? `, bribed by ${seatOf(ctx, o.bribed_by)}` : ""}`));
+  });
+  view.players.forEach((p) => p.pawns.forEach((space) => add(space, pawnGlyph(p.seat, `${seatOf(ctx, p.seat)}'s network pawn`))));
+  for (const [sid, g] of Object.entries(view.goods)) {
+    if (g.where === "board") add(g.space, goodsGlyph(g, `${humanize(g.kind)} goods (${data.shapes[g.kind]?.length ?? "?"} squares) of ${seatOf(ctx, g.owner)}`, sid));
+  }
+  for (const [wid, w] of Object.entries(view.warehouses)) {
+    if (w.space && (w.owner != null || w.fixed)) add(w.space, warehouseGlyph(w, `${warehouseInfo(data, wid).name}${w.owner != null ? `, ${seatOf(ctx, w.owner)}'s` : ", nobody's yet"}`));
+  }
+  return by;
+}
+
+const boatGlyph = (seat, title) => ({ w: 30, draw: (x, y) => svg("g", {}, svg("title", {}, title),
+  svg("path", { d: `M${x - 15},${y - 3} L${x + 15},${y - 3} L${x + 9},${y + 8} L${x - 9},${y + 8} Z`, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }),
+  svg("path", { d: `M${x},${y - 3} L${x},${y - 18} L${x + 10},${y - 6} Z`, fill: "#fff", stroke: SEAT_COLOURS[seat], "stroke-width": 2 })) });
+
+const officerGlyph = (o, title) => ({ w: 24, draw: (x, y) => svg("g", {}, svg("title", {}, title),
+  svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 3, fill: OFFICER, stroke: o.bribed_by != null ? SEAT_COLOURS[o.bribed_by] : "#fff", "stroke-width": o.bribed_by != null ? 4 : 2 }),
+  svg("text", { x, y: y + 5, "text-anchor": "middle", class: "glyph-text" }, String(o.officer + 1))) });
+
+const pawnGlyph = (seat, title) => ({ w: 20, draw: (x, y) => svg("g", {}, svg("title", {}, title),
+  svg("circle", { cx: x, cy: y - 6, r: 5.5, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 1.5 }),
+  svg("path", { d: `M${x - 8},${y + 10} L${x - 4},${y - 1} L${x + 4},${y - 1} L${x + 8},${y + 10} Z`, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 1.5 })) });
+
+const goodsGlyph = (g, title) => ({ w: 18, draw: (x, y) => svg("g", {}, svg("title", {}, title),
+  svg("rect", { x: x - 8, y: y - 8, width: 16, height: 16, fill: MERCHANT_COLOUR[g.merchant] || "#777", stroke: g.owner != null ? SEAT_COLOURS[g.owner] : "#000", "stroke-width": 3 })) });
+
+const warehouseGlyph = (w, title) => ({ w: 24, draw: (x, y) => svg("g", {}, svg("title", {}, title),
+  svg("path", { d: `M${x - 10},${y + 9} L${x - 10},${y - 3} L${x},${y - 12} L${x + 10},${y - 3} L${x + 10},${y + 9} Z`,
+    fill: w.owner != null ? SEAT_COLOURS[w.owner] : "#fff", stroke: INK, "stroke-width": 2, "stroke-dasharray": w.owner != null ? null : "3 2" })) });
+
+/** Glyphs in rows of five, centred on x, rising from y; and the height they take. */
+function placeGlyphs(glyphs, x, y) {
+  const out = [];
+  for (let row = 0; row * 5 < glyphs.length; row++) {
+    const line = glyphs.slice(row * 5, row * 5 + 5);
+    const width = line.reduce((sum, g) => sum + g.w, 0);
+    let left = x - width / 2;
+    for (const g of line) {
+      out.push(g.draw(left + g.w / 2, y - row * 26));
+      left += g.w;
+    }
+  }
+  return out;
+}
+const glyphRows = (glyphs) => Math.ceil(glyphs.length / 5);
+
+/** A space on the map: its node (the name is added by the placer), its box and its name. */
+function spaceOf(id, cls, x, y, r, glyphs, parts, text, nameCls, size = 18) {
+  const up = r + 14 + glyphRows(glyphs) * 26;
+  const width = Math.max(2 * r, ...Array.from({ length: glyphRows(glyphs) }, (_, i) => glyphs.slice(i * 5, i * 5 + 5).reduce((n, g) => n + g.w, 0)));
+  const node = svg("g", { class: `space on-${cls}`, "data-space": id }, parts, placeGlyphs(glyphs, x, y - r - 14));
+  return { node, x, y, r, up, text, cls: nameCls, size, box: [x - width / 2, y - up + 6, x + width / 2, y + r] };
+}
+
+function landSpace(id, s, glyphs = []) {
+  const x = s.x * S, y = s.y * S;
+  let mark;
+  let r = 11;
+  if (s.kind === "town") {
+    r = 17;
+    mark = [svg("circle", { cx: x, cy: y, r, class: "town" }), svg("text", { x, y: y + 6, "text-anchor": "middle", class: "size" }, String(s.size))];
+  } else if (s.kind === "cove") {
+    r = 14;
+    mark = [svg("path", { d: `M${x},${y - r} L${x + r},${y} L${x},${y + r} L${x - r},${y} Z`, class: "cove" })];
+  } else if (s.kind === "inland") {
+    r = 17;
+    mark = [svg("rect", { x: x - 22, y: y - r, width: 44, height: 2 * r, rx: 6, class: "town" }), svg("text", { x, y: y + 6, "text-anchor": "middle", class: "size" }, `↑${s.size}`)];
+  } else {
+    mark = [svg("circle", { cx: x, cy: y, r, class: "village" })];
+  }
+  const port = s.risk != null && s.kind !== "cove"
+    ? [svg("circle", { cx: x - r - 6, cy: y + r - 2, r: 10, class: "risk" }), svg("text", { x: x - r - 6, y: y + r + 3, "text-anchor": "middle", class: "risk-text" }, String(s.risk))]
+    : [];
+  const words = [s.name, s.kind === "town" || s.kind === "inland" ? `sells up to size ${s.size}` : humanize(s.kind), s.risk != null ? `port risk ${s.risk}` : null];
+  const space = spaceOf(id, s.kind, x, y, r, glyphs, [svg("title", {}, words.filter(Boolean).join(", ")), mark, port], s.name, "space-name");
+  if (port.length) [space.box[0], space.box[3]] = [x - r - 16, y + r + 8];
+  return space;
+}
+
+function seaSpace(id, s, glyphs = []) {
+  const x = s.x * S, y = s.y * S;
+  return spaceOf(id, "sea", x, y, 12, glyphs, [svg("title", {}, `${s.name} (sea)`), svg("circle", { cx: x, cy: y, r: 12, class: "sea-space" })], s.name, "sea-name", 17);
+}
+
+function merchantSpace(id, m, view, glyphs = []) {
+  const x = m.x * S, y = m.y * S;
+  const left = Object.values(view.goods).filter((g) => g.where === "merchant" && g.merchant === id).length;
+  const colour = MERCHANT_COLOUR[id] || "#555";
+  const space = spaceOf(id, "merchant", x, y, 14, glyphs, [svg("title", {}, `${m.name}: ${left} goods left to buy`),
+    svg("rect", { x: x - 22, y: y - 14, width: 44, height: 28, rx: 14, fill: colour, stroke: "#fff", "stroke-width": 3 }),
+    svg("text", { x, y: y + 6, "text-anchor": "middle", class: "merchant-count" }, String(left))], m.name, "merchant-name");
+  space.box[0] = x - 24;
+  space.box[2] = x + 24;
+  return space;
+}
+
+function legend() {
+  const key = (cls, text) => el("span", {}, el("span", { class: `key ${cls}`, "aria-hidden": "true" }), ` ${text}`);
+  return el("p", { class: "legend smug-legend" },
+    key("town", "town (the number: largest goods it buys)"), key("village", "village"), key("cove", "secret cove"),
+    key("risk", "port (its landing risk)"), key("sea", "sea space"), key("officer", "customs officer (border: who bribed him)"),
+    key("goods", "goods (colour: merchant; border: owner)"), key("wh", "warehouse"), key("merchant", "merchant (goods left)"),
+    el("span", {}, "— land link, ┄ sea link"));
+}
+
+/** The same pieces in words, space by space: what a screen reader (or a small screen) reads. */
+function whereList(view, data, ctx) {
+  const lines = {};
+  const add = (space, text) => space && (lines[space] = lines[space] || []).push(text);
+  view.players.forEach((p) => p.boat?.space && add(p.boat.space, `${seatOf(ctx, p.seat)}'s boat`));
+  view.officers.forEach((o) => o.space && add(o.space, `officer ${o.officer + 1}${o.bribed_by != null ? ` (bribed by ${seatOf(ctx, o.bribed_by)})` : ""}`));
+  view.players.forEach((p) => p.pawns.forEach((space) => add(space, `${seatOf(ctx, p.seat)}'s pawn`)));
+  for (const g of Object.values(view.goods)) if (g.where === "board") add(g.space, `${humanize(g.kind)} goods of ${seatOf(ctx, g.owner)}`);
+  for (const [wid, w] of Object.entries(view.warehouses)) if (w.space && w.owner != null) add(w.space, `${seatOf(ctx, w.owner)}'s ${warehouseInfo(data, wid).name}`);
+  const rows = Object.entries(lines).sort(([a], [b]) => spaceName(data, a).localeCompare(spaceName(data, b)));
+  return el("details", { class: "where" }, el("summary", {}, `On the map, in words (${rows.length} spaces)`),
+    el("ul", {}, rows.map(([space, what]) => el("li", {}, el("strong", {}, spaceName(data, space)), `: ${what.join(", ")}`))));
+}
+
+// --- shapes and grids ---------------------------------------------------------------
+
+/** A goods shape as its squares, in its merchant's colour. */
+function shapeIcon(view, data, sid) {
+  const g = view.goods[sid];
+  const cells = data.shapes[g.kind] || [[0, 0]];
+  const rows = Math.max(...cells.map((c) => c[0])) + 1, cols = Math.max(...cells.map((c) => c[1])) + 1;
+  const u = 14;
+  return el("span", { class: "shape", title: `${humanize(g.kind)} (${cells.length} squares)` },
+    svg("svg", { width: cols * u, height: rows * u, viewBox: `0 0 ${cols * u} ${rows * u}`, "aria-hidden": "true" },
+      cells.map(([r, c]) => svg("rect", { x: c * u + 0.5, y: r * u + 0.5, width: u - 1, height: u - 1, fill: MERCHANT_COLOUR[g.merchant] || "#777", stroke: "#000" }))),
+    el("span", { class: "sr-only" }, `${g.kind} ${cells.length} squares`));
+}
+
+/** A hold or warehouse grid: usable cells light, blocked cells dark. */
+function grid(rows, caption) {
+  const u = 20;
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  return svg("svg", { class: "grid", width: width * u, height: rows.length * u, viewBox: `0 0 ${width * u} ${rows.length * u}`, role: "img", "aria-label": caption },
+    rows.flatMap((line, r) => [...line].map((cell, c) => svg("rect", { x: c * u + 0.5, y: r * u + 0.5, width: u - 1, height: u - 1, fill: cell === "#" ? "#5d4a35" : "#fff", stroke: "#8d7b60" }))));
+}
+
+const usable = (rows) => rows.join("").split("").filter((c) => c === ".").length;
+const squares = (view, data, sids) => sids.reduce((n, sid) => n + (data.shapes[kindOf(view, sid)]?.length || 0), 0);
+
+// --- the seat's own things ------------------------------------------------------------
+
+function yours(me, view, data, ctx) {
+  const inHold = Object.entries(view.goods).filter(([, g]) => g.where === "boat" && g.owner === me.seat).map(([sid]) => sid);
+  const boat = me.boat?.hold ? data.boats[me.boat.hold] : null;
+  const holdBlock = el("div", { class: "mine-block" }, el("h4", {}, boat ? `Your boat: ${boat.name}` : "Your boat: not chosen yet"),
+    boat ? el("div", { class: "hold" }, grid(boat.hold, `${boat.name}'s hold`),
+      el("p", {}, `At ${me.boat.space ? spaceName(data, me.boat.space) : "(not on the map yet)"} · hold ${squares(view, data, inHold)} of ${usable(boat.hold)} squares used`),
+      inHold.length ? el("p", { class: "shapes" }, inHold.map((sid) => shapeIcon(view, data, sid))) : el("p", { class: "muted" }, "Empty hold.")) : null);
+  const characters = el("div", { class: "mine-block" }, el("h4", {}, "Your characters"),
+    me.characters.length ? el("ul", { class: "cards" }, me.characters.map((cid) => characterCard(data, cid, view.motivated.includes(cid)))) : el("p", { class: "muted" }, "None yet."),
+    Array.isArray(me.setup_draw) && me.setup_draw.length ? el("p", {}, el("strong", {}, "Drawn, to keep one: "), me.setup_draw.map((cid) => cardName(data, cid)).join(", ")) : null);
+  const secrets = el("div", { class: "mine-block" }, el("h4", {}, "Your secrets"),
+    me.hand && me.hand.length ? el("ul", { class: "cards" }, me.hand.map((h) => el("li", { class: "card-line" },
+      el("strong", {}, humanize(h.kind)), `: ${data.secrets[h.kind]?.text || ""}`, data.secrets[h.kind]?.when ? el("span", { class: "muted" }, ` (${data.secrets[h.kind].when})`) : null)))
+      : el("p", { class: "muted" }, "None."));
+  const mine = Object.entries(view.warehouses).filter(([, w]) => w.owner === me.seat);
+  const warehouses = el("div", { class: "mine-block" }, el("h4", {}, "Your warehouses"),
+    mine.length ? mine.map(([wid, w]) => {
+      const info = warehouseInfo(data, wid);
+      const inside = Object.entries(view.goods).filter(([, g]) => g.where === "warehouse" && g.warehouse === wid).map(([sid]) => sid);
+      return el("div", { class: "hold" }, grid(info.grid, info.name),
+        el("p", {}, `${info.name}${w.space ? ` at ${spaceName(data, w.space)}` : " (not placed yet: it goes where you first store goods)"} · ${squares(view, data, inside)} of ${usable(info.grid)} squares`),
+        inside.length ? el("p", { class: "shapes" }, inside.map((sid) => shapeIcon(view, data, sid))) : null);
+    }) : el("p", { class: "muted" }, "None."));
+  const coves = me.open_coves.length ? el("p", {}, el("strong", {}, "Coves open to you: "), me.open_coves.map((c) => spaceName(data, c)).join(", ")) : null;
+  return el("section", { class: "yours", "aria-label": "Yours", style: `border-color:${SEAT_COLOURS[me.seat]}` },
+    el("h3", {}, `Yours (${seatOf(ctx, me.seat)}): ${me.gold} gold · ${me.influence} influence · ${me.reputation} reputation`),
+    el("div", { class: "mine-grid" }, holdBlock, characters, secrets, warehouses), coves);
+}
+
+function characterCard(data, cid, motivated) {
+  const c = data.characters[cid] || { name: humanize(cid) };
+  const extras = [];
+  if (c.influence) extras.push(`+${c.influence} influence a round`);
+  if (c.ability) extras.push(`ability: ${humanize(c.ability.kind)}${Object.keys(c.ability.cost || {}).length ? ` (${Object.entries(c.ability.cost).map(([k, v]) => `${v} ${k}`).join(", ")})` : " (free)"}`);
+  if (c.warehouse) extras.push(`warehouse: ${c.warehouse.name} at ${spaceName(data, c.warehouse.space)}`);
+  if (c.cove) extras.push(`opens ${spaceName(data, c.cove)}`);
+  if (c.mob) extras.push("mob");
+  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${c.trade}, ${humanize(c.deck || "")})` : "",
+    extras.length ? `: ${extras.join("; ")}` : "", motivated ? el("span", { class: "muted" }, " · used this round") : null);
+}
+
+// --- everyone ------------------------------------------------------------------------
+
+function playersTable(view, data, ctx) {
+  return table("players", view.players.map((p) => {
+    const onBoard = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "board").length;
+    const inHold = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "boat").length;
+    return {
+      seat: `${seatOf(ctx, p.seat)}${p.seat === view.seat ? " (you)" : ""}${p.passed ? " · passed" : ""}`,
+      score: p.score, gold: p.gold, influence: p.influence, reputation: p.reputation,
+      boat: p.boat?.hold ? `${data ? data.boats[p.boat.hold]?.name || p.boat.hold : p.boat.hold}${p.boat.space ? ` at ${data ? spaceName(data, p.boat.space) : p.boat.space}` : ""}` : "–",
+      goods: `${inHold} in hold, ${onBoard} ashore`,
+      pawns: p.pawns.length,
+      characters: p.characters.map((cid) => (data ? cardName(data, cid) : cid)).join(", ") || "–",
+      secrets: p.secrets,
+    };
+  }));
+}
+
+function market(view, data) {
+  const decks = Object.entries(view.face_up).map(([deck, cid]) => el("li", {},
+    el("strong", {}, `${humanize(deck)}: `), cid ? el("span", {}, characterLine(data, cid)) : "none face up",
+    el("span", { class: "muted" }, ` · ${view.deck_sizes[deck] ?? 0} in the deck`)));
+  return el("div", { class: "smug-market" }, el("h3", {}, "Characters for hire"), el("ul", {}, decks),
+    el("p", { class: "muted" }, `Secrets deck: ${view.secrets_deck} · played: ${view.secrets_played.length}`));
+}
+
+function characterLine(data, cid) {
+  const c = data.characters[cid];
+  return c ? `${c.name}, ${c.trade} (${c.gold} gold, ${c.reputation} reputation${c.mob ? ", mob" : ""})` : cid;
+}
+
+function merchants(view, data) {
+  return el("div", { class: "smug-merchants" }, el("h3", {}, "Goods at the merchants"),
+    Object.entries(data.merchants).map(([id, m]) => {
+      const left = Object.entries(view.goods).filter(([, g]) => g.where === "merchant" && g.merchant === id).map(([sid]) => sid);
+      return el("p", {}, el("strong", { style: `color:${MERCHANT_COLOUR[id] || "#333"}` }, `${m.name}: `),
+        left.length ? left.map((sid) => shapeIcon(view, data, sid)) : "sold out");
+    }));
+}
