@@ -98,7 +98,11 @@ def get_match(match_id: str):
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = seat_of(match.stored.seat_hashes, required=False)
     etag = f'"{match.stored.version}"'
-    headers = {"ETag": etag, "Vary": "Authorization", "Cache-Control": "no-cache"}
+    # The ETag is the version, the same for every seat and language, so a browser must not keep
+    # this answer: revalidating a copy fetched with another seat's token (or in another language)
+    # would get 304 and show that seat's view. Clients that keep their own copy per seat send
+    # If-None-Match themselves.
+    headers = {"ETag": etag, "Vary": "Authorization, Accept-Language", "Cache-Control": "no-store"}
     if _etag_matches(request.headers.get("If-None-Match"), etag):
         return json_response(b"", 304, headers)
     return json_response(matches.resource(match, seat), 200, headers)

@@ -85,6 +85,9 @@ def test_etag_is_the_version_and_if_none_match_gives_304(client):
     url = f"/v1/matches/{created['id']}"
     first = client.get(url)
     assert first.headers["ETag"] == '"0"'
+    # The same version reads differently by seat and language: no browser may keep it.
+    assert first.headers["Cache-Control"] == "no-store"
+    assert {"Authorization", "Accept-Language"} <= {v.strip() for v in first.headers["Vary"].split(",")}
     assert client.get(url, headers={"If-None-Match": '"0"'}).status_code == 304
     assert client.get(url, headers={"If-None-Match": 'W/"0", "7"'}).status_code == 304
     play_first_legal(client, created["id"], tokens(created))
