@@ -117,7 +117,7 @@ def do_discard(state, seat, move):
     for name, count in move["cards"].items():
         cards[R[name]] += count
     if sum(cards) != owed:
-        fail(f"You discard exactly {owed} cards (half your hand, rounded down).", code="wrong_count", owed=owed)
+        fail("You discard exactly {owed} cards (half your hand, rounded down).", code="wrong_count", owed=owed)
     hand = state["hands"][seat]
     if not can_afford(hand, cards):
         fail("You can only discard cards you hold.", code="cannot_afford")

@@ -138,7 +138,7 @@ def do_maritime_trade(state, seat, move):
         fail("A maritime trade gives one resource for another.")
     ratio = harbour_ratios(state, seat)[g]
     if state["hands"][seat][g] < ratio:
-        fail(f"You need {ratio} {move['give']} for this trade.", code="cannot_afford", ratio=ratio)
+        fail("You need {ratio} {give} for this trade.", code="cannot_afford", ratio=ratio, give=move["give"])
     if not state["bank"][t]:
         fail("The bank has no card of that resource left.", code="bank_empty")
     state["hands"][seat][g] -= ratio
@@ -161,7 +161,11 @@ def do_offer_trade(state, seat, move):
     """A new offer replaces the active player's offer or call: its players are asked anew."""
     check_trade_time(state, negotiating=True)
     if over_cap(state):
-        fail(f"At most {state['max_offers']} offers per turn at this table.", code="too_many_offers")
+        fail(
+            "At most {max_offers} offers per turn at this table.",
+            code="too_many_offers",
+            max_offers=state["max_offers"],
+        )
     give, get, to = counts(move["give"]), counts(move["get"]), move["to"]
     check_terms(give, get, state["hands"][seat])
     if not to or to != sorted(set(to)) or seat in to or max(to) >= state["n"]:
@@ -175,7 +179,11 @@ def do_offer_trade(state, seat, move):
 def do_call_for_proposals(state, seat, move):
     check_trade_time(state)
     if over_cap(state):
-        fail(f"At most {state['max_offers']} offers per turn at this table.", code="too_many_offers")
+        fail(
+            "At most {max_offers} offers per turn at this table.",
+            code="too_many_offers",
+            max_offers=state["max_offers"],
+        )
     others = [s for s in range(state["n"]) if s != seat]
     return ask(state, others) + [event("proposals_called", seat=seat, asked=others)]
 

@@ -98,8 +98,8 @@ def _fields(text: str) -> set[str]:
 # (Speicherstadt's `illegal`, Medici's `require_phase`), must give a literal
 # template (never an f-string) whose placeholders the call passes as details.
 
-# The games whose refusals are all templates; Catan and Smuggler join once theirs are.
-TRANSLATED_REFUSALS = ["medici", "speicherstadt"]
+# The games whose refusals are all templates: every game (a new one joins once its are).
+TRANSLATED_REFUSALS = ["catan", "medici", "smuggler", "speicherstadt"]
 
 
 @dataclass

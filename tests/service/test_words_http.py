@@ -8,7 +8,7 @@ import random
 from engine import i18n
 from service import words
 from service.errors import STATUS
-from tests.service.helpers import auth, create, get_match, post_move, post_random, tokens
+from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, post_random, tokens
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 
@@ -97,4 +97,34 @@ def test_a_refusals_values_are_filled_in_and_its_words_translated(client):
     assert english["code"] == french["code"] == "illegal_move" and english["good"] == french["good"] == good
     assert english["detail"] == f"You own no trader who buys {good}."
     assert french["detail"] == f"Vous ne possédez aucun négociant en {GOODS_FR[good]}."
+    assert get_match(client, created["id"])["version"] == before
+
+
+# How Catan's resources read in French (its catalogue, as the French rule text names them).
+RESOURCES_FR = {"lumber": "bois", "brick": "brique", "wool": "laine", "grain": "blé", "ore": "minerai"}
+
+
+def test_a_catan_refusal_says_the_ratio_and_the_resource_in_french(client):
+    """Catan's "You need {ratio} {give} for this trade.": a bank trade the hand cannot pay."""
+    created = create(client, game="catan", players=3, seed=3)
+    toks = tokens(created)
+    for _ in range(40):  # the set-up, then the first roll (and a 7's discards and robber)
+        if get_match(client, created["id"])["view"]["phase"] == "main":
+            break
+        play_first_legal(client, created["id"], toks)
+    else:
+        raise AssertionError("no main phase")
+    seat = get_match(client, created["id"])["view"]["turn"]
+    you = get_match(client, created["id"], toks[seat])["view"]["you"]
+    give = next(r for r in RESOURCES_FR if you["hand"][r] < you["trade_ratios"][r])
+    move = {"type": "maritime_trade", "give": give, "get": next(r for r in RESOURCES_FR if r != give)}
+    before = get_match(client, created["id"])["version"]
+
+    english = post_move(client, created["id"], toks[seat], move).get_json()
+    french = post_move(client, created["id"], toks[seat], move, **FR).get_json()
+    ratio = you["trade_ratios"][give]
+    assert english["code"] == french["code"] == "illegal_move" and french["reason"] == "cannot_afford"
+    assert english["ratio"] == french["ratio"] == ratio and english["give"] == french["give"] == give
+    assert english["detail"] == f"You need {ratio} {give} for this trade."
+    assert french["detail"] == f"Il vous faut {ratio} cartes de {RESOURCES_FR[give]} pour cet échange."
     assert get_match(client, created["id"])["version"] == before

@@ -21,6 +21,10 @@ def test_maritime_4_to_1_without_a_harbour():
     with pytest.raises(IllegalMove) as err:
         play(state, 0, {"type": "maritime_trade", "give": "wool", "get": "brick"})
     assert err.value.code == "cannot_afford"
+    assert err.value.template == "You need {ratio} {give} for this trade."
+    assert err.value.details == {"ratio": 4, "give": "wool"}
+    assert err.value.message == GAME.refusal_text(err.value, "en") == "You need 4 wool for this trade."
+    assert GAME.refusal_text(err.value, "fr", strict=True) == "Il vous faut 4 cartes de laine pour cet échange."
 
 
 def harbour_of(kind):
@@ -219,7 +223,11 @@ def test_more_than_three_offers_in_a_turn_and_the_house_cap():
     play(capped, 2, {"type": "decline_trade"})
     play(capped, 3, {"type": "decline_trade"})
     assert GAME.move_templates(capped, 0) == [] and "call_for_proposals" not in legal_types(capped, 0)
-    refused(capped, 0, {"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}, "to": [1]}, "too_many_offers")
+    err = refused(
+        capped, 0, {"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}, "to": [1]}, "too_many_offers"
+    )
+    assert err.message == "At most 1 offers per turn at this table." and err.details == {"max_offers": 1}
+    assert GAME.refusal_text(err, "fr", strict=True) == "Cette table limite les offres à 1 par tour."
     assert GAME.view(capped, None)["trade"]["max_offers"] == 1
 
 

@@ -160,7 +160,11 @@ def test_on_a_7_every_player_over_7_cards_discards_half_rounded_down_simultaneou
     for wrong in (3, 5):
         with pytest.raises(IllegalMove) as err:
             play(state, 0, {"type": "discard", "cards": {"ore": wrong}})  # exactly half, rounded down
-        assert err.value.code == "wrong_count"
+        assert err.value.code == "wrong_count" and err.value.details == {"owed": 4}
+        assert err.value.message == "You discard exactly 4 cards (half your hand, rounded down)."
+        assert GAME.refusal_text(err.value, "fr", strict=True) == (
+            "Vous défaussez exactement 4 cartes (la moitié de votre main, arrondie à l'inférieur)."
+        )
     assert GAME.move_templates(state, 3) == [
         {"move": {"type": "discard"}, "params": {"cards": counts_param({"grain": 4, "ore": 9}, 6, 6)}}
     ]
