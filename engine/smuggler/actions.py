@@ -129,7 +129,9 @@ def land(state, seat, move):
                 events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
     events += customs.seize_at(state, port)
     risk = (risk_of(port) or 0) + sum(shape_size(state, sid) for sid in landed) - move["hide"]
-    windows = [{"do": "tipoff", "seat": s} for s in range(state["players"]) if s != seat]
+    # every other seat, clockwise from the lander, gets the tip-off window (flow.step_tipoff)
+    n = state["players"]
+    windows = [{"do": "tipoff", "seat": (seat + k) % n} for k in range(1, n)]
     finish(state, *windows, {"do": "landing", "seat": seat, "target": port, "risk": risk})
     return events
 

@@ -4,11 +4,14 @@ invariants checked after every move of the playouts."""
 from __future__ import annotations
 
 import json
+import random
+import zlib
 
 from engine.smuggler import GAME
 from engine.smuggler.content import (
     BOATS,
     CHARACTERS,
+    DECK_OF,
     LAND,
     MERCHANT_GOODS,
     OFFICERS_START,
@@ -112,6 +115,12 @@ def invariants(game, state: dict) -> None:
 
 def invariants_and_views(game, state: dict) -> None:
     invariants(game, state)
+    no_hidden_card_in_views(game, state)
+    hidden_information_changes_nothing_seen(game, state)
+
+
+def no_hidden_card_in_views(game, state: dict) -> None:
+    """No view names a card its viewer may not know (deck cards, others' hands and draws)."""
     hidden_everywhere = {c for deck in state["decks"].values() for c in deck} | set(state["secrets_deck"])
     for viewer in [None, *range(state["players"])]:
         text = json.dumps(game.view(state, viewer))
@@ -121,3 +130,62 @@ def invariants_and_views(game, state: dict) -> None:
             hidden |= set(state["hands"][s]) | set(state["setup_draw"][s])
         for card in hidden:
             assert f'"{card}"' not in text, (viewer, card)
+
+
+def secrets_scrambled(game, state: dict, keep: set[int]) -> dict:
+    """A copy of the state that differs only in what the seats in `keep` may not know, and
+    only where the next move cannot reveal it to them: each secret in another seat's hand is
+    swapped with a card of another kind from the bottom of the secrets deck (the top cards may
+    be drawn by the next move), each character deck below its top two cards is reversed, and
+    another seat's set-up draw is swapped with cards of the same deck below the top two."""
+    dump = game.dump(state)
+    n = dump["players"]
+    deck = dump["secrets_deck"]
+    safe = list(range(len(deck) - 1, n, -1))  # deck positions no single move can reach
+    for seat in range(n):
+        if seat in keep:
+            continue
+        hand = dump["hands"][seat]
+        for i, card in enumerate(hand):
+            kind = card.rstrip("0123456789")
+            other = next((j for j in safe if deck[j].rstrip("0123456789") != kind), None)
+            if other is not None:
+                safe.remove(other)
+                hand[i], deck[other] = deck[other], card
+    for cards in dump["decks"].values():
+        cards[2:] = cards[:1:-1]
+    for seat in range(n):
+        if seat in keep:
+            continue
+        for i, card in enumerate(dump["setup_draw"][seat]):
+            cards = dump["decks"][DECK_OF[card]]
+            if len(cards) > 2:
+                dump["setup_draw"][seat][i], cards[-1] = cards[-1], card
+    return game.load(dump)
+
+
+def hidden_information_changes_nothing_seen(game, state: dict) -> None:
+    """For one viewer (picked from the state), the table with everything hidden from it changed
+    (`secrets_scrambled`) looks the same before and after the next move, a listed move of the
+    seat to act (a landing when there is one, half the time: it opens windows for other
+    seats): the same view, the same events. Catches any public trace of who holds what (a
+    window opened only for the holders of a card, for instance), not only card ids."""
+    seats = sorted(game.to_act(state))
+    if not seats:
+        return
+    rng = random.Random(zlib.crc32(json.dumps([state["rng"], state["ledger"], len(state["queue"])]).encode()))
+    actor = rng.choice(seats)
+    viewers = [v for v in [None, *range(state["players"])] if v != actor]
+    viewer = rng.choice(viewers)
+    keep = {actor} | ({viewer} if viewer is not None else set())
+    legal = game.legal_moves(state, actor)
+    if not legal:
+        return
+    landings = [m for m in legal if m["type"] == "land"]
+    move = rng.choice(landings if landings and rng.random() < 0.5 else legal)
+    real, other = game.load(game.dump(state)), secrets_scrambled(game, state, keep)
+    assert game.view(real, viewer) == game.view(other, viewer), viewer
+    seen = [[e.to_json() for e in game.apply(s, actor, move) if e.visible_to(viewer)] for s in (real, other)]
+    assert seen[0] == seen[1], (viewer, move, seen)
+    assert game.view(real, viewer) == game.view(other, viewer), (viewer, move)
+    assert game.to_act(real) == game.to_act(other), (viewer, move)
