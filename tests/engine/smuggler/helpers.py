@@ -26,11 +26,10 @@ from engine.smuggler.packing import fits
 
 ALL_SHAPES = {f"{m}_{n}" for m, kinds in MERCHANT_GOODS.items() for n in range(len(kinds))}
 START = {"gold": START_GOLD, "influence": START_INFLUENCE, "reputation": 0}
-
-
-def kind_of(sid: str) -> str:
-    merchant, n = sid.split("_")
-    return MERCHANT_GOODS[merchant][int(n)]
+KIND = {f"{m}_{n}": kind for m, kinds in MERCHANT_GOODS.items() for n, kind in enumerate(kinds)}
+PLACES = {"merchant", "boat", "board", "warehouse", "customs", "sold", "gone"}
+ALL_CHARACTERS = sorted(CHARACTERS)
+ALL_SECRETS = sorted(SECRET_IDS)
 
 
 def started(players: int = 3, seed: int = 1) -> dict:
@@ -61,27 +60,27 @@ def invariants(game, state: dict) -> None:
             gained, spent = state["ledger"][res][seat]
             assert state[res][seat] == START[res] + gained - spent >= 0, (res, seat)
     # goods shapes: each in one place, holds and warehouses packable
-    assert set(state["shapes"]) == ALL_SHAPES
-    places = {"merchant", "boat", "board", "warehouse", "customs", "sold", "gone"}
-    for shape in state["shapes"].values():
-        assert shape["where"] in places
-        if shape["where"] in ("boat", "board", "warehouse"):
+    assert state["shapes"].keys() == ALL_SHAPES
+    holds: dict[int, list] = {}
+    stored: dict[str, list] = {}
+    for sid, shape in state["shapes"].items():
+        where = shape["where"]
+        assert where in PLACES
+        if where in ("boat", "board", "warehouse"):
             assert shape["owner"] in range(n)
-        if shape["where"] in ("board", "warehouse"):
+        if where in ("board", "warehouse"):
             assert shape["space"] in LAND
-        if shape["where"] == "warehouse":
+        if where == "warehouse":
             w = state["warehouses"][shape["warehouse"]]
             assert w["owner"] == shape["owner"] and w["space"] == shape["space"]
-    for seat in range(n):
-        hold = [
-            SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["where"] == "boat" and sh["owner"] == seat
-        ]
-        if hold:
-            assert fits(BOATS[state["boats"][seat]["hold"]][1], hold)
-    for wid in state["warehouses"]:
-        inside = [SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["warehouse"] == wid]
+            stored.setdefault(shape["warehouse"], []).append(SHAPES[KIND[sid]])
+        elif where == "boat":
+            holds.setdefault(shape["owner"], []).append(SHAPES[KIND[sid]])
+    for seat, hold in holds.items():
+        assert fits(BOATS[state["boats"][seat]["hold"]][1], hold)
+    for wid, inside in stored.items():
         grid = START_WAREHOUSES[wid][1] if wid in START_WAREHOUSES else CHARACTERS[wid[2:]]["warehouse"][1]
-        assert not inside or fits(grid, inside)
+        assert fits(grid, inside)
     # characters: each card in exactly one place
     places_of_cards = (
         [c for deck in state["decks"].values() for c in deck]
@@ -90,7 +89,7 @@ def invariants(game, state: dict) -> None:
         + state["discarded"]
         + [c for drawn in state["setup_draw"] for c in drawn]
     )
-    assert sorted(places_of_cards) == sorted(CHARACTERS)
+    assert sorted(places_of_cards) == ALL_CHARACTERS
     # network pawns: one per character, but for a pawn still to place or to remove
     for seat in range(n) if state["phase"] != "setup" else ():
         mine = [s for s in state["queue"] if s.get("seat") == seat]
@@ -109,7 +108,7 @@ def invariants(game, state: dict) -> None:
         assert officer["bribed_by"] is None or officer["bribed_by"] in range(n)
     # secrets: deck + hands + played
     everywhere = state["secrets_deck"] + [c for hand in state["hands"] for c in hand] + state["secrets_played"]
-    assert sorted(everywhere) == sorted(SECRET_IDS)
+    assert sorted(everywhere) == ALL_SECRETS
     assert state["phase"] != "play" or state["pending"] is not None or "end_turn" not in queue or not queue
 
 

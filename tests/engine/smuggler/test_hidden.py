@@ -70,4 +70,3 @@ def test_once_every_tip_off_is_played_nobody_is_asked():
     state = landing_at_hayle({1: ["favour1"], 2: ["decoy1"]}, played)
     play(state, 0, LAND)
     assert GAME.to_act(state) == {1} and state["pending"] is None and state["active"] == 1
-
