@@ -12,7 +12,6 @@ from engine.smuggler.content import (
     DECK_OF,
     PRICES,
     ROW_COST,
-    TRACK_END,
     WITCH_WATERS,
     secret_kind,
 )
@@ -31,6 +30,7 @@ from engine.smuggler.state import (
     shape_size,
     shapes_where,
     spend,
+    track_end,
     warehouse_grid,
     warehouse_shapes,
 )
@@ -188,7 +188,7 @@ def sell(state, seat, move):
         steps.append({"do": "customs", "target": space, "points": 1, "why": "sale"})
     steps += [{"do": "new_officer", "officer": i} for i in entering]
     steps.append({"do": "secrets", "seller": seat})
-    if state["track"] >= TRACK_END and state["ending"] is None:
+    if state["track"] >= track_end(state) and state["ending"] is None:
         state["ending"] = "customs_track"
         events.append(event("end_triggered", reason="customs_track"))
     finish(state, *steps)

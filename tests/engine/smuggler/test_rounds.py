@@ -41,7 +41,8 @@ def test_a_round_starts_with_new_characters_influence_from_reputation_and_cards_
 
 
 def near_the_end(d):
-    d["track"], d["wheel"] = TRACK_END - 1, 8 * (TRACK_END - 1) + 7  # one gold short of START
+    end = TRACK_END[d["players"]]  # the last step at this table
+    d["track"], d["wheel"] = end - 1, 8 * (end - 1) + 7  # one gold short of START
     for officer, space in zip(d["officers"], ["sennen", "st_ives", "st_just", "mousehole", "st_levan"]):
         officer["space"] = space  # St Ives, four steps away, is the nearest to the North
     d["pawns"][0] = ["north"]
@@ -55,7 +56,7 @@ def test_the_customs_track_at_its_end_finishes_the_round_then_gold_plus_reputati
     score le PLUS ELEVE (Or + Réputation) l'emportera »."""
     state = edited(started(), near_the_end)
     events = play(state, 0, {"type": "sell", "shape": "irish_0", "row": 0, "pay": "none"})
-    assert state["track"] == TRACK_END and state["ending"] == "customs_track"
+    assert state["track"] == TRACK_END[3] and state["ending"] == "customs_track"
     assert any(e.type == "end_triggered" for e in events) and GAME.outcome(state) is None
     # the round goes on: seat 1 still spends its gold, then everyone passes
     assert GAME.to_act(state) == {1}
