@@ -12,7 +12,6 @@ from engine.smuggler.content import (
     DECK_OF,
     PRICES,
     ROW_COST,
-    TRACK_END,
     WITCH_WATERS,
     secret_kind,
 )
@@ -31,6 +30,7 @@ from engine.smuggler.state import (
     shape_size,
     shapes_where,
     spend,
+    track_end,
     warehouse_grid,
     warehouse_shapes,
 )
@@ -129,7 +129,9 @@ def land(state, seat, move):
                 events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
     events += customs.seize_at(state, port)
     risk = (risk_of(port) or 0) + sum(shape_size(state, sid) for sid in landed) - move["hide"]
-    windows = [{"do": "tipoff", "seat": s} for s in range(state["players"]) if s != seat]
+    # every other seat, clockwise from the lander, gets the tip-off window (flow.step_tipoff)
+    n = state["players"]
+    windows = [{"do": "tipoff", "seat": (seat + k) % n} for k in range(1, n)]
     finish(state, *windows, {"do": "landing", "seat": seat, "target": port, "risk": risk})
     return events
 
@@ -186,7 +188,7 @@ def sell(state, seat, move):
         steps.append({"do": "customs", "target": space, "points": 1, "why": "sale"})
     steps += [{"do": "new_officer", "officer": i} for i in entering]
     steps.append({"do": "secrets", "seller": seat})
-    if state["track"] >= TRACK_END and state["ending"] is None:
+    if state["track"] >= track_end(state) and state["ending"] is None:
         state["ending"] = "customs_track"
         events.append(event("end_triggered", reason="customs_track"))
     finish(state, *steps)

@@ -1,8 +1,13 @@
 """A heuristic bot for Cornish Smuggler that decides from its seat's view and legal moves only
 (plus the public map and cards). Its plan is the smuggler's loop: sail to the merchant nearest
-its landing port, buy the biggest goods that fit, sail back, land with just enough influence
-spent on hiding that no unbribed officer can reach the beach, sell at the dearest row worth its
-cost; bribe officers where it lands, hire characters whose reputation is worth their gold.
+its landing place (a port or an opened cove with its pawn, one no unbribed officer watches),
+buy the goods that sell best for their gold in the town they will reach, sail back, land with
+just enough influence spent on hiding that no unbribed officer can reach the beach, take goods
+out of the warehouse and carry them to the best town next door when they landed where nothing
+sells (a pawn along if need be), sell at the dearest row worth its cost; bribe officers where it
+lands, hire characters whose reputation is worth their gold, play its secrets (favours,
+turncoats, informers, coves, false trails), raid the customs when Penzance is safe, walk a pawn
+back to the coast when it has no landing place, and buy reputation with spare gold early on.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.smuggler.board import PORTS, distances_from, risk_of, size_of
+from engine.smuggler.board import PORTS, distances_from, land_near, risk_of, size_of
 from engine.smuggler.content import BOATS, CHARACTERS, MERCHANTS, PRICES, SHAPES, START_WAREHOUSES
 
 
@@ -80,17 +85,39 @@ class SmugglerBot:
     def pawn_worth(self, space: str) -> float:
         size = size_of(space) or 0
         worth = size * 2 + 4 if space in PORTS and space != "scilly" else size * 0.5
+        if space in self.player["open_coves"]:
+            worth = self.landing_value(space) * 2 + 5
         officers = [o for o in self.view["officers"] if o["space"] == space and o["bribed_by"] != self.me]
         worth -= 7 * len(officers)
-        worth -= 2 * sum(space in p["pawns"] for p in self.view["players"] if p["seat"] != self.me)
+        near = [o for o in self.view["officers"] if o["space"] in land_near(space) and o["bribed_by"] != self.me]
+        worth -= 3 * len(near)  # an officer next door comes at the first landing or sale
+        worth -= 4 * sum(space in p["pawns"] for p in self.view["players"] if p["seat"] != self.me)
         worth -= 5 if space in self.player["pawns"] else 0
         return worth
 
     def home_port(self) -> str:
+        """Where to land: the port or opened cove holding my pawn with the best sale in reach,
+        avoiding one an officer I have not bribed watches (unless I can bribe him now)."""
         mine = [s for s in self.player["pawns"] if s in PORTS or s in self.player["open_coves"]]
         if not mine:
             return "penzance"
-        return max(mine, key=lambda s: ((size_of(s) or 0), -(risk_of(s) or 0)))
+
+        def score(space: str) -> float:
+            watched = self.hostile_at(space)
+            penalty = 0 if not watched else (1 if self.player["gold"] >= self.view["customs"]["bribe"] + 3 else 4)
+            return self.landing_value(space) - penalty - (risk_of(space) or 0) / 10
+
+        return max(sorted(mine), key=score)
+
+    def landing_value(self, space: str) -> int:
+        """The sale size goods landed here can reach: the town's own, or (carried one step) the
+        best next to it without an officer I have not bribed, less one for the carrying."""
+        own = size_of(space) or 0
+        near = max(((size_of(s) or 0) - 1 for s in land_near(space) if not self.hostile_at(s)), default=0)
+        return max(own, near)
+
+    def hostile_at(self, space: str) -> bool:
+        return any(o["space"] == space and o["bribed_by"] != self.me for o in self.view["officers"])
 
     def officer_threat_distance(self, space: str | None) -> int:
         if space is None:
@@ -109,7 +136,7 @@ class SmugglerBot:
         by_pay = {m["pay"]: m for m in moves}
         if "influence" in by_pay and self.player["influence"] >= 2:
             return by_pay["influence"]
-        if "gold" in by_pay and self.player["gold"] >= 8:
+        if "gold" in by_pay and self.player["gold"] >= 12:
             return by_pay["gold"]
         return by_pay.get("influence")
 
@@ -118,8 +145,8 @@ class SmugglerBot:
         by_type: dict[str, list[dict]] = {}
         for move in legal:
             by_type.setdefault(move["type"], []).append(move)
-        steps = (self.free, self.sell, self.land, self.bribe, self.clear_home, self.hire, self.sail, self.buy)
-        for step in (*steps, self.raid, self.honest, self.invest):
+        steps = (self.free, self.sell, self.land, self.carry, self.bribe, self.clear_home, self.hire, self.sail)
+        for step in (*steps, self.buy, self.raid, self.reposition, self.honest, self.invest):
             move = step(by_type, templates)
             if move is not None:
                 return move
@@ -129,7 +156,55 @@ class SmugglerBot:
         for kind in ("play_favour", "play_turncoat", "motivate_secret"):
             if by_type.get(kind):
                 return by_type[kind][0]
+        informers = by_type.get("play_informer", [])
+        if informers:  # from the player holding the most secrets
+            return max(informers, key=lambda m: self.view["players"][m["seat"]]["secrets"])
+        coves = by_type.get("play_cove", [])
+        if coves:  # the cove whose neighbours sell best
+            return max(coves, key=lambda m: (self.landing_value(m["cove"]), m["cove"]))
+        for move in by_type.get("unstash", []):  # out of the warehouse to be sold or carried on
+            space = self.view["goods"][move["shape"]]["space"]
+            if not self.hostile_at(space) and (size_of(space) or self.can_carry()):
+                return move
         return None
+
+    def can_carry(self) -> bool:
+        return self.player["influence"] >= 2 or self.player["gold"] >= 10
+
+    def carry(self, by_type, templates):
+        """Goods landed where nothing sells (a cove, a village port): one step to the best town
+        next to them without an officer, with my pawn there already or taking one along."""
+        best, best_worth = None, 0.0
+        for kind, extra in (("motivate_goods", 0.5), ("move_goods", 0.0), ("move_both", -1.5)):
+            for move in by_type.get(kind, []):
+                shape = self.view["goods"][move["shape"]]
+                if shape["owner"] != self.me and kind == "move_both":
+                    continue
+                here, to = (size_of(shape["space"]) or 0), (size_of(move["to"]) or 0)
+                if to <= here or self.hostile_at(move["to"]):
+                    continue
+                if kind != "motivate_goods" and (self.pick_pay([move]) is None or not self.can_carry()):
+                    continue
+                worth = to - here + extra + (0.2 if move.get("pay") == "influence" else 0)
+                if worth > best_worth:
+                    best, best_worth = move, worth
+        return best
+
+    def reposition(self, by_type, templates):
+        """No port or opened cove to land at: walk the pawn nearest to one a step toward it."""
+        mine = [s for s in self.player["pawns"] if s in PORTS or s in self.player["open_coves"]]
+        moves = [m for m in by_type.get("move_pawn", []) if self.pick_pay([m]) is not None]
+        if mine or not moves or not self.can_carry():
+            return None
+        targets = [s for s in [*PORTS, *self.player["open_coves"]] if s != "scilly" and not self.hostile_at(s)]
+        if not targets:
+            return None
+
+        def left(move):
+            return min(distances_from(t).get(move["to"], 99) for t in targets)
+
+        best = min(left(m) for m in moves)
+        return self.pick_pay([m for m in moves if left(m) == best])
 
     def clear_home(self, by_type, templates):
         """An unbribed officer on the home port: lure him away (a secret, a character, or paid)."""
@@ -144,13 +219,17 @@ class SmugglerBot:
         return None
 
     def raid(self, by_type, templates):
+        """Only when no officer I have not bribed stands at Penzance (he would seize it again)."""
         raids = by_type.get("raid", [])
-        return max(raids, key=lambda m: len(SHAPES[self.view["goods"][m["shape"]]["kind"]])) if raids else None
+        if not raids or self.hostile_at("penzance"):
+            return None
+        return max(raids, key=lambda m: (len(SHAPES[self.view["goods"][m["shape"]]["kind"]]), m["shape"]))
 
     def invest(self, by_type, templates):
-        """Spare gold early on: reputation (more influence every round) or a secret."""
-        early = self.view["round"] <= 4 and not self.view["ending"]
-        if early and by_type.get("buy_reputation") and self.player["gold"] >= 16:
+        """Spare gold before passing: reputation (more influence every round) or a secret."""
+        customs = self.view["customs"]
+        early = not self.view["ending"] and customs["track_end"] - customs["track"] >= 3
+        if early and by_type.get("buy_reputation") and self.player["gold"] >= 14:
             return by_type["buy_reputation"][0]
         secrets = [m for m in by_type.get("discover_secret", []) if m["pay"] == "gold"]
         if secrets and self.player["gold"] >= 12 and not self.view["ending"]:
@@ -255,7 +334,17 @@ class SmugglerBot:
         affordable = [m for m in buys if self.player["gold"] - len(SHAPES[self.view["goods"][m["shape"]]["kind"]]) >= 1]
         if not affordable:
             return None
-        return max(affordable, key=lambda m: len(SHAPES[self.view["goods"][m["shape"]]["kind"]]))
+        town = max(1, self.landing_value(self.home_port()))
+
+        def profit(move):
+            """What the shape sells for (middle row, capped by the town it will sell in) less its
+            gold: a big shape sold in a small town loses money."""
+            size = len(SHAPES[self.view["goods"][move["shape"]]["kind"]])
+            gold, rep = PRICES[min(size, town)][1]
+            return gold + rep - size, size
+
+        best = max(affordable, key=profit)
+        return best if profit(best)[0] > 0 else None
 
     def honest(self, by_type, templates):
         if by_type.get("honest_work") and self.player["gold"] <= 2 and self.player["reputation"] <= 3:

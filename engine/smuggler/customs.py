@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.core import event
 from engine.smuggler.board import distances_from, step_toward
-from engine.smuggler.content import TRACK_END, WHEEL_SPACES
+from engine.smuggler.content import WHEEL_SPACES
+from engine.smuggler.state import track_end
 
 
 def seize_at(state: dict, space: str) -> list:
@@ -55,7 +56,7 @@ def advance_wheel(state: dict, gold: int) -> tuple[int, list[int]]:
     state["wheel"] = before + gold
     laps = state["wheel"] // WHEEL_SPACES - before // WHEEL_SPACES
     start = state["track"]
-    state["track"] = min(TRACK_END, start + laps)
+    state["track"] = min(track_end(state), start + laps)
     entering = [
         i for i, o in enumerate(state["officers"]) if o["space"] is None and start < o.get("step", 99) <= state["track"]
     ]

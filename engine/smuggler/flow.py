@@ -12,7 +12,17 @@ from __future__ import annotations
 from engine.core import event
 from engine.smuggler import customs
 from engine.smuggler.board import BOAT_START_SPACES, LAND_SPACES, OFFICER_PLACES, placements
-from engine.smuggler.content import BOATS, CHARACTERS, DECK_OF, DECKS, ROUND_LIMIT, START_WAREHOUSES, WITCH_WATERS
+from engine.smuggler.content import (
+    BOATS,
+    CHARACTERS,
+    DECK_OF,
+    DECKS,
+    ROUND_LIMIT,
+    SECRETS,
+    START_WAREHOUSES,
+    WITCH_WATERS,
+    secret_kind,
+)
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
     can_pay,
@@ -191,16 +201,28 @@ def step_landing(state, step):
 
 
 def step_tipoff(state, step):
+    """The tip-off window of one other seat. Who holds a Tip-off is secret, so the window opens
+    for every seat that could hold one as far as the table knows (a secret in hand, and a
+    Tip-off not yet played), holder or not: to the others, its pass looks the same either way.
+    A seat without one may only pass; a holder may play it or pass."""
     seat = step["seat"]
-    if not any(s.startswith("tipoff") for s in state["hands"][seat]):
+    if not state["hands"][seat] or not tipoffs_unplayed(state):
         return True, []
-    return ask(state, seat, [{"type": "tipoff", "play": True}, {"type": "tipoff", "play": False}]), []
+    moves = [{"type": "tipoff", "play": False}]
+    if any(secret_kind(s) == "tipoff" for s in state["hands"][seat]):
+        moves.insert(0, {"type": "tipoff", "play": True})
+    return ask(state, seat, moves), []
+
+
+def tipoffs_unplayed(state: dict) -> bool:
+    """Whether some Tip-off has not been played yet (public: played secrets lie face up)."""
+    return sum(secret_kind(s) == "tipoff" for s in state["secrets_played"]) < SECRETS["tipoff"][0]
 
 
 def resolve_tipoff(state, step, seat, move):
     if not move["play"]:
         return [event("tipoff_declined", seat=seat)]
-    card = next(s for s in state["hands"][seat] if s.startswith("tipoff"))
+    card = next(s for s in state["hands"][seat] if secret_kind(s) == "tipoff")
     state["hands"][seat].remove(card)
     state["secrets_played"].append(card)
     landing = next(s for s in state["queue"] if s["do"] == "landing")

@@ -40,6 +40,12 @@ def action_moves(state: dict, seat: int) -> list[dict]:
     moves: list[dict] = []
     for gen in (boat_moves, land_moves, officer_moves, goods_and_pawns, buy_moves, sell_moves, card_moves, free_moves):
         moves += gen(state, seat)
+    return moves + simple_moves(state, seat)
+
+
+def simple_moves(state: dict, seat: int) -> list[dict]:
+    """Buying reputation, discovering a secret, honest work and passing."""
+    moves: list[dict] = []
     if state["gold"][seat] >= REPUTATION_PRICE:
         moves.append({"type": "buy_reputation"})
     moves += paid(state, seat, "discover_secret") if state["secrets_deck"] else []
@@ -53,6 +59,8 @@ def moves_of_type(state: dict, seat: int, move_type: str) -> list[dict]:
     """The legal moves of one type (what `play` checks a posted move against)."""
     if move_type in GENERATORS:
         return [m for m in GENERATORS[move_type](state, seat) if m["type"] == move_type]
+    if move_type in ("buy_reputation", "discover_secret", "honest_work", "pass"):
+        return [m for m in simple_moves(state, seat) if m["type"] == move_type]
     return [m for m in action_moves(state, seat) if m["type"] == move_type]
 
 

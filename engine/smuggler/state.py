@@ -29,6 +29,7 @@ from engine.smuggler.content import (
     START_WAREHOUSES,
     TRACK_BRIBE,
     TRACK_DISCOVERY,
+    TRACK_END,
     TRACK_NEW_OFFICER,
 )
 
@@ -129,6 +130,11 @@ def discovery(state: dict) -> int:
     return TRACK_DISCOVERY[state["track"]]
 
 
+def track_end(state: dict) -> int:
+    """The customs track's last step at this table (by the number of players)."""
+    return TRACK_END[state["players"]]
+
+
 def bribe_cost(state: dict) -> int:
     return TRACK_BRIBE[state["track"]]
 
@@ -138,17 +144,19 @@ def merchant_of(sid: str) -> str:
     return sid.split("_")[0]
 
 
+KIND_OF = {f"{merchant}_{n}": kind for merchant, kinds in MERCHANT_GOODS.items() for n, kind in enumerate(kinds)}
+
+
 def shape_kind(sid: str) -> str:
-    merchant, n = sid.split("_")
-    return MERCHANT_GOODS[merchant][int(n)]
+    return KIND_OF[sid]
 
 
 def shape_size(state: dict, sid: str) -> int:
-    return len(SHAPES[shape_kind(sid)])
+    return len(SHAPES[KIND_OF[sid]])
 
 
 def shape_cells(state: dict, sid: str) -> list:
-    return SHAPES[shape_kind(sid)]
+    return SHAPES[KIND_OF[sid]]
 
 
 def shapes_where(state: dict, where: str, owner: int | None = None, space: str | None = None) -> list[str]:

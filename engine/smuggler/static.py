@@ -19,6 +19,7 @@ from engine.smuggler.content import (
     START_WAREHOUSES,
     TRACK_BRIBE,
     TRACK_DISCOVERY,
+    TRACK_END,
     TRACK_NEW_OFFICER,
     WHEEL_SPACES,
 )
@@ -42,7 +43,12 @@ def static_data() -> dict:
         "start_warehouses": {wid: {"name": n, "grid": list(grid)} for wid, (n, grid) in START_WAREHOUSES.items()},
         "characters": {cid: {**character_json(cid), "deck": DECK_OF[cid]} for cid in CHARACTERS},
         "secrets": {kind: {"count": c, "text": text, "when": when} for kind, (c, text, when) in SECRETS.items()},
-        "track": {"discovery": TRACK_DISCOVERY, "bribe": TRACK_BRIBE, "new_officer": TRACK_NEW_OFFICER},
+        "track": {
+            "discovery": TRACK_DISCOVERY,
+            "bribe": TRACK_BRIBE,
+            "new_officer": TRACK_NEW_OFFICER,
+            "end": {str(players): step for players, step in TRACK_END.items()},
+        },
         "wheel_spaces": WHEEL_SPACES,
         "prices": {str(size): [list(p) for p in rows] for size, rows in PRICES.items()},
         "row_cost": ROW_COST,

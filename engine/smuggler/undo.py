@@ -2,8 +2,8 @@
 
 Set-up picks in the open, moving pieces on the board, buying reputation, bribing and the
 warehouse moves draw no chance and reveal nothing. Never: drawing characters or secrets,
-hiring (the next card is revealed), selling (the others draw secrets), landing (asks the
-others for Tip-offs, which tells who holds one), playing a secret, or any move whose events
+hiring (the next card is revealed), selling (the others draw secrets), landing (opens the
+other seats' Tip-off windows), playing a secret, or any move whose events
 show something drawn or revealed (the round ending, for instance)."""
 
 MOVES = frozenset(

@@ -4,8 +4,8 @@ characters) and the two characters another player drew at set-up."""
 
 from __future__ import annotations
 
-from engine.smuggler.content import PRICES, TRACK_END, WHEEL_SPACES, secret_kind
-from engine.smuggler.state import bribe_cost, discovery, merchant_of, open_coves, poorest, shape_kind
+from engine.smuggler.content import PRICES, WHEEL_SPACES, secret_kind
+from engine.smuggler.state import bribe_cost, discovery, merchant_of, open_coves, poorest, shape_kind, track_end
 
 
 def build_view(game, state: dict, seat: int | None) -> dict:
@@ -24,7 +24,7 @@ def build_view(game, state: dict, seat: int | None) -> dict:
         "ending": state["ending"],
         "customs": {
             "track": state["track"],
-            "track_end": TRACK_END,
+            "track_end": track_end(state),
             "discovery": discovery(state),
             "bribe": bribe_cost(state),
             "wheel": state["wheel"] % WHEEL_SPACES,

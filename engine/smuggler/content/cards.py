@@ -22,6 +22,8 @@ def card(name: str, trade: str, gold: int, rep: int, **extra: Any) -> dict:
     return {"name": name, "trade": trade, "gold": gold, "reputation": rep, "mob": False, **extra}
 
 
+# Decided, every card (names, trades, costs, reputation, abilities), but for the text's two:
+# Allen Cutler, Mayor of St Just (2 gold, 3 reputation) and the Witch of St Levan (reputation 0).
 CHARACTERS: dict[str, dict] = {
     # Religious
     "r_trewin": card("Parson Trewin", "Vicar of Madron", 3, 3, warehouse=("Church crypt", ["...", ".#."], "madron")),
@@ -62,7 +64,9 @@ CHARACTERS: dict[str, dict] = {
 }
 DECK_OF = {cid: DECKS[["r", "c", "u", "o"].index(cid[0])] for cid in CHARACTERS}
 
-# Secrets: kind -> (count, title, when). One-shot; played cards leave the game.
+# Secrets: kind -> (count, title, when). One-shot; played cards leave the game. Decided: the
+# kinds the text implies (a secret cove, moving an officer, stealing or turning a contact, a
+# tip-off) and their counts.
 SECRETS: dict[str, tuple[int, str, str]] = {
     "cove": (6, "Smugglers' path: a secret cove of your choice is open to you for the rest of the game", "your turn"),
     "decoy": (6, "False trail: move any customs officer one space", "your turn"),

@@ -9,14 +9,16 @@ on the left, north at the top (decided: a drawable sketch of the real geography)
 
 from __future__ import annotations
 
-# id: (name, kind, sale size or None, port risk or None, x, y)
+# id: (name, kind, sale size or None, port risk or None, x, y). From the text: St Ives risk 5,
+# Porthleven risk 3, coves 0, and sizes only at St Ives, Madron, Penzance and Marazion in the
+# part of the board its example shows; every other size and risk is decided (README).
 LAND: dict[str, tuple[str, str, int | None, int | None, int, int]] = {
     "scilly": ("Isles of Scilly", "town", 1, 2, 4, 44),
     "sennen": ("Sennen Cove", "village", None, 1, 16, 38),
     "st_levan": ("St Levan", "village", None, None, 22, 47),
     "porthcurno": ("Porthcurno", "cove", None, 0, 27, 51),
     "st_buryan": ("St Buryan", "village", None, None, 28, 40),
-    "st_just": ("St Just", "town", 2, None, 19, 28),
+    "st_just": ("St Just", "town", 2, 3, 19, 28),
     "zennor": ("Zennor", "village", None, None, 32, 18),
     "madron": ("Madron", "town", 1, None, 36, 31),
     "mousehole": ("Mousehole", "village", None, 2, 36, 46),
@@ -39,6 +41,8 @@ LAND: dict[str, tuple[str, str, int | None, int | None, int, int]] = {
     "north": ("To the North", "inland", 5, None, 86, 14),
 }
 
+# Decided: the real neighbours, constrained by the text's placement example and Lelant being
+# two steps from Gwithian.
 LAND_LINKS: list[tuple[str, str]] = [
     ("sennen", "st_levan"),
     ("sennen", "st_just"),
@@ -83,7 +87,7 @@ LAND_LINKS: list[tuple[str, str]] = [
     ("helston", "north"),
 ]
 
-# id: (name, x, y)
+# id: (name, x, y) (decided)
 SEA: dict[str, tuple[str, int, int]] = {
     "sea_north": ("Off the North Coast", 40, 5),
     "st_ives_bay": ("St Ives Bay", 57, 6),
@@ -95,14 +99,15 @@ SEA: dict[str, tuple[str, int, int]] = {
     "off_porthleven": ("Off Porthleven", 76, 56),
 }
 
-# id: (name, x, y) -- the three merchant spaces, at sea.
+# id: (name, x, y) -- the three merchant spaces (the text's count), at sea; places decided.
 MERCHANTS: dict[str, tuple[str, int, int]] = {
     "irish": ("Irish trader", 24, 2),
     "dutch": ("Dutch merchantman", 2, 62),
     "roscoff": ("Roscoff lugger", 92, 60),
 }
 
-# Boats move between sea spaces, merchants, ports and coves (ports and coves count as sea spaces).
+# Boats move between sea spaces, merchants, ports and coves (ports and coves count as sea
+# spaces). Decided.
 SEA_LINKS: list[tuple[str, str]] = [
     ("irish", "sea_north"),
     ("sea_north", "st_ives_bay"),
@@ -111,6 +116,7 @@ SEA_LINKS: list[tuple[str, str]] = [
     ("st_ives_bay", "hayle"),
     ("st_ives_bay", "gwithian"),
     ("sea_cape", "sennen"),
+    ("sea_cape", "st_just"),  # decided: Priest's Cove, below St Just, lands goods for the town
     ("sea_cape", "off_st_levan"),
     ("off_st_levan", "porthcurno"),
     ("off_st_levan", "scilly_sound"),
@@ -127,5 +133,5 @@ SEA_LINKS: list[tuple[str, str]] = [
 ]
 
 CUSTOMS_HOUSE = "penzance"  # the customs warehouse, where seized goods lie
-OFFICERS_START = ["penzance", "st_ives"]
-WITCH_WATERS = "off_st_levan"  # the sea area every route from coast to coast passes
+OFFICERS_START = ["penzance", "st_ives"]  # the text (p.8)
+WITCH_WATERS = "off_st_levan"  # decided: the sea area every route from coast to coast passes

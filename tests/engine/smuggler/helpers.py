@@ -4,11 +4,14 @@ invariants checked after every move of the playouts."""
 from __future__ import annotations
 
 import json
+import random
+import zlib
 
 from engine.smuggler import GAME
 from engine.smuggler.content import (
     BOATS,
     CHARACTERS,
+    DECK_OF,
     LAND,
     MERCHANT_GOODS,
     OFFICERS_START,
@@ -23,11 +26,10 @@ from engine.smuggler.packing import fits
 
 ALL_SHAPES = {f"{m}_{n}" for m, kinds in MERCHANT_GOODS.items() for n in range(len(kinds))}
 START = {"gold": START_GOLD, "influence": START_INFLUENCE, "reputation": 0}
-
-
-def kind_of(sid: str) -> str:
-    merchant, n = sid.split("_")
-    return MERCHANT_GOODS[merchant][int(n)]
+KIND = {f"{m}_{n}": kind for m, kinds in MERCHANT_GOODS.items() for n, kind in enumerate(kinds)}
+PLACES = {"merchant", "boat", "board", "warehouse", "customs", "sold", "gone"}
+ALL_CHARACTERS = sorted(CHARACTERS)
+ALL_SECRETS = sorted(SECRET_IDS)
 
 
 def started(players: int = 3, seed: int = 1) -> dict:
@@ -58,27 +60,27 @@ def invariants(game, state: dict) -> None:
             gained, spent = state["ledger"][res][seat]
             assert state[res][seat] == START[res] + gained - spent >= 0, (res, seat)
     # goods shapes: each in one place, holds and warehouses packable
-    assert set(state["shapes"]) == ALL_SHAPES
-    places = {"merchant", "boat", "board", "warehouse", "customs", "sold", "gone"}
-    for shape in state["shapes"].values():
-        assert shape["where"] in places
-        if shape["where"] in ("boat", "board", "warehouse"):
+    assert state["shapes"].keys() == ALL_SHAPES
+    holds: dict[int, list] = {}
+    stored: dict[str, list] = {}
+    for sid, shape in state["shapes"].items():
+        where = shape["where"]
+        assert where in PLACES
+        if where in ("boat", "board", "warehouse"):
             assert shape["owner"] in range(n)
-        if shape["where"] in ("board", "warehouse"):
+        if where in ("board", "warehouse"):
             assert shape["space"] in LAND
-        if shape["where"] == "warehouse":
+        if where == "warehouse":
             w = state["warehouses"][shape["warehouse"]]
             assert w["owner"] == shape["owner"] and w["space"] == shape["space"]
-    for seat in range(n):
-        hold = [
-            SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["where"] == "boat" and sh["owner"] == seat
-        ]
-        if hold:
-            assert fits(BOATS[state["boats"][seat]["hold"]][1], hold)
-    for wid in state["warehouses"]:
-        inside = [SHAPES[kind_of(s)] for s, sh in state["shapes"].items() if sh["warehouse"] == wid]
+            stored.setdefault(shape["warehouse"], []).append(SHAPES[KIND[sid]])
+        elif where == "boat":
+            holds.setdefault(shape["owner"], []).append(SHAPES[KIND[sid]])
+    for seat, hold in holds.items():
+        assert fits(BOATS[state["boats"][seat]["hold"]][1], hold)
+    for wid, inside in stored.items():
         grid = START_WAREHOUSES[wid][1] if wid in START_WAREHOUSES else CHARACTERS[wid[2:]]["warehouse"][1]
-        assert not inside or fits(grid, inside)
+        assert fits(grid, inside)
     # characters: each card in exactly one place
     places_of_cards = (
         [c for deck in state["decks"].values() for c in deck]
@@ -87,7 +89,7 @@ def invariants(game, state: dict) -> None:
         + state["discarded"]
         + [c for drawn in state["setup_draw"] for c in drawn]
     )
-    assert sorted(places_of_cards) == sorted(CHARACTERS)
+    assert sorted(places_of_cards) == ALL_CHARACTERS
     # network pawns: one per character, but for a pawn still to place or to remove
     for seat in range(n) if state["phase"] != "setup" else ():
         mine = [s for s in state["queue"] if s.get("seat") == seat]
@@ -106,12 +108,18 @@ def invariants(game, state: dict) -> None:
         assert officer["bribed_by"] is None or officer["bribed_by"] in range(n)
     # secrets: deck + hands + played
     everywhere = state["secrets_deck"] + [c for hand in state["hands"] for c in hand] + state["secrets_played"]
-    assert sorted(everywhere) == sorted(SECRET_IDS)
+    assert sorted(everywhere) == ALL_SECRETS
     assert state["phase"] != "play" or state["pending"] is not None or "end_turn" not in queue or not queue
 
 
 def invariants_and_views(game, state: dict) -> None:
     invariants(game, state)
+    no_hidden_card_in_views(game, state)
+    hidden_information_changes_nothing_seen(game, state)
+
+
+def no_hidden_card_in_views(game, state: dict) -> None:
+    """No view names a card its viewer may not know (deck cards, others' hands and draws)."""
     hidden_everywhere = {c for deck in state["decks"].values() for c in deck} | set(state["secrets_deck"])
     for viewer in [None, *range(state["players"])]:
         text = json.dumps(game.view(state, viewer))
@@ -121,3 +129,62 @@ def invariants_and_views(game, state: dict) -> None:
             hidden |= set(state["hands"][s]) | set(state["setup_draw"][s])
         for card in hidden:
             assert f'"{card}"' not in text, (viewer, card)
+
+
+def secrets_scrambled(game, state: dict, keep: set[int]) -> dict:
+    """A copy of the state that differs only in what the seats in `keep` may not know, and
+    only where the next move cannot reveal it to them: each secret in another seat's hand is
+    swapped with a card of another kind from the bottom of the secrets deck (the top cards may
+    be drawn by the next move), each character deck below its top two cards is reversed, and
+    another seat's set-up draw is swapped with cards of the same deck below the top two."""
+    dump = game.dump(state)
+    n = dump["players"]
+    deck = dump["secrets_deck"]
+    safe = list(range(len(deck) - 1, n, -1))  # deck positions no single move can reach
+    for seat in range(n):
+        if seat in keep:
+            continue
+        hand = dump["hands"][seat]
+        for i, card in enumerate(hand):
+            kind = card.rstrip("0123456789")
+            other = next((j for j in safe if deck[j].rstrip("0123456789") != kind), None)
+            if other is not None:
+                safe.remove(other)
+                hand[i], deck[other] = deck[other], card
+    for cards in dump["decks"].values():
+        cards[2:] = cards[:1:-1]
+    for seat in range(n):
+        if seat in keep:
+            continue
+        for i, card in enumerate(dump["setup_draw"][seat]):
+            cards = dump["decks"][DECK_OF[card]]
+            if len(cards) > 2:
+                dump["setup_draw"][seat][i], cards[-1] = cards[-1], card
+    return game.load(dump)
+
+
+def hidden_information_changes_nothing_seen(game, state: dict) -> None:
+    """For one viewer (picked from the state), the table with everything hidden from it changed
+    (`secrets_scrambled`) looks the same before and after the next move, a listed move of the
+    seat to act (a landing when there is one, half the time: it opens windows for other
+    seats): the same view, the same events. Catches any public trace of who holds what (a
+    window opened only for the holders of a card, for instance), not only card ids."""
+    seats = sorted(game.to_act(state))
+    if not seats:
+        return
+    rng = random.Random(zlib.crc32(json.dumps([state["rng"], state["ledger"], len(state["queue"])]).encode()))
+    actor = rng.choice(seats)
+    viewers = [v for v in [None, *range(state["players"])] if v != actor]
+    viewer = rng.choice(viewers)
+    keep = {actor} | ({viewer} if viewer is not None else set())
+    legal = game.legal_moves(state, actor)
+    if not legal:
+        return
+    landings = [m for m in legal if m["type"] == "land"]
+    move = rng.choice(landings if landings and rng.random() < 0.5 else legal)
+    real, other = game.load(game.dump(state)), secrets_scrambled(game, state, keep)
+    assert game.view(real, viewer) == game.view(other, viewer), viewer
+    seen = [[e.to_json() for e in game.apply(s, actor, move) if e.visible_to(viewer)] for s in (real, other)]
+    assert seen[0] == seen[1], (viewer, move, seen)
+    assert game.view(real, viewer) == game.view(other, viewer), (viewer, move)
+    assert game.to_act(real) == game.to_act(other), (viewer, move)

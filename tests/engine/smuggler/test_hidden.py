@@ -1,0 +1,72 @@
+"""Hidden information: nothing public tells who holds which secret. The tip-off window opens
+for every other seat that could hold a Tip-off as far as the table knows (a secret in hand, a
+Tip-off not yet played), holder or not, and its pass looks the same from outside."""
+
+from __future__ import annotations
+
+from engine.smuggler import GAME
+
+from .helpers import edited, play, started
+from .test_examples import boat_goods
+
+LAND = {"type": "land", "shapes": {"irish_4": 1}, "hide": 0, "stash": 0}  # Hayle 4 + 3 squares = 7: safe
+PASS = {"type": "tipoff", "play": False}
+
+
+def landing_at_hayle(hands: dict[int, list[str]], played: tuple[str, ...] = ()) -> dict:
+    def change(d):
+        d["boats"][0]["space"] = "hayle"
+        d["pawns"][0] = ["hayle"]
+        boat_goods(d, "irish_4", 0)
+        for seat, cards in hands.items():
+            d["hands"][seat] = list(cards)
+        d["secrets_played"] = list(played)
+        for card in [*played, *(c for cards in hands.values() for c in cards)]:
+            d["secrets_deck"].remove(card)
+
+    return edited(started(), change)
+
+
+def seen(events, viewer):
+    return [e.to_json() for e in events if e.visible_to(viewer)]
+
+
+def test_a_tip_off_window_looks_the_same_whether_the_seat_holds_one_or_not():
+    """Seat 2 holds a Tip-off at one table and a Favour at the other: to the lander (0), to
+    seat 1 and to a spectator, the two tables look the same through the whole landing."""
+    holder = landing_at_hayle({1: ["favour2"], 2: ["tipoff1"]})
+    other = landing_at_hayle({1: ["favour2"], 2: ["favour1"]})
+    tables = (holder, other)
+
+    def same_for_the_others(events):
+        for viewer in (None, 0, 1):
+            assert seen(events[0], viewer) == seen(events[1], viewer), viewer
+            assert GAME.view(holder, viewer) == GAME.view(other, viewer), viewer
+        assert GAME.to_act(holder) == GAME.to_act(other)
+
+    same_for_the_others([play(t, 0, LAND) for t in tables])
+    # clockwise from the lander: seat 1, with a secret but no Tip-off, may only pass
+    assert GAME.to_act(holder) == {1} and GAME.view(holder, 0)["deciding"] == "tipoff"
+    assert GAME.legal_moves(holder, 1) == [PASS]
+    same_for_the_others([play(t, 1, PASS) for t in tables])
+    # seat 2: the holder may play it or pass, the other only pass; both passes look the same
+    assert GAME.to_act(holder) == {2} and GAME.view(holder, 1)["deciding"] == "tipoff"
+    assert GAME.legal_moves(holder, 2) == [{"type": "tipoff", "play": True}, PASS]
+    assert GAME.legal_moves(other, 2) == [PASS]
+    same_for_the_others([play(t, 2, PASS) for t in tables])
+    assert GAME.to_act(holder) == {1} and holder["shapes"]["irish_4"]["where"] == "board"
+
+
+def test_a_seat_with_no_secret_in_hand_is_not_asked():
+    """An empty hand is public (the count of secrets is shown), so its window is skipped."""
+    state = landing_at_hayle({2: ["tipoff1"]})
+    play(state, 0, LAND)
+    assert GAME.to_act(state) == {2}
+
+
+def test_once_every_tip_off_is_played_nobody_is_asked():
+    """Played secrets lie face up: when all four Tip-offs are out, no window can matter."""
+    played = ("tipoff1", "tipoff2", "tipoff3", "tipoff4")
+    state = landing_at_hayle({1: ["favour1"], 2: ["decoy1"]}, played)
+    play(state, 0, LAND)
+    assert GAME.to_act(state) == {1} and state["pending"] is None and state["active"] == 1
