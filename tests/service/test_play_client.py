@@ -193,7 +193,7 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
             3,
             [
                 "Cornish Smuggler · round 0 · setup",
-                "customs track step 0/7 · discovery",
+                "customs track step 0/10 · discovery",  # three players: the track ends at step 10
                 "officers: 0 ",
                 "0 (you)",
                 "no boat",

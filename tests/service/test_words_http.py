@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import i18n
+from engine.speicherstadt.data import TRADERS
 from service import words
 from service.errors import STATUS
 from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, post_random, tokens
@@ -62,15 +63,8 @@ def test_a_refused_move_reads_as_the_rule_in_the_callers_language(client):
     assert french["detail"] == "Il n'y a aucune offre à laquelle répondre."
 
 
-# How Speicherstadt's goods read in French (its catalogue), and who buys each.
+# How Speicherstadt's goods read in French (its catalogue); who buys each is the game's data.
 GOODS_FR = {"coffee": "café", "tea": "thé", "saffron": "safran", "rubber": "caoutchouc", "carpet": "tapis"}
-TRADERS = {
-    "coffee_roaster": "coffee",
-    "tea_taster": "tea",
-    "spice_trader": "saffron",
-    "carpet_trader": "carpet",
-    "vulcanizer": "rubber",
-}
 
 
 def test_a_refusals_values_are_filled_in_and_its_words_translated(client):
