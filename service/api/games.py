@@ -74,7 +74,7 @@ def get_game(game_id: str):
     responses={"304": {"description": "Not modified (If-None-Match matched)"}, **problem_responses(404)},
 )
 def get_static(game_id: str):
-    """What is the same in every match of the game (Catan's board geometry): fetch once, cache.
+    """What is the same in every match of the game (a board's geometry, a map): fetch once, cache.
     `{}` for a game without such data."""
     body = orjson.dumps(_known(game_id).static() or {})
     etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
