@@ -136,3 +136,21 @@ def test_readyz_follows_a_redis_restart_and_a_freeze_within_a_second(tmp_path):
     finally:
         server.kill()
         server.wait()
+
+
+def test_gc_tuning_for_workers_and_zero_keeps_pythons_defaults():
+    """What each gevent worker runs at start (service/gunicorn_conf.post_worker_init; README "Scale"),
+    in a process of its own: GC_GEN0_THRESHOLD=0 leaves Python's collector as it is; a threshold
+    raises the first generation's and freezes what is loaded out of every collection."""
+    import subprocess
+    import sys
+
+    script = (
+        "import gc, json; from service.gunicorn_conf import tune_gc; d = gc.get_threshold();"
+        "tune_gc(0); off = (gc.get_threshold(), gc.get_freeze_count());"
+        "tune_gc(10000); print(json.dumps([d, off, gc.get_threshold(), gc.get_freeze_count()]))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    defaults, off, tuned, frozen = json.loads(done.stdout)
+    assert off == [defaults, 0]
+    assert tuned == [10000, *defaults[1:]] and frozen > 0
