@@ -135,6 +135,14 @@ def click_until_taken(page, rng: random.Random, base: str, match_id: str, versio
     raise AssertionError(f"the match stayed at version {version}: no click was taken in {seconds} s")
 
 
+def wait_for_text(page, selector: str, text: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while text not in (page.text_content(selector) or ""):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{selector} never said {text!r}: {page.text_content(selector)!r}")
+        time.sleep(0.05)
+
+
 def address(page) -> dict[str, str]:
     """The page's fragment (#match=...&seat=...) as a dict."""
     return {k: v[0] for k, v in parse_qs(page.evaluate("location.hash").lstrip("#")).items()}
@@ -185,7 +193,9 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
     # The token went to storage, out of the address bar.
     assert page.evaluate("location.hash") == f"#match={match_id}&seat=0"
     expected_mode = "stream" if stream_on(server_url, match_id, token) else "long-poll"
-    page.wait_for_function(f"document.getElementById('conn').textContent.includes('{expected_mode}')")
+    # Polled from here: the page's CSP (no 'unsafe-eval') refuses wait_for_function's string predicate
+    # whenever it is not true at once, which is how this failed on a loaded machine.
+    wait_for_text(page, "#conn", expected_mode)
 
     mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)
     if 0 in mine["to_act"] and mine["version"] == 0:
