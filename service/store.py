@@ -13,7 +13,7 @@ them on one node and the Lua script may touch them together:
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
 the state only if the version is unchanged, appends the log entries, stores
 the idempotency answer, refreshes the expiry of every key and publishes the
-new version on the fan-out channel (service/fanout.py), which wakes the
+new version and entries on the fan-out channel (service/fanout.py), which wakes the
 waiters of every process.
 
 `connect(config)` builds the client: redis-py's RedisCluster when
@@ -56,10 +56,15 @@ if KEYS[3] then
   redis.call('EXPIRE', KEYS[3], ttl)
 end
 local t = redis.call('TIME')
-local at = t[1] .. '.' .. string.format('%06d', t[2])
-redis.call('PUBLISH', 'portside:log', KEYS[1] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. at)
+local message = {KEYS[1] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. t[1] .. '.' .. string.format('%06d', t[2])}
+local size = 0
+for i = 7, #ARGV do size = size + #ARGV[i] end
+if size <= PUSH_BYTES then
+  for i = 7, #ARGV do message[#message + 1] = ARGV[i] end
+end
+redis.call('PUBLISH', 'portside:log', table.concat(message, '\\n'))
 return {'ok', ARGV[2]}
-"""
+""".replace("PUSH_BYTES", str(fanout.PUSH_BYTES))
 
 # The match document with its expiry, in one step (a cluster client has no MULTI across calls).
 _CREATE = """

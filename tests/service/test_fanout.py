@@ -1,0 +1,111 @@
+"""The process's fan-out (service/fanout.py): what a wake-up costs in Redis round-trips.
+
+A commit's message carries its entries, so waking a waiter reads nothing from
+Redis; an oversized commit falls back to one log read; a long-poll that comes
+straight back after its answer finds the log in memory.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from service import fanout, metrics
+from service.store import Store
+from tests.service.helpers import auth, create, play_first_legal, tokens
+
+
+def log_reads() -> float:
+    """Log reads (XRANGE) this process has sent to Redis so far."""
+    return sum(
+        s.value
+        for m in metrics.REDIS_ROUNDTRIPS.collect()
+        for s in m.samples
+        if s.name.endswith("_total") and s.labels.get("op") == "log"
+    )
+
+
+def wait_in_thread(app, path: str, token: str | None) -> tuple[threading.Thread, dict]:
+    result: dict = {}
+
+    def run():
+        result["body"] = app.test_client().get(path, headers=auth(token)).get_json()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, result
+
+
+def parked(store: Store, match_id: str, count: int = 1) -> None:
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        watch = store.fanout.watches.get(match_id)
+        if watch is not None and len(watch.waiters) >= count:
+            return
+        time.sleep(0.02)
+    raise AssertionError("the long-poll never parked")
+
+
+def test_a_move_wakes_its_waiter_with_the_entries_it_published_and_no_log_read(client, app):
+    created = create(client, players=2, seed=4)
+    match_id, toks = created["id"], tokens(created)
+    store = app.extensions["portside"].store
+    thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=10", toks[1])
+    parked(store, match_id)
+    before = log_reads()
+    answer = play_first_legal(client, match_id, toks)
+    thread.join(15)
+    assert [e["version"] for e in result["body"]["entries"]] == [1]
+    # What the waiter got is what a plain read of the log gives that seat.
+    assert result["body"] == client.get(f"/v1/matches/{match_id}/events?after=0", headers=auth(toks[1])).get_json()
+    assert answer["version"] == 1
+    assert log_reads() == before + 1  # the plain read just above; the wake-up itself read nothing
+
+
+def test_a_commit_too_large_to_publish_is_read_from_the_log(client, app):
+    created = create(client, players=2, seed=5)
+    match_id = created["id"]
+    store = app.extensions["portside"].store
+    got: dict = {}
+
+    def wait():
+        got["entries"] = store.log(match_id, 0, wait_seconds=10)
+
+    thread = threading.Thread(target=wait)
+    thread.start()
+    parked(store, match_id)
+    stored = store.load(match_id)
+    big = {"seat": 0, "move": {"type": "note"}, "events": [], "filler": "x" * (fanout.PUSH_BYTES + 1)}
+    before = log_reads()
+    assert store.commit(match_id, stored.version, stored.state, [big], 600).status == "ok"
+    thread.join(15)
+    assert got["entries"] == [(1, big)]
+    assert log_reads() == before + 1  # the listener's one read of what the message could not carry
+
+
+def test_a_long_poll_that_comes_straight_back_finds_the_log_in_memory(client, app):
+    created = create(client, players=2, seed=6)
+    match_id, toks = created["id"], tokens(created)
+    store = app.extensions["portside"].store
+    thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=10", toks[1])
+    parked(store, match_id)
+    play_first_legal(client, match_id, toks)
+    thread.join(15)
+    assert result["body"]["version"] == 1
+    assert not store.fanout.watches[match_id].waiters  # answered: nobody waits, the memory lingers
+    before = log_reads()
+    again = client.get(f"/v1/matches/{match_id}/events?after=1&wait=0.3", headers=auth(toks[1])).get_json()
+    assert again == {"after": 1, "version": 1, "entries": []}
+    assert log_reads() == before
+
+
+def test_the_memory_of_a_match_nobody_waits_on_is_dropped_after_linger(client, app, monkeypatch):
+    created = create(client, players=2, seed=7)
+    match_id = created["id"]
+    store = app.extensions["portside"].store
+    monkeypatch.setattr(fanout, "LINGER", 0.0)
+    client.get(f"/v1/matches/{match_id}/events?after=0&wait=0.05")
+    store.fanout._pruned_at = 0.0  # the next waiter's exit prunes at once
+    other = create(client, players=2)
+    client.get(f"/v1/matches/{other['id']}/events?after=0&wait=0.05")
+    assert match_id not in store.fanout.watches
