@@ -90,7 +90,7 @@ def _config() -> Config:
 
 
 def _round_trip() -> None:
-    metrics.REDIS_ROUNDTRIPS.labels("limits").inc()
+    metrics.labelled(metrics.REDIS_ROUNDTRIPS, "limits").inc()
 
 
 def install(app: Flask, config: Config) -> None:
