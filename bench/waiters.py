@@ -16,7 +16,8 @@ service/gunicorn_conf.py (gevent workers), then for each N:
 
 Prints moves/s, move p50/p99, /healthz worst, wake-up p50/p99 (from the move's
 POST being sent to a waiter holding the entry: an upper bound of commit ->
-waiter), resident memory per worker, the Redis server's client connections, and
+waiter; only for moves sent after that waiter attached: an entry older than
+its waiter is a catch-up read, not a wake-up), resident memory per worker, the Redis server's client connections, and
 the waiters process's own event-loop lag p99 (how much of a wake-up figure is
 the measuring client's: one Python process holds every waiter).
 """
@@ -188,7 +189,7 @@ async def connect(port: int, limit: asyncio.Semaphore):
 
 async def long_poller(port: int, match_id: str, seen: list | None, limit: asyncio.Semaphore) -> None:
     reader, writer = await connect(port, limit)
-    after = 0
+    after, attached = 0, time.time()
     try:
         while True:
             wait = random.uniform(20, 30)  # phones arrive at random: no herd re-polling in the same second
@@ -199,7 +200,7 @@ async def long_poller(port: int, match_id: str, seen: list | None, limit: asynci
             now = time.time()
             for entry in page["entries"]:
                 if seen is not None:
-                    seen.append((match_id, entry["version"], now, "poll"))
+                    seen.append((match_id, entry["version"], now, "poll", attached))
             after = page["version"]
     finally:
         writer.close()
@@ -209,7 +210,7 @@ async def streamer(port: int, match_id: str, seen: list | None, limit: asyncio.S
     reader, writer = await connect(port, limit)
     writer.write(f"GET /v1/matches/{match_id}/stream HTTP/1.1\r\nHost: b\r\n\r\n".encode())
     await read_head(reader)
-    buffer = b""
+    buffer, attached = b"", time.time()
     try:
         while True:
             size = int((await reader.readuntil(b"\r\n")).strip(), 16)
@@ -219,7 +220,7 @@ async def streamer(port: int, match_id: str, seen: list | None, limit: asyncio.S
             while b"\n\n" in buffer:
                 message, buffer = buffer.split(b"\n\n", 1)
                 if seen is not None and message.startswith(b"id: "):
-                    seen.append((match_id, int(message[4:].split(b"\n", 1)[0]), time.time(), "stream"))
+                    seen.append((match_id, int(message[4:].split(b"\n", 1)[0]), time.time(), "stream", attached))
     finally:
         writer.close()
 
@@ -318,8 +319,11 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
     health_worst = max((r for r in results if isinstance(r, float)), default=float("nan"))
     moves = [x for r in players for x in r["latencies"]]
     sent = {(m, v): t for r in players for m, pairs in r["sent"].items() for v, t in pairs}
-    wakes = [t - sent[(m, v)] for m, v, t, _ in held["seen"] if (m, v) in sent]
-    stream_wakes = [t - sent[(m, v)] for m, v, t, kind in held["seen"] if (m, v) in sent and kind == "stream"]
+    # A wake-up is of a waiter that was waiting: an entry sent before its follower attached (the follower's
+    # connect ran late) is a catch-up read, not a wake-up.
+    woken = [(t - sent[(m, v)], kind) for m, v, t, kind, attached in held["seen"] if sent.get((m, v), 0) >= attached]
+    wakes = [w for w, _ in woken]
+    stream_wakes = [w for w, kind in woken if kind == "stream"]
     return {
         "n": n,
         "moves_per_s": len(moves) / seconds,
