@@ -178,6 +178,7 @@ class Fanout:
     def waiter(self, match_id: str, client: socket.socket | None = None) -> Iterator[Waiter]:
         self._start()
         with self._lock:
+            self._forget_idle()
             watch = self.watches.setdefault(match_id, Watch())
             waiter = Waiter(self, match_id, watch, client)
             watch.waiters.add(waiter)
