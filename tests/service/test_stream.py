@@ -149,6 +149,38 @@ def test_an_idle_stream_sends_heartbeat_comments(config, redis_client):
     assert body.startswith(b": open\n\n") and parse_sse(body) == []  # comments only: no entry yet
 
 
+def test_each_heartbeat_falls_at_a_random_share_of_the_interval(config, redis_client, monkeypatch):
+    """Streams opened together must not beat together: each wait before a heartbeat is its own
+    draw between 75 % and 100 % of HEARTBEAT_SECONDS (README "Waiting clients, measured")."""
+    from dataclasses import replace
+
+    from service import fanout
+    from service.app import create_app
+
+    waits: list[float] = []
+    original = fanout.Waiter.wait_after
+
+    def recording(self, after, timeout):
+        waits.append(timeout)
+        return original(self, after, timeout)
+
+    monkeypatch.setattr(fanout.Waiter, "wait_after", recording)
+    client = create_app(replace(config, heartbeat_seconds=0.04), redis_client).test_client()
+    created = create(client, players=2)
+    response = client.get(f"/v1/matches/{created['id']}/stream", buffered=False)
+    body = b""
+    try:
+        for chunk in response.response:
+            body += chunk
+            if body.count(b": keep-alive\n\n") >= 6:
+                break
+    finally:
+        response.close()
+    assert len(waits) >= 6
+    assert all(0.75 * 0.04 <= w <= 0.04 for w in waits), waits
+    assert len(set(waits)) == len(waits)  # a fresh draw each time, not one share for the whole stream
+
+
 @pytest.mark.parametrize("resume", [{"headers": {"Last-Event-ID": "40"}}, {"query": "?after=40"}])
 def test_a_client_ahead_of_a_live_match_is_told_the_servers_version_at_once_then_streams_on(
     config, redis_client, resume
