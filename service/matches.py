@@ -232,7 +232,7 @@ def _apply(match: Loaded, seat: int, move) -> list:
     try:
         return match.game.apply(match.state, seat, move)
     except IllegalMove as err:
-        say = words.refusal(match.game, err)
+        say = words.refusal(match.game, err, lifecycle.names(match.stored.meta, match.stored.state))
         if err.code in _ENGINE_CODES:
             raise ApiError(err.code, err.message, say=say, **err.details) from None
         raise ApiError("illegal_move", err.message, say=say, reason=err.code, **err.details) from None

@@ -90,22 +90,23 @@ def service_text(event: Mapping, lang: str, strict: bool = False) -> str:
     return _WORDS.event_text(event, lang, None, strict)
 
 
-def refusal(game: Game, err: IllegalMove) -> Callable[[str], str | None]:
+def refusal(game: Game, err: IllegalMove, names: Mapping[int, str] | None = None) -> Callable[[str], str | None]:
     """How a move the game refused reads in a language: the rule's sentence from the
-    game's own catalogue (its template the msgid, its details the values), or None."""
-    return lambda lang: game.refusal_text(err, lang)
+    game's own catalogue (its template the msgid, its details the values, a seat by its
+    display name in `names`), or None."""
+    return lambda lang: game.refusal_text(err, lang, names)
 
 
 def detail(code: str, english: str, lang: str | None = None, say: Callable[[str], str | None] | None = None) -> str:
-    """A problem's detail in the caller's language: the English as given, or what its raiser
-    says in that language (a game's refusal, see `refusal`), else the exact sentence if the
-    service's catalogue has it, else what the code means."""
+    """A problem's detail in the caller's language: what its raiser says in that language (a
+    game's refusal, see `refusal`), else the English as given, or in another language the
+    exact sentence if the service's catalogue has it, else what the code means."""
     lang = lang or request_lang()
-    if lang == i18n.DEFAULT:
-        return english
     said = say(lang) if say is not None else None
     if said is not None:
         return said
+    if lang == i18n.DEFAULT:
+        return english
     exact = _WORDS.catalogue.get(english, lang)
     if exact is not None:
         return exact

@@ -46,6 +46,14 @@ def test_problem_details_are_in_the_callers_language(client):
     assert late["detail"] == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
 
 
+def test_a_refusal_names_a_seat_by_its_display_name_in_every_language(client):
+    created = create(client, game="medici", players=2, names={"0": "Ana", "1": "Bruno"})
+    late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"})
+    assert late.get_json()["detail"] == "Bruno is not to act now."
+    late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
+    assert late["detail"] == "Bruno ne peut pas jouer maintenant : ce n'est pas son tour."
+
+
 def test_every_problem_code_has_words_in_every_language():
     for code in [*STATUS, "seat_left", "undo_refused", "abort_refused", "rematch_refused"]:
         for lang in i18n.LANGUAGES:
