@@ -19,7 +19,9 @@ POST being sent to a waiter holding the entry: an upper bound of commit ->
 waiter; only for moves sent after that waiter attached: an entry older than
 its waiter is a catch-up read, not a wake-up), resident memory per worker, the Redis server's client connections, and
 the waiters process's own event-loop lag p99 (how much of a wake-up figure is
-the measuring client's: one Python process holds every waiter).
+the measuring client's: one Python process holds every waiter), and the share
+of CPU time the hypervisor stole from this VM meanwhile (steal: on a shared
+host the slow runs are the ones where it was busy).
 """
 
 from __future__ import annotations
@@ -276,6 +278,18 @@ def waiters_process(ports, n, idle_matches, announce, ready, done, out) -> None:
 # --- one run ------------------------------------------------------------------------------
 
 
+def cpu_times() -> list[int]:
+    """The machine's CPU time so far, by kind (/proc/stat's first line, in clock ticks)."""
+    return [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+
+def stolen_share(before: list[int], after: list[int]) -> float:
+    """The share of CPU time the hypervisor gave to others meanwhile (steal): on a shared VM, the
+    runs where the host was busy are the slow ones, whatever the code."""
+    spent = [b - a for a, b in zip(before, after)]
+    return 100 * spent[7] / max(1, sum(spent))
+
+
 def pct(values: list[float], p: float) -> float:
     return 1000 * sorted(values)[min(len(values) - 1, int(len(values) * p))] if values else float("nan")
 
@@ -301,7 +315,9 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
     ] + [mp.Process(target=prober, args=(ports[0], seconds, out, start_at))]
     for p in procs:
         p.start()
-    time.sleep(seconds / 2 + 1.5)
+    time.sleep(max(0.0, start_at - time.time()))
+    cpu_before = cpu_times()
+    time.sleep(seconds / 2 + 0.5)
     rss = [mb for master in masters for mb in worker_rss_mb(master)]
     connections = redis_connections(redis_client)
     results = []
@@ -310,6 +326,7 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
             results.append(out.get(timeout=seconds + 90))
         except queue.Empty:  # a client process died (its traceback is above): report the others
             break
+    cpu_after = cpu_times()
     for p in procs:
         p.join(timeout=5)
     done.set()
@@ -339,6 +356,7 @@ def run(ports: list[int], masters: list[int], redis_client, n: int, seconds: flo
         "failed": held["failed"],
         "client_lag_p99": pct(held["lags"], 0.99),
         "move_errors": {k: v for r in players for k, v in r["errors"].items()},
+        "steal": stolen_share(cpu_before, cpu_after),
     }
 
 
@@ -391,7 +409,7 @@ def main() -> None:
             )
             print(
                 "waiters  moves/s  move p50  move p99  healthz worst  wake p50  wake p99  RSS/worker  Redis conns"
-                "  stream wake p99  client lag p99"
+                "  stream wake p99  client lag p99  steal"
             )
             for n in args.waiters:
                 r = run(ports, [s.pid for s in servers], redis_client, n, args.seconds, args.pace)
@@ -399,7 +417,7 @@ def main() -> None:
                     f"{r['n']:7d}  {r['moves_per_s']:7.0f}  {r['move_p50']:6.1f}ms  {r['move_p99']:6.1f}ms  "
                     f"{r['health_worst']:10.1f}ms  {r['wake_p50']:6.1f}ms  {r['wake_p99']:6.1f}ms  "
                     f"{r['rss_mb']:7.0f} MB  {r['redis_connections']:6d}  "
-                    f"{r['stream_wake_p99']:13.1f}ms  {r['client_lag_p99']:10.1f}ms"
+                    f"{r['stream_wake_p99']:13.1f}ms  {r['client_lag_p99']:10.1f}ms  {r['steal']:4.1f}%"
                     + (f"   (waiters failed: {r['failed']})" if r["failed"] else "")
                     + (f"   (move answers not 200: {r['move_errors']})" if r["move_errors"] else ""),
                     flush=True,
