@@ -1,4 +1,4 @@
-"""Two small patches to gunicorn, applied by deploy/gunicorn.conf.py in the master
+"""Two small patches to gunicorn, applied by service/gunicorn_conf.py in the master
 (workers inherit them), for any worker class:
 
 - gunicorn answers a request it cannot parse (request line over
