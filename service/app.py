@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import http
-import inspect
-import itertools
 import logging
-import os
 import re
 import secrets
 import time
@@ -55,24 +52,10 @@ class PortsideApi(Api):
         )
 
 
-class PortsideFlask(Flask):
-    """Flask, asking once per function whether it is a coroutine: it asks on every call of every
-    request hook and view (a dozen `inspect` walks per request), and ours never are."""
-
-    _coroutine: dict = {}
-
-    def ensure_sync(self, func):
-        key = getattr(func, "__func__", func)
-        known = self._coroutine.get(key)
-        if known is None:
-            known = self._coroutine[key] = inspect.iscoroutinefunction(func)
-        return self.async_to_sync(func) if known else func
-
-
 def create_app(config: Config | None = None, redis_client: redis.Redis | None = None) -> Flask:
     config = config or Config()
     logs.configure(config.log_level)
-    app = PortsideFlask(__name__)
+    app = Flask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         API_TITLE="Portside",
@@ -134,38 +117,20 @@ def _redis_url(config: Config) -> str:
     return embedded.start(config.data_dir)
 
 
-_ID_PREFIX, _ID_COUNT = "", itertools.count()
-
-
-def _fresh_ids() -> None:
-    global _ID_PREFIX, _ID_COUNT
-    _ID_PREFIX, _ID_COUNT = secrets.token_hex(5), itertools.count()
-
-
-_fresh_ids()
-os.register_at_fork(after_in_child=_fresh_ids)  # each gunicorn worker draws its own prefix
-
-
-def _new_request_id() -> str:
-    """16 hex digits unique across processes: a random prefix drawn once per process, then a
-    counter (a fresh random id per request cost a getrandom() system call each)."""
-    return f"{_ID_PREFIX}{next(_ID_COUNT) & 0xFFFFFF:06x}"
-
-
 def _add_request_hooks(app: Flask, config: Config) -> None:
     @app.before_request
     def _start():
         g.start = time.perf_counter()
         given = request.headers.get("X-Request-ID", "")
-        g.request_id = given if _REQUEST_ID.match(given) else _new_request_id()
+        g.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
 
     @app.after_request
     def _finish(response):
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         seconds = time.perf_counter() - g.get("start", time.perf_counter())
         method = metrics.method_label(request.method)
-        metrics.labelled(metrics.REQUESTS, method, endpoint, response.status_code).inc()
-        metrics.labelled(metrics.LATENCY, method, endpoint).observe(seconds)
+        metrics.REQUESTS.labels(method, endpoint, response.status_code).inc()
+        metrics.LATENCY.labels(method, endpoint).observe(seconds)
         response.headers["X-Request-ID"] = g.get("request_id", "")
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info(

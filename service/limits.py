@@ -90,7 +90,7 @@ def _config() -> Config:
 
 
 def _round_trip() -> None:
-    metrics.labelled(metrics.REDIS_ROUNDTRIPS, "limits").inc()
+    metrics.REDIS_ROUNDTRIPS.labels("limits").inc()
 
 
 def install(app: Flask, config: Config) -> None:

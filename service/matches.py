@@ -104,7 +104,7 @@ def create(
     doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)})
     store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl)
     lifecycle.created(store, meta, doc)
-    metrics.labelled(metrics.MATCHES, game.id).inc()
+    metrics.MATCHES.labels(game.id).inc()
     version = 0
     if bots:
         version = load_current(store, cfg, match_id).stored.version
@@ -286,7 +286,7 @@ def _commit(
         if match.stored.meta.get("clock"):  # a match without a clock is never in the index: no round-trip
             lifecycle.index_clock(store, match.stored.id, doc)
         for entry in entries:
-            metrics.labelled(metrics.MOVES, match.game.id, "bot" if "bot" in entry else "seat").inc()
+            metrics.MOVES.labels(match.game.id, "bot" if "bot" in entry else "seat").inc()
     return result
 
 
@@ -340,10 +340,10 @@ def play(
             return _replayed(result.value or b"", body_hash)
         if result.status == "gone":
             raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
-        metrics.labelled(metrics.CONFLICTS, "retried" if if_match is None else "refused").inc()
+        metrics.CONFLICTS.labels("retried" if if_match is None else "refused").inc()
         if if_match is not None:
             raise ApiError("stale_version", "Another move was applied first.", version=int(result.value or 0))
-    metrics.labelled(metrics.CONFLICTS, "exhausted").inc()
+    metrics.CONFLICTS.labels("exhausted").inc()
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 

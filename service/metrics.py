@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 
 from prometheus_client import (
@@ -32,13 +31,6 @@ WAKE_SECONDS = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
 )
 REDIS_ROUNDTRIPS = Counter("portside_redis_roundtrips_total", "Round-trips to Redis, by operation", ["op"])
-
-
-@functools.cache
-def labelled(metric, *values):
-    """`metric.labels(*values)`, looked up once per process: the request path asks for the same few
-    series thousands of times a second, and `labels` takes a lock and rebuilds its key each time."""
-    return metric.labels(*values)
 
 
 def exposition() -> tuple[bytes, str]:

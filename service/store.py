@@ -129,7 +129,7 @@ class CommitResult:
 
 
 def _round_trip(op: str) -> None:
-    metrics.labelled(metrics.REDIS_ROUNDTRIPS, op).inc()
+    metrics.REDIS_ROUNDTRIPS.labels(op).inc()
 
 
 class Store:
