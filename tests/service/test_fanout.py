@@ -46,20 +46,26 @@ def parked(store: Store, match_id: str, count: int = 1) -> None:
     raise AssertionError("the long-poll never parked")
 
 
-def test_a_move_wakes_its_waiter_with_the_entries_it_published_and_no_log_read(client, app):
-    created = create(client, players=2, seed=4)
+def long_poll_woken_by_the_first_move(client, app, seed: int) -> tuple[str, dict, dict, dict, float]:
+    """Seat 1 long-polls a new match from another thread; seat 0 moves. Returns (match id, tokens,
+    the long-poll's answer, the move's answer, log reads from the move to the long-poll's answer)."""
+    created = create(client, players=2, seed=seed)
     match_id, toks = created["id"], tokens(created)
-    store = app.extensions["portside"].store
     thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=10", toks[1])
-    parked(store, match_id)
+    parked(app.extensions["portside"].store, match_id)
     before = log_reads()
     answer = play_first_legal(client, match_id, toks)
     thread.join(15)
-    assert [e["version"] for e in result["body"]["entries"]] == [1]
+    return match_id, toks, result["body"], answer, log_reads() - before
+
+
+def test_a_move_wakes_its_waiter_with_the_entries_it_published_and_no_log_read(client, app):
+    match_id, toks, woken, answer, reads = long_poll_woken_by_the_first_move(client, app, seed=4)
+    assert [e["version"] for e in woken["entries"]] == [1]
     # What the waiter got is what a plain read of the log gives that seat.
-    assert result["body"] == client.get(f"/v1/matches/{match_id}/events?after=0", headers=auth(toks[1])).get_json()
+    assert woken == client.get(f"/v1/matches/{match_id}/events?after=0", headers=auth(toks[1])).get_json()
     assert answer["version"] == 1
-    assert log_reads() == before + 1  # the plain read just above; the wake-up itself read nothing
+    assert reads == 0  # the wake-up read nothing from the log
 
 
 def test_a_commit_too_large_to_publish_is_read_from_the_log(client, app):
@@ -84,14 +90,9 @@ def test_a_commit_too_large_to_publish_is_read_from_the_log(client, app):
 
 
 def test_a_long_poll_that_comes_straight_back_finds_the_log_in_memory(client, app):
-    created = create(client, players=2, seed=6)
-    match_id, toks = created["id"], tokens(created)
+    match_id, toks, woken, _, _ = long_poll_woken_by_the_first_move(client, app, seed=6)
     store = app.extensions["portside"].store
-    thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=10", toks[1])
-    parked(store, match_id)
-    play_first_legal(client, match_id, toks)
-    thread.join(15)
-    assert result["body"]["version"] == 1
+    assert woken["version"] == 1
     assert not store.fanout.watches[match_id].waiters  # answered: nobody waits, the memory lingers
     before = log_reads()
     again = client.get(f"/v1/matches/{match_id}/events?after=1&wait=0.3", headers=auth(toks[1])).get_json()

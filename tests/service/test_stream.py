@@ -130,22 +130,28 @@ def test_a_spectators_ticket_streams_what_a_spectator_sees(client, finished):
     assert [orjson.loads(m["data"]) for m in seen[:-1]] == events_entries(client, finished["id"], None)
 
 
-def test_an_idle_stream_sends_heartbeat_comments(config, redis_client):
-    from dataclasses import replace
-
-    from service.app import create_app
-
-    client = create_app(replace(config, heartbeat_seconds=0.05), redis_client).test_client()
+def idle_stream_until_heartbeats(client, count: int) -> bytes:
+    """A new match's stream, read until `count` heartbeats came (nothing else happens on it)."""
     created = create(client, players=2)
     response = client.get(f"/v1/matches/{created['id']}/stream", buffered=False)
     body = b""
     try:
         for chunk in response.response:
             body += chunk
-            if body.count(b": keep-alive\n\n") >= 2:
-                break
+            if body.count(b": keep-alive\n\n") >= count:
+                return body
     finally:
         response.close()
+    return body
+
+
+def test_an_idle_stream_sends_heartbeat_comments(config, redis_client):
+    from dataclasses import replace
+
+    from service.app import create_app
+
+    client = create_app(replace(config, heartbeat_seconds=0.05), redis_client).test_client()
+    body = idle_stream_until_heartbeats(client, 2)
     assert body.startswith(b": open\n\n") and parse_sse(body) == []  # comments only: no entry yet
 
 
@@ -166,16 +172,7 @@ def test_each_heartbeat_falls_at_a_random_share_of_the_interval(config, redis_cl
 
     monkeypatch.setattr(fanout.Waiter, "wait_after", recording)
     client = create_app(replace(config, heartbeat_seconds=0.04), redis_client).test_client()
-    created = create(client, players=2)
-    response = client.get(f"/v1/matches/{created['id']}/stream", buffered=False)
-    body = b""
-    try:
-        for chunk in response.response:
-            body += chunk
-            if body.count(b": keep-alive\n\n") >= 6:
-                break
-    finally:
-        response.close()
+    idle_stream_until_heartbeats(client, 6)
     assert len(waits) >= 6
     assert all(0.75 * 0.04 <= w <= 0.04 for w in waits), waits
     assert len(set(waits)) == len(waits)  # a fresh draw each time, not one share for the whole stream
