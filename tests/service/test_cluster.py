@@ -3,7 +3,8 @@
 The fixtures below replace the single server with the cluster for every test
 collected in this module: the imported tests run here a second time, now
 through redis-py's cluster client (create, join, moves, races, rate limits,
-events, long-poll, stream, the limits, bad input, a match's life and its clocks)."""
+events, long-poll, the fan-out's pushed entries, stream, the limits, bad input,
+a match's life and its clocks)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,11 @@ from tests.service.test_events import (  # noqa: F401
     test_each_seat_reads_exactly_the_events_it_may_see,
     test_long_poll_returns_as_soon_as_another_seat_moves,
     test_long_poll_with_nothing_new_returns_empty_after_the_wait,
+)
+from tests.service.test_fanout import (  # noqa: F401
+    test_a_commit_too_large_to_publish_is_read_from_the_log,
+    test_a_long_poll_that_comes_straight_back_finds_the_log_in_memory,
+    test_a_move_wakes_its_waiter_with_the_entries_it_published_and_no_log_read,
 )
 from tests.service.test_life import (  # noqa: F401
     test_a_listed_match_is_in_the_lobby_until_full_and_a_private_one_never,
