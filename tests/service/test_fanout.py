@@ -7,12 +7,17 @@ straight back after its answer finds the log in memory.
 
 from __future__ import annotations
 
+import random
+import statistics
 import threading
 import time
 
+import orjson
+import pytest
+
 from service import fanout, metrics
 from service.store import Store
-from tests.service.helpers import auth, create, play_first_legal, tokens
+from tests.service.helpers import auth, create, play_first_legal, play_random, tokens
 
 
 def log_reads() -> float:
@@ -110,3 +115,16 @@ def test_the_memory_of_a_match_nobody_waits_on_is_dropped_after_linger(client, a
     other = create(client, players=2)
     client.get(f"/v1/matches/{other['id']}/events?after=0&wait=0.05")
     assert match_id not in store.fanout.watches
+
+
+@pytest.mark.parametrize("game, players", [("catan", 4), ("speicherstadt", 4), ("medici", 2), ("smuggler", 4)])
+def test_a_moves_entries_fit_in_its_message_with_room_to_spare(client, app, game, players):
+    """What README "Scale" says of the broadcast: a move's entry is about 250 bytes of JSON and the
+    largest of a 300-move random game is far under PUSH_BYTES, so a move's commit carries its entries."""
+    created = create(client, game=game, players=players, seed=3)
+    play_random(client, created["id"], tokens(created), random.Random(1), max_moves=300, until_end=False)
+    store = app.extensions["portside"].store
+    sizes = [len(orjson.dumps(entry)) for _, entry in store.read_log(created["id"], 0)]
+    assert len(sizes) >= 100
+    assert 100 <= statistics.median(sizes) <= 400, statistics.median(sizes)
+    assert max(sizes) <= fanout.PUSH_BYTES // 4, max(sizes)
