@@ -39,6 +39,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.cpu_by_process import cpu_ticks  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
 
 
@@ -104,7 +105,7 @@ def bare_worker(port: int, seconds: float, out: mp.Queue, seed: int) -> None:
         status, _ = client.call("POST", f"/bare/{key}", {"type": "bump", "value": 1})
         latencies.append(time.perf_counter() - start)
         assert status == 200, status
-    out.put({"posts": latencies, "requests": len(latencies)})
+    out.put({"posts": latencies, "requests": len(latencies), "cpu": time.process_time()})
 
 
 def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int, encoding: str = "identity") -> None:
@@ -141,28 +142,42 @@ def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int, encoding: 
         posts += game_latencies
         if match["status"] == "finished" and len(game_latencies) >= 50:
             by_progress.append(game_latencies)
-    out.put({"posts": posts, "requests": requests, "games": by_progress, "bytes": client.received})
+    cpu = time.process_time()
+    out.put({"posts": posts, "requests": requests, "games": by_progress, "bytes": client.received, "cpu": cpu})
 
 
 def run(worker, port: int, clients: int, seconds: float, *extra) -> dict:
     queue = mp.Queue()
     procs = [mp.Process(target=worker, args=(port, seconds, queue, i, *extra)) for i in range(clients)]
-    start = time.perf_counter()
+    before, start = cpu_ticks(), time.perf_counter()
     for p in procs:
         p.start()
     results = [queue.get() for _ in procs]
     elapsed = time.perf_counter() - start
+    after = cpu_ticks()
     for p in procs:
         p.join()
     posts = sorted(x for r in results for x in r["posts"])
+    requests = sum(r["requests"] for r in results)
     return {
-        "requests_per_s": sum(r["requests"] for r in results) / elapsed,
+        "cpu_ms": {  # CPU per request of each party: all share this machine's cores
+            "server": 1000 * _cpu_of(before, after, "gunicorn") / requests,
+            "redis": 1000 * _cpu_of(before, after, "redis-server") / requests,
+            "clients": 1000 * sum(r["cpu"] for r in results) / requests,
+        },
+        "requests_per_s": requests / elapsed,
         "posts_per_s": len(posts) / elapsed,
         "p50_ms": 1000 * posts[len(posts) // 2],
         "p99_ms": 1000 * posts[int(len(posts) * 0.99)],
         "games": [g for r in results for g in r.get("games", [])],
         "bytes_per_request": sum(r.get("bytes", 0) for r in results) / max(1, sum(r["requests"] for r in results)),
     }
+
+
+def _cpu_of(before: dict, after: dict, name: str) -> float:
+    """Seconds of CPU the processes whose command line names `name` used between two readings."""
+    ticks = sum(t - before.get(pid, (t, ""))[0] for pid, (t, command) in after.items() if name in command)
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def tenths(games: list[list[float]]) -> tuple[float, float]:
@@ -230,6 +245,12 @@ def main() -> None:
         f"moves    : {moves['requests_per_s']:7.0f} req/s ({moves['posts_per_s']:.0f} move POSTs/s)   "
         f"p50 {moves['p50_ms']:.2f} ms  p99 {moves['p99_ms']:.2f} ms"
     )
+    for name, result in (("bare CAS", bare), ("moves", moves)):
+        cpu = result["cpu_ms"]
+        print(
+            f"CPU/req  : {name:<8} server {cpu['server']:.3f} ms, redis {cpu['redis']:.3f} ms, "
+            f"clients {cpu['clients']:.3f} ms"
+        )
     if len(rounds) > 1:
         each = ", ".join(f"{100 * m['requests_per_s'] / b['requests_per_s']:.0f} %" for b, m in rounds)
         print(f"rounds   : {each} (the median round is shown)")
