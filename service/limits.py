@@ -21,7 +21,10 @@ seconds of server-bot play that reads may trigger (per address: the bot turns
 a match still owes are played by whoever reads it next, within that reader's
 budget). Long-polls and streams also have a cap on how many one client holds
 at once: each wait is a lease in a sorted set, refreshed while it is held, so
-a crashed worker's waits fade and the count never goes below zero.
+a crashed worker's waits fade and the count never goes below zero. A request
+that asks to wait takes its lease in the round-trip that counts it (the
+match's load for a token's seat, the address's count for anyone else): a
+long-poll renewal costs no round-trip of its own but its lease's release.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from service.auth import bearer_token, hash_token
 from service.config import Config
 from service.errors import ApiError, problem
 from service.ratelimit import WINDOW, Quota, limited, window
+from service.store import queue_lease, waits_key
 
 _EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -81,6 +85,28 @@ def _claimed_token() -> tuple[str, str] | None:
     return (match_id, hash_token(token)[:32]) if token else None
 
 
+_STREAM_RULE = "/v1/matches/<match_id>/stream"
+_EVENTS_RULE = "/v1/matches/<match_id>/events"
+
+
+def _asks_to_wait() -> bool:
+    """The request will hold a wait if it gets that far: a stream, or a long-poll (wait > 0)."""
+    rule = request.url_rule.rule if request.url_rule else ""
+    if rule == _STREAM_RULE:
+        return request.method == "GET"
+    if rule != _EVENTS_RULE:
+        return False
+    try:
+        return float(request.args.get("wait", 0)) > 0
+    except ValueError:
+        return False  # the query's check answers 422
+
+
+def _lease(key: str) -> Lease:
+    """A lease not taken yet, for the pipeline that counts this request."""
+    return Lease(_redis(), key, secrets.token_hex(8), lease_seconds(_config()))
+
+
 def _redis():
     return current_app.extensions["portside"].store.redis
 
@@ -110,25 +136,34 @@ def install(app: Flask, config: Config) -> None:
         limit = config.rate_limit_per_minute if writing else config.read_limit_per_minute
         what = "writes" if writing else "reads"
         claimed = _claimed_token()
+        waits = _asks_to_wait()
         if claimed:
             match_id, digest = claimed
-            g.quota = Quota(
+            g.quota = quota = Quota(
                 match_id=match_id,
                 key=f"m:{{{match_id}}}:rl:{what[0]}:{digest}:{w}",
                 limit=limit,
                 what=what,
                 fail_key=f"rl:fail:{address}:{w}",
                 fail_limit=config.auth_failures_per_minute,
-                client=f"seat:{match_id}:{digest}",
+                waits_key=waits_key(match_id, digest),
             )
+            if waits:
+                quota.lease = g.wait_lease = _lease(quota.waits_key)
             return  # counted by the match's load; checked when the token verifies (service/ratelimit.py)
         counter = f"rl:{what[0]}:ip:{address}:{w}"
         pipe = _redis().pipeline(transaction=False)
         pipe.get(f"rl:fail:{address}:{w}")
         pipe.incr(counter)
         pipe.expire(counter, WINDOW)
+        lease = _lease(f"rl:waits:ip:{address}") if waits else None
+        if lease is not None:
+            queue_lease(pipe, lease.key, lease.member, lease.seconds)
         _round_trip()
-        failures, count, _ = pipe.execute()
+        failures, count, _, *leased = pipe.execute()
+        if lease is not None:
+            lease.held = leased[-2]
+            g.wait_lease = lease
         if int(failures or 0) >= config.auth_failures_per_minute:
             raise limited("failed authentications", config.auth_failures_per_minute)
         if count > limit:
@@ -207,6 +242,7 @@ class Lease:
     def __init__(self, client, key: str, member: str, seconds: float) -> None:
         self.client, self.key, self.member, self.seconds = client, key, member, seconds
         self.renewed = time.monotonic()
+        self.held: int | None = None  # how many waits its client held once it was taken; None until then
 
     def renew(self, force: bool = False) -> None:
         """Push the lapse back (at most every half lease, unless forced)."""
@@ -223,6 +259,8 @@ class Lease:
             pass
 
     def release(self) -> None:
+        if self.held is None:
+            return  # never taken: the request ended before the round-trip that would have taken it
         try:
             _round_trip()
             self.client.zrem(self.key, self.member)
@@ -252,18 +290,18 @@ def hold_wait() -> Lease:
     if not config.rate_limit_per_minute or "client_address" not in g:
         return _NoLease()
     quota: Quota | None = g.get("quota")
-    client = quota.client if quota is not None and quota.verified else "ip:" + g.client_address
-    key, member, seconds = f"rl:waits:{client}", secrets.token_hex(8), lease_seconds(config)
-    now = time.time()
-    pipe = _redis().pipeline(transaction=False)
-    pipe.zremrangebyscore(key, "-inf", now)  # leases of waits whose worker died
-    pipe.zadd(key, {member: now + seconds})
-    pipe.zcard(key)
-    pipe.expire(key, int(seconds))
-    _round_trip()
-    held = pipe.execute()[2]
-    lease = g.wait_lease = Lease(_redis(), key, member, seconds)
-    if held > config.max_waits_per_client:
+    key = quota.waits_key if quota is not None and quota.verified else f"rl:waits:ip:{g.client_address}"
+    lease: Lease | None = g.get("wait_lease")
+    if lease is None or lease.key != key or lease.held is None:
+        if lease is not None:
+            lease.release()  # taken for a caller this request did not turn out to be (a ticket's stream)
+        lease = g.wait_lease = _lease(key)
+        pipe = _redis().pipeline(transaction=False)
+        queue_lease(pipe, lease.key, lease.member, lease.seconds)
+        _round_trip()
+        lease.held = pipe.execute()[-2]
+    assert lease.held is not None
+    if lease.held > config.max_waits_per_client:
         raise ApiError(
             "rate_limited",
             f"At most {config.max_waits_per_client} waiting requests at once per client.",

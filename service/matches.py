@@ -53,13 +53,14 @@ class Loaded:
 
 def load(store: Store, match_id: str) -> Loaded:
     """The match with its live state. A request about this match that carries a token is
-    counted in the same round-trip (service/ratelimit.py)."""
+    counted in the same round-trip, and takes there the wait it will hold (service/ratelimit.py)."""
     quota = ratelimit.pending(match_id)
     if quota is None:
         stored = store.load(match_id)
     else:
-        stored, count, failures = store.load_counted(match_id, quota.key, WINDOW, quota.fail_key)
-        quota.counted(count, failures)
+        lease = (quota.lease.key, quota.lease.member, quota.lease.seconds) if quota.lease else None
+        stored, count, failures, waits_held = store.load_counted(match_id, quota.key, WINDOW, quota.fail_key, lease)
+        quota.counted(count, failures, waits_held)
     if stored is None:
         raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
     game = registry.get(stored.meta["game"])

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from flask import g, has_request_context
 
 from service.errors import ApiError
+
+if TYPE_CHECKING:
+    from service.limits import Lease
 
 WINDOW = 60
 
@@ -43,13 +47,16 @@ class Quota:
     what: str  # "writes" or "reads", for the 429's words
     fail_key: str  # the address's failed authentications this window
     fail_limit: int
-    client: str  # who holds waits once verified: "seat:<id>:<token hash>"
+    waits_key: str  # where the seat holds its waits once verified: m:{<id>}:waits:<token hash>
+    lease: Lease | None = None  # a wait the request will hold, taken by the same load (service/limits.py)
     count: int | None = None  # set by the load that counted this request
     verified: bool = False
 
-    def counted(self, count: int, failures: int) -> None:
+    def counted(self, count: int, failures: int, waits_held: int | None = None) -> None:
         """The load's pipeline answered: an address over its failure budget is refused before any work."""
         self.count = count
+        if self.lease is not None:
+            self.lease.held = waits_held
         if failures >= self.fail_limit:
             raise limited("failed authentications", self.fail_limit)
 

@@ -9,6 +9,7 @@ them on one node and the Lua script may touch them together:
     m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer; it
                       expires with the match (the commit refreshes its TTL)
     m:{id}:ticket:<hash>       a stream ticket (seat, or "" for a spectator), 60 s, used once
+    m:{id}:waits:<token hash>  sorted set: the waits a seat holds (service/limits.py)
 
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
 the state only if the version is unchanged, appends the log entries, stores
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,6 +109,10 @@ def idem_key(match_id: str, seat: int, key: str) -> tuple[str, str]:
     return f"m:{{{match_id}}}:idem", f"{seat}:{key}"
 
 
+def waits_key(match_id: str, token_hash: str) -> str:
+    return f"m:{{{match_id}}}:waits:{token_hash}"
+
+
 def ticket_key(match_id: str, ticket: str) -> str:
     return f"m:{{{match_id}}}:ticket:{hashlib.sha256(ticket.encode()).hexdigest()}"
 
@@ -126,6 +132,16 @@ class Stored:
 class CommitResult:
     status: str  # "ok", "stale", "idem", "gone"
     value: bytes | None = None  # the stored answer for "idem"
+
+
+def queue_lease(pipe, key: str, member: str, seconds: float) -> None:
+    """Queue taking one wait lease in a client's sorted set (service/limits.py): lapsed leases
+    dropped, this one added, then counted (the pipeline's answer at -2 is how many are held)."""
+    now = time.time()
+    pipe.zremrangebyscore(key, "-inf", now)  # leases of waits whose worker died
+    pipe.zadd(key, {member: now + seconds})
+    pipe.zcard(key)
+    pipe.expire(key, int(seconds))
 
 
 def _round_trip(op: str) -> None:
@@ -176,17 +192,22 @@ class Store:
         _round_trip("load")
         return self._stored(match_id, self.redis.hgetall(match_key(match_id)))
 
-    def load_counted(self, match_id: str, counter: str, ttl: int, other: str) -> tuple[Stored | None, int, int]:
-        """The match, `counter`'s count after one INCR (with its expiry) and the integer at
-        `other` (0 if none), in one pipelined round-trip (service/ratelimit.py)."""
+    def load_counted(
+        self, match_id: str, counter: str, ttl: int, other: str, lease: tuple[str, str, float] | None = None
+    ) -> tuple[Stored | None, int, int, int | None]:
+        """The match, `counter`'s count after one INCR (with its expiry), the integer at `other`
+        (0 if none) and, given `lease` (key, member, seconds), how many wait leases its key holds
+        once that one is taken (else None): one pipelined round-trip (service/ratelimit.py)."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.incr(counter)
         pipe.expire(counter, ttl)
         pipe.get(other)
         pipe.hgetall(match_key(match_id))
+        if lease is not None:
+            queue_lease(pipe, *lease)
         _round_trip("load")
-        count, _, found, raw = pipe.execute()
-        return self._stored(match_id, raw), int(count), int(found or 0)
+        count, _, found, raw, *leased = pipe.execute()
+        return self._stored(match_id, raw), int(count), int(found or 0), leased[-2] if leased else None
 
     @staticmethod
     def _stored(match_id: str, raw: dict) -> Stored | None:

@@ -283,6 +283,47 @@ def test_a_move_costs_two_redis_round_trips_with_rate_limiting_on_and_the_metric
         assert metric_round_trips() - before == trips.count
 
 
+@pytest.mark.parametrize("as_seat", [False, True], ids=["spectator", "seat"])
+def test_a_long_poll_renewal_takes_its_wait_in_the_round_trip_that_counts_it(
+    redis_url, redis_client, monkeypatch, as_seat
+):
+    client, where = limited_app(redis_url, redis_client).test_client(), an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    headers = auth(tokens(created)[0]) if as_seat else {}
+    path = f"/v1/matches/{created['id']}/events?after=0&wait=0.2"
+    assert client.get(path, headers=headers, environ_base=where).status_code == 200  # the log is now in memory
+    trips = RoundTrips(monkeypatch)
+    renewed = client.get(path, headers=headers, environ_base=where)
+    monkeypatch.undo()
+    assert renewed.get_json() == {"after": 0, "version": 0, "entries": []}
+    # A seat: the load (with the seat's count and its wait), the wait's release. A spectator: the
+    # address's count with its wait, the load, the release.
+    assert trips.count == (2 if as_seat else 3)
+    leases = f"m:{{{created['id']}}}:waits:*" if as_seat else f"rl:waits:ip:{where['REMOTE_ADDR']}"
+    assert not list(redis_client.scan_iter(match=leases))  # released: Redis drops an emptied set
+
+
+def test_a_seats_concurrent_waits_are_capped_apart_from_its_address_and_released(redis_url, redis_client):
+    app = limited_app(redis_url, redis_client, max_waits_per_client=2)
+    where = an_address()
+    created = app.test_client().post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    seat, spectator = auth(tokens(created)[0]), {}
+    path = f"/v1/matches/{created['id']}/events?after=0&wait=1"
+    statuses: list[int] = []
+
+    def wait(headers: dict) -> None:
+        statuses.append(app.test_client().get(path, headers=headers, environ_base=where).status_code)
+
+    waiters = [threading.Thread(target=wait, args=(h,)) for h in (seat, seat, seat, spectator)]
+    for waiter in waiters:
+        waiter.start()
+    for waiter in waiters:
+        waiter.join()
+    # The seat's third wait is refused; the spectator at the same address has its own cap.
+    assert sorted(statuses) == [200, 200, 200, 429]
+    assert not list(redis_client.scan_iter(match=f"m:{{{created['id']}}}:waits:*"))  # every wait released
+
+
 class HeldStream:
     """A stream opened and held in a thread of its own (as each request has on a server), until closed."""
 
@@ -324,6 +365,30 @@ def test_a_wait_cap_holds_after_its_key_vanished_and_never_goes_below_zero(redis
     again = HeldStream(app, path, where)
     again.close()
     assert again.status == 200  # every wait released
+
+
+def test_a_ticket_stream_sent_with_a_token_holds_its_wait_where_the_ticket_says(redis_url, redis_client):
+    app = limited_app(redis_url, redis_client)
+    where = an_address()
+    created = app.test_client().post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    token = tokens(created)[0]
+    ticket = (
+        app.test_client()
+        .post(f"/v1/matches/{created['id']}/stream-ticket", headers=auth(token), environ_base=where)
+        .get_json()["ticket"]
+    )
+    # The token is claimed (its seat's wait is taken with the load), but the ticket decides who streams:
+    # the seat's wait is given back and the address holds one (a ticket is not a verified token).
+    stream = HeldStream(
+        app,
+        f"/v1/matches/{created['id']}/stream?ticket={ticket}",
+        {**where, "HTTP_AUTHORIZATION": f"Bearer {token}"},
+    )
+    assert stream.status == 200
+    assert not list(redis_client.scan_iter(match=f"m:{{{created['id']}}}:waits:*"))
+    assert redis_client.zcard(f"rl:waits:ip:{where['REMOTE_ADDR']}") == 1
+    stream.close()
+    assert redis_client.zcard(f"rl:waits:ip:{where['REMOTE_ADDR']}") == 0
 
 
 def test_a_long_held_stream_keeps_its_place_under_the_wait_cap(redis_url, redis_client, monkeypatch):
