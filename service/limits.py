@@ -12,7 +12,7 @@ or with TRUSTED_PROXIES the last X-Forwarded-For hop that is not a trusted proxy
   reaches the check of its token (a malformed body, a bad query) is counted
   against the address when it is answered, and refused if that is over budget.
 - Every other request (create, the catalogue, spectators) counts against the
-  address before it runs.
+  address before it runs (a spectator's wait: in the match's load, see below).
 
 Budgets, each per client and per minute (RATE_LIMIT_PER_MINUTE=0 turns all off):
 writes (every POST, even malformed), reads (GETs, long-polls included),
@@ -22,9 +22,10 @@ a match still owes are played by whoever reads it next, within that reader's
 budget). Long-polls and streams also have a cap on how many one client holds
 at once: each wait is a lease in a sorted set, refreshed while it is held, so
 a crashed worker's waits fade and the count never goes below zero. A request
-that asks to wait takes its lease in the round-trip that counts it (the
-match's load for a token's seat, the address's count for anyone else): a
-long-poll renewal costs no round-trip of its own but its lease's release.
+that asks to wait (a long-poll or a stream) is counted, and takes its lease,
+in the match's load, as a token's request is counted there: a spectator's
+under its address, with nothing to verify. A long-poll renewal thus costs
+two round-trips: the load and its lease's release.
 """
 
 from __future__ import annotations
@@ -73,10 +74,16 @@ def client_address(networks: list[Network]) -> str:
     return address
 
 
+def _match_id() -> str | None:
+    """The well-formed match id the request is about, if any."""
+    match_id = (request.view_args or {}).get("match_id")
+    return match_id if match_id and guards.MATCH_ID.fullmatch(match_id) else None
+
+
 def _claimed_token() -> tuple[str, str] | None:
     """(match id, token hash) for a request about a well-formed match id that carries a bearer token."""
-    match_id = (request.view_args or {}).get("match_id")
-    if not match_id or not guards.MATCH_ID.fullmatch(match_id):
+    match_id = _match_id()
+    if not match_id:
         return None
     try:
         token = bearer_token()
@@ -152,18 +159,27 @@ def install(app: Flask, config: Config) -> None:
                 quota.lease = g.wait_lease = _lease(quota.waits_key)
             return  # counted by the match's load; checked when the token verifies (service/ratelimit.py)
         counter = f"rl:{what[0]}:ip:{address}:{w}"
+        match_id = _match_id()
+        if waits and match_id and "Authorization" not in request.headers:
+            # A spectator's long-poll or stream: its address is counted, and its wait taken, by the load.
+            g.quota = quota = Quota(
+                match_id=match_id,
+                key=counter,
+                limit=limit,
+                what=what,
+                fail_key=f"rl:fail:{address}:{w}",
+                fail_limit=config.auth_failures_per_minute,
+                waits_key=f"rl:waits:ip:{address}",
+                token=False,
+            )
+            quota.lease = g.wait_lease = _lease(quota.waits_key)
+            return
         pipe = _redis().pipeline(transaction=False)
         pipe.get(f"rl:fail:{address}:{w}")
         pipe.incr(counter)
         pipe.expire(counter, WINDOW)
-        lease = _lease(f"rl:waits:ip:{address}") if waits else None
-        if lease is not None:
-            queue_lease(pipe, lease.key, lease.member, lease.seconds)
         _round_trip()
-        failures, count, _, *leased = pipe.execute()
-        if lease is not None:
-            lease.held = leased[-2]
-            g.wait_lease = lease
+        failures, count, _ = pipe.execute()
         if int(failures or 0) >= config.auth_failures_per_minute:
             raise limited("failed authentications", config.auth_failures_per_minute)
         if count > limit:
@@ -188,7 +204,8 @@ def install(app: Flask, config: Config) -> None:
 
 def install_settlement(app: Flask, config: Config) -> None:
     """After the answer: charge failed authentications to the address, and count against the
-    address a token-carrying request whose token was never checked. Installed after the other
+    address a request whose count was left to a load that never came (a token-carrying
+    request whose token was never checked, a spectator's wait refused before its load). Installed after the other
     after-request hooks so that it runs first (Flask runs them in reverse) and a 429 it puts in
     place of an answer still gets the security headers."""
     if not config.rate_limit_per_minute:
@@ -200,7 +217,7 @@ def install_settlement(app: Flask, config: Config) -> None:
             return response
         quota: Quota | None = g.get("quota")
         status = response.status_code
-        failed = status in (401, 403) or (quota is not None and status == 404)
+        failed = status in (401, 403) or (quota is not None and quota.token and status == 404)
         unsettled = quota is not None and not quota.verified and not failed and status != 429
         if not (failed or unsettled):
             return response

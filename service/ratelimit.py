@@ -1,4 +1,4 @@
-"""A fixed one-minute quota window, and the quota of a request that carries a seat token.
+"""A fixed one-minute quota window, and the quota of a request counted by its match's load.
 Who is counted, and for what: service/limits.py.
 
 A request about a match that carries a token is counted without a round-trip
@@ -8,6 +8,8 @@ pipelined round-trip as the match's load, together with a read of the
 address's failed-authentication count. The count is trusted only once the
 token verifies (`verified()`, called by auth.seat_of): a made-up token never
 gets that far, and its failure is charged to the address (service/limits.py).
+A spectator's long-poll or stream is counted the same way, under its address,
+and stands at once (there is no token to verify).
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ def limited(what: str, limit: int) -> ApiError:
 
 @dataclass
 class Quota:
-    """The quota of one request about `match_id` that carries a token."""
+    """The quota of one request about `match_id` that its load counts: one that carries a token,
+    or a spectator's wait (`token` False: under the address, standing once counted)."""
 
     match_id: str
     key: str  # the counter of the seat the token claims: m:{<id>}:rl:<w|r>:<token hash>:<window>
@@ -51,6 +54,7 @@ class Quota:
     lease: Lease | None = None  # a wait the request will hold, taken by the same load (service/limits.py)
     count: int | None = None  # set by the load that counted this request
     verified: bool = False
+    token: bool = True
 
     def counted(self, count: int, failures: int, waits_held: int | None = None) -> None:
         """The load's pipeline answered: an address over its failure budget is refused before any work."""
@@ -59,6 +63,8 @@ class Quota:
             self.lease.held = waits_held
         if failures >= self.fail_limit:
             raise limited("failed authentications", self.fail_limit)
+        if not self.token:
+            self.verify()
 
     def verify(self) -> None:
         """The token holds a seat of the match: its count is that seat's; over the limit, 429."""

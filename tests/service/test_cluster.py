@@ -60,6 +60,7 @@ from tests.service.test_limits import (  # noqa: F401
     test_a_seat_is_counted_under_its_own_token_not_its_address,
     test_a_seats_budget_is_its_own_and_a_made_up_token_cannot_spend_it,
     test_a_seats_concurrent_waits_are_capped_apart_from_its_address_and_released,
+    test_a_spectators_waits_spend_its_addresss_reads_and_a_bad_one_spends_nothing_more,
     test_a_ticket_stream_sent_with_a_token_holds_its_wait_where_the_ticket_says,
     test_a_wait_cap_holds_after_its_key_vanished_and_never_goes_below_zero,
     test_bot_matches_have_their_own_budget,

@@ -296,11 +296,26 @@ def test_a_long_poll_renewal_takes_its_wait_in_the_round_trip_that_counts_it(
     renewed = client.get(path, headers=headers, environ_base=where)
     monkeypatch.undo()
     assert renewed.get_json() == {"after": 0, "version": 0, "entries": []}
-    # A seat: the load (with the seat's count and its wait), the wait's release. A spectator: the
-    # address's count with its wait, the load, the release.
-    assert trips.count == (2 if as_seat else 3)
+    # The load (with the seat's or the address's count, and the wait's lease), the lease's release.
+    assert trips.count == 2
     leases = f"m:{{{created['id']}}}:waits:*" if as_seat else f"rl:waits:ip:{where['REMOTE_ADDR']}"
     assert not list(redis_client.scan_iter(match=leases))  # released: Redis drops an emptied set
+
+
+def test_a_spectators_waits_spend_its_addresss_reads_and_a_bad_one_spends_nothing_more(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=4, auth_failures_per_minute=2).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=an_address()).get_json()
+    unknown = f"/v1/matches/{secrets.token_hex(10)}/events?after=0&wait=0.05"
+    malformed = f"/v1/matches/{created['id']}/events?after=x&wait=0.05"  # refused before the load
+    waits = f"/v1/matches/{created['id']}/events?after=0&wait=0.05"
+    statuses = [client.get(path, environ_base=where).status_code for path in (unknown, unknown, malformed, waits)]
+    # An unknown match is not a failed authentication (no token was shown): two of them do not
+    # close the address; the malformed query is counted when answered; the fifth read is refused.
+    assert statuses == [404, 404, 422, 200]
+    assert client.get(waits, environ_base=where).status_code == 429
+    assert client.get(f"/v1/matches/{created['id']}/stream", environ_base=where).status_code == 429
+    assert not list(redis_client.scan_iter(match=f"rl:waits:ip:{where['REMOTE_ADDR']}"))  # no wait kept
 
 
 def test_a_seats_concurrent_waits_are_capped_apart_from_its_address_and_released(redis_url, redis_client):
