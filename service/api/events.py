@@ -11,7 +11,7 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 
 
 @blp.route("/<match_id>/events")
-@blp.arguments(EventsQuerySchema, location="query")
+@blp.arguments(EventsQuerySchema(), location="query")
 @blp.response(200, LogSchema, example=examples.LOG)
 @blp.doc(
     operationId="getEvents", responses=problem_responses(401, 403, 404, 422, 503), security=[{}, {"seatToken": []}]

@@ -18,7 +18,7 @@ blp = Blueprint(
 
 
 @blp.route("", methods=["GET"])
-@blp.arguments(LobbyQuerySchema, location="query")
+@blp.arguments(LobbyQuerySchema(), location="query")
 @blp.response(200, LobbySchema, example=examples.LOBBY)
 @blp.doc(operationId="listMatches", security=[], responses=problem_responses(422))
 def list_matches(query: dict):

@@ -48,7 +48,7 @@ def _validated_creation(body: dict):
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(CreateMatchSchema, example={"game": "speicherstadt", "players": 3})
+@blp.arguments(CreateMatchSchema(), example={"game": "speicherstadt", "players": 3})
 @blp.response(
     201,
     CreatedSchema,
@@ -68,7 +68,7 @@ def create_match(body: dict):
 
 
 @blp.route("/<match_id>/join", methods=["POST"])
-@blp.arguments(JoinSchema, example={})
+@blp.arguments(JoinSchema(), example={})
 @blp.response(200, JoinedSchema, example=examples.JOINED)
 @blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 409, 413, 422, 429, 503))
 def join_match(body: dict, match_id: str):

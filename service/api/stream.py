@@ -88,8 +88,8 @@ def post_stream_ticket(match_id: str):
 
 
 @blp.route("/<match_id>/stream")
-@blp.arguments(StreamQuerySchema, location="query")
-@blp.arguments(StreamHeadersSchema, location="headers")
+@blp.arguments(StreamQuerySchema(), location="query")
+@blp.arguments(StreamHeadersSchema(), location="headers")
 @blp.doc(
     responses={
         "200": {"description": SSE_DESCRIPTION, "content": {"text/event-stream": {"schema": {"type": "string"}}}},
