@@ -39,9 +39,6 @@ log = logging.getLogger("portside")
 
 CHANNEL = "portside:log"
 KEEP = 64  # recent entries kept per watched match: enough for any waiter that keeps up
-# How long "the log ended at version v" is trusted without a new read: bounds what a missed
-# message (a silent reconnect of the subscription) could cost a waiter.
-TRUST_HEAD = 20.0
 PUSH_BYTES = 16384  # the most entry JSON a commit's message carries (service/store.py's commit script)
 LINGER = 10.0  # seconds a match's memory is kept after its last waiter left
 
@@ -56,21 +53,20 @@ class Watch:
         self.waiters: set[Waiter] = set()
         self.recent: list[Entry] = []  # contiguous versions, the newest last
         self.floor = -1  # recent holds every version above floor, up to recent[-1]
-        self.head = -1  # a read found the log ending here, at head_at (-1: not known)
-        self.head_at = 0.0
+        self.head = -1  # a read found the log ending here, and no commit was heard since (-1: not known)
         self.left_at = 0.0  # when its last waiter left (while it has none)
 
     def entries_after(self, after: int) -> list[Entry] | None:
         """The entries above `after` from memory; None when memory cannot tell."""
         if self.recent:
             return [e for e in self.recent if e[0] > after] if after >= self.floor else None
-        if 0 <= self.head <= after and time.monotonic() - self.head_at < TRUST_HEAD:
+        if 0 <= self.head <= after:
             return []  # nothing since a read that found the end: a later commit would be in recent
         return None
 
     def found_head(self, version: int) -> None:
         if not self.recent:
-            self.head, self.head_at = max(self.head, version), time.monotonic()
+            self.head = max(self.head, version)
 
     def forget(self) -> None:
         self.recent, self.floor, self.head = [], -1, -1
@@ -238,8 +234,12 @@ class Fanout:
                 self._wake_all()  # after a reconnect, whatever was missed is read again from Redis
                 while not self._stopped:
                     message = pubsub.get_message(timeout=5)
-                    if message is not None and message["type"] == "message":
+                    if message is None:
+                        continue
+                    if message["type"] == "message":
                         self._dispatch(message["data"])
+                    elif message["type"] == "subscribe":
+                        self._resubscribed()
             except Exception as err:  # the connection dropped: forget memory, resubscribe
                 if self._stopped:
                     return
@@ -272,6 +272,16 @@ class Fanout:
         metrics.WAKE_SECONDS.observe(max(0.0, time.time() - float(committed)))
         for waiter in list(watch.waiters):
             waiter.event.set()
+
+    def _resubscribed(self) -> None:
+        """The client reconnected and subscribed again by itself (redis-py does, on a dropped
+        connection when it may retry): commits may have gone unheard meanwhile, so memory is
+        forgotten and every waiter reads the log again."""
+        log.warning("fan-out subscription reconnected; reading the log again")
+        with self._lock:
+            for watch in self.watches.values():
+                watch.forget()
+        self._wake_all()
 
     def _wake_all(self) -> None:
         with self._lock:

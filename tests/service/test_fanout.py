@@ -128,3 +128,38 @@ def test_a_moves_entries_fit_in_its_message_with_room_to_spare(client, app, game
     assert len(sizes) >= 100
     assert 100 <= statistics.median(sizes) <= 400, statistics.median(sizes)
     assert max(sizes) <= fanout.PUSH_BYTES // 4, max(sizes)
+
+
+def test_a_subscription_that_reconnects_by_itself_makes_its_waiters_read_what_they_missed(redis_url, config):
+    """redis-py reconnects a dropped subscription and subscribes again without a word (it may
+    retry); a commit published meanwhile is never heard. The new subscription's confirmation must
+    make every waiter read the log again, however recently it found the log's end."""
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    from service.app import create_app
+    from service.store import log_key, match_key
+
+    own = redis.Redis.from_url(redis_url, socket_timeout=40, retry=Retry(NoBackoff(), 2))  # reconnects silently
+    app = create_app(config, own)
+    try:
+        client = app.test_client()
+        created = create(client, players=2, seed=8)
+        match_id = created["id"]
+        thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=8", None)
+        watches = app.extensions["portside"].store.fanout.watches
+        deadline = time.monotonic() + 5
+        while (watches.get(match_id) is None or watches[match_id].head != 0) and time.monotonic() < deadline:
+            time.sleep(0.02)  # until the waiter has read the log and found it ending at version 0
+        assert watches[match_id].head == 0
+        unheard = {"seat": 0, "move": {"type": "unheard"}, "events": []}
+        own.xadd(log_key(match_id), {"e": orjson.dumps(unheard)}, id="1-0")  # a commit whose message was lost
+        own.hset(match_key(match_id), "v", 1)
+        started = time.monotonic()
+        assert own.client_kill_filter(_type="pubsub") >= 1
+        thread.join(10)
+        assert [e["version"] for e in result["body"]["entries"]] == [1]
+        assert time.monotonic() - started < 4  # woken by the reconnect, not by the wait's end
+    finally:
+        fanout.stop_for(own)
