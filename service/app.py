@@ -129,8 +129,8 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         seconds = time.perf_counter() - g.get("start", time.perf_counter())
         method = metrics.method_label(request.method)
-        metrics.REQUESTS.labels(method, endpoint, response.status_code).inc()
-        metrics.LATENCY.labels(method, endpoint).observe(seconds)
+        metrics.series(metrics.REQUESTS, method, endpoint, response.status_code).inc()
+        metrics.series(metrics.LATENCY, method, endpoint).observe(seconds)
         response.headers["X-Request-ID"] = g.get("request_id", "")
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info(

@@ -287,7 +287,7 @@ def _commit(
         if match.stored.meta.get("clock"):  # a match without a clock is never in the index: no round-trip
             lifecycle.index_clock(store, match.stored.id, doc)
         for entry in entries:
-            metrics.MOVES.labels(match.game.id, "bot" if "bot" in entry else "seat").inc()
+            metrics.series(metrics.MOVES, match.game.id, "bot" if "bot" in entry else "seat").inc()
     return result
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 
 from prometheus_client import (
@@ -31,6 +32,14 @@ WAKE_SECONDS = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
 )
 REDIS_ROUNDTRIPS = Counter("portside_redis_roundtrips_total", "Round-trips to Redis, by operation", ["op"])
+
+
+@functools.cache
+def series(metric, *labels):
+    """`metric.labels(*labels)`, looked up once per process: prometheus_client checks and converts
+    the label values on every call, which the hot paths pay per request. Label values are few
+    (routes, statuses, methods through method_label, operations), so the cache stays small."""
+    return metric.labels(*labels)
 
 
 def exposition() -> tuple[bytes, str]:

@@ -145,7 +145,7 @@ def queue_lease(pipe, key: str, member: str, seconds: float) -> None:
 
 
 def _round_trip(op: str) -> None:
-    metrics.REDIS_ROUNDTRIPS.labels(op).inc()
+    metrics.series(metrics.REDIS_ROUNDTRIPS, op).inc()
 
 
 class Store:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 
-from flask import has_request_context, request
+from flask import g, has_request_context, request
 
 from engine import i18n
 from engine.core import Game, IllegalMove
@@ -75,8 +75,14 @@ def catalogue() -> i18n.Catalogue:
 
 
 def request_lang() -> str:
-    """The caller's language from Accept-Language (English outside a request)."""
-    return i18n.best_language(request.accept_languages) if has_request_context() else i18n.DEFAULT
+    """The caller's language from Accept-Language (English outside a request or without one),
+    worked out once per request."""
+    if not has_request_context():
+        return i18n.DEFAULT
+    if "lang" not in g:
+        asked = request.environ.get("HTTP_ACCEPT_LANGUAGE")
+        g.lang = i18n.best_language(request.accept_languages) if asked else i18n.DEFAULT
+    return g.lang
 
 
 def texts(game: Game, event: Mapping, names: Mapping[int, str]) -> dict[str, str]:
