@@ -25,7 +25,9 @@ a crashed worker's waits fade and the count never goes below zero. A request
 that asks to wait (a long-poll or a stream) is counted, and takes its lease,
 in the match's load, as a token's request is counted there: a spectator's
 under its address, with nothing to verify. A long-poll renewal thus costs
-two round-trips: the load and its lease's release.
+one round-trip: the load, which also carries the release of the connection's
+last lease (a lease given back goes with the process's next pipeline, or
+within RELEASE_SECONDS: service/store.py).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from service.auth import bearer_token, hash_token
 from service.config import Config
 from service.errors import ApiError, problem
 from service.ratelimit import WINDOW, Quota, limited, window
-from service.store import queue_lease, waits_key
+from service.store import Store, queue_lease, waits_key
 
 _EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs")
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -111,11 +113,15 @@ def _asks_to_wait() -> bool:
 
 def _lease(key: str) -> Lease:
     """A lease not taken yet, for the pipeline that counts this request."""
-    return Lease(_redis(), key, secrets.token_hex(8), lease_seconds(_config()))
+    return Lease(_store(), key, secrets.token_hex(8), lease_seconds(_config()))
+
+
+def _store() -> Store:
+    return current_app.extensions["portside"].store
 
 
 def _redis():
-    return current_app.extensions["portside"].store.redis
+    return _store().redis
 
 
 def _config() -> Config:
@@ -174,12 +180,12 @@ def install(app: Flask, config: Config) -> None:
             )
             quota.lease = g.wait_lease = _lease(quota.waits_key)
             return
-        pipe = _redis().pipeline(transaction=False)
+        pipe = _store().pipeline()
         pipe.get(f"rl:fail:{address}:{w}")
         pipe.incr(counter)
         pipe.expire(counter, WINDOW)
         _round_trip()
-        failures, count, _ = pipe.execute()
+        failures, count, _ = _store().execute(pipe)
         if int(failures or 0) >= config.auth_failures_per_minute:
             raise limited("failed authentications", config.auth_failures_per_minute)
         if count > limit:
@@ -253,11 +259,12 @@ def install_settlement(app: Flask, config: Config) -> None:
 
 class Lease:
     """One wait (a long-poll or a stream) held by a client: a member of the client's sorted set,
-    scored by when it lapses. A stream renews it while it runs; the end of the wait removes it
-    (the request's end for a long-poll, the stream's close for a stream: `release_when_closed`)."""
+    scored by when it lapses. A stream renews it while it runs; the end of the wait gives it back
+    (the request's end for a long-poll, the stream's close for a stream: `release_when_closed`),
+    with this process's next pipeline (Store.release_later)."""
 
-    def __init__(self, client, key: str, member: str, seconds: float) -> None:
-        self.client, self.key, self.member, self.seconds = client, key, member, seconds
+    def __init__(self, store: Store | None, key: str, member: str, seconds: float) -> None:
+        self.store, self.key, self.member, self.seconds = store, key, member, seconds
         self.renewed = time.monotonic()
         self.held: int | None = None  # how many waits its client held once it was taken; None until then
 
@@ -266,23 +273,20 @@ class Lease:
         if not force and time.monotonic() - self.renewed < self.seconds / 2:
             return
         self.renewed = time.monotonic()
-        pipe = self.client.pipeline(transaction=False)
+        assert self.store is not None
+        pipe = self.store.pipeline()
         pipe.zadd(self.key, {self.member: time.time() + self.seconds}, xx=True)
         pipe.expire(self.key, int(self.seconds))
         try:
             _round_trip()
-            pipe.execute()
+            self.store.execute(pipe)
         except Exception:  # a stream outlives a Redis hiccup; its lease is renewed next time
             pass
 
     def release(self) -> None:
-        if self.held is None:
+        if self.held is None or self.store is None:
             return  # never taken: the request ended before the round-trip that would have taken it
-        try:
-            _round_trip()
-            self.client.zrem(self.key, self.member)
-        except Exception:  # the lease lapses by itself
-            pass
+        self.store.release_later(self.key, self.member)
 
 
 class _NoLease(Lease):
@@ -313,10 +317,10 @@ def hold_wait() -> Lease:
         if lease is not None:
             lease.release()  # taken for a caller this request did not turn out to be (a ticket's stream)
         lease = g.wait_lease = _lease(key)
-        pipe = _redis().pipeline(transaction=False)
+        pipe = _store().pipeline()
         queue_lease(pipe, lease.key, lease.member, lease.seconds)
         _round_trip()
-        lease.held = pipe.execute()[-2]
+        lease.held = _store().execute(pipe)[-2]
     assert lease.held is not None
     if lease.held > config.max_waits_per_client:
         raise ApiError(

@@ -25,8 +25,12 @@ grow with the number of requests waiting in it.
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import logging
+import os
 import secrets
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +40,9 @@ import redis
 from redis.cluster import RedisCluster
 
 from service import fanout, metrics
+
+log = logging.getLogger("portside")
+RELEASE_SECONDS = 0.1  # a wait lease given back reaches Redis with the next pipeline, or this soon
 
 _COMMIT = """
 if KEYS[3] then
@@ -157,6 +164,9 @@ class Store:
         self._join = client.register_script(_JOIN)
         self._create = client.register_script(_CREATE)
         self.fanout = fanout.for_client(client, self.read_log)
+        self._releases: list[tuple[str, str]] = []
+        self._releases_lock = threading.Lock()
+        self._flusher_pid = 0
 
     @property
     def cluster(self) -> bool:
@@ -198,7 +208,7 @@ class Store:
         """The match, `counter`'s count after one INCR (with its expiry), the integer at `other`
         (0 if none) and, given `lease` (key, member, seconds), how many wait leases its key holds
         once that one is taken (else None): one pipelined round-trip (service/ratelimit.py)."""
-        pipe = self.redis.pipeline(transaction=False)
+        pipe = self.pipeline()
         pipe.incr(counter)
         pipe.expire(counter, ttl)
         pipe.get(other)
@@ -206,8 +216,50 @@ class Store:
         if lease is not None:
             queue_lease(pipe, *lease)
         _round_trip("load")
-        count, _, found, raw, *leased = pipe.execute()
+        count, _, found, raw, *leased = self.execute(pipe)
         return self._stored(match_id, raw), int(count), int(found or 0), leased[-2] if leased else None
+
+    # --- wait leases given back (service/limits.py) ---------------------------------------
+
+    def release_later(self, key: str, member: str) -> None:
+        """Give back a wait lease without a round-trip of its own: the ZREM goes first in this
+        process's next pipeline (a long-poll's renewal on the same connection carries its last
+        lease's release), or is sent within RELEASE_SECONDS."""
+        with self._releases_lock:
+            self._releases.append((key, member))
+            if self._flusher_pid != os.getpid():  # one flusher per process, started after any fork
+                self._flusher_pid = os.getpid()
+                threading.Thread(target=self._flush_forever, name="portside-releases", daemon=True).start()
+                atexit.register(self._flush)  # a worker that stops gives back what it still holds
+
+    def pipeline(self):
+        """A pipeline that first gives back the leases waiting to be released; run it with `execute`."""
+        pipe = self.redis.pipeline(transaction=False)
+        with self._releases_lock:
+            released, self._releases = self._releases, []
+        for key, member in released:
+            pipe.zrem(key, member)
+        pipe.released = len(released)
+        return pipe
+
+    @staticmethod
+    def execute(pipe) -> list:
+        """The pipeline's answers, without those of the releases it carried."""
+        return pipe.execute()[pipe.released :]
+
+    def _flush_forever(self) -> None:
+        while True:
+            time.sleep(RELEASE_SECONDS)
+            self._flush()
+
+    def _flush(self) -> None:
+        if not self._releases:
+            return
+        try:
+            _round_trip("release")
+            self.execute(self.pipeline())
+        except Exception as err:  # noqa: BLE001 - Redis away: the leases lapse by themselves
+            log.warning("could not give back wait leases (%s); they lapse by themselves", err)
 
     @staticmethod
     def _stored(match_id: str, raw: dict) -> Stored | None:

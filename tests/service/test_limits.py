@@ -283,6 +283,17 @@ def test_a_move_costs_two_redis_round_trips_with_rate_limiting_on_and_the_metric
         assert metric_round_trips() - before == trips.count
 
 
+def released_soon(redis_client, pattern: str) -> bool:
+    """Every wait lease under keys matching `pattern` given back within a second (Redis drops an
+    emptied set; a release goes with the process's next pipeline, or within 0.1 s)."""
+    deadline = time.monotonic() + 1
+    while list(redis_client.scan_iter(match=pattern)):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
 @pytest.mark.parametrize("as_seat", [False, True], ids=["spectator", "seat"])
 def test_a_long_poll_renewal_takes_its_wait_in_the_round_trip_that_counts_it(
     redis_url, redis_client, monkeypatch, as_seat
@@ -296,10 +307,11 @@ def test_a_long_poll_renewal_takes_its_wait_in_the_round_trip_that_counts_it(
     renewed = client.get(path, headers=headers, environ_base=where)
     monkeypatch.undo()
     assert renewed.get_json() == {"after": 0, "version": 0, "entries": []}
-    # The load (with the seat's or the address's count, and the wait's lease), the lease's release.
-    assert trips.count == 2
+    # One: the load, with the seat's or the address's count, the first wait's release and this
+    # wait's lease; this wait's release goes with the process's next pipeline, or soon after.
+    assert trips.count == 1
     leases = f"m:{{{created['id']}}}:waits:*" if as_seat else f"rl:waits:ip:{where['REMOTE_ADDR']}"
-    assert not list(redis_client.scan_iter(match=leases))  # released: Redis drops an emptied set
+    assert released_soon(redis_client, leases)
 
 
 def test_a_spectators_waits_spend_its_addresss_reads_and_a_bad_one_spends_nothing_more(redis_url, redis_client):
@@ -315,7 +327,7 @@ def test_a_spectators_waits_spend_its_addresss_reads_and_a_bad_one_spends_nothin
     assert statuses == [404, 404, 422, 200]
     assert client.get(waits, environ_base=where).status_code == 429
     assert client.get(f"/v1/matches/{created['id']}/stream", environ_base=where).status_code == 429
-    assert not list(redis_client.scan_iter(match=f"rl:waits:ip:{where['REMOTE_ADDR']}"))  # no wait kept
+    assert released_soon(redis_client, f"rl:waits:ip:{where['REMOTE_ADDR']}")  # no wait kept
 
 
 def test_a_seats_concurrent_waits_are_capped_apart_from_its_address_and_released(redis_url, redis_client):
@@ -336,7 +348,7 @@ def test_a_seats_concurrent_waits_are_capped_apart_from_its_address_and_released
         waiter.join()
     # The seat's third wait is refused; the spectator at the same address has its own cap.
     assert sorted(statuses) == [200, 200, 200, 429]
-    assert not list(redis_client.scan_iter(match=f"m:{{{created['id']}}}:waits:*"))  # every wait released
+    assert released_soon(redis_client, f"m:{{{created['id']}}}:waits:*")  # every wait released
 
 
 class HeldStream:
@@ -403,7 +415,7 @@ def test_a_ticket_stream_sent_with_a_token_holds_its_wait_where_the_ticket_says(
     assert not list(redis_client.scan_iter(match=f"m:{{{created['id']}}}:waits:*"))
     assert redis_client.zcard(f"rl:waits:ip:{where['REMOTE_ADDR']}") == 1
     stream.close()
-    assert redis_client.zcard(f"rl:waits:ip:{where['REMOTE_ADDR']}") == 0
+    assert released_soon(redis_client, f"rl:waits:ip:{where['REMOTE_ADDR']}")
 
 
 def test_a_long_held_stream_keeps_its_place_under_the_wait_cap(redis_url, redis_client, monkeypatch):
