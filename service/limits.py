@@ -27,7 +27,7 @@ in the match's load, as a token's request is counted there: a spectator's
 under its address, with nothing to verify. A long-poll renewal thus costs
 one round-trip: the load, which also carries the release of the connection's
 last lease (a lease given back goes with the process's next pipeline, or
-within RELEASE_SECONDS: service/store.py).
+within LEASE_WRITES_SECONDS: service/store.py).
 """
 
 from __future__ import annotations
@@ -269,35 +269,16 @@ class Lease:
         self.held: int | None = None  # how many waits its client held once it was taken; None until then
 
     def renew(self, force: bool = False) -> None:
-        """Push the lapse back (at most every half lease, unless forced)."""
-        if not force and time.monotonic() - self.renewed < self.seconds / 2:
+        """Push the lapse back (at most every half lease, unless forced), with the process's next pipeline."""
+        if self.store is None or (not force and time.monotonic() - self.renewed < self.seconds / 2):
             return
         self.renewed = time.monotonic()
-        assert self.store is not None
-        pipe = self.store.pipeline()
-        pipe.zadd(self.key, {self.member: time.time() + self.seconds}, xx=True)
-        pipe.expire(self.key, int(self.seconds))
-        try:
-            _round_trip()
-            self.store.execute(pipe)
-        except Exception:  # a stream outlives a Redis hiccup; its lease is renewed next time
-            pass
+        self.store.renew_later(self.key, self.member, self.seconds)
 
     def release(self) -> None:
         if self.held is None or self.store is None:
             return  # never taken: the request ended before the round-trip that would have taken it
         self.store.release_later(self.key, self.member)
-
-
-class _NoLease(Lease):
-    def __init__(self) -> None:
-        super().__init__(None, "", "", 0)
-
-    def renew(self, force: bool = False) -> None:
-        pass
-
-    def release(self) -> None:
-        pass
 
 
 def lease_seconds(config: Config) -> float:
@@ -309,7 +290,7 @@ def hold_wait() -> Lease:
     checked. 429 beyond MAX_WAITS_PER_CLIENT; the lease is released when the request ends."""
     config = _config()
     if not config.rate_limit_per_minute or "client_address" not in g:
-        return _NoLease()
+        return Lease(None, "", "", 0)  # limits off: a lease that holds nothing
     quota: Quota | None = g.get("quota")
     key = quota.waits_key if quota is not None and quota.verified else f"rl:waits:ip:{g.client_address}"
     lease: Lease | None = g.get("wait_lease")

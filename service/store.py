@@ -42,7 +42,7 @@ from redis.cluster import RedisCluster
 from service import fanout, metrics
 
 log = logging.getLogger("portside")
-RELEASE_SECONDS = 0.1  # a wait lease given back reaches Redis with the next pipeline, or this soon
+LEASE_WRITES_SECONDS = 0.1  # a wait lease given back or renewed reaches Redis with the next pipeline, or this soon
 
 _COMMIT = """
 if KEYS[3] then
@@ -164,8 +164,8 @@ class Store:
         self._join = client.register_script(_JOIN)
         self._create = client.register_script(_CREATE)
         self.fanout = fanout.for_client(client, self.read_log)
-        self._releases: list[tuple[str, str]] = []
-        self._releases_lock = threading.Lock()
+        self._lease_writes: list[tuple[str, str, float | None]] = []  # (key, member, renew seconds or None)
+        self._lease_writes_lock = threading.Lock()
         self._flusher_pid = 0
 
     @property
@@ -219,47 +219,58 @@ class Store:
         count, _, found, raw, *leased = self.execute(pipe)
         return self._stored(match_id, raw), int(count), int(found or 0), leased[-2] if leased else None
 
-    # --- wait leases given back (service/limits.py) ---------------------------------------
+    # --- wait leases given back or renewed (service/limits.py) ---------------------------
 
     def release_later(self, key: str, member: str) -> None:
         """Give back a wait lease without a round-trip of its own: the ZREM goes first in this
         process's next pipeline (a long-poll's renewal on the same connection carries its last
-        lease's release), or is sent within RELEASE_SECONDS."""
-        with self._releases_lock:
-            self._releases.append((key, member))
+        lease's release), or is sent within LEASE_WRITES_SECONDS."""
+        self._later((key, member, None))
+
+    def renew_later(self, key: str, member: str, seconds: float) -> None:
+        """Push a held lease's lapse `seconds` on (and its set's expiry), the same way."""
+        self._later((key, member, seconds))
+
+    def _later(self, write: tuple[str, str, float | None]) -> None:
+        with self._lease_writes_lock:
+            self._lease_writes.append(write)
             if self._flusher_pid != os.getpid():  # one flusher per process, started after any fork
                 self._flusher_pid = os.getpid()
-                threading.Thread(target=self._flush_forever, name="portside-releases", daemon=True).start()
+                threading.Thread(target=self._flush_forever, name="portside-leases", daemon=True).start()
                 atexit.register(self._flush)  # a worker that stops gives back what it still holds
 
     def pipeline(self):
-        """A pipeline that first gives back the leases waiting to be released; run it with `execute`."""
+        """A pipeline that first sends the lease writes waiting to go; run it with `execute`."""
         pipe = self.redis.pipeline(transaction=False)
-        with self._releases_lock:
-            released, self._releases = self._releases, []
-        for key, member in released:
-            pipe.zrem(key, member)
-        pipe.released = len(released)
+        with self._lease_writes_lock:
+            writes, self._lease_writes = self._lease_writes, []
+        for key, member, seconds in writes:
+            if seconds is None:
+                pipe.zrem(key, member)
+            else:
+                pipe.zadd(key, {member: time.time() + seconds}, xx=True)
+                pipe.expire(key, int(seconds))
+        pipe.carried = sum(1 if seconds is None else 2 for _, _, seconds in writes)  # commands queued above
         return pipe
 
     @staticmethod
     def execute(pipe) -> list:
-        """The pipeline's answers, without those of the releases it carried."""
-        return pipe.execute()[pipe.released :]
+        """The pipeline's answers, without those of the lease writes it carried."""
+        return pipe.execute()[pipe.carried :]
 
     def _flush_forever(self) -> None:
         while True:
-            time.sleep(RELEASE_SECONDS)
+            time.sleep(LEASE_WRITES_SECONDS)
             self._flush()
 
     def _flush(self) -> None:
-        if not self._releases:
+        if not self._lease_writes:
             return
         try:
-            _round_trip("release")
+            _round_trip("leases")
             self.execute(self.pipeline())
         except Exception as err:  # noqa: BLE001 - Redis away: the leases lapse by themselves
-            log.warning("could not give back wait leases (%s); they lapse by themselves", err)
+            log.warning("could not write wait leases (%s); they lapse by themselves", err)
 
     @staticmethod
     def _stored(match_id: str, raw: dict) -> Stored | None:
