@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def call(app, method: str, path: str, body=None, token: str | None = None) -> tuple[int, object]:
-    data = b"" if body is None else orjson.dumps(body)
-    environ = {
+def environ(method: str, path: str, data: bytes, token: str | None = None) -> dict:
+    """A WSGI environ for one JSON request, as a server would build it."""
+    built = {
         "REQUEST_METHOD": method,
         "PATH_INFO": path,
         "QUERY_STRING": "",
@@ -48,9 +48,16 @@ def call(app, method: str, path: str, body=None, token: str | None = None) -> tu
         "wsgi.errors": sys.stderr,
     }
     if token:
-        environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+        built["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    return built
+
+
+def call(app, method: str, path: str, body=None, token: str | None = None) -> tuple[int, object]:
+    data = b"" if body is None else orjson.dumps(body)
     status = []
-    answer = b"".join(app(environ, lambda line, headers, exc=None: status.append(int(line[:3]))))
+    answer = b"".join(
+        app(environ(method, path, data, token), lambda line, headers, exc=None: status.append(int(line[:3])))
+    )
     return status[0], orjson.loads(answer or b"null")
 
 

@@ -15,7 +15,6 @@ version agree within 0.5 %.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import random
 import subprocess
@@ -64,23 +63,9 @@ def new_match(app) -> tuple[str, dict[int, str]]:
 
 def send(app, method: str, path: str, body: bytes, token: str | None = None) -> None:
     """One request, its answer read and dropped (no JSON parsing: that is the client's work)."""
-    environ = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "QUERY_STRING": "",
-        "SERVER_NAME": "bench",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
-        "CONTENT_TYPE": "application/json",
-        "CONTENT_LENGTH": str(len(body)),
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.url_scheme": "http",
-        "wsgi.errors": sys.stderr,
-    }
-    if token:
-        environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-    for _ in app(environ, lambda *_: None):
+    from bench.app_cpu import environ
+
+    for _ in app(environ(method, path, body, token), lambda *_: None):
         pass
 
 
