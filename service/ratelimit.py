@@ -45,12 +45,12 @@ class Quota:
     or a spectator's wait (`token` False: under the address, standing once counted)."""
 
     match_id: str
-    key: str  # the counter of the seat the token claims: m:{<id>}:rl:<w|r>:<token hash>:<window>
+    key: str  # the claimed seat's counter, m:{<id>}:rl:<w|r>:<token hash>:<window> (a spectator's: its address's)
     limit: int
     what: str  # "writes" or "reads", for the 429's words
     fail_key: str  # the address's failed authentications this window
     fail_limit: int
-    waits_key: str  # where the seat holds its waits once verified: m:{<id>}:waits:<token hash>
+    waits_key: str  # where it holds its waits once verified: m:{<id>}:waits:<token hash> (rl:waits:ip:<address>)
     lease: Lease | None = None  # a wait the request will hold, taken by the same load (service/limits.py)
     count: int | None = None  # set by the load that counted this request
     verified: bool = False
