@@ -54,10 +54,10 @@ def in_flight(client: redis.Redis, match_id: str, key: str | None, bot_budget_se
     try:
         yield
     finally:
-        metrics.REDIS_ROUNDTRIPS.labels("idempotency").inc()
+        metrics.round_trip("idempotency")
         client.eval(_RELEASE, 1, marker, mine)
 
 
 def _take(client: redis.Redis, marker: str, mine: str) -> bool:
-    metrics.REDIS_ROUNDTRIPS.labels("idempotency").inc()
+    metrics.round_trip("idempotency")
     return bool(client.set(marker, mine, nx=True, ex=MARKER_SECONDS))

@@ -206,7 +206,7 @@ def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dic
 def index_clock(store: Store, match_id: str, doc: dict) -> None:
     """Keep the sweeper's index: the match under its next deadline, or out of it."""
     deadlines = life_of(doc).get("deadlines") or {}
-    metrics.REDIS_ROUNDTRIPS.labels("clock").inc()
+    metrics.round_trip("clock")
     if deadlines:
         store.redis.zadd(CLOCKS_KEY, {match_id: min(deadlines.values())})
     else:

@@ -128,10 +128,6 @@ def _config() -> Config:
     return current_app.extensions["portside"].config
 
 
-def _round_trip() -> None:
-    metrics.REDIS_ROUNDTRIPS.labels("limits").inc()
-
-
 def install(app: Flask, config: Config) -> None:
     """Count each request before it runs (before the guards: malformed requests count too)."""
     if not config.rate_limit_per_minute:
@@ -184,7 +180,7 @@ def install(app: Flask, config: Config) -> None:
         pipe.get(f"rl:fail:{address}:{w}")
         pipe.incr(counter)
         pipe.expire(counter, WINDOW)
-        _round_trip()
+        metrics.round_trip("limits")
         failures, count, _ = _store().execute(pipe)
         if int(failures or 0) >= config.auth_failures_per_minute:
             raise limited("failed authentications", config.auth_failures_per_minute)
@@ -197,7 +193,7 @@ def install(app: Flask, config: Config) -> None:
         pipe = _redis().pipeline(transaction=False)
         pipe.incr(key)
         pipe.expire(key, WINDOW)
-        _round_trip()
+        metrics.round_trip("limits")
         if pipe.execute()[0] > limit:
             raise limited(what, limit)
 
@@ -240,7 +236,7 @@ def install_settlement(app: Flask, config: Config) -> None:
             pipe.expire(counter, WINDOW)
             pipe.get(fail_key)
         try:
-            _round_trip()
+            metrics.round_trip("limits")
             results = pipe.execute()
         except Exception:  # counting must never turn an answer into a 500
             return response
@@ -300,7 +296,7 @@ def hold_wait() -> Lease:
         lease = g.wait_lease = _lease(key)
         pipe = _store().pipeline()
         queue_lease(pipe, lease.key, lease.member, lease.seconds)
-        _round_trip()
+        metrics.round_trip("limits")
         lease.held = _store().execute(pipe)[-2]
     assert lease.held is not None
     if lease.held > config.max_waits_per_client:
@@ -333,7 +329,7 @@ class BotBudget:
         self.key, self.per_minute = key, per_minute
 
     def left(self) -> float:
-        _round_trip()
+        metrics.round_trip("limits")
         spent = int(_redis().get(self.key) or 0) / 1000
         return max(0.0, self.per_minute - spent)
 
@@ -341,7 +337,7 @@ class BotBudget:
         pipe = _redis().pipeline(transaction=False)
         pipe.incrby(self.key, max(1, round(seconds * 1000)))
         pipe.expire(self.key, WINDOW)
-        _round_trip()
+        metrics.round_trip("limits")
         pipe.execute()
 
 

@@ -18,7 +18,7 @@ _BATCH = 50
 
 
 def add(store: Store, meta: dict) -> None:
-    metrics.REDIS_ROUNDTRIPS.labels("lobby").inc()
+    metrics.round_trip("lobby")
     store.redis.zadd(LOBBY_KEY, {meta["id"]: int(time.time() * 1_000_000)})
 
 

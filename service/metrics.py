@@ -42,6 +42,11 @@ def series(metric, *labels):
     return metric.labels(*labels)
 
 
+def round_trip(op: str) -> None:
+    """Count one round-trip to Redis under `op` (every sender calls this, so the metric is whole)."""
+    series(REDIS_ROUNDTRIPS, op).inc()
+
+
 def exposition() -> tuple[bytes, str]:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()

@@ -151,10 +151,6 @@ def queue_lease(pipe, key: str, member: str, seconds: float) -> None:
     pipe.expire(key, int(seconds))
 
 
-def _round_trip(op: str) -> None:
-    metrics.series(metrics.REDIS_ROUNDTRIPS, op).inc()
-
-
 class Store:
     def __init__(self, client: redis.Redis):
         # Any: redis-py types replies as str | bytes whatever decode_responses says (ours are bytes),
@@ -194,12 +190,12 @@ class Store:
     def create(self, match_id: str, meta: dict, state: dict, seat_hashes: dict[int, str], ttl: int) -> None:
         fields: dict[str, Any] = {"v": 0, "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
         fields.update({f"seat:{seat}": h for seat, h in seat_hashes.items()})
-        _round_trip("create")
+        metrics.round_trip("create")
         self._create(keys=[match_key(match_id)], args=[ttl, *(x for pair in fields.items() for x in pair)])
 
     def load(self, match_id: str) -> Stored | None:
         """The match, None if gone: one round-trip."""
-        _round_trip("load")
+        metrics.round_trip("load")
         return self._stored(match_id, self.redis.hgetall(match_key(match_id)))
 
     def load_counted(
@@ -215,7 +211,7 @@ class Store:
         pipe.hgetall(match_key(match_id))
         if lease is not None:
             queue_lease(pipe, *lease)
-        _round_trip("load")
+        metrics.round_trip("load")
         count, _, found, raw, *leased = self.execute(pipe)
         return self._stored(match_id, raw), int(count), int(found or 0), leased[-2] if leased else None
 
@@ -267,7 +263,7 @@ class Store:
         if not self._lease_writes:
             return
         try:
-            _round_trip("leases")
+            metrics.round_trip("leases")
             self.execute(self.pipeline())
         except Exception as err:  # noqa: BLE001 - Redis away: the leases lapse by themselves
             log.warning("could not write wait leases (%s); they lapse by themselves", err)
@@ -281,7 +277,7 @@ class Store:
 
     def take_seat(self, match_id: str, seat: int, token_hash: str) -> int:
         """1 when taken now, 0 when someone has it, -1 when the match is gone."""
-        _round_trip("join")
+        metrics.round_trip("join")
         return int(self._join(keys=[match_key(match_id)], args=[f"seat:{seat}", token_hash]))
 
     def commit(
@@ -309,12 +305,12 @@ class Store:
             answer,
             *(orjson.dumps(e) for e in entries),
         ]
-        _round_trip("commit")
+        metrics.round_trip("commit")
         status, value = self._commit(keys=keys, args=args)
         return CommitResult(status.decode(), value or None)
 
     def get_idempotent(self, key: tuple[str, str]) -> bytes | None:
-        _round_trip("idempotency")
+        metrics.round_trip("idempotency")
         return self.redis.hget(*key)
 
     def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = 1000) -> list[tuple[int, dict]]:
@@ -327,7 +323,7 @@ class Store:
 
     def read_log(self, match_id: str, after: int, upto: int = 0, count: int = 1000) -> list[tuple[int, dict]]:
         """Log entries with a version above `after` (and up to `upto` when given), one round-trip."""
-        _round_trip("log")
+        metrics.round_trip("log")
         end = f"{upto}-0" if upto else "+"
         found = self.redis.xrange(log_key(match_id), f"({after}-0", end, count=count)
         return [(int(entry_id.split(b"-")[0]), orjson.loads(fields[b"e"])) for entry_id, fields in found]
@@ -335,13 +331,13 @@ class Store:
     def new_ticket(self, match_id: str, seat: int | None) -> str:
         """A single-use ticket to open this match's stream as `seat` (None: a spectator)."""
         ticket = "pstt_" + secrets.token_urlsafe(24)
-        _round_trip("ticket")
+        metrics.round_trip("ticket")
         self.redis.set(ticket_key(match_id, ticket), "" if seat is None else str(seat), ex=TICKET_SECONDS)
         return ticket
 
     def use_ticket(self, match_id: str, ticket: str) -> tuple[bool, int | None]:
         """(valid, seat): a ticket opens one stream of its match, once, within its minute."""
-        _round_trip("ticket")
+        metrics.round_trip("ticket")
         raw = self.redis.getdel(ticket_key(match_id, ticket))
         if raw is None:
             return False, None
