@@ -18,11 +18,13 @@ import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
+import redis
 
 from tests.e2e.conftest import gunicorn
 
 pytestmark = pytest.mark.e2e
 
+WAITS_HERE = "rl:waits:ip:127.0.0.1"  # every test client's wait leases (service/limits.py)
 PROMPT = 5  # seconds: far above an answer's real time, far below a 20-30 s wait
 
 
@@ -146,6 +148,8 @@ def test_graceful_shutdown_answers_open_waits_at_once(redis_url, tmp_path):
         poll = long_poll(url, match_id, after=0, wait=30)
         stream = open_stream(url, match_id)
         assert until(lambda: waiters(url) == 2)
+        leases = redis.Redis.from_url(redis_url)
+        held = leases.zcard(WAITS_HERE)  # the two waits' leases (and any an earlier test's server left)
         proc.send_signal(signal.SIGTERM)
         poll.sock.settimeout(PROMPT)
         response = poll.getresponse()
@@ -154,3 +158,5 @@ def test_graceful_shutdown_answers_open_waits_at_once(redis_url, tmp_path):
         assert next_message(stream) == {"retry": "1000"}
         # The process ends once idle keep-alive connections time out (KEEPALIVE, 5 s), before the 30 s deadline.
         assert proc.wait(timeout=15) == 0
+        # A stopping worker gives back the leases of the waits it answered (they go out in batches).
+        assert leases.zcard(WAITS_HERE) == held - 2
