@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.cpu_by_process import cpu_ticks  # noqa: E402
+from bench.host_speed import line as host_speed_line  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
 
 
@@ -202,6 +203,7 @@ def main() -> None:
     args = parser.parse_args()
     from service import embedded
 
+    speed = host_speed_line()  # before any server takes the cores
     redis_url = embedded.start(tempfile.mkdtemp(prefix="portside-bench-"))
     env = {
         **os.environ,
@@ -240,6 +242,7 @@ def main() -> None:
         f"gunicorn {worker_class} workers={workers}{threads}, "
         f"{args.clients} client processes, {args.seconds:.0f} s each, {os.cpu_count()} cores"
     )
+    print(speed)
     print(f"bare CAS : {bare['requests_per_s']:7.0f} req/s   p50 {bare['p50_ms']:.2f} ms  p99 {bare['p99_ms']:.2f} ms")
     print(
         f"moves    : {moves['requests_per_s']:7.0f} req/s ({moves['posts_per_s']:.0f} move POSTs/s)   "

@@ -48,6 +48,7 @@ import orjson
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.host_speed import line as host_speed_line  # noqa: E402
 from bench.http_bench import Client, free_port  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
 
@@ -377,6 +378,7 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     from service.store import connect
 
+    speed = host_speed_line()  # before any server takes the cores
     with ExitStack() as stack:
         if args.cluster:
             from tests.cluster import local_cluster
@@ -407,6 +409,7 @@ def main() -> None:
                 f"{os.cpu_count()} cores, "
                 + (f"players paced at one move per {args.pace:g} s each" if args.pace else "players back to back")
             )
+            print(speed, flush=True)
             print(
                 "waiters  moves/s  move p50  move p99  healthz worst  wake p50  wake p99  RSS/worker  Redis conns"
                 "  stream wake p99  client lag p99  steal"
