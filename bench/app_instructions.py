@@ -3,13 +3,15 @@ cannot blur, for telling apart two versions of the move path (bench/app_cpu.py t
 work in seconds; this counts the interpreter's instructions, not the kernel's, so its Redis
 round-trips weigh less here than on the clock).
 
-    .venv/bin/python bench/app_instructions.py [--requests 400]
+    .venv/bin/python bench/app_instructions.py [--requests 400] [--without PART]
 
 Runs itself under `valgrind --tool=callgrind` (Debian's valgrind): records the requests of a
 scripted hot-seat 4-player Catan game (seeded: the same game every run), replays them on a new
 match of the same seed with counting on, then as many bare compare-and-set requests
 (bench/bare_cas_app.py), and prints the instructions per request of each. Two runs of one
-version agree within 0.5 %.
+version agree within 0.5 %. `--without PART` replays with one part of the app left out
+(the rate limits, the input guards, the request hooks that time, count and tag each request,
+compression, the security headers), to tell what each costs.
 """
 
 from __future__ import annotations
@@ -69,6 +71,27 @@ def send(app, method: str, path: str, body: bytes, token: str | None = None) -> 
         pass
 
 
+def leave_out(part: str) -> None:
+    """Turn one part of the app off before create_app installs it (for --without)."""
+    from service import app, compression, guards, hygiene, limits
+
+    def nothing(*_args, **_kwargs) -> None:
+        return None
+
+    installers = {
+        "limits": [(limits, "install"), (limits, "install_settlement")],
+        "guards": [(guards, "install")],
+        "hooks": [(app, "_add_request_hooks")],
+        "compression": [(compression, "register")],
+        "hygiene": [(hygiene, "install")],
+    }
+    for module, name in installers[part]:
+        setattr(module, name, nothing)
+
+
+PARTS = ("limits", "guards", "hooks", "compression", "hygiene")
+
+
 def counting(action: str) -> None:
     subprocess.run(["callgrind_control", action, str(os.getpid())], check=True, capture_output=True)
 
@@ -76,20 +99,25 @@ def counting(action: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--without", choices=PARTS, help="leave this part of the app out")
     parser.add_argument("--counted", action="store_true", help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args()
     if args.counted:
+        if args.without:
+            leave_out(args.without)
         replay(args.requests)
         return
     out = Path(tempfile.mkdtemp(prefix="portside-callgrind-"))
     subprocess.run(
         ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}/cg"]
-        + [sys.executable, __file__, "--requests", str(args.requests), "--counted"],
+        + [sys.executable, __file__, "--requests", str(args.requests), "--counted"]
+        + (["--without", args.without] if args.without else []),
         check=True,
         stderr=subprocess.DEVNULL,
     )
     portside, bare = (totals(out / f"cg.{n}") for n in (1, 2))
-    print(f"portside: {portside / args.requests / 1e6:.3f} M instructions per request")
+    without = f" without {args.without}" if args.without else ""
+    print(f"portside{without}: {portside / args.requests / 1e6:.3f} M instructions per request")
     print(f"bare CAS: {bare / args.requests / 1e6:.3f} M instructions per request ({portside / bare:.2f}x)")
 
 
