@@ -28,6 +28,11 @@ from service.store import CommitResult, Store, Stored, idem_key
 
 log = logging.getLogger("portside")
 
+# Server bots play in the request's greenlet: under gevent they hand the worker's other requests
+# (waiters, /healthz) a turn this often, or an all-bot Catan match froze its worker for 0.2 s.
+BOT_SLICE_SECONDS = 0.005
+BOT_PAUSE_SECONDS = 0.0001
+
 # Engine codes that the HTTP layer answers with their own status; any other
 # rule violation is 422 illegal_move with the engine's code as `reason`.
 _ENGINE_CODES = {"validation_error", "not_your_turn", "match_finished"}
@@ -250,6 +255,7 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     bots = lifecycle.bot_seats(match.stored.meta, match.stored.state)
     game, state = match.game, match.state
     entries: list[dict] = []
+    slice_end = time.monotonic() + BOT_SLICE_SECONDS
     # At least one move per call, whatever the budget: a match whose bots owe turns always advances.
     while (not entries or time.monotonic() < deadline) and game.outcome(state) is None:
         ready = sorted(s for s in game.to_act(state) if s in bots)
@@ -270,6 +276,9 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
             move = RandomBot().choose({}, legal or [fill(templates[0], default_value)], rng)
             events = game.apply(state, seat, move)
         entries.append(make_entry(match, seat, move, events, bots[seat]))
+        if time.monotonic() > slice_end:
+            time.sleep(BOT_PAUSE_SECONDS)  # gevent: the others' turn (sleep(0) would not poll their sockets)
+            slice_end = time.monotonic() + BOT_SLICE_SECONDS
     return entries
 
 

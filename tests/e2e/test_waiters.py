@@ -2,6 +2,7 @@
 
 - Many more waiting long-polls than the old thread pool had threads (2 workers x 8):
   health checks, reads and moves are still answered at once, and the move wakes them all.
+- Server bots at play hand their worker back every few ms: /healthz is answered meanwhile.
 - A client that hangs up releases its wait (long-poll and stream).
 - A waiter on instance B wakes on a move posted to instance A.
 - A graceful shutdown answers open waits at once, well before its deadline.
@@ -13,6 +14,7 @@ import http.client
 import json
 import re
 import signal
+import threading
 import time
 import urllib.request
 from urllib.parse import urlsplit
@@ -109,6 +111,38 @@ def test_many_waiting_clients_never_hold_up_health_reads_or_moves(server_url):
         assert [e["version"] for e in page["entries"]] == [answer["version"]]
         conn.close()
     assert until(lambda: waiters(server_url) == 0)
+
+
+def test_server_bots_at_play_leave_their_worker_answering(redis_url, tmp_path):
+    """Server bots play inside a request's greenlet; they hand the worker back every few ms, so
+    one worker busy creating matches of bots only still answers /healthz (and its waiters) at once.
+    Before, three such creations held it: /healthz waited 0.3-0.6 s."""
+    env = {"WEB_CONCURRENCY": "1", "BOT_MATCHES_PER_MINUTE": "1000"}
+    with gunicorn(redis_url, tmp_path, **env) as (url, _):
+        body = {"game": "catan", "players": 4, "bots": {str(s): "random" for s in range(4)}}
+        took: list[float] = []
+
+        def create() -> None:
+            start = time.perf_counter()
+            created = call(url, "/v1/matches", body)
+            if created["version"] > 100:  # the bots played a whole game before answering
+                took.append(time.perf_counter() - start)
+
+        creators = [threading.Thread(target=create) for _ in range(4)]
+        for creator in creators:
+            creator.start()
+        time.sleep(0.02)
+        worst = 0.0
+        while any(creator.is_alive() for creator in creators):
+            start = time.perf_counter()
+            with urllib.request.urlopen(url + "/healthz", timeout=PROMPT) as health:
+                assert health.status == 200
+            worst = max(worst, time.perf_counter() - start)
+            time.sleep(0.005)
+        for creator in creators:
+            creator.join()
+    assert len(took) == 4 and max(took) > 0.25  # long enough for a held worker to show
+    assert worst < 0.15, f"/healthz waited {worst:.3f} s while bots played for {max(took):.2f} s"
 
 
 def test_a_client_that_hangs_up_releases_its_wait(server_url):
