@@ -96,24 +96,9 @@ def main() -> None:
     raw = Path(tempfile.mkdtemp(prefix="portside-spy-")) / "samples.txt"
     try:
         pid = subprocess.check_output(["pgrep", "-P", str(server.pid)], text=True).split()[0]
+        record = f"record --pid {pid} --duration {int(args.seconds)} --rate 250 --nonblocking --format raw".split()
         recorder = subprocess.Popen(
-            [
-                spy,
-                "record",
-                "-p",
-                pid,
-                "-d",
-                str(int(args.seconds)),
-                "-r",
-                "250",
-                "-f",
-                "raw",
-                "-o",
-                str(raw),
-                "--nonblocking",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            [spy, *record, "--output", str(raw)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         time.sleep(0.5)
         result = http_bench.run(worker, port, 2, args.seconds)

@@ -47,6 +47,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import orjson
+from prometheus_client.parser import text_string_to_metric_families
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -98,31 +99,30 @@ def worker_rss_mb(master: int) -> list[float]:
     return out
 
 
-def waiting(ports: list[int]) -> float:
-    total = 0.0
+def scraped(ports: list[int]) -> list:
+    """Every sample of every instance's /metrics (prometheus_client's parser)."""
+    samples = []
     for port in ports:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-            conn.request("GET", "/metrics")
-            text = conn.getresponse().read().decode()
-        except OSError:  # busy taking the waiters in: ask again
-            return 0.0
-        for line in text.splitlines():
-            if line.startswith("portside_waiters "):
-                total += float(line.split()[1])
-    return total
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("GET", "/metrics")
+        for family in text_string_to_metric_families(conn.getresponse().read().decode()):
+            samples += family.samples
+    return samples
+
+
+def waiting(ports: list[int]) -> float:
+    try:
+        return sum(s.value for s in scraped(ports) if s.name == "portside_waiters")
+    except OSError:  # busy taking the waiters in: ask again
+        return 0.0
 
 
 def heard_buckets(ports: list[int]) -> dict[float, float]:
     """portside_wake_seconds' cumulative buckets summed over the instances: {upper bound: count}."""
     buckets: dict[float, float] = collections.Counter()
-    for port in ports:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        conn.request("GET", "/metrics")
-        for line in conn.getresponse().read().decode().splitlines():
-            if line.startswith('portside_wake_seconds_bucket{le="'):
-                bound = line.split('"')[1]
-                buckets[float("inf") if bound == "+Inf" else float(bound)] += float(line.split()[-1])
+    for sample in scraped(ports):
+        if sample.name == "portside_wake_seconds_bucket":
+            buckets[float(sample.labels["le"])] += sample.value
     return buckets
 
 

