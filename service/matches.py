@@ -17,8 +17,8 @@ from typing import Protocol
 import orjson
 
 from engine import registry
-from engine.bots import RandomBot, get_bot
-from engine.core import Game, IllegalMove, default_value, fill
+from engine.bots import fallback_move, get_bot
+from engine.core import Game, IllegalMove
 from service import lifecycle, metrics, ratelimit, words
 from service.auth import new_token
 from service.config import Config
@@ -273,7 +273,7 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
             # bot fills them at random: logged as errors, a Catan match wrote hundreds of lines).
             say = log.error if move in legal else log.debug
             say("bot %s of %s chose an illegal move %r: %s", bots[seat], game.id, move, err)
-            move = RandomBot().choose({}, legal or [fill(templates[0], default_value)], rng)
+            move = fallback_move(legal, templates, rng)
             events = game.apply(state, seat, move)
         entries.append(make_entry(match, seat, move, events, bots[seat]))
         if time.monotonic() > slice_end:

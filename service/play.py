@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
-from engine.bots import RandomBot, get_bot
+from engine.bots import fallback_move, get_bot
 from service import playprompt, playtext
 
 USER_AGENT = "portside-play/1"
@@ -252,8 +252,8 @@ class Session:
                 if err.code in ("stale_version", "not_your_turn", "match_finished"):
                     continue  # someone moved first: re-read on the next round
                 if err.code == "illegal_move":  # a local bot's bug must not stop the match
-                    self.say(f"seat {seat}: {move} refused ({err}); playing a random move instead")
-                    move = RandomBot().choose(mine["view"], legal, self.rng, templates)
+                    self.say(f"seat {seat}: {move} refused ({err}); playing a listed move instead")
+                    move = fallback_move(legal, templates, self.rng)
                     try:
                         self.client.move(self.match_id, token, move, version=mine["version"])
                     except ApiError as again:

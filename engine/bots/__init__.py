@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine import registry
-from engine.core import fill, random_value
+from engine.core import default_value, fill, random_value
 
 
 class Bot(Protocol):
@@ -55,6 +55,13 @@ class RandomBot:
         return legal[pick] if pick < len(legal) else random_fill(templates[pick - len(legal)], rng)
 
 
+def fallback_move(legal: list[dict], templates: Sequence[dict], rng: random.Random) -> dict:
+    """The move to play when a bot's choice was refused: a listed legal move at random (a template
+    filled at random could be refused again), or the first template at its smallest values when
+    nothing is listed."""
+    return rng.choice(legal) if legal else fill(templates[0], default_value)
+
+
 def bots_for(game_id: str) -> dict[str, type]:
     """Every bot name a game offers -> its class."""
     return {"random": RandomBot, **registry.get(game_id).bots}
@@ -65,4 +72,4 @@ def get_bot(game_id: str, name: str) -> Bot:
     return bots_for(game_id)[name]()
 
 
-__all__ = ["Bot", "RandomBot", "bots_for", "get_bot", "random_fill", "sensible_value"]
+__all__ = ["Bot", "RandomBot", "bots_for", "fallback_move", "get_bot", "random_fill", "sensible_value"]

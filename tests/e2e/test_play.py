@@ -238,3 +238,31 @@ def test_a_long_poll_longer_than_five_seconds_with_nothing_new_answers_empty(ser
     )
     page = get(f"{server_url}/v1/matches/{created['id']}/events?after=0&wait=6")
     assert page == {"after": 0, "version": 0, "entries": []}
+
+
+def test_a_local_bot_whose_move_is_refused_falls_back_on_a_listed_move(server_url):
+    """A local bot's refused move (here: Catan trades with ore on both sides, always) is replaced by
+    one of the listed legal moves: a random template fill, as the client played before, could be
+    refused again and stopped `portside play` with 'A trade never has the same resource on both sides'."""
+    import io
+
+    from engine.bots import RandomBot
+    from service.play import Client, Player, Session
+
+    def stubborn(view, legal, rng, templates):
+        for template in templates:
+            if template["move"]["type"] == "offer_trade":
+                held = next(iter(template["params"]["give"]["max"]))
+                to = template["params"]["to"]["of"]
+                return {"type": "offer_trade", "give": {held: 1}, "get": {held: 1}, "to": to}
+        return RandomBot().choose(view, legal, rng, templates)
+
+    client = Client(server_url)
+    created = client.request("POST", "/v1/matches", {"game": "catan", "players": 4, "seed": 21})
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    said = io.StringIO()
+    session = Session(client, created["id"], Player(tokens, dict.fromkeys(tokens, stubborn)), seed=3, progress=said)
+    for _ in range(150):  # plenty of turns with trades on offer, each refused once
+        session.play_ready(client.match(created["id"])["to_act"])
+    assert said.getvalue().count("refused (422 illegal_move") >= 10
+    assert client.match(created["id"])["version"] >= 150  # every round moved on
