@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 from bench.cpu_by_process import cpu_ticks  # noqa: E402
 from bench.host_speed import line as host_speed_line  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
+from service.config import default_workers  # noqa: E402
 
 
 def free_port() -> int:
@@ -235,8 +236,8 @@ def main() -> None:
     if not moves["games"]:
         raise SystemExit("no game finished: run longer (--seconds)")
     first, last = tenths(moves["games"])
-    workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1)))
     worker_class = env.get("WORKER_CLASS") or "gevent"  # service/gunicorn_conf.py's default
+    workers = env.get("WEB_CONCURRENCY") or default_workers(worker_class)
     threads = f" threads={env.get('THREADS', '16')}" if worker_class == "gthread" else ""
     print(
         f"gunicorn {worker_class} workers={workers}{threads}, "

@@ -55,6 +55,7 @@ sys.path.insert(0, str(ROOT))
 from bench.host_speed import line as host_speed_line  # noqa: E402
 from bench.http_bench import Client, free_port  # noqa: E402
 from engine.bots import RandomBot  # noqa: E402
+from service.config import default_workers  # noqa: E402
 
 PLAYERS = 4
 FOLLOWERS_PER_MATCH = 4
@@ -438,7 +439,7 @@ def main() -> None:
         ports = [free_port() for _ in range(args.instances)]
         servers = [start_instance(port, env) for port in ports]
         try:
-            workers = env.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1)))
+            workers = env.get("WEB_CONCURRENCY") or default_workers("gevent")
             print(
                 f"{args.instances} instance(s) x {workers} gevent workers, "
                 f"{'3-master cluster' if args.cluster else 'one Redis'}, {args.seconds:.0f} s per row, "

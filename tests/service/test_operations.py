@@ -153,3 +153,24 @@ def test_gc_tuning_for_workers_and_zero_keeps_pythons_defaults():
     defaults, off, tuned, frozen = json.loads(done.stdout)
     assert off == [defaults, 0]
     assert tuned == [10000, *defaults[1:]] and frozen > 0
+
+
+def test_workers_default_to_one_gevent_worker_per_core_and_at_least_two():
+    """What gunicorn reads from service/gunicorn_conf.py when WEB_CONCURRENCY is unset (README
+    "Configuration"): gevent, one worker per core but at least two; thread workers, two per core;
+    WEB_CONCURRENCY wins."""
+    import os
+    import subprocess
+    import sys
+
+    def workers(**env: str) -> int:
+        clean = {k: v for k, v in os.environ.items() if k not in ("WEB_CONCURRENCY", "WORKER_CLASS")}
+        script = "from service import gunicorn_conf as c; print(c.workers)"
+        done = subprocess.run([sys.executable, "-c", script], env={**clean, **env}, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return int(done.stdout)
+
+    cores = os.cpu_count() or 1
+    assert workers() == max(2, cores)
+    assert workers(WORKER_CLASS="gthread") == 2 * cores
+    assert workers(WEB_CONCURRENCY="3") == 3
