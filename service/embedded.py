@@ -17,12 +17,19 @@ and watched:
 `portside serve` starts it once in the gunicorn master and hands its URL to
 the workers. It stops when the process that started it exits (and, through
 PR_SET_PDEATHSIG, if that process is killed).
+
+One data directory, one server: the process that starts it holds a lock on
+`redis.lock` there for as long as it runs. Another process asking for the
+same directory (`portside sweep`, a second `portside serve`) uses the
+running server instead of starting a second one on the same files, which
+would write into the same append-only file.
 """
 
 from __future__ import annotations
 
 import atexit
 import ctypes
+import fcntl
 import os
 import signal
 import subprocess
@@ -112,18 +119,52 @@ class EmbeddedRedis:
 
 
 _servers: dict[str, EmbeddedRedis] = {}
+_locks: dict[str, int] = {}  # data dir -> the open descriptor holding its lock
 
 
 def start(data_dir: str, maxmemory: str | None = None) -> str:
-    """Start (or reuse) the supervised server keeping its data in data_dir; returns its URL."""
+    """Start (or reuse) the supervised server keeping its data in data_dir; returns its URL. If another
+    process runs that directory's server, its URL, once it answers."""
     path = os.path.abspath(data_dir)
-    if path not in _servers:
-        server = EmbeddedRedis(path, maxmemory or os.environ.get("REDIS_MAXMEMORY", "512mb"))
-        server.launch()
-        server.wait_ready()
-        atexit.register(server.stop)
-        _servers[path] = server
-    return _servers[path].url
+    if path in _servers:
+        return _servers[path].url
+    if not _lock(path):
+        return _running_url(path)
+    server = EmbeddedRedis(path, maxmemory or os.environ.get("REDIS_MAXMEMORY", "512mb"))
+    server.launch()
+    server.wait_ready()
+    atexit.register(server.stop)
+    _servers[path] = server
+    return server.url
+
+
+def _lock(path: str) -> bool:
+    """Take the data directory's lock for this process's lifetime; False if another process holds it."""
+    os.makedirs(path, exist_ok=True)
+    descriptor = os.open(os.path.join(path, "redis.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        return False
+    _locks[path] = descriptor  # never closed: released when this process (and its forks) end
+    return True
+
+
+def _running_url(path: str, seconds: float = 30) -> str:
+    """The URL of the server another process runs on this directory, once it answers PING."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with open(os.path.join(path, "redis.url")) as given:
+                url = given.read().strip()
+            with redis.Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1) as client:
+                client.ping()
+            return url
+        except (OSError, redis.ConnectionError, redis.TimeoutError, redis.exceptions.BusyLoadingError):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"another process holds {path}/redis.lock but its redis does not answer") from None
+            time.sleep(0.05)
 
 
 def server(data_dir: str) -> EmbeddedRedis:
@@ -145,7 +186,10 @@ def supervise(data_dir: str, socket: str, maxmemory: str) -> int:
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C reaches the whole group: the parent decides
     while not stopping:
-        current = subprocess.Popen(redis_command(data_dir, socket, maxmemory), preexec_fn=_die_with_parent)
+        # A session of its own: a Ctrl-C in the terminal reaches the service, which stops Redis in turn.
+        current = subprocess.Popen(
+            redis_command(data_dir, socket, maxmemory), preexec_fn=_die_with_parent, start_new_session=True
+        )
         code = current.wait()
         if not stopping:
             print(f"embedded redis exited with {code}; restarting it on {data_dir}", file=sys.stderr, flush=True)
