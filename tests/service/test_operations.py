@@ -174,3 +174,33 @@ def test_workers_default_to_one_gevent_worker_per_core_and_at_least_two():
     assert workers() == max(2, cores)
     assert workers(WORKER_CLASS="gthread") == 2 * cores
     assert workers(WEB_CONCURRENCY="3") == 3
+
+
+def test_a_second_process_on_the_same_data_dir_uses_the_running_redis(tmp_path):
+    """`portside sweep` (or a second serve) beside a running service with the same PORTSIDE_DATA_DIR:
+    one redis-server on the directory's files, not a second one writing into the same append-only
+    file (which corrupted it)."""
+    import subprocess
+    import sys
+
+    import redis
+
+    start = "import sys, time; from service import embedded; print(embedded.start(sys.argv[1]), flush=True)"
+    owner = subprocess.Popen(
+        [sys.executable, "-c", start + "; time.sleep(60)", str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        url = owner.stdout.readline().strip()
+        live = redis.Redis.from_url(url)
+        live.set("written-by-the-owner", "1")
+        pid = live.info("server")["process_id"]
+        second = subprocess.run(
+            [sys.executable, "-c", start, str(tmp_path)], capture_output=True, text=True, timeout=60, check=True
+        )
+        assert second.stdout.strip() == url
+        assert live.info("server")["process_id"] == pid and live.get("written-by-the-owner") == b"1"
+        assert (tmp_path / "redis.pid").read_text().strip() == str(pid)
+        assert (tmp_path / "redis.url").read_text().strip() == url
+    finally:
+        owner.terminate()
+        owner.wait(timeout=20)
