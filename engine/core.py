@@ -116,8 +116,10 @@ def rank_by(keys: list[tuple]) -> tuple[list[int], list[int]]:
 #                                                      their sum in [min_total, max_total]
 #   seats    {"of": [seats], "min", "max"}          -> a sorted list of distinct seats
 #                                                      from `of`, its length in [min, max]
+# A template may add "disjoint": [[param, ...], ...]: groups of counts params
+# that never give one key a count in two of them (a trade's two sides).
 # The ranges describe the shape only: the game's rules may still refuse a
-# filled-in move (a like-for-like trade), with a code as for any move.
+# filled-in move, with a code as for any move.
 
 
 def integer_param(low: int, high: int) -> dict:
@@ -132,9 +134,26 @@ def seats_param(of: Iterable[int], low: int, high: int) -> dict:
     return {"kind": "seats", "of": sorted(of), "min": low, "max": high}
 
 
-def template(move: Move, **params: dict) -> dict:
-    """A parametric move: `template({"type": "offer"}, price=integer_param(0, 40))`."""
-    return {"move": dict(move), "params": params}
+def template(move: Move, disjoint: Iterable[Iterable[str]] = (), **params: dict) -> dict:
+    """A parametric move: `template({"type": "offer"}, price=integer_param(0, 40))`; `disjoint`:
+    groups of its counts params that never share a key."""
+    made: dict[str, Any] = {"move": dict(move), "params": params}
+    groups = [list(group) for group in disjoint]
+    if groups:
+        made["disjoint"] = groups
+    return made
+
+
+def overlapping(tmpl: dict, move: Move) -> bool:
+    """Whether a filled-in move gives one key a count in two params its template keeps disjoint."""
+    for group in tmpl.get("disjoint", ()):
+        seen: set[str] = set()
+        for name in group:
+            keys = {key for key, count in (move.get(name) or {}).items() if count}
+            if keys & seen:
+                return True
+            seen |= keys
+    return False
 
 
 def default_value(param: dict) -> Any:

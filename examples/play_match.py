@@ -12,6 +12,7 @@ POST one of its `legal_moves` unchanged, or fill in one of its `move_templates`
 import json
 import random
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -22,32 +23,41 @@ def call(base, method, path, body=None, token=None):
         headers["Authorization"] = f"Bearer {token}"
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=40) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as err:  # every error is problem+json with a stable "code"
-        problem = json.load(err)
-        if problem.get("code") in ("not_your_turn", "stale_version"):
-            return None  # someone else moved first: read again
-        raise SystemExit(f"{method} {path}: {err.code} {problem}") from None
+    while True:
+        try:
+            with urllib.request.urlopen(request, timeout=40) as response:
+                return json.load(response)
+        except urllib.error.HTTPError as err:  # every error is problem+json with a stable "code"
+            problem = json.load(err)
+            if problem.get("code") in ("not_your_turn", "stale_version"):
+                return None  # someone else moved first: read again
+            if problem.get("code") == "rate_limited":  # over a minute's budget: wait as told
+                time.sleep(int(err.headers.get("Retry-After", "1")))
+                continue
+            raise SystemExit(f"{method} {path}: {err.code} {problem}") from None
 
 
 def fill(template):
-    """A move from a parametric one (`move_templates`): each param gets a value of its shape."""
+    """A move from a parametric one (`move_templates`): each param gets a value of its shape.
+    Params named together in the template's `disjoint` (a trade's give and get) never share a key."""
+    apart = {name for group in template.get("disjoint", []) for name in group}
+    taken = set()  # keys already given to one of those params
 
-    def value(param):
+    def value(name, param):
         if param["kind"] == "integer":
             return random.randint(param["min"], min(param["max"], param["min"] + 10))
         if param["kind"] == "seats":
             return param["of"][: max(param["min"], 1)]
         counts, need = {}, param["min_total"]  # counts: the first cards up to the least total
         for key, most in param["max"].items():
-            if need and most:
+            if need and most and not (name in apart and key in taken):
                 counts[key] = min(most, need)
                 need -= counts[key]
+        if name in apart:
+            taken.update(counts)
         return counts
 
-    return {**template["move"], **{name: value(p) for name, p in template["params"].items()}}
+    return {**template["move"], **{name: value(name, p) for name, p in template["params"].items()}}
 
 
 def pick(mine):

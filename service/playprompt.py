@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from engine.core import fill, fits
+from engine.core import fits, overlapping
 from service import playtext
 
 
@@ -43,7 +43,12 @@ def choose_prompt(
     if int(line) < len(legal):
         return legal[int(line)]
     tmpl = templates[int(line) - len(legal)]
-    return fill(tmpl, lambda param: ask_value(param, stdin, out))
+    while True:
+        move = {**tmpl["move"], **{name: ask_value(name, p, stdin, out) for name, p in tmpl["params"].items()}}
+        if not overlapping(tmpl, move):
+            return move
+        groups = " / ".join(" and ".join(group) for group in tmpl["disjoint"])
+        print(f"  {groups} may not name the same key: choose again.", file=out)
 
 
 def readline(stdin: TextIO) -> str:
@@ -60,11 +65,11 @@ HINTS = {
 }
 
 
-def ask_value(param: dict, stdin: TextIO, out: TextIO) -> Any:
-    """Read one template value: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong."""
+def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO) -> Any:
+    """Read the template value `name`: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong."""
     hint = HINTS[param["kind"]].format(**param)
     while True:
-        print(f"{param['kind']} ({hint}): ", end="", file=out, flush=True)
+        print(f"{name}: {param['kind']} ({hint}): ", end="", file=out, flush=True)
         raw = readline(stdin)
         try:
             value = parse_value(param["kind"], raw)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine import registry
-from engine.core import default_value, fill, random_value
+from engine.core import default_value, fill, overlapping, random_value
 
 
 class Bot(Protocol):
@@ -34,15 +34,24 @@ def sensible_value(rng: random.Random, low: int, high: int) -> int:
     return min(high, low + int(rng.expovariate(1 / 8)))
 
 
+FILL_TRIES = 20  # draws before a fill that breaks the template's `disjoint` is played anyway (then refused)
+
+
 def random_fill(template: dict, rng: random.Random) -> dict:
-    """A random move from a template; wide integer ranges mostly low (a price)."""
+    """A random move from a template, drawn again while it gives a key to two params the template keeps
+    disjoint; wide integer ranges mostly low (a price)."""
 
     def pick(param: dict):
         if param["kind"] == "integer":
             return sensible_value(rng, param["min"], param["max"])
         return random_value(param, rng)
 
-    return fill(template, pick)
+    move = fill(template, pick)
+    for _ in range(FILL_TRIES - 1):
+        if not overlapping(template, move):
+            break
+        move = fill(template, pick)
+    return move
 
 
 class RandomBot:

@@ -67,6 +67,7 @@ def trade_templates(state, seat) -> list:
         return [
             template(
                 {"type": "offer_trade"},
+                disjoint=[("give", "get")],
                 give=counts_param(mine, 1, sum(hands[seat])),
                 get=counts_param(dict.fromkeys(D.RESOURCES, held), 1, held),
                 to=seats_param(others, 1, n - 1),
@@ -78,6 +79,7 @@ def trade_templates(state, seat) -> list:
     return [
         template(
             {"type": "propose_trade"},
+            disjoint=[("give", "get")],
             give=counts_param(mine, 1, sum(hands[seat])),
             get=counts_param(dict.fromkeys(D.RESOURCES, active), 1, active),
         )

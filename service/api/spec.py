@@ -220,8 +220,15 @@ def _document_templates(spec: APISpec) -> None:
                     "description": "The fixed fields (at least `type`).",
                 },
                 "params": {"type": "object", "additionalProperties": ref("MoveParam")},
+                "label": {"type": "string", "description": "The move in words, in the Accept-Language language."},
+                "disjoint": {
+                    "type": "array",
+                    "items": {"type": "array", "items": {"type": "string"}},
+                    "description": "Groups of `counts` params that never give one key a count in two of them "
+                    "(a trade's two sides); absent when there is none.",
+                },
             },
-            "required": ["move", "params"],
+            "required": ["move", "params", "label"],
         },
     )
     spec.components.schema(

@@ -8,13 +8,14 @@ import type { components, paths } from "./schema";
 type Schemas = components["schemas"];
 const SEAT = 0;
 
-function smallest(param: Schemas["MoveParam"]): number | number[] | Record<string, number> {
+// `taken`: keys a counts param may not use (given to another param of the same `disjoint` group).
+function smallest(param: Schemas["MoveParam"], taken: Set<string>): number | number[] | Record<string, number> {
   if (param.kind === "integer") return param.min;
   if (param.kind === "seats") return param.of.slice(0, Math.max(param.min, 1));
   const counts: Record<string, number> = {};
   let need = param.min_total;
   for (const [key, most] of Object.entries(param.max)) {
-    const take = Math.min(most, need);
+    const take = taken.has(key) ? 0 : Math.min(most, need);
     if (take > 0) {
       counts[key] = take;
       need -= take;
@@ -24,8 +25,15 @@ function smallest(param: Schemas["MoveParam"]): number | number[] | Record<strin
 }
 
 function filled(template: Schemas["MoveTemplate"]): Schemas["FilledTemplate"] {
+  if (!template.label) throw new Error(`a template without its label: ${JSON.stringify(template)}`);
   const move: Schemas["FilledTemplate"] = { ...template.move };
-  for (const [name, param] of Object.entries(template.params)) move[name] = smallest(param);
+  const apart = new Set((template.disjoint ?? []).flat());
+  const taken = new Set<string>();
+  for (const [name, param] of Object.entries(template.params)) {
+    const value = smallest(param, apart.has(name) ? taken : new Set());
+    if (apart.has(name) && !Array.isArray(value) && typeof value === "object") Object.keys(value).forEach((key) => taken.add(key));
+    move[name] = value;
+  }
   return move;
 }
 
@@ -69,8 +77,10 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
     const pick = Math.floor(Math.random() * (legal.length + match.move_templates.length));
     const body: Schemas["PostedMove"] = pick < legal.length ? legal[pick] : filled(match.move_templates[pick - legal.length]);
     const answer = await me.POST("/v1/matches/{match_id}/moves", { ...path, body, headers: { "If-Match": `"${match.version}"` } });
-    // A filled template only has the shape right: the rules may refuse it (a like-for-like trade); draw again.
-    if (!answer.data && pick >= legal.length && answer.error?.code === "illegal_move") continue;
+    // A filled template has the shape right, and its `disjoint` keeps a trade's sides apart; the rules
+    // may still refuse it for other reasons: draw again.
+    const refused = answer.error?.code === "illegal_move" && answer.error.reason !== "like_for_like";
+    if (!answer.data && pick >= legal.length && refused) continue;
     if (!answer.data) throw new Error(`move ${JSON.stringify(body)}: ${JSON.stringify(answer.error)}`);
     posted += 1;
   }

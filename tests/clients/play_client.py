@@ -32,8 +32,12 @@ SEAT = 0
 
 
 def filled(template: MoveTemplate) -> FilledTemplate:
-    """The template's move with each param at its smallest value."""
+    """The template's move with each param at its smallest value, params of a `disjoint` group
+    never using the same key."""
+    assert template.label, template
     move = template.move.to_dict()
+    apart = {name for group in (template.disjoint or []) for name in group}
+    taken: set[str] = set()
     for name, param in template.params.additional_properties.items():
         if isinstance(param, IntegerParam):
             move[name] = param.min_
@@ -42,9 +46,11 @@ def filled(template: MoveTemplate) -> FilledTemplate:
         else:
             need, counts = param.min_total, {}
             for key, most in param.max_.additional_properties.items():
-                take = min(most, need)
+                take = 0 if name in apart and key in taken else min(most, need)
                 if take:
                     counts[key], need = take, need - take
+            if name in apart:
+                taken.update(counts)
             move[name] = counts
     return FilledTemplate.from_dict(move)
 
@@ -76,8 +82,13 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict:
         else:
             body = filled(match.move_templates[pick - len(match.legal_moves)])
         answer = post_move.sync(created.id, client=me, body=body, if_match=f'"{match.version}"')
-        if isinstance(answer, Problem) and isinstance(body, FilledTemplate) and answer.code == ProblemCode.ILLEGAL_MOVE:
-            continue  # a filled template has only the shape right: the rules may refuse it; draw again
+        if (
+            isinstance(answer, Problem)
+            and isinstance(body, FilledTemplate)
+            and answer.code == ProblemCode.ILLEGAL_MOVE
+            and answer.reason != "like_for_like"  # a template's `disjoint` keeps a trade's sides apart
+        ):
+            continue  # a filled template has the shape right; the rules may still refuse it: draw again
         assert answer is not None and hasattr(answer, "match"), (body, answer)
         posted += 1
 

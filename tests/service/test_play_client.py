@@ -165,6 +165,23 @@ def test_the_prompt_shows_the_table_and_labelled_moves_and_says_what_is_wrong_wi
     assert "'ten' cannot be read: type a whole number from 0 to 30." in text
 
 
+def test_the_prompt_names_each_value_it_asks_and_asks_again_for_a_trade_with_one_resource_on_both_sides():
+    counts = {"kind": "counts", "max": {"brick": 2, "ore": 2}, "min_total": 1, "max_total": 2}
+    template = {
+        "move": {"type": "offer_trade"},
+        "params": {"give": counts, "get": counts},
+        "disjoint": [["give", "get"]],
+    }
+    mine = {"game": "nogame", "version": 1, "seat": 0, "view": {}, "legal_moves": [], "move_labels": []}
+    out = io.StringIO()
+    typed = "0\nbrick=1\nbrick=1\nbrick=1\nore=2\n"
+    move = playprompt.choose_prompt({**mine, "move_templates": [template]}, stdin=io.StringIO(typed), out=out)
+    assert move == {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 2}}
+    text = out.getvalue()
+    assert "give: counts (" in text and "get: counts (" in text
+    assert "give and get may not name the same key: choose again." in text
+
+
 def test_with_others_to_act_too_an_empty_line_waits_for_them():
     mine = resource("medici", 2)
     out = io.StringIO()

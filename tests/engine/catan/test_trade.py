@@ -369,3 +369,27 @@ def test_strict_order_no_trade_once_built_or_bought():
     state2 = give(empty_main(trade_order="strict"), 0, wool=1, grain=1, ore=5)
     play(state2, 0, {"type": "buy_development"})
     assert not maritime(state2)
+
+
+def test_trade_templates_keep_give_and_get_apart_and_the_random_bot_fills_them_so():
+    """Both trade templates say `disjoint: [["give", "get"]]` (the like-for-like rule), and a
+    random fill of them draws again rather than offer a resource on both sides."""
+    import random
+
+    from engine.bots import random_fill
+    from engine.core import overlapping
+
+    state = trade_table()
+    (offer_template,) = GAME.move_templates(state, 0)
+    assert offer_template["disjoint"] == [["give", "get"]]
+    offer(state, {"brick": 1}, {"ore": 1}, [1])
+    (proposal_template,) = GAME.move_templates(state, 1)
+    assert proposal_template["disjoint"] == [["give", "get"]]
+    assert overlapping(offer_template, {"type": "offer_trade", "give": {"brick": 1}, "get": {"brick": 1}})
+    assert not overlapping(offer_template, {"type": "offer_trade", "give": {"brick": 1, "ore": 0}, "get": {"ore": 1}})
+    rng = random.Random(3)
+    moves = [random_fill(offer_template, rng) for _ in range(500)]
+    assert not any(overlapping(offer_template, move) for move in moves)
+    for move in moves[:100]:
+        trial = trade_table()
+        play(trial, 0, move)  # the rules take every one of them
