@@ -39,6 +39,8 @@ class Config:
     finished_ttl: int = field(default_factory=lambda: _int("FINISHED_MATCH_TTL", 24 * 3600))
     log_level: str = field(default_factory=lambda: os.environ.get("LOG_LEVEL", "INFO"))
     max_body_bytes: int = field(default_factory=lambda: _int("MAX_BODY_BYTES", 64 * 1024))
+    # A request's body must arrive within this (408 after), so a stalled one does not hold its connection.
+    body_timeout_seconds: float = field(default_factory=lambda: float(os.environ.get("BODY_TIMEOUT_SECONDS", "10")))
     max_wait_seconds: int = field(default_factory=lambda: _int("MAX_WAIT_SECONDS", 30))
     # Requests a client (seat token, else address) may make per minute; 0 turns limiting off.
     rate_limit_per_minute: int = field(default_factory=lambda: _int("RATE_LIMIT_PER_MINUTE", 1200))

@@ -24,7 +24,7 @@ STATUS = {
     "unknown_match": 404,
     "not_found": 404,
     "method_not_allowed": 405,
-    "not_acceptable": 406,
+    "request_timeout": 408,
     "not_your_turn": 409,
     "match_finished": 409,
     "stale_version": 409,
@@ -41,6 +41,7 @@ STATUS = {
     "request_line_too_long": 414,  # answered by gunicorn (service/gunicorn_patches.py)
     "headers_too_large": 431,
     "unsupported_media_type": 415,
+    "not_implemented": 501,
     "validation_error": 422,
     "illegal_move": 422,
     "idempotency_key_reused": 422,
@@ -92,18 +93,32 @@ def problem(
         "code": code,
         **extra,
     }
-    return Response(orjson.dumps(body), status=status, headers=headers, mimetype="application/problem+json")
+    # Field errors of a list are keyed by index (an int): JSON keys are strings.
+    content = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
+    return Response(content, status=status, headers=headers, mimetype="application/problem+json")
 
 
 _HTTP_CODES = {
     400: "bad_request",
     404: "not_found",
     405: "method_not_allowed",
-    406: "not_acceptable",
     413: "body_too_large",
     415: "unsupported_media_type",
     422: "validation_error",
 }
+
+
+_LOCATIONS = ("json", "query", "headers", "form", "files", "cookies", "path")
+
+
+def _by_field(messages):
+    """webargs' field errors keyed by field, as for a body: {"after": [...]}, not {"query": {"after": [...]}}
+    (a request's arguments fail one location at a time)."""
+    if isinstance(messages, dict) and len(messages) == 1:
+        location, inner = next(iter(messages.items()))
+        if location in _LOCATIONS and isinstance(inner, dict):
+            return inner
+    return messages
 
 
 def _from_http_exception(err: HTTPException) -> Response:
@@ -113,7 +128,7 @@ def _from_http_exception(err: HTTPException) -> Response:
     # flask-smorest/webargs put the field errors on the exception.
     messages = getattr(err, "data", {}).get("messages") if hasattr(err, "data") else None
     if messages:
-        extra["errors"] = messages.get("json", messages) if isinstance(messages, dict) else messages
+        extra["errors"] = _by_field(messages)
     detail = err.description or err.name
     if status == 413:
         detail = "The request body is too large."

@@ -2,8 +2,14 @@
 
 - A body is read at most MAX_BODY_BYTES deep, declared or chunked; beyond: 413
   with `Connection: close` (the unread rest would poison a pooled connection).
+  It must arrive within BODY_TIMEOUT_SECONDS (10; else 408), and be valid HTTP (a broken
+  chunk: 400); both close the connection. A stalled body would otherwise hold
+  its connection for ever, and, on a match's URL with a token, would never
+  reach the load that counts it (service/ratelimit.py): ended, it is counted
+  against the address like any request whose token was never checked.
 - A JSON body is parsed once by orjson and walked: nested at most MAX_DEPTH
   deep, numbers within a signed 64-bit range; beyond: 422 before the schema.
+- A body must be sent as JSON (`application/json`, or a `+json` type); else 415.
 - A match id must have the format create gives it, before any key is built.
 - A client-chosen seed only when the creator holds every human seat (else the
   creator could predict every card of the players who join).
@@ -13,11 +19,15 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import orjson
 from flask import Flask, g, request
+from gunicorn.http.errors import NoMoreData, ParseException
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from service import fanout
 from service.config import Config
 from service.errors import ApiError
 
@@ -33,23 +43,56 @@ def too_large(limit: int) -> ApiError:
     )
 
 
-def read_body(limit: int) -> bytes:
-    """The request body, read once (later reads get the same bytes); 413 beyond `limit`."""
+def read_body(config: Config) -> bytes:
+    """The request body, read once (later reads get the same bytes); 413 beyond MAX_BODY_BYTES."""
     if "raw_body" in g:
         return g.raw_body
+    limit, seconds = config.max_body_bytes, config.body_timeout_seconds
     if request.content_length is not None and request.content_length > limit:
         raise too_large(limit)
-    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
-        # Chunked: werkzeug would silently cut the body at the limit (then "malformed JSON"): measure it.
-        data = request.environ["wsgi.input"].read(limit + 1)
-        if len(data) > limit:
-            raise too_large(limit)
-        request.environ["wsgi.input"] = io.BytesIO(data)
+    closing = {"Connection": "close"}  # what is left of the body cannot be told from the next request
+    length = request.content_length
     try:
+        # Read from the server's stream ourselves: werkzeug would silently cut a chunked body at the
+        # limit (then "malformed JSON"), and take a timeout for a client that went away.
+        if length is not None or request.environ.get("wsgi.input_terminated"):
+            with _deadline(seconds):
+                data = request.environ["wsgi.input"].read(limit + 1 if length is None else length)
+            if len(data) > limit:
+                raise too_large(limit)
+            if length is not None and len(data) < length:
+                raise ApiError("bad_request", "The body ended before its Content-Length.", headers=closing)
+            request.environ["wsgi.input"] = io.BytesIO(data)
         g.raw_body = request.get_data(cache=True)
     except RequestEntityTooLarge:
         raise too_large(limit) from None
+    except TimeoutError:
+        raise ApiError("request_timeout", f"The body did not arrive within {seconds:g} s.", headers=closing) from None
+    except (ParseException, NoMoreData) as err:
+        raise ApiError("bad_request", f"The body is not valid HTTP ({type(err).__name__}).", headers=closing) from None
     return g.raw_body
+
+
+@contextmanager
+def _deadline(seconds: float) -> Iterator[None]:
+    """Reading the request's body raises TimeoutError after `seconds`: in all under gevent (a body sent
+    a byte at a time gets no more), else each read of the socket (thread workers)."""
+    sock = fanout.client_socket()
+    if sock is None:  # not under gunicorn (a test client): nothing to wait for
+        yield
+        return
+    from gevent import Timeout, monkey
+
+    if monkey.is_module_patched("socket"):
+        with Timeout(seconds, TimeoutError):
+            yield
+        return
+    before = sock.gettimeout()
+    sock.settimeout(seconds)
+    try:
+        yield
+    finally:
+        sock.settimeout(before)
 
 
 def check_json(raw: bytes) -> None:
@@ -96,6 +139,18 @@ def install(app: Flask, config: Config) -> None:
         if "match_id" in args and not MATCH_ID.fullmatch(args["match_id"]):
             raise ApiError("unknown_match", "No match with this id (ids are 20 hexadecimal characters).")
         if request.method in _BODY_METHODS:
-            raw = read_body(config.max_body_bytes)
+            raw = read_body(config)
             if raw:
+                check_media_type()
                 check_json(raw)
+
+
+def check_media_type() -> None:
+    """A body is JSON by its Content-Type: one sent as a form or text would else be read as JSON by
+    one endpoint and ignored by another."""
+    mimetype = request.mimetype
+    if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
+        raise ApiError(
+            "unsupported_media_type",
+            f"Send the body as application/json, not {mimetype or 'without a Content-Type'}.",
+        )

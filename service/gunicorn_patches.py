@@ -17,7 +17,13 @@ import orjson
 from gunicorn import util
 from gunicorn.http import wsgi
 
-_CODES = {400: "bad_request", 403: "forbidden", 414: "request_line_too_long", 431: "headers_too_large"}
+_CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    414: "request_line_too_long",
+    431: "headers_too_large",
+    501: "not_implemented",  # a Transfer-Encoding other than chunked
+}
 
 
 def problem_bytes(status: int, reason: str, detail: str) -> bytes:

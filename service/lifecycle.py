@@ -382,9 +382,17 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
 
 
 def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:
+    from service import limits
+
     key = match_key(match.stored.id) + ":rematch"
     if store.redis.set(key, "", nx=True, ex=30):  # a creator that dies frees the key soon
-        new_id = _create_rematch(store, cfg, match)
+        try:
+            if match.stored.meta["bots"]:
+                limits.charge_bot_match()  # as a create with bots would be
+            new_id = _create_rematch(store, cfg, match)
+        except BaseException:
+            store.redis.delete(key)  # not created: the next caller may try
+            raise
         store.redis.set(key, new_id, ex=cfg.finished_ttl)
         return new_id
     for _ in range(100):  # another request is creating it

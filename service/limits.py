@@ -187,21 +187,28 @@ def install(app: Flask, config: Config) -> None:
         if count > limit:
             raise limited(what, limit)
         if writing and request.path == "/v1/matches" and _asks_for_bots(config):
-            _spend(f"rl:bots:{address}:{w}", config.bot_matches_per_minute, "matches with server bots")
-
-    def _spend(key: str, limit: int, what: str) -> None:
-        pipe = _redis().pipeline(transaction=False)
-        pipe.incr(key)
-        pipe.expire(key, WINDOW)
-        metrics.round_trip("limits")
-        if pipe.execute()[0] > limit:
-            raise limited(what, limit)
+            charge_bot_match()
 
     @app.teardown_request
     def _release_wait(_exc):
         lease = g.pop("wait_lease", None)
         if lease is not None:
             lease.release()
+
+
+def charge_bot_match() -> None:
+    """The caller creates a match with server bots (a create, or a rematch of one): 429 beyond
+    BOT_MATCHES_PER_MINUTE for its address this minute."""
+    config = _config()
+    if not config.rate_limit_per_minute or "client_address" not in g:
+        return
+    key, limit = f"rl:bots:{g.client_address}:{window()}", config.bot_matches_per_minute
+    pipe = _redis().pipeline(transaction=False)
+    pipe.incr(key)
+    pipe.expire(key, WINDOW)
+    metrics.round_trip("limits")
+    if pipe.execute()[0] > limit:
+        raise limited("matches with server bots", limit)
 
 
 def install_settlement(app: Flask, config: Config) -> None:
@@ -351,7 +358,7 @@ def bot_budget() -> BotBudget | None:
 
 def _asks_for_bots(config: Config) -> bool:
     try:
-        body = orjson.loads(guards.read_body(config.max_body_bytes))
+        body = orjson.loads(guards.read_body(config))
     except orjson.JSONDecodeError:
         return False  # the guards answer that
     return isinstance(body, dict) and bool(body.get("bots"))

@@ -7,7 +7,7 @@ from service.api import examples, json_response, problem_responses, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
 
-blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follow a match.")
+blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follow a match: its log, and long-polls.")
 
 
 @blp.route("/<match_id>/events")

@@ -55,7 +55,7 @@ def _validated_creation(body: dict):
     example=examples.CREATED,
     headers={"Location": {"schema": {"type": "string"}, "description": "The new match's URL."}},
 )
-@blp.doc(operationId="createMatch", security=[], responses=problem_responses(400, 413, 422, 429, 503))
+@blp.doc(operationId="createMatch", security=[], responses=problem_responses(400, 408, 413, 415, 422, 429, 503))
 def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
     game, options, bots = _validated_creation(body)
@@ -70,7 +70,7 @@ def create_match(body: dict):
 @blp.route("/<match_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema(), example={})
 @blp.response(200, JoinedSchema, example=examples.JOINED)
-@blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 409, 413, 422, 429, 503))
+@blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 408, 409, 413, 415, 422, 429, 503))
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
     name = lifecycle.clean_name(body["name"], "name") if body["name"] is not None else None

@@ -77,7 +77,7 @@ def _json_body() -> tuple[object, bytes]:
     ],
     operationId="postMove",
     security=[{"seatToken": []}],
-    responses=problem_responses(400, 401, 403, 404, 409, 413, 422, 429, 503),
+    responses=problem_responses(400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 503),
 )
 def post_move(match_id: str):
     """Play one move as the token's seat; server bots answer before this returns."""

@@ -18,6 +18,7 @@ class WholeNumber(fields.Integer):
     In a query string or a header (`text=True`), ASCII digits only: not "60.7", "+60", "-0", " 60" or "6_0"."""
 
     _DIGITS = re.compile(r"[0-9]{1,40}")
+    default_error_messages = {"digits": "Not a whole number: ASCII digits only, 0 or more."}
 
     def __init__(self, *, text: bool = False, **kwargs):
         super().__init__(strict=True, **kwargs)
@@ -26,8 +27,21 @@ class WholeNumber(fields.Integer):
     def _validated(self, value):
         if self.text and isinstance(value, str):
             if not self._DIGITS.fullmatch(value):
-                raise self.make_error("invalid", input=value)
+                raise self.make_error("digits")
             value = int(value)
+        return super()._validated(value)
+
+
+class TextSeconds(fields.Float):
+    """Seconds in a query string: ASCII digits with an optional decimal part ("2", "0.5"), not what
+    Python's float() also reads ("1_0", "1e1", " 1", full-width digits)."""
+
+    _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9})?")
+    default_error_messages = {"decimal": "Not a number of seconds: ASCII digits, with an optional decimal part."}
+
+    def _validated(self, value):
+        if isinstance(value, str) and not self._DECIMAL.fullmatch(value):
+            raise self.make_error("decimal")
         return super()._validated(value)
 
 
@@ -47,7 +61,12 @@ class ProblemSchema(Schema):
         validate=validate.OneOf(sorted(STATUS)),
         metadata={"example": "illegal_move", "description": "Stable, machine-readable."},
     )
-    reason = fields.String(metadata={"description": "On illegal_move: the engine's own code for the rule broken."})
+    reason = fields.String(
+        metadata={
+            "description": "On illegal_move: the engine's own code for the rule broken "
+            "(`illegal_move` where the engine names no finer one)."
+        }
+    )
     errors = fields.Dict(metadata={"description": "On validation_error: the field errors, by field name."})
     version = WholeNumber(metadata={"description": "On stale_version: the match's current version."})
     open_seats = fields.List(WholeNumber(), metadata={"description": "On seat_taken: the seats still open."})
@@ -83,7 +102,7 @@ class CreateMatchSchema(Schema):
         },
     )
     bots = fields.Dict(
-        keys=fields.String(validate=validate.Regexp(r"^\d{1,2}$")),
+        keys=fields.String(validate=validate.Regexp(r"[0-9]{1,2}\Z", error="A seat number: ASCII digits.")),
         values=fields.String(validate=validate.Length(1, 40)),
         load_default=dict,
         metadata={"description": 'Seats played by server bots: {"1": "greedy"}.', "example": {"1": "random"}},
@@ -93,7 +112,7 @@ class CreateMatchSchema(Schema):
         load_default=False, metadata={"description": "Show the match in the lobby (GET /v1/matches)."}
     )
     names = fields.Dict(
-        keys=fields.String(validate=validate.Regexp(r"^\d{1,2}$")),
+        keys=fields.String(validate=validate.Regexp(r"[0-9]{1,2}\Z", error="A seat number: ASCII digits.")),
         values=fields.String(),
         load_default=dict,
         metadata={"description": "Display names by seat (1 to 32 printable characters).", "example": {"0": "Ana"}},
@@ -230,7 +249,7 @@ class EventsQuerySchema(Schema):
         validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Return entries with a version above this."},
     )
-    wait = fields.Float(
+    wait = TextSeconds(
         load_default=0,
         validate=validate.Range(0, 30),
         metadata={"description": "Seconds to wait for a new entry when there is none (long-poll)."},

@@ -25,7 +25,9 @@ from service.config import Config
 from service.errors import ApiError
 from service.store import TICKET_SECONDS, Store
 
-blp = Blueprint("stream", __name__, url_prefix="/v1/matches", description="Follow a match.")
+blp = Blueprint(
+    "stream", __name__, url_prefix="/v1/matches", description="Follow a match as it happens: Server-Sent Events."
+)
 
 END = b'event: end\ndata: {"status":"finished"}\n\n'
 HEARTBEAT = b": keep-alive\n\n"

@@ -88,3 +88,78 @@ def test_no_version_banner_and_nosniff(server_url):
     assert answer.status == 200
     assert "/" not in (answer.getheader("Server") or "")
     assert answer.getheader("X-Content-Type-Options") == "nosniff"
+
+
+def answer_of(raw: bytes) -> tuple[bytes, bytes, dict]:
+    """(status line, headers lowercased, problem) of a raw HTTP answer."""
+    status_line, rest = raw.split(b"\r\n", 1)
+    headers, payload = rest.split(b"\r\n\r\n", 1)
+    return status_line, headers.lower(), json.loads(payload)
+
+
+@pytest.mark.parametrize("chunk", [b"zz\r\n{}\r\n0\r\n\r\n", b"2\r\n{}XX0\r\n\r\n"])
+def test_a_broken_chunked_body_is_400_problem_with_connection_close(server_url, chunk):
+    head = (
+        b"POST /v1/matches HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    )
+    status_line, headers, problem = answer_of(exchange(server_url, head, [chunk]))
+    assert status_line.startswith(b"HTTP/1.1 400") and b"connection: close" in headers
+    assert problem["code"] == "bad_request"
+
+
+def test_a_transfer_coding_other_than_chunked_is_501_not_implemented(server_url):
+    head = (
+        b"POST /v1/matches HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: xchunked\r\n\r\n"
+    )
+    status_line, _, problem = answer_of(exchange(server_url, head, [b"2\r\n{}\r\n0\r\n\r\n"]))
+    assert status_line.startswith(b"HTTP/1.1 501") and problem["code"] == "not_implemented"
+
+
+def test_a_body_sent_a_byte_at_a_time_gets_no_more_than_the_body_timeout_in_all(redis_url, tmp_path):
+    import time
+    import urllib.parse
+
+    from tests.e2e.conftest import gunicorn
+
+    with gunicorn(redis_url, tmp_path, BODY_TIMEOUT_SECONDS="1", WEB_CONCURRENCY="1") as (url, _):
+        parts = urllib.parse.urlsplit(url)
+        with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+            sock.sendall(
+                b"POST /v1/matches HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 1000\r\n\r\n"
+            )
+            started, answer = time.monotonic(), b""
+            sock.settimeout(0.3)
+            while time.monotonic() - started < 8 and b"HTTP/1.1" not in answer:
+                try:
+                    sock.sendall(b" ")  # a byte every 0.3 s: each read of the socket is quick
+                    answer += sock.recv(65536)
+                except TimeoutError:
+                    continue
+                except OSError:
+                    break
+        assert answer.startswith(b"HTTP/1.1 408") and time.monotonic() - started < 3, answer
+
+
+def test_a_stalled_body_is_408_closed_and_counted_against_the_address(redis_url, redis_client, tmp_path):
+    """A body that never comes held its connection for ever; with a token on a match's URL it never
+    reached the load that counts the request either. Now 408 after BODY_TIMEOUT_SECONDS, counted."""
+    import time
+
+    from service.ratelimit import window
+    from tests.e2e.conftest import gunicorn
+
+    counter = f"rl:w:ip:127.0.0.1:{window()}"
+    with gunicorn(redis_url, tmp_path, BODY_TIMEOUT_SECONDS="1", WEB_CONCURRENCY="1") as (url, _):
+        before = int(redis_client.get(counter) or 0)
+        head = (
+            b"POST /v1/matches/0123456789abcdef0123/moves HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer pst_stalled\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+        )
+        started = time.monotonic()
+        status_line, headers, problem = answer_of(exchange(url, head, [b"{"]))
+        assert status_line.startswith(b"HTTP/1.1 408") and b"connection: close" in headers
+        assert problem["code"] == "request_timeout" and 0.9 < time.monotonic() - started < 5
+        assert int(redis_client.get(counter) or 0) == before + 1 or window() != int(counter.rsplit(":", 1)[1])
+    log = (tmp_path / "gunicorn.log").read_text()
+    assert "Traceback" not in log and "ERROR" not in log, log

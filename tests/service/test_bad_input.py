@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import orjson
 import pytest
 
 from service.store import log_key, match_key
-from tests.service.helpers import auth, create, get_match, tokens
+from tests.service.helpers import auth, create, get_match, post_move, tokens
 
 MOVES = "/v1/matches/{}/moves"
 
@@ -195,3 +196,61 @@ def test_every_integer_field_of_the_api_is_strict():
                         assert isinstance(found, WholeNumber), f"{module.__name__}.{name}.{field_name}"
                         checked.append(f"{name}.{field_name}")
     assert "ClockSchema.seconds" in checked and "StreamHeadersSchema.last_event_id" in checked
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml", None])
+def test_a_body_not_sent_as_json_is_415_and_changes_nothing(client, content_type):
+    """Not a misleading "game: missing" (create), nor a move applied anyway (moves)."""
+    body = b'{"game": "medici", "players": 2}'
+    headers = {"Content-Type": content_type} if content_type else {}
+    problem = assert_problem(client.post("/v1/matches", data=body, headers=headers), 415, "unsupported_media_type")
+    assert "application/json" in problem["detail"]
+    created = create(client, game="medici", players=2, seed=1)
+    move = get_match(client, created["id"], tokens(created)[0])["legal_moves"][0]
+    answer = client.post(
+        MOVES.format(created["id"]), data=orjson.dumps(move), headers={**auth(tokens(created)[0]), **headers}
+    )
+    assert_problem(answer, 415, "unsupported_media_type")
+    assert get_match(client, created["id"])["version"] == 0
+
+
+def test_a_json_media_type_with_a_suffix_or_a_charset_is_json(client):
+    body = b'{"game": "medici", "players": 2}'
+    for content_type in ("application/json; charset=utf-8", "application/vnd.portside+json"):
+        assert client.post("/v1/matches", data=body, content_type=content_type).status_code == 201
+
+
+@pytest.mark.parametrize(
+    "move",
+    [
+        {"type": "play_year_of_plenty", "resources": [1, 2]},
+        {"type": "offer_trade", "give": {"ore": 1}, "get": {"wool": 1}, "to": ["a"]},
+    ],
+)
+def test_a_bad_item_in_a_list_field_is_422_keyed_by_its_index_not_500(client, move):
+    """marshmallow keys a list's errors by the item's index, an int: the answer says it as a string key."""
+    created = create(client, game="catan", players=3, seed=1)
+    answer = post_move(client, created["id"], tokens(created)[1], move)
+    errors = assert_problem(answer, 422, "validation_error")["errors"]
+    field = next(name for name in ("resources", "to") if name in move)
+    assert set(errors[field]) == {"0"} | ({"1"} if field == "resources" else set()), errors
+
+
+def test_query_errors_are_keyed_by_field_like_body_errors(client):
+    created = create(client, players=2, seed=1)
+    answer = client.get(f"/v1/matches/{created['id']}/events?after=-1")
+    errors = assert_problem(answer, 422, "validation_error")["errors"]
+    assert errors == {"after": ["Not a whole number: ASCII digits only, 0 or more."]}
+
+
+@pytest.mark.parametrize("wait", ["1_0", "1e1", " 1", "\uff11", "nan", "1."])
+def test_a_wait_is_ascii_digits_with_an_optional_decimal_part(client, wait):
+    created = create(client, players=2, seed=1)
+    answer = client.get(f"/v1/matches/{created['id']}/events", query_string={"wait": wait})
+    assert "wait" in assert_problem(answer, 422, "validation_error")["errors"]
+
+
+@pytest.mark.parametrize("seat", ["\u0661", "1\n", "+1"])
+def test_a_seat_key_is_ascii_digits(client, seat):
+    answer = client.post("/v1/matches", json={"game": "medici", "players": 2, "bots": {seat: "random"}})
+    assert "bots" in assert_problem(answer, 422, "validation_error")["errors"]

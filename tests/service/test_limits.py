@@ -96,6 +96,28 @@ def test_bot_matches_have_their_own_budget(redis_url, redis_client):
     assert client.post("/v1/matches", json=CREATE, environ_base=where).status_code == 201
 
 
+def test_a_rematch_with_bots_spends_the_bot_budget_as_a_create_would(redis_url, redis_client):
+    """Resign (the bots play the rest within the request), rematch, repeat: without this, an address
+    had as many bot-played matches a minute as it liked."""
+    client = limited_app(redis_url, redis_client, bot_matches_per_minute=2).test_client()
+    where = an_address()
+    body = {"game": "speicherstadt", "players": 3, "bots": {"1": "random", "2": "random"}}
+    created = client.post("/v1/matches", json=body, environ_base=where).get_json()
+    match_id, token = created["id"], tokens(created)[0]
+    statuses = []
+    for _ in range(2):
+        assert client.post(f"/v1/matches/{match_id}/resign", headers=auth(token), environ_base=where).status_code == 200
+        answer = client.post(f"/v1/matches/{match_id}/rematch", headers=auth(token), environ_base=where)
+        statuses.append(answer.status_code)
+        if answer.status_code == 200:
+            match_id, token = answer.get_json()["id"], answer.get_json()["token"]
+    assert statuses == [200, 429]
+    assert (
+        client.post(f"/v1/matches/{match_id}/rematch", headers=auth(token), environ_base=an_address()).status_code
+        == 200
+    )
+
+
 def test_concurrent_waits_per_client_are_capped(redis_url, redis_client):
     app = limited_app(redis_url, redis_client, max_waits_per_client=2)
     where = an_address()
