@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 serve: $(STAMP)
-	$(BIN)/portside serve --host 127.0.0.1 --port 8000
+	$(BIN)/portside serve  # HOST and PORT from the environment (127.0.0.1:8000)
 
 # Lint, format and types first (seconds), then the suite.
 # pytest exits 5 when it collects no test; make treats that as the failure it is.
