@@ -89,6 +89,15 @@ def join_match(body: dict, match_id: str):
         "304": {"description": "Not modified (If-None-Match matched the version)"},
         **problem_responses(401, 403, 404, 503),
     },
+    parameters=[
+        {
+            "in": "header",
+            "name": "If-None-Match",
+            "schema": {"type": "string"},
+            "required": False,
+            "description": "The version you hold, quoted (the ETag): 304 with no body while it is current.",
+        },
+    ],
     operationId="getMatch",
     security=[{}, {"seatToken": []}],
 )

@@ -75,6 +75,9 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict:
         if SEAT not in match.to_act:
             get_events.sync(created.id, client=me, after=match.version, wait=2)
             continue
+        if posted == 0:  # our turn: nothing changes until we move, so the version we hold is current
+            again = get_match.sync_detailed(created.id, client=me, if_none_match=f'"{match.version}"')
+            assert again.status_code == 304 and again.parsed is None, again
         choices = len(match.legal_moves) + len(match.move_templates)
         pick = rng.randrange(choices)
         if pick < len(match.legal_moves):
