@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import flask_swagger_ui
-from flask import Flask, send_from_directory
+from flask import Flask, redirect, send_from_directory
 
 ASSETS_URL = "/docs/assets/"
 ASSETS_DIR = Path(flask_swagger_ui.__file__).parent / "dist"
@@ -26,6 +26,10 @@ def configure(app: Flask) -> None:
 
 
 def register(app: Flask) -> None:
+    @app.route("/docs/")
+    def docs_with_a_slash():
+        return redirect("/docs", 308)
+
     @app.route(ASSETS_URL + "<path:filename>")
     def docs_assets(filename: str):
         return send_from_directory(ASSETS_DIR, filename, max_age=86400)

@@ -85,6 +85,7 @@ def test_served_openapi_matches_and_docs_work_offline(client):
     assert "http://" not in page and "https://" not in page, "docs must not load from a CDN"
     for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js"):
         assert client.get(f"/docs/assets/{asset}").status_code == 200
+    assert client.get("/docs/", follow_redirects=True).get_data(as_text=True) == page  # was 404
 
 
 def test_readyz_follows_a_redis_restart_and_a_freeze_within_a_second(tmp_path):
