@@ -10,6 +10,7 @@ health checks go on. See README "Scale" for the measured figures.
 
 import os
 import resource
+import signal
 import tempfile
 import threading
 import time
@@ -65,6 +66,10 @@ def post_worker_init(worker):
     every open wait at once instead of at the deadline (a long-poll gets the entries it has, a stream
     a `retry:` hint and its end)."""
     tune_gc(int(os.environ.get("GC_GEN0_THRESHOLD", "10000")))
+    # A Ctrl-C in a terminal reaches every process of the group. The master stops the workers itself
+    # (SIGQUIT); a worker that also took the terminal's SIGINT ran gunicorn's quit a second time while
+    # exiting, and printed a SystemExit traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def answer_waits_on_shutdown():
         while worker.alive:

@@ -86,3 +86,30 @@ def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=20)
+
+
+def test_ctrl_c_on_portside_serve_stops_every_process_quietly(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: the master, its workers, the embedded
+    Redis and its supervisor. Before, a worker ran gunicorn's quit twice and printed a SystemExit
+    traceback (four runs of five), and the supervisor restarted the Redis the Ctrl-C had stopped."""
+    env = {**os.environ, "PORTSIDE_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "2"}
+    env.pop("REDIS_URL", None)
+    for attempt in range(2):
+        port = free_port()
+        log = tmp_path / f"serve-{attempt}.log"
+        with log.open("wb") as out:
+            proc = subprocess.Popen(
+                [str(ROOT / ".venv" / "bin" / "portside"), "serve", "--port", str(port)],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        wait_ready(f"http://127.0.0.1:{port}", proc, log)
+        os.killpg(proc.pid, signal.SIGINT)
+        assert proc.wait(timeout=20) == 0
+        text = log.read_text()
+        assert "Traceback" not in text and "restarting it" not in text, text
+        left = subprocess.run(["pgrep", "-f", str(tmp_path / "data")], capture_output=True, text=True).stdout
+        assert not left.strip(), f"still running: {left}"
