@@ -35,6 +35,17 @@ _ERROR_HEADERS = {
 }
 
 
+def header_param(name: str, description: str, **schema) -> dict:
+    """An optional request header, documented for the OpenAPI operation."""
+    return {
+        "in": "header",
+        "name": name,
+        "schema": {"type": "string", **schema},
+        "required": False,
+        "description": description,
+    }
+
+
 def problem_responses(*statuses: int) -> dict:
     """OpenAPI `responses` entries for the listed error statuses (and 500, which any
     operation may answer): problem+json, one example per code that status carries."""

@@ -9,7 +9,7 @@ from marshmallow import ValidationError
 from engine import registry
 from engine.bots import bots_for
 from service import guards, lifecycle, limits, matches
-from service.api import examples, json_response, problem_responses, services
+from service.api import examples, header_param, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
 from service.errors import ApiError
@@ -90,13 +90,7 @@ def join_match(body: dict, match_id: str):
         **problem_responses(401, 403, 404, 503),
     },
     parameters=[
-        {
-            "in": "header",
-            "name": "If-None-Match",
-            "schema": {"type": "string"},
-            "required": False,
-            "description": "The version you hold, quoted (the ETag): 304 with no body while it is current.",
-        },
+        header_param("If-None-Match", "The version you hold, quoted (the ETag): 304 with no body while it is current.")
     ],
     operationId="getMatch",
     security=[{}, {"seatToken": []}],

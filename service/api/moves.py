@@ -7,7 +7,7 @@ from flask import request
 from flask_smorest import Blueprint
 
 from service import idempotency, matches
-from service.api import examples, json_response, problem_responses, services
+from service.api import examples, header_param, json_response, problem_responses, services
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
 from service.errors import ApiError
@@ -60,20 +60,12 @@ def _json_body() -> tuple[object, bytes]:
         "content": {"application/json": {"schema": "PostedMove", "example": {"type": "place_worker", "card": 2}}},
     },
     parameters=[
-        {
-            "in": "header",
-            "name": "If-Match",
-            "schema": {"type": "string"},
-            "required": False,
-            "description": "Apply only at this version (quoted); else 409 stale_version.",
-        },
-        {
-            "in": "header",
-            "name": "Idempotency-Key",
-            "schema": {"type": "string", "maxLength": 200},
-            "required": False,
-            "description": "A retry with the same key returns the first answer, applying nothing twice.",
-        },
+        header_param("If-Match", "Apply only at this version (quoted); else 409 stale_version."),
+        header_param(
+            "Idempotency-Key",
+            "A retry with the same key returns the first answer, applying nothing twice.",
+            maxLength=200,
+        ),
     ],
     operationId="postMove",
     security=[{"seatToken": []}],
