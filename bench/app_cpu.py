@@ -76,7 +76,7 @@ class Timed:
 
 
 def play_games(app, games: int, seed: int) -> None:
-    from engine.bots import RandomBot
+    from bench.workload import choose
 
     rng = random.Random(seed)
     for _ in range(games):
@@ -88,7 +88,7 @@ def play_games(app, games: int, seed: int) -> None:
             seat = rng.choice(match["to_act"])
             if match["seat"] != seat:
                 _, match = call(app, "GET", path, token=tokens[seat])
-            move = RandomBot().choose(match["view"], match["legal_moves"], rng, match["move_templates"])
+            move = choose(match["legal_moves"], match["move_templates"], rng)
             status, answer = call(app, "POST", f"{path}/moves", move, tokens[seat])
             if status == 200:
                 match = answer["match"]

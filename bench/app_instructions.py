@@ -36,7 +36,7 @@ BARE_BODY = b'{"type":"bump","value":1}'
 def record(app, requests: int) -> list[tuple[str, str, bytes, int]]:
     """(method, path suffix, body, seat) of the first `requests` of a seeded game, as http_bench.py plays."""
     from bench.app_cpu import call
-    from engine.bots import RandomBot
+    from bench.workload import choose
 
     rng = random.Random(1)
     match_id, tokens = new_match(app)
@@ -48,7 +48,7 @@ def record(app, requests: int) -> list[tuple[str, str, bytes, int]]:
         if match["seat"] != seat:
             script.append(("GET", "", b"", seat))
             _, match = call(app, "GET", path, token=tokens[seat])
-        move = RandomBot().choose(match["view"], match["legal_moves"], rng, match["move_templates"])
+        move = choose(match["legal_moves"], match["move_templates"], rng)
         script.append(("POST", "/moves", orjson.dumps(move), seat))
         status, answer = call(app, "POST", f"{path}/moves", move, tokens[seat])
         if status == 200:

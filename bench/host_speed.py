@@ -18,15 +18,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.workload import choose  # noqa: E402
 from engine import registry  # noqa: E402
-from engine.bots import RandomBot  # noqa: E402
 from engine.core import IllegalMove  # noqa: E402
 
 MOVES = 4000
 
 
 def _play(moves: int) -> float:
-    game, rng, bot = registry.get("catan"), random.Random(7), RandomBot()
+    game, rng = registry.get("catan"), random.Random(7)
     options = game.load_options({})
     state, played, seed = game.setup(4, options, 7), 0, 7
     start = time.perf_counter()
@@ -37,7 +37,7 @@ def _play(moves: int) -> float:
         seat = min(game.to_act(state))
         legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
         try:
-            game.apply(state, seat, bot.choose({}, legal, rng, templates))
+            game.apply(state, seat, choose(legal, templates, rng))
         except IllegalMove:
             pass  # a template filled at random may break a rule: refused work, as a server refuses it
         played += 1

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.cpu_by_process import cpu_ticks  # noqa: E402
 from bench.host_speed import line as host_speed_line  # noqa: E402
-from engine.bots import RandomBot  # noqa: E402
+from bench.workload import choose  # noqa: E402
 from service.config import default_workers  # noqa: E402
 
 
@@ -132,7 +132,7 @@ def moves_worker(port: int, seconds: float, out: mp.Queue, seed: int, encoding: 
             status, answer = client.call(
                 "POST",
                 f"/v1/matches/{created['id']}/moves",
-                RandomBot().choose(match["view"], match["legal_moves"], rng, match["move_templates"]),
+                choose(match["legal_moves"], match["move_templates"], rng),
                 token=tokens[seat],
             )
             game_latencies.append(time.perf_counter() - start)

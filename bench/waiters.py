@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.host_speed import line as host_speed_line  # noqa: E402
 from bench.http_bench import Client, free_port  # noqa: E402
-from engine.bots import RandomBot  # noqa: E402
+from bench.workload import choose  # noqa: E402
 from service.config import default_workers  # noqa: E402
 
 PLAYERS = 4
@@ -170,7 +170,7 @@ def player(
             seat = rng.choice(match["to_act"])
             if match["seat"] != seat:
                 _, match = client.call("GET", f"/v1/matches/{match_id}", token=tokens[seat])
-            move = RandomBot().choose(match["view"], match["legal_moves"], rng, match["move_templates"])
+            move = choose(match["legal_moves"], match["move_templates"], rng)
             t_sent, start = time.time(), time.perf_counter()
             status, answer = client.call("POST", f"/v1/matches/{match_id}/moves", move, token=tokens[seat])
             latencies.append(time.perf_counter() - start)
