@@ -221,7 +221,16 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
         page.keyboard.press("Enter")
         page.wait_for_selector(".log li")
 
+    trade_forms: list[dict] = []
+
     def midway(n: int) -> None:
+        # A trade form starts with its two sides apart (the template's `disjoint`): before, its first
+        # values offered the first resource held for the first resource there is, refused like for like.
+        for shown in page.eval_on_selector_all("form.template [data-move]", "cs => cs.map(c => c.dataset.move)"):
+            move = json.loads(shown)
+            if "give" in move and "get" in move:
+                trade_forms.append(move)
+                assert not set(move["give"]) & set(move["get"]), move
         if n == 12 and not state["reloaded"]:
             shoot(page, screenshots, f"{game}-midway")
             page.reload()  # the fragment has no token now: the seat comes back from storage
@@ -232,6 +241,7 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
 
     clicked |= play_to_the_end(page, rng, on_click=midway)
     assert state["reloaded"]
+    assert trade_forms or game != "catan", "no trade form was seen: the check above checked nothing"
 
     final = api(server_url, "GET", f"/v1/matches/{match_id}")
     assert final["status"] == "finished"

@@ -48,14 +48,15 @@ function chooser(type, items, post) {
   return el("div", { class: "move-group chooser" }, el("label", { for: id }, `${humanize(type)} (${items.length})`), select, button);
 }
 
-/** The value a template shows first: the smallest the shape allows (as engine/core.py's default_value). */
-export function defaultValue(param) {
+/** The value a template shows first: the smallest the shape allows (as engine/core.py's default_value),
+ *  leaving out of counts the keys in `taken` (given to another param of the same `disjoint` group). */
+export function defaultValue(param, taken = new Set()) {
   if (param.kind === "integer") return param.min;
   if (param.kind === "seats") return param.of.slice(0, Math.max(param.min, param.of.length ? 1 : 0));
   const counts = {};
   let need = param.min_total;
   for (const [key, most] of Object.entries(param.max)) {
-    const take = Math.min(most, need);
+    const take = taken.has(key) ? 0 : Math.min(most, need);
     if (take) {
       counts[key] = take;
       need -= take;
@@ -64,8 +65,20 @@ export function defaultValue(param) {
   return counts;
 }
 
+/** A template's first values: a trade's two sides (its `disjoint` params) never name one resource. */
+function firstValues(tmpl) {
+  const apart = new Set((tmpl.disjoint || []).flat());
+  const taken = new Set();
+  const values = {};
+  for (const [name, param] of Object.entries(tmpl.params)) {
+    values[name] = defaultValue(param, apart.has(name) ? taken : new Set());
+    if (apart.has(name) && param.kind === "counts") Object.keys(values[name]).forEach((key) => taken.add(key));
+  }
+  return values;
+}
+
 function templateForm(tmpl, post) {
-  const values = Object.fromEntries(Object.entries(tmpl.params).map(([name, p]) => [name, defaultValue(p)]));
+  const values = firstValues(tmpl);
   const current = () => ({ ...tmpl.move, ...values });
   const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
   const sync = () => (button.dataset.move = JSON.stringify(current()));
