@@ -88,7 +88,11 @@ class EmbeddedRedis:
     def launch(self) -> None:
         os.makedirs(self.data_dir, exist_ok=True)
         args = [sys.executable, "-m", "service.embedded", self.data_dir, self.socket, self.maxmemory]
-        self.supervisor = subprocess.Popen(args, preexec_fn=_die_with_parent, stdin=subprocess.DEVNULL)
+        # A session of its own: a signal to the service's process group (a terminal's Ctrl-C, a SIGTERM
+        # to the group) stops the service, whose exit then stops Redis, last, not under its workers.
+        self.supervisor = subprocess.Popen(
+            args, preexec_fn=_die_with_parent, stdin=subprocess.DEVNULL, start_new_session=True
+        )
         with open(os.path.join(self.data_dir, "redis.url"), "w") as out:
             out.write(self.url)
 
@@ -186,10 +190,7 @@ def supervise(data_dir: str, socket: str, maxmemory: str) -> int:
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C reaches the whole group: the parent decides
     while not stopping:
-        # A session of its own: a Ctrl-C in the terminal reaches the service, which stops Redis in turn.
-        current = subprocess.Popen(
-            redis_command(data_dir, socket, maxmemory), preexec_fn=_die_with_parent, start_new_session=True
-        )
+        current = subprocess.Popen(redis_command(data_dir, socket, maxmemory), preexec_fn=_die_with_parent)
         code = current.wait()
         if not stopping:
             print(f"embedded redis exited with {code}; restarting it on {data_dir}", file=sys.stderr, flush=True)
