@@ -210,6 +210,10 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
             "[data-move], option", "cs => cs.map(c => c.getAttribute('aria-label') || c.textContent.trim())"
         )
         assert all(label in words for label in mine.get("move_labels", []))
+        if game == "catan":  # setup: every move is a spot on the map, and the moves panel says so
+            hint = page.locator(".moves .hint")
+            assert hint.get_attribute("data-on-board") == str(len(mine["legal_moves"]))
+            assert "on the board: click a marked place" in hint.inner_text()
 
     rng = random.Random(3)
     state = {"reloaded": False}

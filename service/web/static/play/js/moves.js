@@ -25,6 +25,12 @@ export function renderMoves(resource, post, skipTypes = new Set()) {
     }
   }
   (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post)));
+  const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
+  if (onBoard) {
+    // Else a Catan setup shows an empty list here: every move is a spot on the map.
+    const where = onBoard === 1 ? "1 of your moves is" : `${onBoard} of your moves are`;
+    box.prepend(el("p", { class: "hint", "data-on-board": String(onBoard) }, `${where} on the board: click a marked place there.`));
+  }
   return box;
 }
 
