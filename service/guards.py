@@ -7,7 +7,7 @@
   its connection for ever, and, on a match's URL with a token, would never
   reach the load that counts it (service/ratelimit.py): ended, it is counted
   against the address like any request whose token was never checked.
-- A JSON body is parsed once by orjson and walked: nested at most MAX_DEPTH
+- A JSON body is parsed once by orjson (`json_body`) and walked: nested at most MAX_DEPTH
   deep, numbers within a signed 64-bit range; beyond: 422 before the schema.
 - A body must be sent as JSON (`application/json`, or a `+json` type); else 415.
 - A match id must have the format create gives it, before any key is built.
@@ -47,11 +47,10 @@ def read_body(config: Config) -> bytes:
     """The request body, read once (later reads get the same bytes); 413 beyond MAX_BODY_BYTES."""
     if "raw_body" in g:
         return g.raw_body
-    limit, seconds = config.max_body_bytes, config.body_timeout_seconds
-    if request.content_length is not None and request.content_length > limit:
+    limit, seconds, length = config.max_body_bytes, config.body_timeout_seconds, request.content_length
+    if length is not None and length > limit:
         raise too_large(limit)
     closing = {"Connection": "close"}  # what is left of the body cannot be told from the next request
-    length = request.content_length
     try:
         # Read from the server's stream ourselves: werkzeug would silently cut a chunked body at the
         # limit (then "malformed JSON"), and take a timeout for a client that went away.
@@ -95,11 +94,17 @@ def _deadline(seconds: float) -> Iterator[None]:
         sock.settimeout(before)
 
 
-def check_json(raw: bytes) -> None:
-    try:
-        document = orjson.loads(raw)
-    except orjson.JSONDecodeError as err:
-        raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
+def json_body(config: Config) -> object:
+    """The body as orjson parses it, once per request (the limits, the guards and a move all read it)."""
+    if "json_body" not in g:
+        try:
+            g.json_body = orjson.loads(read_body(config))
+        except orjson.JSONDecodeError as err:
+            raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
+    return g.json_body
+
+
+def check_shape(document: object) -> None:
     found = _shape_problem(document)
     if found:
         where, problem = found
@@ -139,10 +144,9 @@ def install(app: Flask, config: Config) -> None:
         if "match_id" in args and not MATCH_ID.fullmatch(args["match_id"]):
             raise ApiError("unknown_match", "No match with this id (ids are 20 hexadecimal characters).")
         if request.method in _BODY_METHODS:
-            raw = read_body(config)
-            if raw:
+            if read_body(config):
                 check_media_type()
-                check_json(raw)
+                check_shape(json_body(config))
 
 
 def check_media_type() -> None:

@@ -37,7 +37,6 @@ import secrets
 import time
 from collections.abc import Iterable
 
-import orjson
 from flask import Flask, Response, current_app, g, request
 
 from service import guards, metrics
@@ -357,8 +356,9 @@ def bot_budget() -> BotBudget | None:
 
 
 def _asks_for_bots(config: Config) -> bool:
+    guards.read_body(config)  # a body too large, late or broken is answered now
     try:
-        body = orjson.loads(guards.read_body(config))
-    except orjson.JSONDecodeError:
-        return False  # the guards answer that
+        body = guards.json_body(config)
+    except ApiError:
+        return False  # malformed JSON: the guards answer that
     return isinstance(body, dict) and bool(body.get("bots"))

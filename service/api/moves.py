@@ -2,11 +2,10 @@
 
 import re
 
-import orjson
 from flask import request
 from flask_smorest import Blueprint
 
-from service import idempotency, matches
+from service import guards, idempotency, matches
 from service.api import examples, header_param, json_response, problem_responses, services
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
@@ -43,14 +42,6 @@ def _idempotency_key() -> str | None:
     return key
 
 
-def _json_body() -> tuple[object, bytes]:
-    raw = request.get_data(cache=False)  # over MAX_CONTENT_LENGTH: 413
-    try:
-        return orjson.loads(raw), raw
-    except orjson.JSONDecodeError as err:
-        raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
-
-
 @blp.route("/<match_id>/moves", methods=["POST"])
 @blp.response(200, MoveAnswerSchema, example=examples.MOVE_ANSWER)
 @blp.doc(
@@ -77,8 +68,8 @@ def post_move(match_id: str):
     # quota, service/ratelimit.py) and the compare-and-set commit. An Idempotency-Key adds its
     # marker, its lookup and the marker's release.
     if_match, key = _if_match(), _idempotency_key()
-    move, raw = _json_body()
     svc = services()
+    move, raw = guards.json_body(svc.config), guards.read_body(svc.config)
     with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
         answer = matches.play(
             svc.store,

@@ -163,3 +163,22 @@ def test_a_stalled_body_is_408_closed_and_counted_against_the_address(redis_url,
         assert int(redis_client.get(counter) or 0) == before + 1 or window() != int(counter.rsplit(":", 1)[1])
     log = (tmp_path / "gunicorn.log").read_text()
     assert "Traceback" not in log and "ERROR" not in log, log
+
+
+def test_a_body_cut_short_of_its_content_length_is_400_bad_request(server_url):
+    """The client sends half its declared body and stops sending (as one that went away would)."""
+    import urllib.parse
+
+    parts = urllib.parse.urlsplit(server_url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /v1/matches HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n"
+            b'{"game": "medici"'
+        )
+        sock.shutdown(socket.SHUT_WR)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    status_line, headers, problem = answer_of(answer)
+    assert status_line.startswith(b"HTTP/1.1 400") and b"connection: close" in headers
+    assert problem["code"] == "bad_request" and "Content-Length" in problem["detail"]
