@@ -120,6 +120,10 @@ class Client:
             body["seed"] = seed
         return self.request("POST", "/v1/matches", body)
 
+    def static(self, game: str) -> dict:
+        """The game's static data (Catan: the board's topology, which a view leaves out after set-up)."""
+        return self.request("GET", f"/v1/games/{urllib.parse.quote(game)}/static")
+
     def join(self, match_id: str, seat: int | None = None) -> dict:
         return self.request("POST", f"/v1/matches/{match_id}/join", {} if seat is None else {"seat": seat})
 
@@ -202,6 +206,7 @@ class Session:
         self.after = 0
         self.moves_posted = 0
         self.waiting: dict[int, int] = {}  # prompted seat -> the version at which its person chose to wait
+        self.statics: dict[str, dict] = {}  # game -> its static data, read once, for the prompt's table
 
     def say(self, text: str) -> None:
         if self.progress is not None:
@@ -239,7 +244,10 @@ class Session:
             if seat in self.player.prompted:
                 if self.waiting.get(seat) == mine["version"]:
                     continue  # waiting for the others: asked again once someone moves
-                chosen = playprompt.choose_prompt(mine, may_wait=len(mine["to_act"]) > 1)
+                if mine["game"] not in self.statics:
+                    self.statics[mine["game"]] = self.client.static(mine["game"])
+                static = self.statics[mine["game"]]
+                chosen = playprompt.choose_prompt(mine, may_wait=len(mine["to_act"]) > 1, static=static)
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue

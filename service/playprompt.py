@@ -17,15 +17,21 @@ class Quit(Exception):
 
 
 def choose_prompt(
-    resource: dict, *, stdin: TextIO = sys.stdin, out: TextIO = sys.stderr, may_wait: bool = False
+    resource: dict,
+    *,
+    stdin: TextIO = sys.stdin,
+    out: TextIO = sys.stderr,
+    may_wait: bool = False,
+    static: dict | None = None,
 ) -> dict | None:
     """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values).
     `may_wait` (other seats are to act too, e.g. answering this seat's offer): an empty line
-    returns None, to wait for their moves before choosing."""
+    returns None, to wait for their moves before choosing. `static`: the game's static data
+    (GET /v1/games/{game}/static), which fills in what the view leaves out (Catan's map)."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
-    print(playtext.render(resource["game"], resource["view"], seat), file=out)
+    print(playtext.render(resource["game"], {**(static or {}), **resource["view"]}, seat), file=out)
     print("moves:", file=out)
     print("\n".join(playtext.numbered_moves(legal, resource.get("move_labels", []), templates)), file=out)
     count = len(legal) + len(templates)

@@ -7,6 +7,7 @@ terminal client stays a client: it knows how to show a view, never the rules.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -86,9 +87,10 @@ def generic(view: dict, seat: int | None) -> list[str]:
 
 def catan(view: dict, seat: int | None) -> list[str]:
     dice = f" · dice {summarize(view['dice'])}" if view.get("dice") else ""
-    lines = [
+    lines = catan_board(view, view["topology"]) if view.get("topology") else []
+    lines.append(
         f"Catan · {words(view['phase'])} · turn of seat {view['turn']}{dice} · robber on hex {view['board']['robber']}"
-    ]
+    )
     players = [
         {
             "seat": p["seat"],
@@ -112,6 +114,53 @@ def catan(view: dict, seat: int | None) -> list[str]:
         if ratios:
             lines.append(f"your harbours: {ratios}")
     return lines + catan_trade(view.get("trade") or {})
+
+
+CELL = 7  # columns per unit of the topology's x: a hex's inside is 2 * CELL - 2 wide
+
+
+def catan_board(view: dict, topology: dict) -> list[str]:
+    """The map, drawn from the topology's coordinates (pointy-top hexes; y grows downwards):
+    each intersection as its number (S<seat> a settlement, C<seat> a city), each path as / \\ |
+    (the owner's seat number once a road is on it), each hex as #id, terrain and number."""
+    nodes, board = topology["nodes"], view["board"]
+    ends = [(nodes[a], nodes[b]) for a, b in (edge["nodes"] for edge in topology["edges"])]
+    slanted = {min(a["y"], b["y"]) for a, b in ends if a["x"] != b["x"]}
+    left = min(n["x"] for n in nodes)
+    row_of: dict[float, int] = {}
+    for y in range(min(n["y"] for n in nodes), max(n["y"] for n in nodes) + 1):
+        row_of[y] = len(row_of)
+        if y in slanted and y + 1 not in row_of:  # a row between the ends of a slanted path
+            row_of[y + 0.5] = len(row_of)
+    grid = [[" "] * ((max(n["x"] for n in nodes) - left) * CELL + 2) for _ in row_of]
+
+    def put(x: float, y: float, text: str) -> None:
+        col = round((x - left) * CELL)
+        grid[row_of[y]][col : col + len(text)] = text
+
+    owners = {e: s for e, s in view["roads"]}
+    for edge in topology["edges"]:
+        a, b = sorted((nodes[n] for n in edge["nodes"]), key=lambda n: n["y"])
+        mark = "|" if a["x"] == b["x"] else "\\" if a["x"] < b["x"] else "/"
+        put((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2, str(owners.get(edge["id"], mark)))
+    built = {n: f"S{s}" for n, s in view["settlements"]} | {n: f"C{s}" for n, s in view["cities"]}
+    for node in nodes:
+        put(node["x"], node["y"], built.get(node["id"], f"{node['id']:02d}"))
+    for hex_ in topology["hexes"]:  # inside a hex: #id (dice number), its terrain, the robber
+        h, x = hex_["id"], hex_["x"] - 1 + 2 / CELL
+        number = f" ({board['numbers'][h]})" if board["numbers"][h] else ""
+        put(x, hex_["y"] - 1, f"#{h}{number}".center(2 * CELL - 2))
+        put(x, hex_["y"], board["terrain"][h].center(2 * CELL - 2))
+        if board["robber"] == h:
+            put(x, hex_["y"] + 1, "robber".center(2 * CELL - 2))
+    harbours = ", ".join(
+        f"{h['kind']}\xa0{h['ratio']}:1\xa0at\xa0{h['nodes'][0]:02d}-{h['nodes'][1]:02d}" for h in board["harbours"]
+    )  # no-break spaces: a line breaks between harbours only
+    return [
+        *("".join(row).rstrip() for row in grid),
+        "S3, C3: seat 3's settlement, city · 3 on a path: seat 3's road · #hex (dice number)",
+        *(line.replace("\xa0", " ") for line in textwrap.wrap(f"harbours: {harbours}", WIDTH)),
+    ]
 
 
 def catan_trade(trade: dict) -> list[str]:
@@ -291,16 +340,18 @@ def render(game: str, view: dict, seat: int | None) -> str:
 
 
 def numbered_moves(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict]) -> list[str]:
-    """The moves as `[n] words`. Many unlabelled moves of one type that differ in one field
-    share a line (`Build settlement, node: [0] 0  [1] 1 …`), so a long list stays short."""
+    """The moves as `[n] words`. Many moves of one type that differ in one field share a
+    heading (`Build a settlement on intersection …:` then `[0] 0  [1] 1 …`), so a long list
+    stays short; labelled ones only when their labels differ in that value alone."""
     lines: list[str] = []
     i = 0
     while i < len(legal):
-        run = _same_kind_run(legal, i) if i >= len(labels) else 1
-        if run > 6:
+        run = _same_kind_run(legal, i)
+        heading = _run_heading(legal, labels, i, run) if run > 6 else None
+        if heading is not None:
             field = next(k for k in legal[i] if k != "type")
             cells = [f"[{n}] {summarize(legal[n][field])}" for n in range(i, i + run)]
-            lines.append(f"  {move_text({'type': legal[i]['type']})}, {words(field)}:")
+            lines.append(f"  {heading}:")
             lines += _columns(cells, indent=4)
         else:
             lines += [
@@ -310,6 +361,21 @@ def numbered_moves(legal: Sequence[dict], labels: Sequence[str], templates: Sequ
     for n, t in enumerate(templates, len(legal)):
         lines.append(f"  [{n}] {t.get('label') or move_text(t['move'])} (you choose {', '.join(t['params'])})")
     return lines
+
+
+def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> str | None:
+    """The heading of moves start..start+run: their shared label with the value as `…`, or
+    (unlabelled) the type and the field; None if the labels differ in more than the value."""
+    field = next(k for k in legal[start] if k != "type")
+    if start + run > len(labels):
+        return f"{move_text({'type': legal[start]['type']})}, {words(field)}"
+    headings = set()
+    for n in range(start, start + run):
+        value = str(legal[n][field])
+        if labels[n].count(value) != 1:
+            return None
+        headings.add(labels[n].replace(value, "…"))
+    return headings.pop() if len(headings) == 1 else None
 
 
 def _same_kind_run(legal: Sequence[dict], start: int) -> int:

@@ -6,9 +6,11 @@ which the every-move label test reports."""
 
 from __future__ import annotations
 
+from engine.catan.board import EDGE_NODES
+
 MOVES = {
     "roll": "Roll the dice",
-    "build_road": "Build a road on path {edge}",
+    "build_road": "Build a road on path {edge} (between intersections {a} and {b})",
     "build_settlement": "Build a settlement on intersection {node}",
     "build_city": "Build a city on intersection {node}",
     "buy_development": "Buy a development card",
@@ -57,7 +59,7 @@ EVENTS = {
     "trade_declined": "{seat} declines to trade",
     "offer_withdrawn": "{seat} withdrew the offer",
     "proposal_withdrawn": "{seat} withdrew the proposal to {partner}",
-    "road_built": "{seat} built a road on path {edge}",
+    "road_built": "{seat} built a road on path {edge} (between intersections {a} and {b})",
     "robber_moved": "{seat} moved the robber to hex {hex}",
     "second_settlement_yield": "{seat} collected {gains}",
     "settlement_built": "{seat} built a settlement on intersection {node}",
@@ -67,3 +69,12 @@ EVENTS = {
     "turn_ended": "{seat} ended the turn; {next} plays",
     "year_of_plenty": "{seat} took {resources} from the bank",
 }
+
+
+def fields(kind: str, data: dict) -> dict:
+    """A path reads with the intersections at its ends, which a map shows by number."""
+    edge = data.get("edge")
+    if type(edge) is int and 0 <= edge < len(EDGE_NODES):
+        a, b = EDGE_NODES[edge]
+        return {"a": a, "b": b}
+    return {}

@@ -143,3 +143,31 @@ def test_a_smuggler_seat_shows_its_compact_table_in_the_terminal(server_url, ter
     stopped = term.wait_for(r"Stopped\. Match (\S+) goes on without this terminal; to resume:")
     assert stopped.group(1) == match_id
     term.wait_for(r"EXIT=130")
+
+
+def test_a_catan_seat_sees_the_map_in_the_terminal_during_and_after_set_up(server_url, terminals):
+    """The map of intersections, paths and hexes, drawn from the view's topology during set-up
+    and from the game's static data after it (a view leaves the topology out then)."""
+    portside = f"{shlex.quote(sys.executable)} -m service.cli"
+    term = terminals(
+        f"{portside} play --url {server_url} --game catan --players 4 --seat 0=human --seat 1=server:random"
+        " --seat 2=server:random --seat 3=server:random --seed 11 --human-prompt --wait 5"
+    )
+    prompt = r"move number \(0-\d+(, Enter to wait for the others)?, q to stop\)"
+    term.wait_for(prompt)
+    screen = term.screen()
+    assert "Build a settlement on intersection …:" in screen, screen  # 54 spots under one heading
+    assert re.search(r"^\s+00\s+01\s+02$", screen, re.M), screen  # the map's top row
+    assert "S3, C3: seat 3's settlement, city" in screen and "harbours: " in screen
+    for _ in range(4):  # settlement, road; the bots' six; settlement, road
+        shown = len(term.screen())
+        term.type("0", "Enter")
+        term.wait_for(prompt, after=shown)
+    screen = term.screen()
+    after_setup = screen[screen.rindex("--- seat 0, your move") :]
+    assert "[0] Roll the dice" in after_setup, after_setup
+    assert re.search(r"^\s+\S+\s+\S+\s+\S+$", after_setup.splitlines()[1]), after_setup  # the map's top row
+    assert len(re.findall(r"(?<![#(\w])S0(?![\w)])", after_setup)) == 2, after_setup  # two settlements
+    assert "Traceback" not in screen
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")

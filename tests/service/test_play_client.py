@@ -225,7 +225,8 @@ def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, playe
         assert part in text, (part, text)
     moves = playtext.numbered_moves(mine["legal_moves"], [], mine["move_templates"])
     assert all(len(line) <= playtext.WIDTH + 2 for line in text.splitlines() + moves)
-    assert len(text.splitlines() + moves) <= 20  # a screen, not 14 KB of JSON
+    map_lines = len(playtext.catan_board(mine["view"], mine["view"]["topology"])) if game == "catan" else 0
+    assert len(text.splitlines() + moves) - map_lines <= 20  # a screen, not 14 KB of JSON
     numbers = [int(n) for line in moves for n in re.findall(r"\[(\d+)\]", line)]
     assert numbers == list(range(len(mine["legal_moves"]) + len(mine["move_templates"])))
 
@@ -257,6 +258,90 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
     assert any(line.startswith(gives) for line in lines), lines
     if table["asked"]:
         assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
+
+
+def catan_in_play(moves: int) -> tuple[dict, dict]:
+    """A seeded 4-player Catan after `moves` random moves tried: (its state, the game)."""
+    from engine import registry
+    from engine.bots import RandomBot
+
+    game, rng = registry.get("catan"), random.Random(1)
+    state = game.setup(4, game.load_options({}), 3)
+    for _ in range(moves):
+        seat = rng.choice(sorted(game.to_act(state)))
+        move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
+        try:
+            game.apply(state, seat, move)
+        except IllegalMove:
+            continue
+    return state, game
+
+
+MAP_SPOT = re.compile(r"(?<![#(\w])(\d\d|[SC]\d)(?![\w)])")  # an intersection: its number, or S/C and a seat
+LONE_DIGIT = re.compile(r"(?<![#(\w])\d(?![\w)])")  # a road: its seat's number on a path
+
+
+def test_the_catan_map_places_every_intersection_hex_building_and_road_of_the_view():
+    state, game = catan_in_play(0)
+    fresh = game.view(state, 0)
+    topology = game.static()["topology"]
+    rows = playtext.catan_board(fresh, topology)
+    board = rows[: rows.index(next(r for r in rows if r.startswith("S3, C3")))]
+    assert len(board) <= 24 and all(len(row) <= playtext.WIDTH for row in board)
+    assert sorted(int(n) for row in board for n in MAP_SPOT.findall(row)) == list(range(54))
+    for hex_ in topology["hexes"]:  # "#h (dice)" sits between its upper-left and upper-right corners
+        h, upper_left, upper_right = hex_["id"], hex_["nodes"][5], hex_["nodes"][1]
+        number = f" \\({fresh['board']['numbers'][h]}\\)" if fresh["board"]["numbers"][h] else ""
+        assert any(re.search(rf"\b{upper_left:02d}\s+#{h}{number}\s+{upper_right:02d}\b", row) for row in board), h
+        assert sum(fresh["board"]["terrain"][h] in row for row in board) >= 1
+
+    state, game = catan_in_play(400)  # set-up over, roads and buildings out
+    view = game.view(state, 0)
+    assert "topology" not in view  # after set-up the map needs the game's static data
+    lines = playtext.render("catan", {**game.static(), **view}, 0).splitlines()
+    board = lines[: lines.index(next(r for r in lines if r.startswith("S3, C3")))]
+    spots = [spot for row in board for spot in MAP_SPOT.findall(row)]
+    assert len(spots) == 54
+    for seat in range(4):
+        assert spots.count(f"S{seat}") == sum(1 for _, s in view["settlements"] if s == seat)
+        assert spots.count(f"C{seat}") == sum(1 for _, s in view["cities"] if s == seat)
+        roads = [d for row in board for d in LONE_DIGIT.findall(row)]
+        assert roads.count(str(seat)) == sum(1 for _, s in view["roads"] if s == seat)
+    robber = view["board"]["robber"]
+    assert sum("robber" in row for row in board) == 1
+    assert any(f"#{robber}" in row for row in board)
+    assert any(line.startswith("harbours: ") for line in lines)
+    assert all(len(line) <= playtext.WIDTH for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_labelled_moves_that_differ_in_one_value_share_a_heading(lang):
+    state, game = catan_in_play(0)
+    legal = game.legal_moves(state, 0)  # 54 settlement spots
+    labels = [game.move_label(state, 0, move, lang) for move in legal]
+    lines = playtext.numbered_moves(legal, labels, [])
+    heading = labels[0].replace(str(legal[0]["node"]), "…")
+    assert lines[0] == f"  {heading}:" and "…" in heading
+    assert len(lines) <= 8
+    cells = [tuple(map(int, cell)) for line in lines[1:] for cell in re.findall(r"\[(\d+)\] (\d+)", line)]
+    assert cells == [(n, move["node"]) for n, move in enumerate(legal)]
+
+    roads = [{"type": "build_road", "edge": e} for e in range(8)]  # labels that differ in more than the path
+    road_labels = [game.move_label(state, 0, move, lang) for move in roads]
+    assert playtext.numbered_moves(roads, road_labels, []) == [
+        f"  [{n}] {label}" for n, label in enumerate(road_labels)
+    ]
+
+
+def test_a_road_reads_with_the_intersections_at_its_ends():
+    state, game = catan_in_play(0)
+    a, b = game.static()["topology"]["edges"][12]["nodes"]
+    assert game.move_label(state, 0, {"type": "build_road", "edge": 12}) == (
+        f"Build a road on path 12 (between intersections {a} and {b})"
+    )
+    assert game.event_text({"type": "road_built", "seat": 1, "edge": 12}, "fr").endswith(
+        f"(entre les intersections {a} et {b})"
+    )
 
 
 def test_the_smuggler_table_shows_each_seat_the_customs_and_who_decides():
