@@ -29,7 +29,8 @@ Every error is `application/problem+json` with a stable `code`.
 
 Words for people come in the language of `Accept-Language` (English by
 default, French): `move_labels` beside `legal_moves`, a `label` on each move
-template, a `text` on every event, and the `detail` of every problem.
+template, a `text` on every event, the `detail` of every problem and the
+messages of its field `errors`.
 Find matches to join in the lobby (`GET /v1/matches`); a match may have a
 clock, undo, names, and ends by its rules, a resign, a timeout or an abort."""
 

@@ -83,8 +83,11 @@ def problem(
     **extra,
 ) -> Response:
     from service.words import detail as localized
+    from service.words import field_errors
 
     detail = localized(code, detail, say=say)
+    if "errors" in extra:
+        extra["errors"] = field_errors(extra["errors"])
     body = {
         "type": PROBLEM_TYPE + code,
         "title": code.replace("_", " ").capitalize(),

@@ -49,7 +49,9 @@ def page(store: Store, game: str | None, status: str | None, limit: int, cursor:
 def _cursor(cursor: str) -> int:
     if not cursor.isdigit() or len(cursor) > 20:
         raise ApiError(
-            "validation_error", "The cursor is the `next` of a previous page.", errors={"cursor": ["Invalid."]}
+            "validation_error",
+            "The cursor is the `next` of a previous page.",
+            errors={"cursor": ["Not the `next` of a previous page."]},
         )
     return int(cursor)
 

@@ -9,9 +9,12 @@ rules refuse reads in the words of its game (the game's catalogue), never here.
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from flask import g, has_request_context, request
 
@@ -66,6 +69,51 @@ PROBLEMS = {
     "rematch_refused": "There is no seat for this token in the rematch.",
 }
 
+# The messages of field errors (a problem's `errors`): marshmallow's and our schemas', with their
+# values as placeholders, so that a French caller reads "Doit être supérieur ou égal à 1 …".
+FIELD_MESSAGES = (
+    "Missing data for required field.",
+    "Field may not be null.",
+    "Invalid value.",
+    "Unknown field.",
+    "Invalid input type.",
+    "Invalid type.",
+    "Not a valid integer.",
+    "Not a valid number.",
+    "Number too large.",
+    "Special numeric values (nan or infinity) are not permitted.",
+    "Not a valid string.",
+    "Not a valid utf-8 string.",
+    "Not a valid boolean.",
+    "Not a valid mapping type.",
+    "Not a valid list.",
+    "Must be greater than or equal to {min} and less than or equal to {max}.",
+    "Must be greater than or equal to {min}.",
+    "Must be less than or equal to {max}.",
+    "Must be one of: {choices}.",
+    "Must be equal to {other}.",
+    "Length must be between {min} and {max}.",
+    "Shorter than minimum length {min}.",
+    "Longer than maximum length {max}.",
+    "Length must be {equal}.",
+    "String does not match expected pattern.",
+    "Not a whole number: ASCII digits only, 0 or more.",
+    "Not a number of seconds: ASCII digits, with an optional decimal part.",
+    "A seat number: ASCII digits.",
+    "A move is a JSON object.",
+    "Not a version.",
+    "1 to 200 visible ASCII characters.",
+    "Not the `next` of a previous page.",
+)
+
+
+def _pattern(template: str) -> re.Pattern:
+    parts = string.Formatter().parse(template)
+    return re.compile("".join(re.escape(text) + (f"(?P<{name}>.+?)" if name else "") for text, name, _, _ in parts))
+
+
+_FIELD_PATTERNS = [(_pattern(template), template) for template in FIELD_MESSAGES]
+
 _WORDS = i18n.Words(ModuleType("service_words"), Path(__file__).resolve().parent)
 _WORDS.events = EVENTS
 
@@ -119,3 +167,22 @@ def detail(code: str, english: str, lang: str | None = None, say: Callable[[str]
         return exact
     general = PROBLEMS.get(code)
     return _WORDS.catalogue.get(general, lang) or english if general else english
+
+
+def field_errors(messages: Any, lang: str | None = None) -> Any:
+    """A problem's field `errors` (nested by field, lists of messages) in the caller's language:
+    each message the service's catalogue translates, with its values kept; any other as it is."""
+    lang = lang or request_lang()
+    if lang == i18n.DEFAULT:
+        return messages
+    if isinstance(messages, dict):
+        return {key: field_errors(value, lang) for key, value in messages.items()}
+    if isinstance(messages, list):
+        return [field_errors(value, lang) for value in messages]
+    if isinstance(messages, str):
+        for pattern, template in _FIELD_PATTERNS:
+            found = pattern.fullmatch(messages)
+            said = _WORDS.catalogue.get(template, lang) if found else None
+            if said is not None:
+                return said.format_map(found.groupdict())
+    return messages

@@ -37,7 +37,7 @@ def _idempotency_key() -> str | None:
         raise ApiError(
             "validation_error",
             "Idempotency-Key must be 1 to 200 visible ASCII characters.",
-            errors={"Idempotency-Key": ["Invalid."]},
+            errors={"Idempotency-Key": ["1 to 200 visible ASCII characters."]},
         )
     return key
 

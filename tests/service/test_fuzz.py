@@ -22,6 +22,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 
+from service import words
 from service.config import Config
 from tests.service.helpers import auth, create, tokens
 
@@ -92,3 +93,19 @@ def test_no_operation_answers_5xx_and_every_error_is_a_documented_problem(case, 
         problem = response.json()
         jsonschema.validate(problem, PROBLEM)
         assert problem["status"] == response.status_code and problem["code"]
+        if "errors" in problem:  # every field message is one the service can say in French too
+            english = list(leaves(problem["errors"]))
+            untranslated = [m for m, fr in zip(english, leaves(words.field_errors(problem["errors"], "fr"))) if m == fr]
+            assert not untranslated, (case.method, case.formatted_path, untranslated)
+
+
+def leaves(errors):
+    """The messages of a problem's nested field errors, in order."""
+    if isinstance(errors, dict):
+        for value in errors.values():
+            yield from leaves(value)
+    elif isinstance(errors, list):
+        for value in errors:
+            yield from leaves(value)
+    else:
+        yield errors

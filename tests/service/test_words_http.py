@@ -4,6 +4,7 @@ in the caller's language (Accept-Language; English by default)."""
 from __future__ import annotations
 
 import random
+import re
 
 from engine import i18n
 from engine.speicherstadt.data import TRADERS
@@ -59,6 +60,30 @@ def test_every_problem_code_has_words_in_every_language():
         for lang in i18n.LANGUAGES:
             general = words.PROBLEMS[code]
             assert i18n.translate(general, lang, words.catalogue(), strict=True)
+
+
+def test_every_field_message_has_words_in_every_language():
+    for message in words.FIELD_MESSAGES:
+        for lang in i18n.LANGUAGES:
+            said = i18n.translate(message, lang, words.catalogue(), strict=True)
+            assert set(re.findall(r"{(\w+)}", said)) == set(re.findall(r"{(\w+)}", message)), (message, said)
+
+
+def test_field_errors_are_in_the_callers_language_with_their_values(client):
+    body = {"game": "medici", "players": 99, "seats": "some", "colour": "red"}
+    english = client.post("/v1/matches", json=body).get_json()
+    french = client.post("/v1/matches", json=body, headers=FR).get_json()
+    assert english["code"] == french["code"] == "validation_error"
+    assert english["errors"]["players"] == ["Must be greater than or equal to 1 and less than or equal to 16."]
+    assert french["errors"] == {
+        "players": ["Doit être supérieur ou égal à 1 et inférieur ou égal à 16."],
+        "seats": ["Doit être l'une de ces valeurs : all, one."],
+        "colour": ["Champ inconnu."],
+    }
+    created = create(client, game="catan", players=3)
+    move = {"type": "build_road", "edge": "twelve"}
+    french = post_move(client, created["id"], tokens(created)[0], move, **FR).get_json()
+    assert french["errors"] == {"edge": ["Ce n'est pas un entier valide."]}
 
 
 def test_a_refused_move_reads_as_the_rule_in_the_callers_language(client):
