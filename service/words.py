@@ -182,7 +182,7 @@ def field_errors(messages: Any, lang: str | None = None) -> Any:
     if isinstance(messages, str):
         for pattern, template in _FIELD_PATTERNS:
             found = pattern.fullmatch(messages)
-            said = _WORDS.catalogue.get(template, lang) if found else None
-            if said is not None:
+            said = _WORDS.catalogue.get(template, lang) if found is not None else None
+            if found is not None and said is not None:
                 return said.format_map(found.groupdict())
     return messages
