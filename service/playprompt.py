@@ -66,14 +66,21 @@ def readline(stdin: TextIO) -> str:
 
 HINTS = {
     "integer": "a whole number from {min} to {max}",
-    "counts": "key=n pairs such as brick=1,ore=2",
+    "counts": "key=n pairs of {keys}, such as {example}",
     "seats": "seats among {of} such as 1,2",
 }
 
 
+def hint_for(param: dict) -> str:
+    """What to type for a template value, with the param's own keys (a counts param: its keys)."""
+    keys = list(param.get("max", {})) if param["kind"] == "counts" else []
+    example = ",".join(f"{key}=1" for key in keys[:2])
+    return HINTS[param["kind"]].format(**param, keys=", ".join(keys), example=example)
+
+
 def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO) -> Any:
     """Read the template value `name`: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong."""
-    hint = HINTS[param["kind"]].format(**param)
+    hint = hint_for(param)
     while True:
         print(f"{name}: {param['kind']} ({hint}): ", end="", file=out, flush=True)
         raw = readline(stdin)

@@ -248,6 +248,8 @@ def medici(view: dict, seat: int | None) -> list[str]:
 
 
 def smuggler(view: dict, seat: int | None) -> list[str]:
+    """The customs, each seat's table, characters, goods ashore and in warehouses, the sale prices.
+    With the game's static data in the view (the prompt merges it in) places and cards read by name."""
     customs = view["customs"]
     deciding = f" · deciding: {words(view['deciding'])}" if view.get("deciding") else ""
     ending = f" · ending: {words(view['ending'])}" if view.get("ending") else ""
@@ -256,7 +258,7 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
         f" · to act: seat {summarize(view['to_act'])}{deciding}{ending}",
         f"customs track step {customs['track']}/{customs['track_end']} · discovery {customs['discovery']}"
         f" · bribe {customs['bribe']} · gold sold {customs['gold_sold']}",
-        clip("officers: " + "; ".join(officer_text(o) for o in view["officers"])),
+        clip("officers: " + "; ".join(officer_text(o, view) for o in view["officers"])),
     ]
     aboard: dict[int, list[str]] = {}
     for good in view["goods"].values():
@@ -270,31 +272,101 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
             "rep": p["reputation"],
             "score": p["score"],
             "secrets": p["secrets"],
-            "hold": hold_text(p["boat"], aboard.get(p["seat"], [])),
+            "hold": hold_text(p["boat"], aboard.get(p["seat"], []), view),
         }
         for p in view["players"]
     ]
     lines += table(players)
-    lines.append(clip("characters: " + "; ".join(f"{p['seat']} {summarize(p['characters'])}" for p in view["players"])))
+    cards = view.get("characters") or {}
+    for p in view["players"]:
+        lines.append(clip(f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"])))
+    hire = [card_text(cid, cards) for cid in view.get("face_up", {}).values() if cid]
+    if hire:
+        lines += textwrap.wrap("for hire: " + "; ".join(hire), WIDTH)
+    lines += smuggler_goods(view)
+    if view.get("prices"):
+        prices = " · ".join(
+            f"size {size}: " + " ".join(f"{gold}+{rep}" for gold, rep in rows) for size, rows in view["prices"].items()
+        )
+        lines += textwrap.wrap(f"sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}", WIDTH)
     you = next((p for p in view["players"] if p["seat"] == seat), None)
     if you and you.get("hand"):
         lines.append(clip(f"your secrets: {', '.join(card['secret'] for card in you['hand'])}"))
     if you:
-        lines.append(clip(f"your network: {summarize(you['pawns'])}"))
+        lines.append(clip(f"your network: {', '.join(place_name(s, view) for s in you['pawns']) or 'none'}"))
     return lines
 
 
-def hold_text(boat: dict, goods: list[str]) -> str:
+def smuggler_goods(view: dict) -> list[str]:
+    """Goods lying on the board by place, and the warehouses the seats hold with what is inside."""
+    ashore: dict[str, list[str]] = {}
+    stored: dict[str, list[str]] = {}
+    for good in view["goods"].values():
+        owner = "" if good["owner"] is None else f" (seat {good['owner']})"
+        if good["where"] == "board":
+            ashore.setdefault(good["space"], []).append(good["kind"] + owner)
+        elif good["where"] == "warehouse":
+            stored.setdefault(good["warehouse"], []).append(good["kind"])
+    lines = []
+    if ashore:
+        goods = "; ".join(f"{place_name(space, view)}: {', '.join(found)}" for space, found in sorted(ashore.items()))
+        lines += textwrap.wrap(f"goods ashore: {goods}", WIDTH)
+    held = [
+        f"{warehouse_name(wid, view)} (seat {w['owner']}{', ' + place_name(w['space'], view) if w['space'] else ''})"
+        f": {', '.join(stored.get(wid, [])) or 'empty'}"
+        for wid, w in view.get("warehouses", {}).items()
+        if w.get("owner") is not None and w["owner"] >= 0
+    ]
+    if held:
+        lines += textwrap.wrap("warehouses: " + "; ".join(held), WIDTH)
+    return lines
+
+
+def place_name(space: str | None, view: dict) -> str:
+    """A land or sea space by its name in the static data, else its id in words."""
+    found = (view.get("land") or {}).get(space) or (view.get("sea") or {}).get(space)
+    return found["name"] if found else words(space or "-")
+
+
+def card_name(cid: str, cards: dict) -> str:
+    return cards[cid]["name"] if cid in cards else words(cid)
+
+
+def card_text(cid: str, cards: dict) -> str:
+    """A character for hire: name, trade, gold cost, reputation, mob mark, ability's cost."""
+    card = cards.get(cid)
+    if card is None:
+        return words(cid)
+    ability = card.get("ability")
+    cost = summarize(ability["cost"]) if ability and any(ability["cost"].values()) else "free"
+    can = f", ability {words(ability['kind'])} for {cost}" if ability else ""
+    mob = ", mob" if card.get("mob") else ""
+    return f"{card['name']} ({card['trade']}: {card['gold']} gold, reputation {card['reputation']}{mob}{can})"
+
+
+def warehouse_name(wid: str, view: dict) -> str:
+    starts = view.get("start_warehouses") or {}
+    if wid in starts:
+        return starts[wid]["name"]
+    card = (view.get("characters") or {}).get(wid.removeprefix("w_"), {})
+    return card.get("warehouse", {}).get("name") or words(wid)
+
+
+def hold_text(boat: dict, goods: list[str], view: dict | None = None) -> str:
     """The seat's boat, where it is, and the goods aboard (`no boat` before one is chosen)."""
     if not boat.get("hold"):
         return "no boat"
-    return f"{boat['hold']} @{words(boat['space'] or '-')}: {summarize(sorted(goods))}"
+    view = view or {}
+    name = (view.get("boats") or {}).get(boat["hold"], {}).get("name") or boat["hold"]
+    return f"{name} @{place_name(boat['space'], view) if boat['space'] else '-'}: {summarize(sorted(goods))}"
 
 
-def officer_text(officer: dict) -> str:
-    where = words(officer["space"]) if officer["space"] else f"waits at step {officer['waits_at_step']}"
+def officer_text(officer: dict, view: dict | None = None) -> str:
+    """An officer as moves and events name him: numbered from 1."""
+    view = view or {}
+    where = place_name(officer["space"], view) if officer["space"] else f"waits at step {officer['waits_at_step']}"
     bribed = f" (bribed by seat {officer['bribed_by']})" if officer.get("bribed_by") is not None else ""
-    return f"{officer['officer']} {where}{bribed}"
+    return f"{officer['officer'] + 1} {where}{bribed}"
 
 
 def format_outcome(final: dict, labels: dict[int, str]) -> str:

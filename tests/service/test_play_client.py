@@ -179,6 +179,7 @@ def test_the_prompt_names_each_value_it_asks_and_asks_again_for_a_trade_with_one
     assert move == {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 2}}
     text = out.getvalue()
     assert "give: counts (" in text and "get: counts (" in text
+    assert "(key=n pairs of brick, ore, such as brick=1,ore=1): " in text  # the template's own keys
     assert "give and get may not name the same key: choose again." in text
 
 
@@ -211,7 +212,7 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
             [
                 "Cornish Smuggler · round 0 · setup",
                 "customs track step 0/10 · discovery",  # three players: the track ends at step 10
-                "officers: 0 ",
+                "officers: 1 ",  # numbered from 1, as moves and events name them
                 "0 (you)",
                 "no boat",
             ],
@@ -368,10 +369,52 @@ def test_the_smuggler_table_shows_each_seat_the_customs_and_who_decides():
     row = lines[header + 2].split()
     assert row[:7] == ["1", "(you)", *(str(me[k]) for k in ("gold", "influence", "reputation", "score", "secrets"))]
     assert me["boat"]["hold"] in lines[header + 2]
-    assert any(line.startswith("characters: 0 ") for line in lines)
+    assert any(line.startswith("seat 0's characters: ") for line in lines)
     assert f"customs track step {view['customs']['track']}/{view['customs']['track_end']}" in text
     assert "generic" not in text and '{"' not in text
     assert playtext.RENDERERS["smuggler"] is playtext.smuggler
+
+
+def test_the_smuggler_table_names_places_and_cards_from_the_static_data_and_shows_the_prices():
+    from engine import registry
+    from engine.bots import get_bot
+
+    game, rng = registry.get("smuggler"), random.Random(2)
+    state = game.setup(3, game.load_options({}), 5)
+    for _ in range(120):  # greedy play into the second round: goods ashore, warehouses, characters
+        seat = rng.choice(sorted(game.to_act(state)))
+        view = game.view(state, seat)
+        templates = game.move_templates(state, seat)
+        game.apply(
+            state, seat, get_bot("smuggler", "greedy").choose(view, game.legal_moves(state, seat), rng, templates)
+        )
+    assert game.view(state, None)["round"] >= 2
+    seat = sorted(game.to_act(state))[0]
+    view, static = game.view(state, seat), game.static()
+    text = playtext.render("smuggler", {**static, **view}, seat)
+    lines = text.splitlines()
+    officers = next(line for line in lines if line.startswith("officers: "))
+    for officer in view["officers"]:
+        if officer["space"]:  # numbered as the moves name them ("Move officer 1 to …"), placed by name
+            assert f"{officer['officer'] + 1} {static['land'][officer['space']]['name']}" in officers
+    label = game.move_label(state, seat, {"type": "move_officer", "officer": 0, "to": "madron", "pay": "gold"})
+    assert label.startswith("Move officer 1 ")
+    for p in view["players"]:
+        names = ", ".join(static["characters"][c]["name"] for c in p["characters"])
+        assert f"seat {p['seat']}'s characters: {names}"[: playtext.WIDTH - 1] in text
+    for cid in filter(None, view["face_up"].values()):
+        assert static["characters"][cid]["name"] in text
+    assert "sale prices (gold+reputation)" in text
+    for size, rows in view["prices"].items():  # each size's gold+reputation by row, lines joined
+        assert f"size {size}: " + " ".join(f"{gold}+{rep}" for gold, rep in rows) in " ".join(lines)
+    ashore = [g for g in view["goods"].values() if g["where"] == "board"]
+    for good in ashore:
+        assert static["land"][good["space"]]["name"] in text
+    held = [w for w in view["warehouses"].values() if w["owner"] is not None and w["owner"] >= 0]
+    assert held and "warehouses: " in text
+    me = view["players"][seat]
+    assert f"your network: {', '.join(static['land'][s]['name'] for s in me['pawns'])}" in text
+    assert all(len(line) <= playtext.WIDTH for line in lines)
 
 
 def test_a_view_the_client_does_not_know_is_condensed_not_dumped():
