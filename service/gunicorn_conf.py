@@ -47,12 +47,8 @@ def on_starting(server):
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # one descriptor per waiting client
     if not os.environ.get("REDIS_URL"):
-        if worker_class == "gevent":
-            # The embedded Redis is started through redis-py, which imports ssl: patch before that, so
-            # the workers inherit patched modules (gevent's worker patches again after the fork: a no-op).
-            from gevent import monkey
-
-            monkey.patch_all()
+        # Nothing here imports redis-py (service/embedded.py), so each gevent worker patches it after the
+        # fork; the master stays unpatched, as gunicorn needs to hear of a worker's death.
         from service import embedded
 
         os.environ["REDIS_URL"] = embedded.start(os.environ.get("PORTSIDE_DATA_DIR", "var"))

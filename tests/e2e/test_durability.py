@@ -12,6 +12,8 @@ import json
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -142,3 +144,62 @@ def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
         os.kill(pid, signal.SIGCONT)
     wait_until_ready(url)
     assert call(f"{url}/v1/matches/{created['id']}")[0] == 200
+
+
+def workers_of(master: int) -> set[int]:
+    """The gunicorn master's live workers (its other child is the embedded Redis's supervisor)."""
+    found = set()
+    for pid in (int(p) for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        ppid, state = int(stat.rsplit(")", 1)[1].split()[1]), stat.rsplit(")", 1)[1].split()[0]
+        if ppid == master and state != "Z" and b"service.embedded" not in command:
+            found.add(pid)
+    return found
+
+
+@pytest.mark.parametrize("embedded", [True, False], ids=["embedded redis", "REDIS_URL"])
+def test_a_worker_killed_with_sigkill_is_replaced(tmp_path, redis_url, embedded):
+    """Before: with the embedded Redis, the master (monkey-patched by gevent to start it) never heard
+    of a dead worker: it stayed a zombie, and with every worker dead requests hung for ever."""
+    env = {"PORTSIDE_DATA_DIR": str(tmp_path / "data")}
+    with gunicorn(None if embedded else redis_url, tmp_path, **env) as (url, proc):
+        deadline = time.monotonic() + 20
+        while len(workers_of(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        first = workers_of(proc.pid)
+        assert len(first) == 2, first
+        for pid in first:
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            now = workers_of(proc.pid)
+            if len(now) == 2 and not now & first:
+                break
+            time.sleep(0.1)
+        assert len(now) == 2 and not now & first, (first, now)
+        assert call(url + "/healthz", timeout=5)[0] == 200
+
+
+def test_the_master_starts_the_embedded_redis_without_importing_redis_py(tmp_path):
+    """A module imported before a gevent worker patches keeps its unpatched socket and select
+    references; the master must therefore start the embedded Redis without redis-py, and without
+    patching itself (which hid dead workers from gunicorn, above)."""
+    script = (
+        "import os, sys\n"
+        "import service.gunicorn_conf as conf\n"
+        "class Server:\n"
+        "    class log:\n"
+        "        info = staticmethod(lambda *args: None)\n"
+        "conf.on_starting(Server)\n"
+        "assert os.environ['REDIS_URL'].startswith('unix://'), os.environ['REDIS_URL']\n"
+        "print(sorted(m for m in ('redis', 'gevent') if m in sys.modules))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env["PORTSIDE_DATA_DIR"] = str(tmp_path / "data")
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
