@@ -430,7 +430,7 @@ def test_a_listed_match_shows_in_the_lobby_and_another_browser_joins_its_open_se
     listed = api(server_url, "GET", "/v1/matches?status=open&limit=100")["matches"]
     assert match_id in [m["id"] for m in listed]
 
-    other = browser.new_context(viewport=PHONE)
+    other = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         guest = other.new_page()
         guest.goto(f"{server_url}/play/")

@@ -1,5 +1,7 @@
 // The public HTTP API, and nothing else: every call here is one any client can make.
 
+import { t } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(status, body) {
     super(body.detail || body.title || `HTTP ${status}`);
@@ -25,7 +27,7 @@ export async function call(method, path, { token, body, headers = {} } = {}) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    throw new ApiError(0, { code: "unreachable", detail: "The server cannot be reached." });
+    throw new ApiError(0, { code: "unreachable", detail: t("The server cannot be reached.") });
   }
   if (response.status === 304) return null;
   const text = await response.text();
@@ -93,7 +95,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
     source = new EventSource(`/v1/matches/${id}/stream?ticket=${encodeURIComponent(ticket.ticket)}&after=${last}`);
     source.onopen = () => {
       failures = 0;
-      onMode("live (stream)");
+      onMode(t("live (stream)"));
     };
     source.onmessage = (msg) => seen(JSON.parse(msg.data));
     source.addEventListener("end", () => {
@@ -108,7 +110,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
   }
 
   async function longPoll() {
-    onMode("live (long-poll)");
+    onMode(t("live (long-poll)"));
     while (!stopped) {
       try {
         const page = await call("GET", `/v1/matches/${id}/events?after=${last}&wait=25`, { token });
@@ -117,7 +119,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
         last = Math.max(last, page.version);
       } catch (err) {
         if (err.status !== 503) {
-          onMode("reconnecting…");
+          onMode(t("reconnecting…"));
           await sleep(Math.min(1000 * 2 ** failures++, 15000));
         }
       }
@@ -125,7 +127,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
   }
 
   async function retry(again) {
-    onMode("reconnecting…");
+    onMode(t("reconnecting…"));
     await sleep(Math.min(500 * 2 ** failures++, 15000));
     if (!stopped) again();
   }

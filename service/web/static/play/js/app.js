@@ -8,6 +8,7 @@ import { renderMoves } from "./moves.js";
 import { renderGeneric, table } from "./boards/generic.js";
 import { el, eventText, seatName, humanize, SEAT_COLOURS } from "./words.js";
 import { keep, seatsOf } from "./store.js";
+import { t } from "./i18n.js";
 
 const BOARDS = {
   catan: () => import("./boards/catan.js"),
@@ -19,6 +20,7 @@ const LOG_SHOWN = 150;
 
 const root = document.getElementById("app");
 const conn = document.getElementById("conn");
+root.replaceChildren(el("p", {}, t("Loading…")));
 let catalogue = null;
 let screen = null; // the open match screen, stopped when another opens
 
@@ -41,7 +43,7 @@ async function route() {
   try {
     await screen.open(p.get("token"), p.get("seat"));
   } catch (err) {
-    root.replaceChildren(el("h1", {}, "Match"), el("p", { class: "error", role: "alert" }, problemText(err)), el("a", { href: "#" }, "Back to the lobby"));
+    root.replaceChildren(el("h1", {}, t("Match")), el("p", { class: "error", role: "alert" }, problemText(err)), el("a", { href: "#" }, t("Back to the lobby")));
   }
 }
 
@@ -58,7 +60,7 @@ class MatchScreen {
     if (token) {
       // Keep the token, then take it out of the address bar (and history); storage resumes the seat.
       const mine = await api.match(this.id, token);
-      if (mine.seat == null) throw new Error("That token is not a seat of this match.");
+      if (mine.seat == null) throw new Error(t("That token is not a seat of this match."));
       keep(this.id, mine.game, mine.seat, token);
       history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${mine.seat}`);
       seat = mine.seat;
@@ -95,7 +97,7 @@ class MatchScreen {
       },
       onMode: (text) => (conn.textContent = text),
       onEnd: () => {
-        conn.textContent = "match over";
+        conn.textContent = t("match over");
         this.refresh();
       },
     });
@@ -148,7 +150,7 @@ class MatchScreen {
     const held = Object.keys(seatsOf(this.id)).map(Number);
     const next = held.find((s) => this.resource.to_act.includes(s));
     if (held.length < 2 || this.resource.to_act.includes(this.seat) || next === undefined) return false;
-    this.switchTo(next, `Seat ${next} to play: pass the device.`);
+    this.switchTo(next, t("Seat {seat} to play: pass the device.", { seat: next }));
     return true;
   }
 
@@ -169,7 +171,7 @@ class MatchScreen {
       return;
     }
     if (this.stopped || this.seat !== seat) return; // another switch came first
-    if (fresh.seat !== seat) return this.say(`The server answered for seat ${fresh.seat}, not seat ${seat}; reload the page.`);
+    if (fresh.seat !== seat) return this.say(t("The server answered for seat {got}, not seat {seat}; reload the page.", { got: fresh.seat, seat }));
     this.resource = fresh;
     this.log = history_.entries;
     this.draw();
@@ -195,7 +197,7 @@ class MatchScreen {
       this.busy = false;
       this.redraw = true; // redraw even if nothing changed: the controls were disabled
       await this.refresh();
-      this.say(err.code === "stale_version" ? "The table changed first; here it is now." : problemText(err));
+      this.say(err.code === "stale_version" ? t("The table changed first; here it is now.") : problemText(err));
     }
   }
 
@@ -213,14 +215,14 @@ class MatchScreen {
     const mineToAct = this.seat != null && r.to_act.includes(this.seat) && !finished;
     const header = el("div", { class: "match-head" },
       el("h1", {}, this.entry.title || r.game),
-      el("p", { class: "muted" }, `Match ${r.id} · version ${r.version}`),
+      el("p", { class: "muted" }, t("Match {id} · version {version}", { id: r.id, version: r.version })),
       el("p", { class: `status ${r.status}`, "data-status": r.status, role: "status" },
-        finished ? "Finished" : mineToAct ? "Your move" : `Waiting for ${r.to_act.map(ctx.seatName).join(", ") || "nobody"}`),
+        finished ? t("Finished") : mineToAct ? t("Your move") : t("Waiting for {seats}", { seats: r.to_act.map(ctx.seatName).join(", ") || t("nobody") })),
       this.seatTabs(), clocks(r, ctx));
     const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
     const side = el("div", { class: "side" },
       el("p", { id: "message", class: "message", role: "alert" }, this.notice || ""),
-      mineToAct ? el("h2", {}, "Your moves") : null,
+      mineToAct ? el("h2", {}, t("Your moves")) : null,
       mineToAct ? renderMoves(r, ctx.post, this.board ? this.board.boardTypes : new Set()) : null,
       this.operations(r));
     // Redrawing replaces the controls: a keyboard user who was on one lands on the first move.
@@ -242,11 +244,11 @@ class MatchScreen {
 
   seatTabs() {
     const held = Object.keys(seatsOf(this.id)).map(Number);
-    if (!held.length) return el("p", { class: "muted" }, "Watching (no seat in this browser).");
-    return el("nav", { class: "tabs", "aria-label": "Your seats" }, held.map((s) => el("button", {
+    if (!held.length) return el("p", { class: "muted" }, t("Watching (no seat in this browser)."));
+    return el("nav", { class: "tabs", "aria-label": t("Your seats") }, held.map((s) => el("button", {
       type: "button", class: s === this.seat ? "tab current" : "tab", "aria-pressed": String(s === this.seat),
       style: `border-bottom-color:${SEAT_COLOURS[s]}`, onclick: () => this.switchTo(s),
-    }, `Seat ${s}${this.resource.to_act.includes(s) ? " •" : ""}`)));
+    }, `${t("Seat {seat}", { seat: s })}${this.resource.to_act.includes(s) ? " •" : ""}`)));
   }
 
   operations(r) {
@@ -255,12 +257,12 @@ class MatchScreen {
     if (token && r.status === "finished") {
       // The rematch: each former seat holder claims its own seat of it with its own token.
       const claimed = r.rematch && Object.keys(seatsOf(r.rematch)).length;
-      if (claimed) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, "Go to the rematch"));
-      else box.append(el("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, r.rematch ? "Join the rematch" : "Offer a rematch"));
+      if (claimed) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, t("Go to the rematch")));
+      else box.append(el("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, r.rematch ? t("Join the rematch") : t("Offer a rematch")));
     } else if (token) {
-      box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, "Resign"));
+      box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, t("Resign")));
     }
-    box.append(el("a", { href: "#" }, "Lobby"));
+    box.append(el("a", { href: "#" }, t("Lobby")));
     return box;
   }
 
@@ -284,16 +286,16 @@ class MatchScreen {
         next = answer.id;
         if (open == null) open = answer.seat;
       } catch (err) {
-        refused.push(`Seat ${seat}: ${problemText(err)}`);
+        refused.push(t("Seat {seat}: {problem}", { seat, problem: problemText(err) }));
       }
     }
     this.rematching = false;
-    if (next == null) return this.say(refused.join(" ") || "No seat of this match is held here.");
+    if (next == null) return this.say(refused.join(" ") || t("No seat of this match is held here."));
     go(next, open);
   }
 
   async resign() {
-    if (!confirm("Resign this match?")) return;
+    if (!confirm(t("Resign this match?"))) return;
     try {
       await api.operation(this.id, "resign", this.token());
       await this.refresh();
@@ -305,8 +307,8 @@ class MatchScreen {
   logBox(r, ctx) {
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}` }, entry.bot ? `${ctx.seatName(entry.seat)}` : ctx.seatName(entry.seat)),
-      " ", entry.events.length ? clip(entry.events.map(eventText).join("; ")) : "(something you cannot see)"));
-    return el("section", { class: "log", "aria-label": "Log" }, el("h2", {}, "Log"), el("ol", { reversed: true }, items));
+      " ", entry.events.length ? clip(entry.events.map(eventText).join("; ")) : t("(something you cannot see)")));
+    return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
   }
 }
 
@@ -318,20 +320,21 @@ function clip(text, most = 220) {
 function clocks(r, ctx) {
   if (!r.clock || !r.clock.deadlines) return null;
   const now = Date.now() / 1000;
-  return el("p", { class: "clock" }, Object.entries(r.clock.deadlines).map(([s, t]) => `${ctx.seatName(Number(s))}: ${Math.max(0, Math.round(t - now))} s`).join(" · "));
+  return el("p", { class: "clock" }, Object.entries(r.clock.deadlines).map(([s, at]) => t("{seat}: {seconds} s", { seat: ctx.seatName(Number(s)), seconds: Math.max(0, Math.round(at - now)) })).join(" · "));
 }
 
 function outcome(r, ctx) {
   const o = r.outcome;
-  if (!o) return el("section", { class: "outcome", "aria-label": "Final scores" }, el("h2", {}, "The match was aborted: no scores."));
+  if (!o) return el("section", { class: "outcome", "aria-label": t("Final scores") }, el("h2", {}, t("The match was aborted: no scores.")));
   const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
   const rows = o.scores.map((score, s) => ({
     seat: ctx.seatName(s), rank: o.ranks[s], score, ...Object.fromEntries(categories.map((c) => [c, o.breakdown[s][c] ?? ""])),
   }));
-  return el("section", { class: "outcome", "aria-label": "Final scores" },
-    el("h2", {}, `Winner${o.winners.length > 1 ? "s" : ""}: ${o.winners.map(ctx.seatName).join(", ")}`),
-    table("final scores", rows),
-    o.tiebreak ? el("p", {}, `Tie-break: ${humanize(o.tiebreak)}`) : null);
+  const winners = o.winners.map(ctx.seatName).join(", ");
+  return el("section", { class: "outcome", "aria-label": t("Final scores") },
+    el("h2", {}, o.winners.length > 1 ? t("Winners: {seats}", { seats: winners }) : t("Winner: {seats}", { seats: winners })),
+    table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score") }),
+    o.tiebreak ? el("p", {}, t("Tie-break: {how}", { how: humanize(o.tiebreak) })) : null);
 }
 
 window.addEventListener("hashchange", route);

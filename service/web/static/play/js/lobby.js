@@ -5,18 +5,20 @@
 import * as api from "./api.js";
 import { el, humanize } from "./words.js";
 import { keep, recent } from "./store.js";
+import { t } from "./i18n.js";
 
 const NAME_MAX = 32; // the server's limit for a display name (1 to 32 printable characters)
 const CLOCK_MIN = 10; // the server's smallest clock, in seconds per decision
-const SHOWN = { open: "open: seats to join", active: "being played", finished: "finished" };
+const SHOWN = { open: t("open: seats to join"), active: t("being played"), finished: t("finished") };
+const SEAT_STATUS = { open: t("open"), taken: t("taken"), reserved: t("reserved") };
 
 export async function renderLobby(root, catalogue, go) {
   const error = el("p", { class: "error", role: "alert" });
   const fail = (err) => (error.textContent = problemText(err));
-  const name = el("input", { id: "join-name", autocomplete: "nickname", maxlength: NAME_MAX, placeholder: "optional" });
+  const name = el("input", { id: "join-name", autocomplete: "nickname", maxlength: NAME_MAX, placeholder: t("optional") });
   const joinAs = { name: () => name.value.trim() };
-  const listed = el("section", { id: "listed", "aria-label": "Listed matches" });
-  const parts = [el("h1", {}, "Play"), error, createForm(catalogue, go), joinForm(go, fail, name, joinAs), listed, mine(catalogue)];
+  const listed = el("section", { id: "listed", "aria-label": t("Listed matches") });
+  const parts = [el("h1", {}, t("Play")), error, createForm(catalogue, go), joinForm(go, fail, name, joinAs), listed, mine(catalogue)];
   root.replaceChildren(...parts.filter(Boolean));
   await drawListed(listed, catalogue, go, fail, joinAs, "open");
 }
@@ -25,7 +27,7 @@ export async function renderLobby(root, catalogue, go) {
 async function drawListed(box, catalogue, go, fail, joinAs, status) {
   const pick = el("select", { id: "listed-status", onchange: () => drawListed(box, catalogue, go, fail, joinAs, pick.value) },
     Object.entries(SHOWN).map(([value, text]) => el("option", { value, selected: value === status }, text)));
-  const head = el("div", { class: "field" }, el("h2", {}, "Listed matches"), el("label", { for: "listed-status" }, "Show "), pick);
+  const head = el("div", { class: "field" }, el("h2", {}, t("Listed matches")), el("label", { for: "listed-status" }, t("Show"), " "), pick);
   let page;
   try {
     page = await api.lobby({ status });
@@ -35,21 +37,23 @@ async function drawListed(box, catalogue, go, fail, joinAs, status) {
   }
   const items = page.matches || [];
   box.replaceChildren(head, items.length ? el("ul", { class: "listed" }, items.map((m) => listedMatch(m, catalogue, go, fail, joinAs)))
-    : el("p", { class: "muted" }, "None right now."));
+    : el("p", { class: "muted" }, t("None right now.")));
 }
 
 function listedMatch(m, catalogue, go, fail, joinAs) {
   const seats = m.seats.map((s) => {
-    const who = s.name || (s.status === "bot" ? `${s.bot} bot` : s.status === "open" ? "open" : s.status);
+    const who = s.name || (s.status === "bot" ? t("{bot} bot", { bot: s.bot }) : SEAT_STATUS[s.status] || s.status);
     const open = s.status === "open";
-    return el("li", { class: open ? "seat open" : "seat" }, `Seat ${s.seat}: ${who}`,
-      open ? el("button", { type: "button", class: "small", "data-join": `${m.id}:${s.seat}`, onclick: () => joinMatch(m.id, s.seat, go, fail, joinAs.name()) }, `Join as seat ${s.seat}`) : null);
+    return el("li", { class: open ? "seat open" : "seat" }, t("Seat {seat}: {who}", { seat: s.seat, who }),
+      open ? el("button", { type: "button", class: "small", "data-join": `${m.id}:${s.seat}`, onclick: () => joinMatch(m.id, s.seat, go, fail, joinAs.name()) }, t("Join as seat {seat}", { seat: s.seat })) : null);
   });
-  const clock = m.clock ? ` · ${m.clock.seconds} s a move (then ${m.clock.on_timeout === "forfeit" ? "forfeit" : "a bot plays"})` : "";
+  const clock = !m.clock ? ""
+    : m.clock.on_timeout === "forfeit" ? ` · ${t("{seconds} s a move (then forfeit)", { seconds: m.clock.seconds })}`
+    : ` · ${t("{seconds} s a move (then a bot plays)", { seconds: m.clock.seconds })}`;
   return el("li", { class: "listed-match" },
-    el("strong", {}, titleOf(catalogue, m.game)), ` · ${m.players} players${clock} · `,
-    el("a", { href: `#match=${encodeURIComponent(m.id)}` }, m.status === "finished" ? "See the end" : "Watch"),
-    el("ul", { class: "seat-list", "aria-label": "Seats" }, seats));
+    el("strong", {}, titleOf(catalogue, m.game)), ` · ${t("{n} players", { n: m.players })}${clock} · `,
+    el("a", { href: `#match=${encodeURIComponent(m.id)}` }, m.status === "finished" ? t("See the end") : t("Watch")),
+    el("ul", { class: "seat-list", "aria-label": t("Seats") }, seats));
 }
 
 /** A problem (RFC 9457) in words: its detail, then each field's errors. */
@@ -72,9 +76,9 @@ const titleOf = (catalogue, id) => catalogue.find((g) => g.id === id)?.title || 
 function mine(catalogue) {
   const items = recent();
   if (!items.length) return null;
-  return el("section", { "aria-label": "Your matches" }, el("h2", {}, "Your matches"), el("ul", {}, items.map((m) => el("li", {},
+  return el("section", { "aria-label": t("Your matches") }, el("h2", {}, t("Your matches")), el("ul", {}, items.map((m) => el("li", {},
     el("a", { href: `#match=${encodeURIComponent(m.id)}&seat=${Object.keys(m.seats)[0]}` }, `${titleOf(catalogue, m.game)} ${m.id}`),
-    ` · seats ${Object.keys(m.seats).join(", ")}`))));
+    ` · ${t("seats {seats}", { seats: Object.keys(m.seats).join(", ") })}`))));
 }
 
 async function joinMatch(id, seat, go, fail, name) {
@@ -91,12 +95,12 @@ async function joinMatch(id, seat, go, fail, name) {
 function joinForm(go, fail, name, joinAs) {
   const input = el("input", { id: "join-id", required: true, autocomplete: "off", spellcheck: "false" });
   return el("form", {
-    class: "card-form", "aria-label": "Join a match",
+    class: "card-form", "aria-label": t("Join a match"),
     onsubmit: (e) => { e.preventDefault(); joinMatch(input.value.trim(), null, go, fail, joinAs.name()); },
-  }, el("h2", {}, "Join"),
-  el("div", { class: "field" }, el("label", { for: "join-name" }, "Your name "), name),
-  el("div", { class: "field" }, el("label", { for: "join-id" }, "Match id "), input, el("button", { type: "submit" }, "Join")),
-  el("p", { class: "muted" }, "Or join an open seat of a listed match below (the name above goes with it)."));
+  }, el("h2", {}, t("Join")),
+  el("div", { class: "field" }, el("label", { for: "join-name" }, t("Your name"), " "), name),
+  el("div", { class: "field" }, el("label", { for: "join-id" }, t("Match id"), " "), input, el("button", { type: "submit" }, t("Join"))),
+  el("p", { class: "muted" }, t("Or join an open seat of a listed match below (the name above goes with it).")));
 }
 
 function createForm(catalogue, go) {
@@ -107,8 +111,8 @@ function createForm(catalogue, go) {
   const seats = el("div", { class: "seat-choices" });
   const clock = el("input", { id: "clock", type: "number", min: 0, max: 604800, value: 0 });
   const onTimeout = el("select", { id: "on-timeout" },
-    el("option", { value: "bot" }, "a bot plays the late seat's move"),
-    el("option", { value: "forfeit" }, "the late seat forfeits"));
+    el("option", { value: "bot" }, t("a bot plays the late seat's move")),
+    el("option", { value: "forfeit" }, t("the late seat forfeits")));
   const listed = el("input", { id: "list-in-lobby", type: "checkbox" });
   const entry = () => catalogue.find((g) => g.id === game.value);
 
@@ -116,12 +120,13 @@ function createForm(catalogue, go) {
     const n = Number(players.value) || entry().min_players;
     seats.replaceChildren(...Array.from({ length: n }, (_, s) => {
       const kind = el("select", { id: `seat-${s}`, name: `seat-${s}` },
-        el("option", { value: "me" }, "me (this browser)"),
-        entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, `server bot: ${b}`)),
+        el("option", { value: "me" }, t("me (this browser)")),
+        entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, t("server bot: {bot}", { bot: b }))),
         // `seats: "one"` hands the creator seat 0's token, so seat 0 is never left open.
-        s > 0 ? el("option", { value: "open" }, "open (someone joins)") : null);
-      const name = el("input", { id: `name-${s}`, placeholder: "name (optional)", maxlength: NAME_MAX });
-      return el("div", { class: "seat-choice" }, el("label", { for: `seat-${s}` }, `Seat ${s}`), kind, el("label", { for: `name-${s}`, class: "sr-only" }, `Seat ${s} name`), name);
+        s > 0 ? el("option", { value: "open" }, t("open (someone joins)")) : null);
+      const name = el("input", { id: `name-${s}`, placeholder: t("name (optional)"), maxlength: NAME_MAX });
+      return el("div", { class: "seat-choice" }, el("label", { for: `seat-${s}` }, t("Seat {seat}", { seat: s })), kind,
+        el("label", { for: `name-${s}`, class: "sr-only" }, t("Seat {seat} name", { seat: s })), name);
     }));
   }
   function drawGame() {
@@ -135,7 +140,7 @@ function createForm(catalogue, go) {
   drawGame();
 
   return el("form", {
-    class: "card-form", id: "create", "aria-label": "New match",
+    class: "card-form", id: "create", "aria-label": t("New match"),
     onsubmit: async (e) => {
       e.preventDefault();
       error.textContent = "";
@@ -149,14 +154,14 @@ function createForm(catalogue, go) {
       }
     },
   },
-  el("h2", {}, "New match"),
-  el("div", { class: "field" }, el("label", { for: "game" }, "Game "), game),
-  el("div", { class: "field" }, el("label", { for: "players" }, "Players "), players),
+  el("h2", {}, t("New match")),
+  el("div", { class: "field" }, el("label", { for: "game" }, t("Game"), " "), game),
+  el("div", { class: "field" }, el("label", { for: "players" }, t("Players"), " "), players),
   options, seats,
-  el("div", { class: "field" }, el("label", { for: "clock" }, `Clock, seconds per decision (0: none; at least ${CLOCK_MIN}) `), clock),
-  el("div", { class: "field" }, el("label", { for: "on-timeout" }, "When a clock runs out "), onTimeout),
-  el("div", { class: "field check" }, el("label", { for: "list-in-lobby" }, listed, "List in the lobby (anyone may find it, watch it and join its open seats)")),
-  el("button", { type: "submit", class: "primary" }, "Create and play"),
+  el("div", { class: "field" }, el("label", { for: "clock" }, t("Clock, seconds per decision (0: none; at least {min})", { min: CLOCK_MIN }), " "), clock),
+  el("div", { class: "field" }, el("label", { for: "on-timeout" }, t("When a clock runs out"), " "), onTimeout),
+  el("div", { class: "field check" }, el("label", { for: "list-in-lobby" }, listed, t("List in the lobby (anyone may find it, watch it and join its open seats)"))),
+  el("button", { type: "submit", class: "primary" }, t("Create and play")),
   error);
 }
 

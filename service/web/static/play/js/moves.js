@@ -2,13 +2,14 @@
 // templates as small forms. Each enabled control carries data-move, the JSON a click posts.
 
 import { el, humanize, moveText } from "./words.js";
+import { t } from "./i18n.js";
 
 const LIST_AT_MOST = 10; // more moves of one type than this: a chooser plus one button
 
 export function renderMoves(resource, post, skipTypes = new Set()) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
-  const box = el("section", { class: "moves", "aria-label": "Your moves" });
+  const box = el("section", { class: "moves", "aria-label": t("Your moves") });
   const groups = new Map();
   legal.forEach((move, i) => {
     if (skipTypes.has(move.type)) return;
@@ -28,8 +29,9 @@ export function renderMoves(resource, post, skipTypes = new Set()) {
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
-    const where = onBoard === 1 ? "1 of your moves is" : `${onBoard} of your moves are`;
-    box.prepend(el("p", { class: "hint", "data-on-board": String(onBoard) }, `${where} on the board: click a marked place there.`));
+    const hint = onBoard === 1 ? t("1 of your moves is on the board: click a marked place there.")
+      : t("{n} of your moves are on the board: click a marked place there.", { n: onBoard });
+    box.prepend(el("p", { class: "hint", "data-on-board": String(onBoard) }, hint));
   }
   return box;
 }
@@ -125,14 +127,14 @@ function paramInputs(name, param, values, sync) {
           values[name] = param.of.filter((s, i) => (s === seat ? box.checked : values[name].includes(s)));
           sync();
         });
-        return el("label", {}, box, ` seat ${seat}`);
+        return el("label", {}, box, ` ${t("seat {seat}", { seat })}`);
       }),
     );
   }
   return el(
     "fieldset",
     { class: "param" },
-    el("legend", {}, `${humanize(name)} (${param.min_total}–${param.max_total} in all)`),
+    el("legend", {}, t("{name} ({min}–{max} in all)", { name: humanize(name), min: param.min_total, max: param.max_total })),
     Object.entries(param.max).map(([key, most]) => {
       const input = el("input", { type: "number", min: 0, max: most, value: values[name][key] || 0 });
       input.addEventListener("input", () => {

@@ -1,5 +1,8 @@
 // Words: the server's own (move labels, event texts, seat names) where it sends them, a readable
-// fallback for anything it sends without words; the seat colours; small DOM and SVG helpers.
+// fallback for anything it sends without words (JSON keys and values as they are, in English);
+// the seat colours; small DOM and SVG helpers.
+
+import { t } from "./i18n.js";
 
 export const SEAT_COLOURS = ["#c62828", "#1565c0", "#e65100", "#2e7d32", "#6a1b9a"];
 
@@ -11,15 +14,15 @@ export function humanize(name) {
 /** A short readable line for any JSON value (objects as "key value, …"). */
 export function summarize(value, depth = 0) {
   if (value === null || value === undefined) return "–";
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   if (typeof value !== "object") return String(value).replaceAll("_", " ");
   if (depth > 2) return "…";
-  if (Array.isArray(value)) return value.length ? value.map((v) => summarize(v, depth + 1)).join(", ") : "none";
+  if (Array.isArray(value)) return value.length ? value.map((v) => summarize(v, depth + 1)).join(", ") : t("none");
   if (typeof value.kind === "string" && "value" in value) return `${value.kind} ${value.value}`; // a tile or a card
   const parts = Object.entries(value)
     .filter(([k, v]) => v !== 0 && v !== null && v !== false && !(Array.isArray(v) && !v.length) && !(depth && k === "id"))
     .map(([k, v]) => `${k.replaceAll("_", " ")} ${summarize(v, depth + 1)}`);
-  return parts.length ? parts.join(", ") : "none";
+  return parts.length ? parts.join(", ") : t("none");
 }
 
 /** A move as words: the server's label when it sends one, else its JSON made readable. */
@@ -41,8 +44,8 @@ export function eventText(ev) {
 export function seatName(resource, seat) {
   const entry = (resource.seats || []).find((s) => s.seat === seat);
   if (entry && entry.name) return entry.name;
-  if (entry && entry.status === "bot") return `Seat ${seat} (${entry.bot} bot)`;
-  return `Seat ${seat}`;
+  if (entry && entry.status === "bot") return t("Seat {seat} ({bot} bot)", { seat, bot: entry.bot });
+  return t("Seat {seat}", { seat });
 }
 
 export function el(tag, attrs = {}, ...children) {

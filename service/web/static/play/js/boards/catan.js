@@ -3,6 +3,7 @@
 
 import { el, svg, SEAT_COLOURS, humanize, summarize } from "../words.js";
 import { table } from "./generic.js";
+import { t } from "../i18n.js";
 
 const TERRAIN = {
   forest: "#2f6b34", hills: "#b5562c", pasture: "#8bc34a", fields: "#e8c547",
@@ -17,10 +18,13 @@ export const boardTypes = new Set(["build_settlement", "build_city", "build_road
 export function render(resource, ctx) {
   const view = resource.view;
   const topo = (ctx.static && ctx.static.topology) || view.topology;
-  const wrap = el("section", { class: "board catan", "aria-label": "Board" });
+  const wrap = el("section", { class: "board catan", "aria-label": t("Board") });
   if (topo) wrap.append(map(view, topo, resource, ctx));
   wrap.append(players(view, ctx), you(view));
-  if (view.offer) wrap.append(el("p", { class: "note" }, `Offer from seat ${view.offer.from}: gives ${summarize(view.offer.give)}; asks ${summarize(view.offer.get)}`));
+  if (view.offer) {
+    wrap.append(el("p", { class: "note" }, t("Offer from seat {seat}: gives {give}; asks {get}",
+      { seat: view.offer.from, give: summarize(view.offer.give), get: summarize(view.offer.get) })));
+  }
   return wrap;
 }
 
@@ -41,7 +45,7 @@ function map(view, topo, resource, ctx) {
       items.push(svg("circle", { cx, cy, r: 13, fill: "#fdf6e3", stroke: "#333" }),
         svg("text", { x: cx, y: cy + 5.5, "text-anchor": "middle", class: hot ? "num hot" : "num" }, board.numbers[h]));
     }
-    if (board.robber === h) items.push(svg("circle", { cx: cx + 14, cy: cy - 14, r: 8, fill: "#222" }, svg("title", {}, "Robber")));
+    if (board.robber === h) items.push(svg("circle", { cx: cx + 14, cy: cy - 14, r: 8, fill: "#222" }, svg("title", {}, t("Robber"))));
   });
   board.harbours.forEach((harbour) => {
     const [a, b] = harbour.nodes.map(node);
@@ -51,7 +55,7 @@ function map(view, topo, resource, ctx) {
     const generic = harbour.kind === "any";
     items.push(svg("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
       svg("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
-      svg("g", {}, svg("title", {}, `Harbour: ${harbour.ratio}:1 ${generic ? "any resource" : harbour.kind}`),
+      svg("g", {}, svg("title", {}, generic ? t("Harbour: {ratio}:1 any resource", { ratio: harbour.ratio }) : t("Harbour: {ratio}:1 {kind}", { ratio: harbour.ratio, kind: harbour.kind })),
         svg("circle", { cx: hx, cy: hy, r: 17, fill: generic ? "#fff" : TERRAIN[RESOURCE_TERRAIN[harbour.kind]], stroke: "#3e2723", "stroke-width": 1.5 }),
         generic ? null : svg("circle", { cx: hx, cy: hy, r: 13, fill: "#fff" }),
         svg("text", { x: hx, y: generic ? hy + 4 : hy - 1, "text-anchor": "middle", class: "port" }, `${harbour.ratio}:1`),
@@ -63,11 +67,11 @@ function map(view, topo, resource, ctx) {
   }
   for (const [n, seat] of view.settlements) {
     const [x, y] = node(n);
-    items.push(svg("circle", { cx: x, cy: y, r: 8, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, `Settlement, seat ${seat}`)));
+    items.push(svg("circle", { cx: x, cy: y, r: 8, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, t("Settlement, seat {seat}", { seat }))));
   }
   for (const [n, seat] of view.cities) {
     const [x, y] = node(n);
-    items.push(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, `City, seat ${seat}`)));
+    items.push(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, t("City, seat {seat}", { seat }))));
   }
   legal.forEach((move, i) => {
     if (!boardTypes.has(move.type)) return;
@@ -89,7 +93,7 @@ function map(view, topo, resource, ctx) {
   const xs = topo.nodes.map((n) => at(n)[0]), ys = topo.nodes.map((n) => at(n)[1]);
   const pad = 60; // room for the harbours beyond the outer nodes
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-  return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": "The island" }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
+  return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": t("The island") }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
 }
 
 /** A road's clickable area: a strip along the path, short of both ends (a line alone has no area). */
@@ -102,21 +106,24 @@ function strip(a, b, half = 5) {
 }
 
 function players(view, ctx) {
-  return table("players", view.players.map((p) => ({
+  return table(t("Players"), view.players.map((p) => ({
     seat: ctx.seatName(p.seat), points: p.points, cards: p.cards, dev_cards: p.development_cards,
-    knights: p.knights, road: p.road_length + (p.longest_road ? " (longest)" : ""), army: p.largest_army ? "largest" : "",
-  })));
+    knights: p.knights, road: p.road_length + (p.longest_road ? ` ${t("(longest)")}` : ""), army: p.largest_army ? t("largest") : "",
+  })), {
+    seat: t("Seat"), points: t("Points"), cards: t("Cards"), dev_cards: t("Dev cards"), knights: t("Knights"), road: t("Road"), army: t("Army"),
+  });
 }
 
 function you(view) {
   const lines = [
-    el("p", {}, `Phase: ${humanize(view.phase)}`, view.dice ? ` · dice ${summarize(view.dice)}` : "", ` · turn of seat ${view.turn}`),
+    el("p", {}, t("Phase: {phase}", { phase: humanize(view.phase) }), view.dice ? ` · ${t("dice {dice}", { dice: summarize(view.dice) })}` : "",
+      ` · ${t("turn of seat {seat}", { seat: view.turn })}`),
   ];
   if (view.you) {
-    lines.push(el("p", {}, el("strong", {}, "Your hand: "), summarize(view.you.hand)),
-      el("p", {}, el("strong", {}, "Development cards: "), summarize(view.you.development_cards)),
-      el("p", {}, el("strong", {}, "Trade ratios: "), Object.entries(view.you.trade_ratios).map(([k, v]) => `${k} ${v}:1`).join(", ")));
+    lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", summarize(view.you.hand)),
+      el("p", {}, el("strong", {}, t("Development cards:")), " ", summarize(view.you.development_cards)),
+      el("p", {}, el("strong", {}, t("Trade ratios:")), " ", Object.entries(view.you.trade_ratios).map(([k, v]) => `${k} ${v}:1`).join(", ")));
   }
-  lines.push(el("p", { class: "muted" }, `Bank: ${summarize(view.bank)} · development deck ${view.development_deck}`));
+  lines.push(el("p", { class: "muted" }, t("Bank: {bank} · development deck {deck}", { bank: summarize(view.bank), deck: view.development_deck })));
   return el("div", { class: "facts-block" }, lines);
 }

@@ -1,6 +1,7 @@
 // Any game's view, condensed: scalars as a definition list, lists of records as tables.
 
 import { el, humanize, summarize } from "../words.js";
+import { t } from "../i18n.js";
 
 const HIDDEN = new Set(["topology", "game"]);
 
@@ -12,7 +13,7 @@ export function renderGeneric(view) {
     if (Array.isArray(value) && value.length && value.every(isRecord)) tables.push(table(key, value));
     else facts.append(el("dt", {}, humanize(key)), el("dd", {}, folded(summarize(value))));
   }
-  return el("section", { class: "generic", "aria-label": "Table" }, facts, tables);
+  return el("section", { class: "generic", "aria-label": t("Table") }, facts, tables);
 }
 
 /** A long line folded to its start; the whole opens on demand (a <details>, keyboard-usable). */
@@ -23,7 +24,8 @@ function folded(text, most = 160) {
 
 const isRecord = (v) => v && typeof v === "object" && !Array.isArray(v);
 
-export function table(caption, rows) {
+/** Rows as a table; a column's heading is `headings[key]` (the page's own words), else the key made readable. */
+export function table(caption, rows, headings = {}) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return el(
     "div",
@@ -32,7 +34,7 @@ export function table(caption, rows) {
       "table",
       {},
       el("caption", {}, humanize(caption)),
-      el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, humanize(c))))),
+      el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, headings[c] ?? humanize(c))))),
       el("tbody", {}, rows.map((r) => el("tr", {}, columns.map((c) => el("td", {}, summarize(r[c])))))),
     ),
   );

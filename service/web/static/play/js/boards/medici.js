@@ -3,37 +3,41 @@
 
 import { el, SEAT_COLOURS, humanize } from "../words.js";
 import { table } from "./generic.js";
+import { t } from "../i18n.js";
 
 export const boardTypes = new Set();
 const GOOD = { dye: "#6a1b9a", fur: "#795548", spice: "#e65100", cloth: "#1565c0", gold: "#f9a825" };
 
-const tile = (t) => el("span", { class: "tile", style: `background:${GOOD[t.kind] || "#777"}`, title: `${t.kind} ${t.value}` }, `${t.kind} ${t.value}`);
+const tile = (x) => el("span", { class: "tile", style: `background:${GOOD[x.kind] || "#777"}`, title: `${x.kind} ${x.value}` }, `${x.kind} ${x.value}`);
 
 export function render(resource, ctx) {
   const v = resource.view;
-  const lot = el("div", { class: "lot" }, el("strong", {}, "Lot: "), v.lot.length ? v.lot.map(tile) : "empty",
-    v.price != null ? ` · price ${v.price}` : "", v.lot_limit ? ` (at most ${v.lot_limit} tiles)` : "");
-  const status = el("p", {}, `Round ${v.round} of ${v.rounds} · ${humanize(v.phase)}`, v.drawer != null ? ` · drawer ${ctx.seatName(v.drawer)}` : "",
-    ` · bag ${v.bag.count} · bank ${v.bank}`);
-  const money = table("players", v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})`, money: p.money, credit: p.credit, ...p.earned })));
+  const lot = el("div", { class: "lot" }, el("strong", {}, t("Lot:")), " ", v.lot.length ? v.lot.map(tile) : t("empty"),
+    v.price != null ? ` · ${t("price {price}", { price: v.price })}` : "", v.lot_limit ? ` ${t("(at most {n} tiles)", { n: v.lot_limit })}` : "");
+  const status = el("p", {}, t("Round {round} of {rounds} · {phase}", { round: v.round, rounds: v.rounds, phase: humanize(v.phase) }),
+    v.drawer != null ? ` · ${t("drawer {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
+    ` · ${t("bag {bag} · bank {bank}", { bag: v.bag.count, bank: v.bank })}`);
+  const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})`, money: p.money, credit: p.credit, ...p.earned })),
+    { seat: t("Seat"), money: t("Money"), credit: t("Credit") });
   const harbours = el("div", { class: "harbours" }, v.harbours.map((h) => harbour(h, v)));
-  const tracks = el("div", { class: "tracks", "aria-label": "Monopoly tracks" }, el("h3", {}, "Monopoly tracks"),
+  const tracks = el("div", { class: "tracks", "aria-label": t("Monopoly tracks") }, el("h3", {}, t("Monopoly tracks")),
     el("p", { class: "muted track-ends" }, el("span", {}, `◀ ${v.players[0].name}`), el("span", {}, `${v.players[1].name} ▶`)), v.markers.map((m) => track(m, v)));
-  return el("section", { class: "board medici", "aria-label": "Board" }, status, lot, money, harbours, tracks);
+  return el("section", { class: "board medici", "aria-label": t("Board") }, status, lot, money, harbours, tracks);
 }
 
 function harbour(h, v) {
   const ships = v.players.flatMap((p) => p.ships.filter((s) => s.harbour === h.harbour).map((s) => ({ p, s })));
   return el("article", { class: "harbour" },
-    el("h3", {}, `${h.name}: ${h.goods.join(", ")}`),
-    el("p", { class: "muted" }, `Cargo value: ${v.players.map((p) => `${p.name} ${h.totals[p.seat]}`).join(" · ")}`),
-    ships.length ? ships.map(({ p, s }) => ship(p, s)) : el("p", { class: "muted" }, "No ship yet"),
+    el("h3", {}, t("{name}: {goods}", { name: h.name, goods: h.goods.join(", ") })),
+    el("p", { class: "muted" }, t("Cargo value: {values}", { values: v.players.map((p) => `${p.name} ${h.totals[p.seat]}`).join(" · ") })),
+    ships.length ? ships.map(({ p, s }) => ship(p, s)) : el("p", { class: "muted" }, t("No ship yet")),
   );
 }
 
 function ship(p, s) {
   return el("div", { class: "ship-row", style: `border-left-color:${SEAT_COLOURS[p.seat]}` },
-    `${p.name} ship ${s.ship + 1} (${s.tiles.length}/${s.capacity}): `, s.tiles.map(tile), ` value ${s.value}`);
+    t("{name} ship {ship} ({tiles}/{capacity}):", { name: p.name, ship: s.ship + 1, tiles: s.tiles.length, capacity: s.capacity }), " ",
+    s.tiles.map(tile), ` ${t("value {value}", { value: s.value })}`);
 }
 
 function track(m, v) {
@@ -44,8 +48,10 @@ function track(m, v) {
     const cls = `step${i === m.position ? " marker" : ""}${i === 0 ? " centre" : ""}${bonus ? " paid" : ""}`;
     cells.push(el("span", { class: cls, "aria-hidden": "true" }, i === m.position ? "●" : bonus ? String(bonus) : ""));
   }
-  const side = m.side == null ? "even" : `${v.players[m.side]?.name ?? `seat ${m.side}`}${m.bonus ? ` +${m.bonus}` : ""}`;
-  return el("div", { class: "track", role: "group", "aria-label": `${v.harbours[m.harbour].name} ${m.good}: ${Math.abs(m.position)} towards ${side}` },
+  const side = m.side == null ? t("even") : `${v.players[m.side]?.name ?? t("seat {seat}", { seat: m.side })}${m.bonus ? ` +${m.bonus}` : ""}`;
+  const where = { harbour: v.harbours[m.harbour].name, good: m.good, steps: Math.abs(m.position), side };
+  const label = m.side == null ? t("{harbour} {good}: {steps} towards even", where) : t("{harbour} {good}: {steps} towards {side}", where);
+  return el("div", { class: "track", role: "group", "aria-label": label },
     el("span", { class: "track-name" }, `${v.harbours[m.harbour].name} · ${m.good}`),
     el("span", { class: "steps" }, cells),
     el("span", {}, side));

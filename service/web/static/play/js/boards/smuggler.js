@@ -5,6 +5,7 @@
 
 import { el, svg, SEAT_COLOURS, humanize } from "../words.js";
 import { table } from "./generic.js";
+import { t } from "../i18n.js";
 
 export const boardTypes = new Set();
 
@@ -13,17 +14,17 @@ const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a"
 const LAND = "#e8dfbd", SEA = "#a9cfe8", INK = "#3b2f1e";
 const OFFICER = "#0d2f5e";
 
-const seatOf = (ctx, s) => (s == null ? "nobody" : ctx.seatName(s));
+const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
 const mapOf = (data) => data && data.land && data.sea ? data : null;
 
 export function render(resource, ctx) {
   const view = resource.view;
   const data = mapOf(ctx.static);
-  const wrap = el("section", { class: "board smuggler", "aria-label": "Board" });
+  const wrap = el("section", { class: "board smuggler", "aria-label": t("Board") });
   wrap.append(facts(view, ctx));
   if (data) {
     wrap.append(customs(view, data, ctx),
-      el("div", { class: "map-scroll", tabindex: 0, "aria-label": "The map (scrolls sideways on a narrow screen)" }, map(view, data, ctx)),
+      el("div", { class: "map-scroll", tabindex: 0, "aria-label": t("The map (scrolls sideways on a narrow screen)") }, map(view, data, ctx)),
       legend(), whereList(view, data, ctx));
   }
   const me = view.seat != null ? view.players[view.seat] : null;
@@ -36,10 +37,10 @@ export function render(resource, ctx) {
 // --- words -------------------------------------------------------------------------
 
 function facts(view, ctx) {
-  const parts = [`Round ${view.round}`, humanize(view.phase), `first player ${seatOf(ctx, view.first)}`];
-  if (view.phase !== "setup" && view.active != null) parts.push(`turn of ${seatOf(ctx, view.active)}`);
-  if (view.deciding) parts.push(`deciding: ${humanize(view.deciding)}`);
-  if (view.ending) parts.push(`last round (${humanize(view.ending)})`);
+  const parts = [t("Round {round}", { round: view.round }), humanize(view.phase), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
+  if (view.phase !== "setup" && view.active != null) parts.push(t("turn of {seat}", { seat: seatOf(ctx, view.active) }));
+  if (view.deciding) parts.push(t("deciding: {what}", { what: humanize(view.deciding) }));
+  if (view.ending) parts.push(t("last round ({why})", { why: humanize(view.ending) }));
   return el("p", { class: "smug-facts" }, parts.join(" · "));
 }
 
@@ -62,17 +63,18 @@ function customs(view, data, ctx) {
     const here = i === c.track;
     const arriving = waiting.filter((o) => o.waits_at_step === i);
     return el("li", { class: `cstep${here ? " here" : ""}${i === c.track_end ? " end" : ""}`, "aria-current": here ? "step" : null },
-      el("span", { class: "n" }, i === c.track_end ? "end" : String(i)),
-      el("span", {}, `find ${discovery}`), el("span", {}, `bribe ${data.track.bribe[i]}`),
-      arriving.length ? el("span", { class: "waits", title: "A new officer enters here" }, "+ officer") : null);
+      el("span", { class: "n" }, i === c.track_end ? t("end") : String(i)),
+      el("span", {}, t("find {n}", { n: discovery })), el("span", {}, t("bribe {n}", { n: data.track.bribe[i] })),
+      arriving.length ? el("span", { class: "waits", title: t("A new officer enters here") }, t("+ officer")) : null);
   });
   const seized = Object.entries(view.goods).filter(([, g]) => g.where === "customs");
-  return el("div", { class: "customs", role: "group", "aria-label": "Customs" },
-    el("h3", {}, "Customs track"),
+  return el("div", { class: "customs", role: "group", "aria-label": t("Customs") },
+    el("h3", {}, t("Customs track")),
     el("ol", { class: "track-steps" }, steps),
     el("p", { class: "muted" },
-      `Discovery ${c.discovery} · bribe ${c.bribe} · golden wheel ${c.wheel}/${data.wheel_spaces} (${c.gold_sold} gold sold) · poorest: ${seatOf(ctx, c.poorest)}`,
-      seized.length ? ` · seized at the customs house: ${seized.length}` : ""));
+      t("Discovery {discovery} · bribe {bribe} · golden wheel {wheel}/{spaces} ({sold} gold sold) · poorest: {seat}",
+        { discovery: c.discovery, bribe: c.bribe, wheel: c.wheel, spaces: data.wheel_spaces, sold: c.gold_sold, seat: seatOf(ctx, c.poorest) }),
+      seized.length ? ` · ${t("seized at the customs house: {n}", { n: seized.length })}` : ""));
 }
 
 // --- the map -----------------------------------------------------------------------
@@ -114,7 +116,7 @@ function map(view, data, ctx) {
   spaces.forEach((sp) => sp.node.append(labels.place(sp)));
   items.push(...spaces.map((sp) => sp.node));
   const [x0, y0, x1, y1] = labels.bounds(10);
-  return svg("svg", { viewBox: [x0, y0, x1 - x0, y1 - y0].join(" "), class: "smug-map", role: "img", "aria-label": "The map of West Cornwall with every piece (listed in words below)" },
+  return svg("svg", { viewBox: [x0, y0, x1 - x0, y1 - y0].join(" "), class: "smug-map", role: "img", "aria-label": t("The map of West Cornwall with every piece (listed in words below)") },
     svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: SEA }), items);
 }
 
@@ -167,17 +169,24 @@ function piecesBySpace(view, data, ctx) {
   const by = {};
   const add = (space, glyph) => space && (by[space] = by[space] || []).push(glyph);
   view.players.forEach((p) => {
-    if (p.boat && p.boat.space) add(p.boat.space, boatGlyph(p.seat, `${seatOf(ctx, p.seat)}'s boat${p.boat.hold ? ` (${data.boats[p.boat.hold]?.name || p.boat.hold})` : ""}`));
+    if (!p.boat || !p.boat.space) return;
+    const seat = seatOf(ctx, p.seat);
+    add(p.boat.space, boatGlyph(p.seat, p.boat.hold ? t("{seat}'s boat ({boat})", { seat, boat: data.boats[p.boat.hold]?.name || p.boat.hold }) : t("{seat}'s boat", { seat })));
   });
   view.officers.forEach((o) => {
-    if (o.space) add(o.space, officerGlyph(o, `Customs officer ${o.officer + 1}${o.bribed_by != null ? `, bribed by ${seatOf(ctx, o.bribed_by)}` : ""}`));
+    if (!o.space) return;
+    const n = o.officer + 1;
+    add(o.space, officerGlyph(o, o.bribed_by != null ? t("Customs officer {n}, bribed by {seat}", { n, seat: seatOf(ctx, o.bribed_by) }) : t("Customs officer {n}", { n })));
   });
-  view.players.forEach((p) => p.pawns.forEach((space) => add(space, pawnGlyph(p.seat, `${seatOf(ctx, p.seat)}'s network pawn`))));
+  view.players.forEach((p) => p.pawns.forEach((space) => add(space, pawnGlyph(p.seat, t("{seat}'s network pawn", { seat: seatOf(ctx, p.seat) })))));
   for (const [sid, g] of Object.entries(view.goods)) {
-    if (g.where === "board") add(g.space, goodsGlyph(g, `${humanize(g.kind)} goods (${data.shapes[g.kind]?.length ?? "?"} squares) of ${seatOf(ctx, g.owner)}`, sid));
+    if (g.where !== "board") continue;
+    add(g.space, goodsGlyph(g, t("{kind} goods ({n} squares) of {seat}", { kind: humanize(g.kind), n: data.shapes[g.kind]?.length ?? "?", seat: seatOf(ctx, g.owner) }), sid));
   }
   for (const [wid, w] of Object.entries(view.warehouses)) {
-    if (w.space && (w.owner != null || w.fixed)) add(w.space, warehouseGlyph(w, `${warehouseInfo(data, wid).name}${w.owner != null ? `, ${seatOf(ctx, w.owner)}'s` : ", nobody's yet"}`));
+    if (!w.space || (w.owner == null && !w.fixed)) continue;
+    const name = warehouseInfo(data, wid).name;
+    add(w.space, warehouseGlyph(w, w.owner != null ? t("{warehouse}, {seat}'s", { warehouse: name, seat: seatOf(ctx, w.owner) }) : t("{warehouse}, nobody's yet", { warehouse: name })));
   }
   return by;
 }
@@ -244,7 +253,8 @@ function landSpace(id, s, glyphs = []) {
   const port = s.risk != null && s.kind !== "cove"
     ? [svg("circle", { cx: x - r - 6, cy: y + r - 2, r: 10, class: "risk" }), svg("text", { x: x - r - 6, y: y + r + 3, "text-anchor": "middle", class: "risk-text" }, String(s.risk))]
     : [];
-  const words = [s.name, s.kind === "town" || s.kind === "inland" ? `sells up to size ${s.size}` : humanize(s.kind), s.risk != null ? `port risk ${s.risk}` : null];
+  const words = [s.name, s.kind === "town" || s.kind === "inland" ? t("sells up to size {size}", { size: s.size }) : humanize(s.kind),
+    s.risk != null ? t("port risk {risk}", { risk: s.risk }) : null];
   const space = spaceOf(id, s.kind, x, y, r, glyphs, [svg("title", {}, words.filter(Boolean).join(", ")), mark, port], s.name, "space-name");
   if (port.length) [space.box[0], space.box[3]] = [x - r - 16, y + r + 8];
   return space;
@@ -252,14 +262,14 @@ function landSpace(id, s, glyphs = []) {
 
 function seaSpace(id, s, glyphs = []) {
   const x = s.x * S, y = s.y * S;
-  return spaceOf(id, "sea", x, y, 12, glyphs, [svg("title", {}, `${s.name} (sea)`), svg("circle", { cx: x, cy: y, r: 12, class: "sea-space" })], s.name, "sea-name", 17);
+  return spaceOf(id, "sea", x, y, 12, glyphs, [svg("title", {}, t("{name} (sea)", { name: s.name })), svg("circle", { cx: x, cy: y, r: 12, class: "sea-space" })], s.name, "sea-name", 17);
 }
 
 function merchantSpace(id, m, view, glyphs = []) {
   const x = m.x * S, y = m.y * S;
   const left = Object.values(view.goods).filter((g) => g.where === "merchant" && g.merchant === id).length;
   const colour = MERCHANT_COLOUR[id] || "#555";
-  const space = spaceOf(id, "merchant", x, y, 14, glyphs, [svg("title", {}, `${m.name}: ${left} goods left to buy`),
+  const space = spaceOf(id, "merchant", x, y, 14, glyphs, [svg("title", {}, t("{name}: {n} goods left to buy", { name: m.name, n: left })),
     svg("rect", { x: x - 22, y: y - 14, width: 44, height: 28, rx: 14, fill: colour, stroke: "#fff", "stroke-width": 3 }),
     svg("text", { x, y: y + 6, "text-anchor": "middle", class: "merchant-count" }, String(left))], m.name, "merchant-name");
   space.box[0] = x - 24;
@@ -270,24 +280,27 @@ function merchantSpace(id, m, view, glyphs = []) {
 function legend() {
   const key = (cls, text) => el("span", {}, el("span", { class: `key ${cls}`, "aria-hidden": "true" }), ` ${text}`);
   return el("p", { class: "legend smug-legend" },
-    key("town", "town (the number: largest goods it buys)"), key("village", "village"), key("cove", "secret cove"),
-    key("risk", "port (its landing risk)"), key("sea", "sea space"), key("officer", "customs officer (border: who bribed him)"),
-    key("goods", "goods (colour: merchant; border: owner)"), key("wh", "warehouse"), key("merchant", "merchant (goods left)"),
-    el("span", {}, "— land link, ┄ sea link"));
+    key("town", t("town (the number: largest goods it buys)")), key("village", t("village")), key("cove", t("secret cove")),
+    key("risk", t("port (its landing risk)")), key("sea", t("sea space")), key("officer", t("customs officer (border: who bribed him)")),
+    key("goods", t("goods (colour: merchant; border: owner)")), key("wh", t("warehouse")), key("merchant", t("merchant (goods left)")),
+    el("span", {}, t("— land link, ┄ sea link")));
 }
 
 /** The same pieces in words, space by space: what a screen reader (or a small screen) reads. */
 function whereList(view, data, ctx) {
   const lines = {};
   const add = (space, text) => space && (lines[space] = lines[space] || []).push(text);
-  view.players.forEach((p) => p.boat?.space && add(p.boat.space, `${seatOf(ctx, p.seat)}'s boat`));
-  view.officers.forEach((o) => o.space && add(o.space, `officer ${o.officer + 1}${o.bribed_by != null ? ` (bribed by ${seatOf(ctx, o.bribed_by)})` : ""}`));
-  view.players.forEach((p) => p.pawns.forEach((space) => add(space, `${seatOf(ctx, p.seat)}'s pawn`)));
-  for (const g of Object.values(view.goods)) if (g.where === "board") add(g.space, `${humanize(g.kind)} goods of ${seatOf(ctx, g.owner)}`);
-  for (const [wid, w] of Object.entries(view.warehouses)) if (w.space && w.owner != null) add(w.space, `${seatOf(ctx, w.owner)}'s ${warehouseInfo(data, wid).name}`);
+  view.players.forEach((p) => p.boat?.space && add(p.boat.space, t("{seat}'s boat", { seat: seatOf(ctx, p.seat) })));
+  view.officers.forEach((o) => o.space && add(o.space, o.bribed_by != null
+    ? t("officer {n} (bribed by {seat})", { n: o.officer + 1, seat: seatOf(ctx, o.bribed_by) }) : t("officer {n}", { n: o.officer + 1 })));
+  view.players.forEach((p) => p.pawns.forEach((space) => add(space, t("{seat}'s pawn", { seat: seatOf(ctx, p.seat) }))));
+  for (const g of Object.values(view.goods)) if (g.where === "board") add(g.space, t("{kind} goods of {seat}", { kind: humanize(g.kind), seat: seatOf(ctx, g.owner) }));
+  for (const [wid, w] of Object.entries(view.warehouses)) {
+    if (w.space && w.owner != null) add(w.space, t("{seat}'s {warehouse}", { seat: seatOf(ctx, w.owner), warehouse: warehouseInfo(data, wid).name }));
+  }
   const rows = Object.entries(lines).sort(([a], [b]) => spaceName(data, a).localeCompare(spaceName(data, b)));
-  return el("details", { class: "where" }, el("summary", {}, `On the map, in words (${rows.length} spaces)`),
-    el("ul", {}, rows.map(([space, what]) => el("li", {}, el("strong", {}, spaceName(data, space)), `: ${what.join(", ")}`))));
+  return el("details", { class: "where" }, el("summary", {}, t("On the map, in words ({n} spaces)", { n: rows.length })),
+    el("ul", {}, rows.map(([space, what]) => el("li", {}, el("strong", {}, t("{name}:", { name: spaceName(data, space) })), ` ${what.join(", ")}`))));
 }
 
 // --- shapes and grids ---------------------------------------------------------------
@@ -298,10 +311,10 @@ function shapeIcon(view, data, sid) {
   const cells = data.shapes[g.kind] || [[0, 0]];
   const rows = Math.max(...cells.map((c) => c[0])) + 1, cols = Math.max(...cells.map((c) => c[1])) + 1;
   const u = 14;
-  return el("span", { class: "shape", title: `${humanize(g.kind)} (${cells.length} squares)` },
+  return el("span", { class: "shape", title: t("{kind} ({n} squares)", { kind: humanize(g.kind), n: cells.length }) },
     svg("svg", { width: cols * u, height: rows * u, viewBox: `0 0 ${cols * u} ${rows * u}`, "aria-hidden": "true" },
       cells.map(([r, c]) => svg("rect", { x: c * u + 0.5, y: r * u + 0.5, width: u - 1, height: u - 1, fill: MERCHANT_COLOUR[g.merchant] || "#777", stroke: "#000" }))),
-    el("span", { class: "sr-only" }, `${g.kind} ${cells.length} squares`));
+    el("span", { class: "sr-only" }, t("{kind} {n} squares", { kind: g.kind, n: cells.length })));
 }
 
 /** A hold or warehouse grid: usable cells light, blocked cells dark. */
@@ -320,80 +333,97 @@ const squares = (view, data, sids) => sids.reduce((n, sid) => n + (data.shapes[k
 function yours(me, view, data, ctx) {
   const inHold = Object.entries(view.goods).filter(([, g]) => g.where === "boat" && g.owner === me.seat).map(([sid]) => sid);
   const boat = me.boat?.hold ? data.boats[me.boat.hold] : null;
-  const holdBlock = el("div", { class: "mine-block" }, el("h4", {}, boat ? `Your boat: ${boat.name}` : "Your boat: not chosen yet"),
-    boat ? el("div", { class: "hold" }, grid(boat.hold, `${boat.name}'s hold`),
-      el("p", {}, `At ${me.boat.space ? spaceName(data, me.boat.space) : "(not on the map yet)"} · hold ${squares(view, data, inHold)} of ${usable(boat.hold)} squares used`),
-      inHold.length ? el("p", { class: "shapes" }, inHold.map((sid) => shapeIcon(view, data, sid))) : el("p", { class: "muted" }, "Empty hold.")) : null);
-  const characters = el("div", { class: "mine-block" }, el("h4", {}, "Your characters"),
-    me.characters.length ? el("ul", { class: "cards" }, me.characters.map((cid) => characterCard(data, cid, view.motivated.includes(cid)))) : el("p", { class: "muted" }, "None yet."),
-    Array.isArray(me.setup_draw) && me.setup_draw.length ? el("p", {}, el("strong", {}, "Drawn, to keep one: "), me.setup_draw.map((cid) => cardName(data, cid)).join(", ")) : null);
-  const secrets = el("div", { class: "mine-block" }, el("h4", {}, "Your secrets"),
+  const holdBlock = el("div", { class: "mine-block" }, el("h4", {}, boat ? t("Your boat: {boat}", { boat: boat.name }) : t("Your boat: not chosen yet")),
+    boat ? el("div", { class: "hold" }, grid(boat.hold, t("{boat}'s hold", { boat: boat.name })),
+      el("p", {}, t("At {space} · hold {used} of {size} squares used",
+        { space: me.boat.space ? spaceName(data, me.boat.space) : t("(not on the map yet)"), used: squares(view, data, inHold), size: usable(boat.hold) })),
+      inHold.length ? el("p", { class: "shapes" }, inHold.map((sid) => shapeIcon(view, data, sid))) : el("p", { class: "muted" }, t("Empty hold."))) : null);
+  const characters = el("div", { class: "mine-block" }, el("h4", {}, t("Your characters")),
+    me.characters.length ? el("ul", { class: "cards" }, me.characters.map((cid) => characterCard(data, cid, view.motivated.includes(cid)))) : el("p", { class: "muted" }, t("None yet.")),
+    Array.isArray(me.setup_draw) && me.setup_draw.length ? el("p", {}, el("strong", {}, t("Drawn, to keep one:")), " ", me.setup_draw.map((cid) => cardName(data, cid)).join(", ")) : null);
+  const secrets = el("div", { class: "mine-block" }, el("h4", {}, t("Your secrets")),
     me.hand && me.hand.length ? el("ul", { class: "cards" }, me.hand.map((h) => el("li", { class: "card-line" },
       el("strong", {}, humanize(h.kind)), `: ${data.secrets[h.kind]?.text || ""}`, data.secrets[h.kind]?.when ? el("span", { class: "muted" }, ` (${data.secrets[h.kind].when})`) : null)))
-      : el("p", { class: "muted" }, "None."));
+      : el("p", { class: "muted" }, t("None.")));
   const mine = Object.entries(view.warehouses).filter(([, w]) => w.owner === me.seat);
-  const warehouses = el("div", { class: "mine-block" }, el("h4", {}, "Your warehouses"),
+  const warehouses = el("div", { class: "mine-block" }, el("h4", {}, t("Your warehouses")),
     mine.length ? mine.map(([wid, w]) => {
       const info = warehouseInfo(data, wid);
       const inside = Object.entries(view.goods).filter(([, g]) => g.where === "warehouse" && g.warehouse === wid).map(([sid]) => sid);
+      const words = { name: info.name, used: squares(view, data, inside), size: usable(info.grid) };
       return el("div", { class: "hold" }, grid(info.grid, info.name),
-        el("p", {}, `${info.name}${w.space ? ` at ${spaceName(data, w.space)}` : " (not placed yet: it goes where you first store goods)"} · ${squares(view, data, inside)} of ${usable(info.grid)} squares`),
+        el("p", {}, w.space ? t("{name} at {space} · {used} of {size} squares", { ...words, space: spaceName(data, w.space) })
+          : t("{name} (not placed yet: it goes where you first store goods) · {used} of {size} squares", words)),
         inside.length ? el("p", { class: "shapes" }, inside.map((sid) => shapeIcon(view, data, sid))) : null);
-    }) : el("p", { class: "muted" }, "None."));
-  const coves = me.open_coves.length ? el("p", {}, el("strong", {}, "Coves open to you: "), me.open_coves.map((c) => spaceName(data, c)).join(", ")) : null;
-  return el("section", { class: "yours", "aria-label": "Yours", style: `border-color:${SEAT_COLOURS[me.seat]}` },
-    el("h3", {}, `Yours (${seatOf(ctx, me.seat)}): ${me.gold} gold · ${me.influence} influence · ${me.reputation} reputation`),
+    }) : el("p", { class: "muted" }, t("None.")));
+  const coves = me.open_coves.length ? el("p", {}, el("strong", {}, t("Coves open to you:")), " ", me.open_coves.map((c) => spaceName(data, c)).join(", ")) : null;
+  return el("section", { class: "yours", "aria-label": t("Yours"), style: `border-color:${SEAT_COLOURS[me.seat]}` },
+    el("h3", {}, t("Yours ({seat}): {gold} gold · {influence} influence · {reputation} reputation",
+      { seat: seatOf(ctx, me.seat), gold: me.gold, influence: me.influence, reputation: me.reputation })),
     el("div", { class: "mine-grid" }, holdBlock, characters, secrets, warehouses), coves);
 }
 
 function characterCard(data, cid, motivated) {
   const c = data.characters[cid] || { name: humanize(cid) };
   const extras = [];
-  if (c.influence) extras.push(`+${c.influence} influence a round`);
-  if (c.ability) extras.push(`ability: ${humanize(c.ability.kind)}${Object.keys(c.ability.cost || {}).length ? ` (${Object.entries(c.ability.cost).map(([k, v]) => `${v} ${k}`).join(", ")})` : " (free)"}`);
-  if (c.warehouse) extras.push(`warehouse: ${c.warehouse.name} at ${spaceName(data, c.warehouse.space)}`);
-  if (c.cove) extras.push(`opens ${spaceName(data, c.cove)}`);
-  if (c.mob) extras.push("mob");
+  if (c.influence) extras.push(t("+{n} influence a round", { n: c.influence }));
+  if (c.ability) {
+    const cost = Object.entries(c.ability.cost || {}).map(([k, v]) => `${v} ${k}`).join(", ");
+    extras.push(cost ? t("ability: {kind} ({cost})", { kind: humanize(c.ability.kind), cost }) : t("ability: {kind} (free)", { kind: humanize(c.ability.kind) }));
+  }
+  if (c.warehouse) extras.push(t("warehouse: {name} at {space}", { name: c.warehouse.name, space: spaceName(data, c.warehouse.space) }));
+  if (c.cove) extras.push(t("opens {space}", { space: spaceName(data, c.cove) }));
+  if (c.mob) extras.push(t("mob"));
   return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${c.trade}, ${humanize(c.deck || "")})` : "",
-    extras.length ? `: ${extras.join("; ")}` : "", motivated ? el("span", { class: "muted" }, " · used this round") : null);
+    extras.length ? t(": {list}", { list: extras.join("; ") }) : "", motivated ? el("span", { class: "muted" }, ` · ${t("used this round")}`) : null);
 }
 
 // --- everyone ------------------------------------------------------------------------
 
 function playersTable(view, data, ctx) {
-  return table("players", view.players.map((p) => {
+  return table(t("Players"), view.players.map((p) => {
     const onBoard = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "board").length;
     const inHold = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "boat").length;
     return {
-      seat: `${seatOf(ctx, p.seat)}${p.seat === view.seat ? " (you)" : ""}${p.passed ? " · passed" : ""}`,
+      seat: `${seatOf(ctx, p.seat)}${p.seat === view.seat ? ` ${t("(you)")}` : ""}${p.passed ? ` · ${t("passed")}` : ""}`,
       score: p.score, gold: p.gold, influence: p.influence, reputation: p.reputation,
-      boat: p.boat?.hold ? `${data ? data.boats[p.boat.hold]?.name || p.boat.hold : p.boat.hold}${p.boat.space ? ` at ${data ? spaceName(data, p.boat.space) : p.boat.space}` : ""}` : "–",
-      goods: `${inHold} in hold, ${onBoard} ashore`,
+      boat: p.boat?.hold ? boatAt(p.boat, data) : "–",
+      goods: t("{hold} in hold, {ashore} ashore", { hold: inHold, ashore: onBoard }),
       pawns: p.pawns.length,
       characters: p.characters.map((cid) => (data ? cardName(data, cid) : cid)).join(", ") || "–",
       secrets: p.secrets,
     };
-  }));
+  }), {
+    seat: t("Seat"), score: t("Score"), gold: t("Gold"), influence: t("Influence"), reputation: t("Reputation"), boat: t("Boat"),
+    goods: t("Goods"), pawns: t("Pawns"), characters: t("Characters"), secrets: t("Secrets"),
+  });
+}
+
+function boatAt(boat, data) {
+  const name = data ? data.boats[boat.hold]?.name || boat.hold : boat.hold;
+  return boat.space ? t("{boat} at {space}", { boat: name, space: data ? spaceName(data, boat.space) : boat.space }) : name;
 }
 
 function market(view, data) {
   const decks = Object.entries(view.face_up).map(([deck, cid]) => el("li", {},
-    el("strong", {}, `${humanize(deck)}: `), cid ? el("span", {}, characterLine(data, cid)) : "none face up",
-    el("span", { class: "muted" }, ` · ${view.deck_sizes[deck] ?? 0} in the deck`)));
-  return el("div", { class: "smug-market" }, el("h3", {}, "Characters for hire"), el("ul", {}, decks),
-    el("p", { class: "muted" }, `Secrets deck: ${view.secrets_deck} · played: ${view.secrets_played.length}`));
+    el("strong", {}, t("{name}:", { name: humanize(deck) })), " ", cid ? el("span", {}, characterLine(data, cid)) : t("none face up"),
+    el("span", { class: "muted" }, ` · ${t("{n} in the deck", { n: view.deck_sizes[deck] ?? 0 })}`)));
+  return el("div", { class: "smug-market" }, el("h3", {}, t("Characters for hire")), el("ul", {}, decks),
+    el("p", { class: "muted" }, t("Secrets deck: {deck} · played: {played}", { deck: view.secrets_deck, played: view.secrets_played.length })));
 }
 
 function characterLine(data, cid) {
   const c = data.characters[cid];
-  return c ? `${c.name}, ${c.trade} (${c.gold} gold, ${c.reputation} reputation${c.mob ? ", mob" : ""})` : cid;
+  if (!c) return cid;
+  const words = { name: c.name, trade: c.trade, gold: c.gold, reputation: c.reputation };
+  return c.mob ? t("{name}, {trade} ({gold} gold, {reputation} reputation, mob)", words) : t("{name}, {trade} ({gold} gold, {reputation} reputation)", words);
 }
 
 function merchants(view, data) {
-  return el("div", { class: "smug-merchants" }, el("h3", {}, "Goods at the merchants"),
+  return el("div", { class: "smug-merchants" }, el("h3", {}, t("Goods at the merchants")),
     Object.entries(data.merchants).map(([id, m]) => {
       const left = Object.entries(view.goods).filter(([, g]) => g.where === "merchant" && g.merchant === id).map(([sid]) => sid);
-      return el("p", {}, el("strong", { style: `color:${MERCHANT_COLOUR[id] || "#333"}` }, `${m.name}: `),
-        left.length ? left.map((sid) => shapeIcon(view, data, sid)) : "sold out");
+      return el("p", {}, el("strong", { style: `color:${MERCHANT_COLOUR[id] || "#333"}` }, t("{name}:", { name: m.name })), " ",
+        left.length ? left.map((sid) => shapeIcon(view, data, sid)) : t("sold out"));
     }));
 }

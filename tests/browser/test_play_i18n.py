@@ -1,0 +1,283 @@
+"""The web client's own words in the browser's language: French for a French browser, English
+otherwise (the server's words, in its Accept-Language, are the server's business). A static check
+that js/i18n.js has French for every t("...") in the client and nothing more, then the lobby and
+matches in a real Chromium with a French and an English locale (screenshots in var/screenshots/)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_play_web import MOVES, api, shoot, strongest_bot, wait_for_text
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+PLAY = Path(__file__).resolve().parents[2] / "service" / "web" / "static" / "play"
+JS = sorted((PLAY / "js").rglob("*.js"))
+STRING = r'"((?:[^"\\]|\\.)*)"'  # a double-quoted JS string literal, escapes kept
+CALL = re.compile(r"(?<![\w$.])t\(\s*" + STRING)
+# "English": "French", or "English {n}": ["French for 0 or 1", "French for more"],
+ENTRY = re.compile(r"^\s*" + STRING + r":\s*(?:" + STRING + r"|\[" + STRING + r",\s*" + STRING + r"\]),\s*$")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def literal(text: str) -> str:
+    return json.loads(f'"{text}"')  # the escapes the client uses (\", \\) read as JSON does
+
+
+def code_lines():
+    """Every line of the client's JS but its comment lines, with where it is."""
+    for path in JS:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.lstrip().startswith(("//", "/*", "*")):
+                yield f"{path.relative_to(PLAY)}:{n}", line
+
+
+def calls() -> dict[str, list[str]]:
+    """Every t("...") in the client: its English text, and where it is."""
+    found: dict[str, list[str]] = {}
+    for where, line in code_lines():
+        for text in CALL.findall(line):
+            found.setdefault(literal(text), []).append(where)
+    return found
+
+
+def french() -> list[tuple[str, list[str]]]:
+    """The French dictionary of js/i18n.js (`const FR = { ... };`, one entry a line): each English
+    text with its French forms (one, or two for a count: singular and plural)."""
+    source = (PLAY / "js" / "i18n.js").read_text(encoding="utf-8")
+    block = re.search(r"^const FR = \{\n(.*?)^\};", source, re.S | re.M)
+    assert block, "js/i18n.js has no `const FR = {` ... `};` block"
+    entries = []
+    for line in block.group(1).splitlines():
+        if not line.strip() or line.strip().startswith("//"):
+            continue
+        entry = ENTRY.match(line)
+        assert entry, f'not a "English": "French", line: {line!r}'
+        english, one, singular, plural = entry.groups()
+        forms = [one] if one is not None else [singular, plural]
+        entries.append((literal(english), [literal(form) for form in forms]))
+    return entries
+
+
+def test_every_text_of_the_client_has_its_french_and_every_french_is_used():
+    used = calls()
+    entries = french()
+    fr = dict(entries)
+    assert len(used) > 200, f"only {len(used)} texts found: is the t(...) pattern still right?"
+    # Every call is t("a literal"): a computed key (a variable, a template) would escape this check.
+    for where, line in code_lines():
+        for at in re.finditer(r"(?<!function )(?<![\w$.])t\(", line):
+            assert CALL.match(line, at.start()), f"{where}: t() with no string literal"
+    duplicates = sorted({english for english, _ in entries if sum(e == english for e, _ in entries) > 1})
+    assert not duplicates, f"given twice (the second wins): {duplicates}"
+    missing = {text: where for text, where in used.items() if text not in fr}
+    assert not missing, f"no French for: {missing}"
+    unused = sorted(set(fr) - set(used))
+    assert not unused, f"French for texts the client no longer writes: {unused}"
+    for english, forms in entries:
+        assert len(forms) == 1 or "{n}" in english, f"singular and plural for {english!r}, which has no {{n}} to count"
+        for translated in forms:
+            assert translated.strip(), f"empty French for {english!r}"
+            assert set(PLACEHOLDER.findall(english)) == set(PLACEHOLDER.findall(translated)), (english, translated)
+
+
+def test_the_static_check_sees_calls_across_a_line_and_with_escapes():
+    # A guard on the regexes above, so a pattern that silently matches nothing cannot pass.
+    assert CALL.findall('x = t("Seat {seat}", { seat }) + t( "say \\"hi\\"")') == ["Seat {seat}", 'say \\"hi\\"']
+    assert literal('say \\"hi\\"') == 'say "hi"'
+    assert ENTRY.match('  "Seat {seat}": "Siège {seat}",').groups() == ("Seat {seat}", "Siège {seat}", None, None)
+    assert ENTRY.match('  "{n} coins": ["{n} pièce", "{n} pièces"],').groups()[2:] == ("{n} pièce", "{n} pièces")
+
+
+@pytest.fixture
+def french_page(browser):
+    """A browser asking for French: navigator.languages and Accept-Language both say fr-FR
+    (Playwright's per-context locale: what --lang=fr and the intl.accept_languages pref do)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def visible_text(page) -> str:
+    """What a person reads: the text, plus button names, placeholders, tooltips and aria-labels."""
+    return page.evaluate(
+        """() => [document.title, document.body.innerText,
+          ...Array.from(document.querySelectorAll('[aria-label], [title], [placeholder]'), (n) =>
+            ['aria-label', 'title', 'placeholder'].map((a) => n.getAttribute(a)).join(' '))].join('\\n')"""
+    )
+
+
+def assert_words(text: str, present: list[str], absent: list[str]) -> None:
+    assert [w for w in present if w not in text] == [], "missing words"
+    assert [w for w in absent if w in text] == [], "words in the wrong language"
+
+
+LOBBY_FR = ["Jouer", "Nouvelle partie", "Jeu", "Joueurs", "Siège 0", "moi (ce navigateur)", "Créer et jouer"]
+LOBBY_FR += ["Rejoindre une partie", "Votre nom", "Identifiant de la partie", "Parties du salon", "nom (facultatif)"]
+LOBBY_EN = ["New match", "Game", "Players", "Seat 0", "me (this browser)", "Create and play", "Join a match"]
+LOBBY_EN += ["Your name", "Match id", "Listed matches", "name (optional)", "Portside · play"]
+
+
+def test_a_french_browser_gets_the_lobby_in_french(french_page, server_url, screenshots):
+    page = french_page
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#listed h2")
+    assert page.evaluate("navigator.languages") == ["fr-FR"]
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.title() == "Portside · jouer"
+    assert_words(visible_text(page), LOBBY_FR, LOBBY_EN)
+    page.select_option("#listed-status", "active")  # the lobby's list redrawn: still French
+    page.locator("#listed-status option[selected][value=active]").wait_for(state="attached")
+    assert page.locator("#listed-status option:checked").inner_text() == "en cours"
+    assert_words(visible_text(page), ["Parties du salon"], ["Listed matches", "None right now."])
+    shoot(page, screenshots, "fr-lobby")
+
+
+def test_an_english_or_other_browser_gets_the_lobby_in_english(page, browser, server_url):
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#listed h2")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.title() == "Portside · play"
+    assert_words(visible_text(page), LOBBY_EN, LOBBY_FR)
+    # German is neither: English, as the server answers it.
+    context = browser.new_context(locale="de-DE")
+    try:
+        german = context.new_page()
+        german.goto(f"{server_url}/play/")
+        german.wait_for_selector("#listed h2")
+        assert german.evaluate("document.documentElement.lang") == "en"
+        assert_words(visible_text(german), LOBBY_EN, LOBBY_FR)
+        # The choice itself: the first fr or en by primary tag, in the browser's order.
+        chosen = german.evaluate(
+            """async () => {
+              const { choose } = await import('/play/js/i18n.js');
+              const lists = [['de-DE', 'fr-CA', 'en'], ['en-GB', 'fr'], ['FR'], ['de'], []];
+              return lists.map(choose);
+            }"""
+        )
+        assert chosen == ["fr", "en", "fr", "en", "en"]
+    finally:
+        context.close()
+
+
+def open_match(page, server_url: str, game: str, players: int, bots: bool = True) -> tuple[str, str]:
+    body = {"game": game, "players": players, "seed": 11}
+    if bots:
+        body["bots"] = {str(s): strongest_bot(server_url, game) for s in range(1, players)}
+    created = api(server_url, "POST", "/v1/matches", body)
+    match_id, token = created["id"], created["seats"][0]["token"]
+    page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+    page.wait_for_selector("[data-status=active]")
+    page.wait_for_selector(".board, .generic")
+    return match_id, token
+
+
+# Per game: words of the board that must be French, and their English that must be gone.
+BOARDS = {
+    "medici": (
+        ["Pistes de monopole", "Valeur des cargaisons", "Manche 1 sur", "Argent"],
+        ["Monopoly tracks", "Cargo value", "Round 1"],
+    ),
+    "catan": (
+        ["L'île", "Votre main :", "Banque :", "Chevaliers", "au tour du siège"],
+        ["The island", "Your hand", "Bank:", "Knights"],
+    ),
+    "speicherstadt": (
+        ["La rangée de cartes", "premier joueur : siège", "Pioche par saison", "pièces"],
+        ["The row of cards", "Deck by season", "coins"],
+    ),
+    "smuggler": (
+        [
+            "Piste des douanes",
+            "Vos personnages",
+            "Personnages à engager",
+            "crique secrète",
+            "Keg (1 carré)",
+            "(2 carrés)",
+        ],
+        ["Customs track", "Your characters", "secret cove", "1 carrés", "squares"],
+    ),
+}
+MATCH_FR = ["Partie ", "Journal", "Abandonner", "Salon", "Vos sièges", "Siège 0", "Plateau", "en direct"]
+MATCH_EN = ["Match ", "Your move", "Waiting for", "Resign", "Lobby", "Your seats", "Seat 0", "Board", "live (", "Log"]
+
+
+@pytest.mark.parametrize("game,players", [("medici", 2), ("catan", 3), ("speicherstadt", 2), ("smuggler", 2)])
+def test_a_french_browser_gets_a_match_in_french(french_page, server_url, screenshots, game, players):
+    page = french_page
+    match_id, token = open_match(page, server_url, game, players)
+    wait_for_text(page, "#conn", "en direct")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    status = page.locator("[data-status]").inner_text()
+    assert status == "À vous de jouer" or status.startswith("En attente de "), status
+    present, absent = BOARDS[game]
+    assert_words(visible_text(page), MATCH_FR + present, MATCH_EN + absent)
+    # The server's words come in French too (its Accept-Language): the move buttons say them as sent.
+    french, english, shown = labels_as_drawn(page, server_url, match_id, token)
+    if french:
+        assert all(label in shown for label in french), (french, shown)
+        assert not set(english) & set(shown) - set(french), "an English move label on the French page"
+    shoot(page, screenshots, f"fr-{game}")
+
+
+def read_as(base: str, path: str, token: str, language: str) -> dict:
+    request = urllib.request.Request(
+        base + path, headers={"Authorization": f"Bearer {token}", "Accept-Language": language}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def labels_as_drawn(page, base: str, match_id: str, token: str, seconds: float = 10):
+    """The move labels in French and in English of the version the page shows, and the labels on
+    the page: read again while the bots move the match past what the page drew."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        french = read_as(base, f"/v1/matches/{match_id}", token, "fr-FR")
+        english = read_as(base, f"/v1/matches/{match_id}", token, "en")
+        drawn = page.locator(".match-head .muted").first.inner_text()
+        if french["version"] == english["version"] and drawn.endswith(f"version {french['version']}"):
+            if not french.get("move_labels"):
+                return [], [], []
+            page.wait_for_selector(MOVES, state="attached")
+            shown = page.eval_on_selector_all(
+                "[data-move], option", "cs => cs.map(c => c.getAttribute('aria-label') || c.textContent.trim())"
+            )
+            return french["move_labels"], english["move_labels"], shown
+        page.wait_for_timeout(100)
+    raise AssertionError("the page never showed the version the server has")
+
+
+def test_a_french_resign_asks_in_french_and_the_outcome_is_french(french_page, server_url, screenshots):
+    page = french_page
+    match_id, _ = open_match(page, server_url, "medici", 2)
+    asked: list[str] = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.once("dialog", answer)
+    page.click(".operations button:has-text('Abandonner')")
+    page.wait_for_selector("[data-status=finished]")
+    assert asked == ["Abandonner cette partie ?"]
+    assert page.locator("[data-status]").inner_text() == "Terminée"
+    outcome = page.locator(".outcome")
+    assert outcome.locator("h2").inner_text().startswith("Gagnant : ")
+    assert outcome.locator("caption").inner_text() == "Scores finaux"
+    assert outcome.locator("thead th").all_inner_texts()[:3] == ["Siège", "Rang", "Score"]
+    assert page.locator("#rematch").inner_text() == "Proposer une revanche"
+    text = visible_text(page)
+    assert_words(
+        text, ["Scores finaux", "Proposer une revanche", "Salon"], ["Final scores", "Winner", "Offer a rematch", "Rank"]
+    )
+    # The log's lines are the server's, in French: "siège 0 abandonne" (its own word for resign).
+    page.locator(".log li", has_text="abandonne").first.wait_for(timeout=10000)
+    shoot(page, screenshots, "fr-medici-finished")
