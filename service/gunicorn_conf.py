@@ -55,6 +55,17 @@ def on_starting(server):
         server.log.info("embedded redis at %s", os.environ["REDIS_URL"])
     if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="portside-metrics-")
+    fresh_metrics_dir(os.environ["PROMETHEUS_MULTIPROC_DIR"])
+
+
+def fresh_metrics_dir(path: str) -> None:
+    """The metrics directory, made if missing (a Kubernetes emptyDir starts empty) and cleared of a
+    previous run's files: prometheus_client's multiprocess mode sums every file there, so the gauges
+    of workers killed in an unclean stop (portside_waiters) would count for ever."""
+    os.makedirs(path, exist_ok=True)
+    for name in os.listdir(path):
+        if name.endswith(".db") and name.split("_", 1)[0] in ("counter", "gauge", "histogram", "summary"):
+            os.remove(os.path.join(path, name))
 
 
 def post_worker_init(worker):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import signal
 import threading
@@ -194,3 +195,22 @@ def test_graceful_shutdown_answers_open_waits_at_once(redis_url, tmp_path):
         assert proc.wait(timeout=15) == 0
         # A stopping worker gives back the leases of the waits it answered (they go out in batches).
         assert leases.zcard(WAITS_HERE) == held - 2
+
+
+def test_metrics_start_from_a_fresh_directory_even_after_an_unclean_stop(redis_url, tmp_path):
+    """The metrics directory is made if missing (the Kubernetes manifest names one on an empty
+    volume: before, every worker failed to boot) and a previous run's files are cleared (before,
+    after a SIGKILL the waiters of the dead workers counted for ever)."""
+    metrics = tmp_path / "volume" / "metrics"  # does not exist yet
+    (tmp_path / "a").mkdir()
+    with gunicorn(redis_url, tmp_path / "a", PROMETHEUS_MULTIPROC_DIR=str(metrics)) as (url, proc):
+        match_id, _ = new_match(url)
+        polls = [long_poll(url, match_id, after=0) for _ in range(3)]
+        assert until(lambda: waiters(url) == 3)
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        for conn in polls:
+            conn.close()
+    (tmp_path / "b").mkdir()
+    with gunicorn(redis_url, tmp_path / "b", PROMETHEUS_MULTIPROC_DIR=str(metrics)) as (url, _):
+        assert waiters(url) == 0
