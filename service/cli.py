@@ -51,15 +51,13 @@ def play(args: argparse.Namespace) -> int:
 def sweep(args: argparse.Namespace) -> int:
     """Enforce match clocks (each instance also does, unless SWEEP_SECONDS=0): for a Procfile
     process, or once from cron with --once."""
-    import redis
-
-    from service import lifecycle
+    from service import lifecycle, redis_clients
     from service.app import _redis_url
     from service.config import Config
-    from service.store import Store
+    from service.store import Store, connect
 
     cfg = Config()
-    store = Store(redis.Redis.from_url(_redis_url(cfg)))
+    store = Store(connect(_redis_url(cfg), cfg.redis_cluster, cfg.redis_pool, **redis_clients.fast_options(cfg)))
     if args.once:
         print(f"looked at {lifecycle.sweep_once(store, cfg)} matches")
         return 0

@@ -178,6 +178,16 @@ def register(app: Flask) -> None:
     def _loading(err):
         return problem("storage_unavailable", 503, "Storage is restarting; try again shortly.", {"Retry-After": "2"})
 
+    # A Redis Cluster that has lost a master (CLUSTERDOWN, MASTERDOWN), is moving slots (TRYAGAIN),
+    # covers a slot with no node, or answers from a replica being promoted: it is unavailable, not broken.
+    @app.errorhandler(redis.exceptions.ClusterError)
+    @app.errorhandler(redis.exceptions.TryAgainError)
+    @app.errorhandler(redis.exceptions.RedisClusterException)
+    @app.errorhandler(redis.exceptions.ReadOnlyError)
+    def _cluster(err):
+        log.error("storage unavailable: %s", err)
+        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "2"})
+
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
         log.exception("unhandled error")

@@ -147,6 +147,65 @@ def test_readyz_answers_within_a_second_with_a_frozen_node_or_every_node_frozen(
         assert timed(client)[0] == 200
 
 
+def test_a_cluster_that_is_down_answers_503_not_500(tmp_path):
+    """A master killed: once the others mark it failed (cluster-node-timeout, shortened here) every
+    command gets CLUSTERDOWN. Before: 500 internal_error with a traceback per request; now 503
+    storage_unavailable with Retry-After, as for a single Redis that does not answer."""
+    import os
+    import signal
+    import time
+
+    import redis
+
+    from service.app import create_app
+    from tests.cluster import local_cluster_nodes
+    from tests.service.helpers import create
+
+    with local_cluster_nodes(tmp_path) as (url, nodes):
+        ports = [int(url.rsplit(":", 1)[1])]
+        config = Config(redis_url=url, redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0)
+        client = create_app(config).test_client()
+        match_id = create(client, players=2)["id"]
+        for node in redis.RedisCluster.from_url(url).get_nodes():
+            redis.Redis(host=node.host, port=node.port).config_set("cluster-node-timeout", 500)
+        os.kill(nodes[-1].pid, signal.SIGKILL)
+        survivor = redis.Redis(port=ports[0])
+        deadline = time.monotonic() + 20
+        while survivor.cluster("info")["cluster_state"] != "fail" and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert survivor.cluster("info")["cluster_state"] == "fail"
+        for answer in (
+            client.get(f"/v1/matches/{match_id}"),
+            client.post("/v1/matches", json={"game": "medici", "players": 2}),
+        ):
+            assert answer.status_code == 503, answer.get_json()
+            assert answer.get_json()["code"] == "storage_unavailable" and answer.headers["Retry-After"]
+        ready = client.get("/readyz")
+        assert ready.status_code == 503 and ready.get_json()["cluster_state"] == "fail"
+
+
+def test_portside_sweep_works_over_the_cluster(client, redis_client, redis_url):
+    """`portside sweep` with REDIS_CLUSTER=1 uses the cluster client (before: a plain client, and
+    MOVED on the first match of another node)."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    from service.lifecycle import CLOCKS_KEY
+    from tests.service.helpers import create
+
+    ids = [create(client, players=2)["id"] for _ in range(6)]  # on every master
+    redis_client.zadd(CLOCKS_KEY, {match_id: time.time() - 1 for match_id in ids})  # their clocks due
+    env = {**os.environ, "REDIS_CLUSTER": "1", "REDIS_URL": redis_url}
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", "sweep", "--once"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout.split()[2]) >= len(ids)  # "looked at N matches" (other tests' clocks too)
+    assert all(redis_client.zscore(CLOCKS_KEY, match_id) is None for match_id in ids)  # no clock: unindexed
+
+
 def test_the_match_keys_spread_over_the_masters(client, redis_client):
     from tests.service.helpers import create
 
