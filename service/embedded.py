@@ -22,7 +22,9 @@ One data directory, one server: the process that starts it holds a lock on
 `redis.lock` there for as long as it runs. Another process asking for the
 same directory (`portside sweep`, a second `portside serve`) uses the
 running server instead of starting a second one on the same files, which
-would write into the same append-only file.
+would write into the same append-only file; and it waits for the lock, so
+that when the first process stops it starts the server itself, on the same
+socket path (one per directory), where its clients find it again.
 """
 
 from __future__ import annotations
@@ -30,12 +32,14 @@ from __future__ import annotations
 import atexit
 import ctypes
 import fcntl
+import hashlib
 import os
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 _PR_SET_PDEATHSIG = 1
@@ -74,8 +78,7 @@ class EmbeddedRedis:
 
     def __init__(self, data_dir: str, maxmemory: str):
         self.data_dir = os.path.abspath(data_dir)
-        # A unix socket path must stay under ~100 bytes: a short temporary directory, reused on restart.
-        self.socket = os.path.join(tempfile.mkdtemp(prefix="portside-redis-"), "redis.sock")
+        self.socket = socket_path(self.data_dir)
         self.maxmemory = maxmemory
         self.owner = os.getpid()  # forked workers inherit this object but must never stop the server
         self.supervisor: subprocess.Popen[bytes] | None = None
@@ -117,15 +120,37 @@ _servers: dict[str, EmbeddedRedis] = {}
 _locks: dict[str, int] = {}  # data dir -> the open descriptor holding its lock
 
 
+def socket_path(data_dir: str) -> str:
+    """The server's unix socket: one path per data directory, so that whoever runs the server next
+    listens where the clients of the last one reconnect. In the directory, unless that path is too
+    long for a socket (~100 bytes): then a private folder named after the directory's path."""
+    inside = os.path.join(data_dir, "redis.sock")
+    if len(inside.encode()) < 100:
+        return inside
+    folder = os.path.join(tempfile.gettempdir(), "portside-redis-" + hashlib.sha256(data_dir.encode()).hexdigest()[:16])
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    if os.stat(folder).st_uid != os.getuid() or os.stat(folder).st_mode & 0o077:
+        raise RuntimeError(f"{folder} is not this user's own: refusing to put the redis socket there")
+    return os.path.join(folder, "redis.sock")
+
+
 def start(data_dir: str, maxmemory: str | None = None) -> str:
     """Start (or reuse) the supervised server keeping its data in data_dir; returns its URL. If another
-    process runs that directory's server, its URL, once it answers."""
+    process runs that directory's server, its URL, once it answers; this process then takes the
+    server over (same URL) if that process stops."""
     path = os.path.abspath(data_dir)
+    maxmemory = maxmemory or os.environ.get("REDIS_MAXMEMORY", "512mb")
     if path in _servers:
         return _servers[path].url
     if not _lock(path):
-        return _running_url(path)
-    server = EmbeddedRedis(path, maxmemory or os.environ.get("REDIS_MAXMEMORY", "512mb"))
+        url = _running_url(path)
+        threading.Thread(target=_take_over, args=(path, maxmemory), name="portside-redis-lock", daemon=True).start()
+        return url
+    return _run(path, maxmemory)
+
+
+def _run(path: str, maxmemory: str) -> str:
+    server = EmbeddedRedis(path, maxmemory)
     server.launch()
     server.wait_ready()
     atexit.register(server.stop)
@@ -133,12 +158,23 @@ def start(data_dir: str, maxmemory: str | None = None) -> str:
     return server.url
 
 
-def _lock(path: str) -> bool:
-    """Take the data directory's lock for this process's lifetime; False if another process holds it."""
+def _take_over(path: str, maxmemory: str) -> None:
+    """Wait for the directory's lock; once the process that held it is gone, run the server."""
+    if _lock(path, wait=True):
+        print(f"embedded redis on {path}: its process stopped; running it here now", file=sys.stderr, flush=True)
+        _run(path, maxmemory)
+        supervisor = _servers[path].supervisor
+        if supervisor is not None:
+            supervisor.wait()  # this thread lives on: the supervisor's death signal follows the thread that started it
+
+
+def _lock(path: str, wait: bool = False) -> bool:
+    """Take the data directory's lock for this process's lifetime (`wait`: until it is free); False
+    if another process holds it."""
     os.makedirs(path, exist_ok=True)
     descriptor = os.open(os.path.join(path, "redis.lock"), os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(descriptor, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         os.close(descriptor)
         return False

@@ -209,3 +209,53 @@ def test_a_second_process_on_the_same_data_dir_uses_the_running_redis(tmp_path):
     finally:
         owner.terminate()
         owner.wait(timeout=20)
+
+
+def test_when_the_process_that_runs_the_embedded_redis_stops_another_one_on_its_directory_takes_over(tmp_path):
+    """Two services on one data directory (or a service and `portside sweep`): the second used the
+    first one's Redis, and lost it for good when the first stopped (503 until restarted by hand).
+    Now the server's socket lives at one path per directory, and the process waiting on the
+    directory's lock starts the server there once the lock is free: its clients reconnect as is."""
+    import subprocess
+    import sys
+    import time
+
+    import redis
+
+    start = "import sys, time; from service import embedded; print(embedded.start(sys.argv[1]), flush=True)"
+
+    def process() -> tuple[subprocess.Popen, str]:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", start + "; time.sleep(120)", str(tmp_path)], stdout=subprocess.PIPE, text=True
+        )
+        return proc, proc.stdout.readline().strip()
+
+    first, url = process()
+    procs = [first]
+    try:
+        second, second_url = process()
+        procs.append(second)
+        assert second_url == url
+        live = redis.Redis.from_url(url, socket_timeout=2)
+        live.set("kept", "1")
+        before = live.info("server")["process_id"]
+        first.terminate()
+        first.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        after = before
+        while after == before:  # the first one's server stops with it (a moment later), then another
+            try:
+                after = live.info("server")["process_id"]
+            except redis.ConnectionError:
+                pass
+            assert time.monotonic() < deadline, "nobody took the embedded redis over"
+            time.sleep(0.1)
+        assert live.get("kept") == b"1"
+        assert (tmp_path / "redis.pid").read_text().strip() == str(after)
+        third, third_url = process()  # a restart of the first: it uses the running server
+        procs.append(third)
+        assert third_url == url and live.info("server")["process_id"] == after
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=30)
