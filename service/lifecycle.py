@@ -387,8 +387,9 @@ def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:
     key = match_key(match.stored.id) + ":rematch"
     if store.redis.set(key, "", nx=True, ex=30):  # a creator that dies frees the key soon
         try:
+            limits.charge_creation()  # as a create would be
             if match.stored.meta["bots"]:
-                limits.charge_bot_match()  # as a create with bots would be
+                limits.charge_bot_match()
             new_id = _create_rematch(store, cfg, match)
         except BaseException:
             store.redis.delete(key)  # not created: the next caller may try

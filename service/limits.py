@@ -198,16 +198,26 @@ def install(app: Flask, config: Config) -> None:
 def charge_bot_match() -> None:
     """The caller creates a match with server bots (a create, or a rematch of one): 429 beyond
     BOT_MATCHES_PER_MINUTE for its address this minute."""
-    config = _config()
-    if not config.rate_limit_per_minute or "client_address" not in g:
+    _charge_address("bots", _config().bot_matches_per_minute, "matches with server bots")
+
+
+def charge_creation() -> None:
+    """A request that creates a match without being a create (a rematch, which a seat token
+    authorizes and its seat's budget counts): counted as a write of the caller's address too,
+    so that resign-rematch chains cannot create matches beyond the address's budget."""
+    _charge_address("w:ip", _config().rate_limit_per_minute, "writes")
+
+
+def _charge_address(counter: str, limit: int, what: str) -> None:
+    if not _config().rate_limit_per_minute or "client_address" not in g:
         return
-    key, limit = f"rl:bots:{g.client_address}:{window()}", config.bot_matches_per_minute
+    key = f"rl:{counter}:{g.client_address}:{window()}"
     pipe = _redis().pipeline(transaction=False)
     pipe.incr(key)
     pipe.expire(key, WINDOW)
     metrics.round_trip("limits")
     if pipe.execute()[0] > limit:
-        raise limited("matches with server bots", limit)
+        raise limited(what, limit)
 
 
 def install_settlement(app: Flask, config: Config) -> None:

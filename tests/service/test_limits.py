@@ -118,6 +118,34 @@ def test_a_rematch_with_bots_spends_the_bot_budget_as_a_create_would(redis_url, 
     )
 
 
+def test_a_rematch_is_a_creation_the_callers_address_pays_for(redis_url, redis_client):
+    """Resign and rematch carry seat tokens, which their seats' budgets count, and each rematch hands
+    out fresh seats: an address could chain them into as many matches as it liked (800 in 2 s in an
+    adversary's run, past its 429 on creates). A rematch now counts as a write of its address."""
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=3).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()  # write 1
+    match_id, toks = created["id"], tokens(created)
+    statuses = []
+    for _ in range(3):
+        assert (
+            client.post(f"/v1/matches/{match_id}/resign", headers=auth(toks[0]), environ_base=where).status_code == 200
+        )
+        answer = client.post(f"/v1/matches/{match_id}/rematch", headers=auth(toks[1]), environ_base=where)
+        statuses.append(answer.status_code)
+        if answer.status_code != 200:
+            break
+        joined = client.post(f"/v1/matches/{match_id}/rematch", headers=auth(toks[0]), environ_base=where)
+        assert joined.status_code == 200  # the others take their seats in it: no new creation
+        match_id = answer.get_json()["id"]
+        toks = {
+            answer.get_json()["seat"]: answer.get_json()["token"],
+            joined.get_json()["seat"]: joined.get_json()["token"],
+        }
+    assert statuses == [200, 200, 429]
+    assert client.post("/v1/matches", json=CREATE, environ_base=where).status_code == 429
+
+
 def test_concurrent_waits_per_client_are_capped(redis_url, redis_client):
     app = limited_app(redis_url, redis_client, max_waits_per_client=2)
     where = an_address()
