@@ -63,7 +63,12 @@ def _trusted(address: str, networks: Iterable[Network]) -> bool:
 
 
 def client_address(networks: list[Network]) -> str:
-    """The peer's address; behind trusted proxies, the nearest X-Forwarded-For hop they vouch for."""
+    """Who the budgets count: the peer's address; behind trusted proxies, the nearest X-Forwarded-For
+    hop they vouch for. An IPv6 address counts as its /64, which one subscriber gets whole."""
+    return budget_holder(_peer(networks))
+
+
+def _peer(networks: list[Network]) -> str:
     address = request.remote_addr or "unknown"
     if not networks or not _trusted(address, networks):
         return address
@@ -73,6 +78,19 @@ def client_address(networks: list[Network]) -> str:
             return hop
         address = hop
     return address
+
+
+def budget_holder(address: str) -> str:
+    """An IPv4 address as is (an IPv4-mapped IPv6 one as its IPv4), an IPv6 address as its /64."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def _match_id() -> str | None:

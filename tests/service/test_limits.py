@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from service import limits
 from service.app import create_app
 from service.config import Config
 from tests.service.helpers import auth, create, first_move, get_match, tokens
@@ -144,6 +145,28 @@ def test_a_rematch_is_a_creation_the_callers_address_pays_for(redis_url, redis_c
         }
     assert statuses == [200, 200, 429]
     assert client.post("/v1/matches", json=CREATE, environ_base=where).status_code == 429
+
+
+def test_the_addresses_of_one_ipv6_64_share_one_budget():
+    """A subscriber gets a whole /64: counted address by address, it had 2**64 budgets (an adversary
+    created 2,000 bot matches in a minute from 100 addresses of one /64, against a limit of 20)."""
+    client_of = limits.budget_holder
+    assert client_of("2001:db8:1:2::1") == client_of("2001:db8:1:2:ffff:ffff:ffff:ffff") == "2001:db8:1:2::/64"
+    assert client_of("2001:db8:1:3::1") != client_of("2001:db8:1:2::1")
+    assert client_of("::ffff:192.0.2.7") == client_of("192.0.2.7") == "192.0.2.7"
+    assert client_of("unknown") == "unknown"
+
+
+def test_an_ipv6_subscriber_cannot_multiply_its_budget_by_its_addresses(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=2).test_client()
+    prefix = f"2001:db8:{secrets.randbelow(65000):x}:{secrets.randbelow(65000):x}"
+    statuses = [
+        client.post("/v1/matches", json=CREATE, environ_base={"REMOTE_ADDR": f"{prefix}::{n + 1:x}"}).status_code
+        for n in range(4)
+    ]
+    assert statuses == [201, 201, 429, 429]
+    other = {"REMOTE_ADDR": f"2001:db8:ffff:{secrets.randbelow(65000):x}::1"}
+    assert client.post("/v1/matches", json=CREATE, environ_base=other).status_code == 201
 
 
 def test_concurrent_waits_per_client_are_capped(redis_url, redis_client):
