@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine import i18n, registry
-from tests.service.helpers import auth, create, get_match, post_move, tokens
+from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, tokens
 
 
 def _lobby(client, **query) -> dict:
@@ -117,6 +117,38 @@ def test_abort_only_by_the_creator_and_only_before_anyone_moved(client):
     assert post_move(client, started["id"], toks[0], {"type": "offer", "price": 3}).status_code == 200
     late = client.post(f"/v1/matches/{started['id']}/abort", headers=auth(toks[0]))
     assert late.status_code == 409 and late.get_json()["code"] == "abort_refused"
+
+
+def test_a_refused_abort_reads_one_page_of_the_log_however_long_it_is(app, client):
+    """Abort read and parsed the whole log, before even checking the creator: with the log grown long
+    (moves and undos), a few clients posting refused aborts held a worker busy (an adversary's run:
+    /healthz 137 ms at 7 aborts a second on a 20,000-entry log)."""
+    from prometheus_client import REGISTRY
+
+    from service import lifecycle
+
+    created = create(client, game="medici", players=2, options={}, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    for _ in range(150):  # an offer and its undo: 300 entries
+        assert post_move(client, match_id, toks[0], {"type": "offer", "price": 3}).status_code == 200
+        assert client.post(f"/v1/matches/{match_id}/undo", headers=auth(toks[0])).status_code == 200
+
+    def log_reads() -> float:
+        return REGISTRY.get_sample_value("portside_redis_roundtrips_total", {"op": "log"}) or 0.0
+
+    before = log_reads()
+    for token in toks.values():
+        late = client.post(f"/v1/matches/{match_id}/abort", headers=auth(token))
+        assert late.status_code == 409 and late.get_json()["code"] == "abort_refused"
+    assert log_reads() - before <= 1  # the creator's: one page; the other seat's: none
+
+    store = app.extensions["portside"].store
+    bots_first = create(client, game="catan", players=3, bots={"0": "random", "1": "random"})
+    assert get_match(client, bots_first["id"])["version"] >= 4  # the bots' set-up moves
+    assert not lifecycle.someone_moved(store, bots_first["id"], page=1)  # paged through, bots only
+    seat = get_match(client, bots_first["id"])["to_act"][0]
+    play_first_legal(client, bots_first["id"], tokens(bots_first))
+    assert seat == 2 and lifecycle.someone_moved(store, bots_first["id"], page=1)
 
 
 def test_rematch_rotates_seats_keeps_names_and_bots_and_each_holder_claims_with_its_old_token(client):
