@@ -1,8 +1,12 @@
 """The lobby: matches created with `"listed": true`, newest first.
 
 One sorted set (match id by creation time in microseconds) indexes them; a
-page reads the index backwards from the cursor and loads each match to
-filter it by game and status, dropping ids whose match has expired.
+page reads the index backwards from the cursor and loads each match (a batch
+at a time, in one round-trip) to filter it by game and status, dropping ids
+whose match has expired. A page looks at no more than SCAN_LIMIT listed
+matches: a filter that few match (or none) must not make one request read the
+whole lobby, so such a page may hold fewer than `limit` matches, or none, with
+a `next` cursor to go on from.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ import time
 
 from service import matches, metrics
 from service.errors import ApiError
-from service.store import Store
+from service.store import Store, Stored
 
 LOBBY_KEY = "portside:lobby"
 _BATCH = 50
+SCAN_LIMIT = 200  # listed matches looked at per page, whatever the filter
 
 
 def add(store: Store, meta: dict) -> None:
@@ -32,18 +37,23 @@ def page(store: Store, game: str | None, status: str | None, limit: int, cursor:
     """Up to `limit` listed matches older than the cursor, and the cursor of the next page (or null)."""
     top = f"({_cursor(cursor)}" if cursor else "+inf"
     found: list[dict] = []
-    while len(found) < limit:
-        batch = store.redis.zrevrangebyscore(LOBBY_KEY, top, "-inf", start=0, num=_BATCH, withscores=True)
+    looked = 0
+    while looked < SCAN_LIMIT:
+        metrics.round_trip("lobby")
+        batch = store.redis.zrevrangebyscore(
+            LOBBY_KEY, top, "-inf", start=0, num=min(_BATCH, SCAN_LIMIT - looked), withscores=True
+        )
         if not batch:
             return {"matches": found, "next": None}
-        for raw_id, score in batch:
+        ids = [raw.decode() if isinstance(raw, bytes) else str(raw) for raw, _ in batch]
+        for (_, score), entry in zip(batch, _entries(store, ids)):
+            looked += 1
             top = f"({int(score)}"
-            entry = _entry(store, raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id))
             if entry is not None and (game is None or entry["game"] == game) and status in (None, entry["status"]):
                 found.append(entry)
                 if len(found) == limit:
                     return {"matches": found, "next": str(int(score))}
-    return {"matches": found, "next": None}
+    return {"matches": found, "next": top[1:]}  # looked at enough: the next page goes on from here
 
 
 def _cursor(cursor: str) -> int:
@@ -56,12 +66,17 @@ def _cursor(cursor: str) -> int:
     return int(cursor)
 
 
-def _entry(store: Store, match_id: str) -> dict | None:
-    stored = store.load(match_id)
-    if stored is None:
-        store.redis.zrem(LOBBY_KEY, match_id)
-        return None
-    meta = stored.meta
+def _entries(store: Store, ids: list[str]) -> list[dict | None]:
+    """The lobby entries of these matches, loaded in one round-trip (None: expired, and unlisted)."""
+    loaded = store.load_many(ids)
+    gone = [match_id for match_id, stored in zip(ids, loaded) if stored is None]
+    if gone:
+        store.redis.zrem(LOBBY_KEY, *gone)
+    return [None if stored is None else _entry(stored) for stored in loaded]
+
+
+def _entry(stored: Stored) -> dict:
+    match_id, meta = stored.id, stored.meta
     entry = {
         "id": match_id,
         "game": meta["game"],

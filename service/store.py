@@ -201,6 +201,14 @@ class Store:
         metrics.round_trip("load")
         return self._stored(match_id, self.redis.hgetall(match_key(match_id)))
 
+    def load_many(self, match_ids: list[str]) -> list[Stored | None]:
+        """Several matches (None for each one gone), in one pipelined round-trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.hgetall(match_key(match_id))
+        metrics.round_trip("load")
+        return [self._stored(match_id, raw) for match_id, raw in zip(match_ids, pipe.execute())]
+
     def load_counted(
         self, match_id: str, counter: str, ttl: int, other: str, lease: tuple[str, str, float] | None = None
     ) -> tuple[Stored | None, int, int, int | None]:
