@@ -156,18 +156,22 @@ def created(store: Store, meta: dict, doc: dict) -> None:
         index_clock(store, meta["id"], doc)
 
 
-def set_name(store: Store, match_id: str, seat: int, name: str) -> None:
-    """Record a name given at join: a compare-and-set of the document that leaves the
-    version alone (a join is not a move)."""
+def record_join(store: Store, cfg: Config, match_id: str, seat: int, name: str | None) -> None:
+    """A seat was just taken: a new version with a `join` log entry (and the name given, if any),
+    so an ETag, a long-poll or a stream tells the others, and a move loaded before it and
+    committed after it cannot write back a document without the name (its compare-and-set fails
+    and it is tried again on the new version)."""
     from service import matches
 
-    for _ in range(10):
+    for _ in range(cfg.move_retries):
         match = matches.load(store, match_id)
-        doc = match.stored.state
-        life_of(doc)["names"] = {**life_of(doc).get("names", {}), str(seat): name}
-        ttl = max(int(store.redis.ttl(match_key(match_id))), 1)
-        if store.commit(match_id, match.stored.version, doc, [], ttl).status == "ok":
+        if name is not None:
+            life = life_of(match.stored.state)
+            life["names"] = {**life.get("names", {}), str(seat): name}
+        entry = {"seat": seat, "kind": "join", "events": [service_event(match, "joined", seat=seat)]}
+        if matches.commit_entries(store, cfg, match, [entry]):
             return
+    raise ApiError("conflict", "The match is changing too fast; the seat is yours, its name not recorded.")
 
 
 # --- the document written with every commit ----------------------------------
@@ -316,12 +320,12 @@ def abort(store: Store, match: Loaded, seat: int) -> list[dict]:
 
 
 def someone_moved(store: Store, match_id: str, page: int = 100) -> bool:
-    """Whether the log holds an entry that is not a server bot's: read a page at a time from the
-    start, so the cost is the bots' opening moves, never the whole log (which may be very long)."""
+    """Whether the log holds an entry that is not a server bot's (nor a seat taken): read a page at a
+    time from the start, so the cost is the bots' opening moves, never the whole log."""
     after = 0
     while True:
         entries = store.read_log(match_id, after, count=page)
-        if any("bot" not in entry for _, entry in entries):
+        if any("bot" not in entry and entry.get("kind") != "join" for _, entry in entries):
             return True
         if len(entries) < page:
             return False
@@ -390,6 +394,7 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     token, digest = new_token()
     if store.take_seat(new_id, new_seat, digest) != 1:
         raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
+    record_join(store, cfg, new_id, new_seat, None)
     return {"id": new_id, "seat": new_seat, "token": token}
 
 

@@ -126,7 +126,7 @@ def create(
     }
 
 
-def join(store: Store, match_id: str, wanted: int | None, name: str | None = None) -> dict:
+def join(store: Store, cfg: Config, match_id: str, wanted: int | None, name: str | None = None) -> dict:
     match = load(store, match_id)
     meta, taken = match.stored.meta, match.stored.seat_hashes
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
@@ -149,8 +149,7 @@ def join(store: Store, match_id: str, wanted: int | None, name: str | None = Non
         if taken_now == -1:
             raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
         if taken_now == 1:
-            if name is not None:
-                lifecycle.set_name(store, match_id, seat, name)
+            lifecycle.record_join(store, cfg, match_id, seat, name)
             return {"id": match_id, "seat": seat, "token": token}
     if wanted is not None:
         raise ApiError("seat_taken", f"Seat {wanted} was just taken.")

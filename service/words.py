@@ -31,6 +31,7 @@ EVENTS = {
     "match_aborted": "{seat} aborted the match",
     "move_undone": "{seat} took back their last move",
     "rematch": "Rematch: match {match}",
+    "joined": "{seat} joined the match",
 }
 
 # What each problem code means, for a caller whose language the exact detail has no translation in.

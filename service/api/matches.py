@@ -74,7 +74,8 @@ def create_match(body: dict):
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
     name = lifecycle.clean_name(body["name"], "name") if body["name"] is not None else None
-    return json_response(matches.join(services().store, match_id, body["seat"], name))
+    svc = services()
+    return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name))
 
 
 @blp.route("/<match_id>")

@@ -261,7 +261,7 @@ class LogEntrySchema(Schema):
     seat = WholeNumber(required=True, allow_none=True)
     bot = fields.String(metadata={"description": "The server bot that played, if one did."})
     kind = fields.String(
-        validate=validate.OneOf(["timeout", "resign", "abort", "undo", "rematch"]),
+        validate=validate.OneOf(["timeout", "resign", "abort", "undo", "rematch", "join"]),
         metadata={"description": "Absent for a move; else what the service did."},
     )
     undoes = WholeNumber(metadata={"description": "For `undo`: the version whose move is taken back."})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -84,6 +85,61 @@ def test_a_lobby_page_looks_at_a_bounded_number_of_listed_matches_whatever_the_f
         if cursor is None:
             break
     assert made <= set(seen) and len(seen) == len(set(seen))
+
+
+def test_a_join_is_a_new_version_with_a_log_entry(client):
+    """A join changed the match (a seat taken, a name) but not its version: a client caching by ETag
+    got 304 for ever, and a creator waiting on /events or /stream never heard that someone came."""
+    created = create(client, game="medici", players=2, seats="one")
+    before = client.get(f"/v1/matches/{created['id']}")
+    assert before.headers["ETag"] == '"0"'
+    joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": "Bob"})
+    assert joined.status_code == 200
+    after = client.get(f"/v1/matches/{created['id']}", headers={"If-None-Match": '"0"'})
+    assert after.status_code == 200 and after.headers["ETag"] == '"1"'
+    assert after.get_json()["seats"][1] == {"seat": 1, "status": "taken", "name": "Bob"}
+    log = client.get(f"/v1/matches/{created['id']}/events?after=0").get_json()
+    assert [(e["version"], e["seat"], e["kind"]) for e in log["entries"]] == [(1, 1, "join")]
+    assert log["entries"][0]["events"][0]["text"] == "Bob joined the match"
+    creator = tokens(created)[0]
+    assert post_move(client, created["id"], creator, {"type": "offer", "price": 3}).status_code == 200
+    abort = client.post(f"/v1/matches/{created['id']}/abort", headers=auth(creator))
+    assert abort.status_code == 409  # a move was made; the join alone would not have refused it
+
+
+def test_a_name_given_at_join_is_never_lost_to_a_move_at_the_same_moment(app):
+    """The name was written at the unchanged version: a move loaded before it and committed after it
+    wrote back its older document, without the name (4 in 60 tries in an adversary's run)."""
+    client = app.test_client()
+    for trial in range(80):
+        created = create(client, game="catan", players=4, seats="one", bots={"1": "random", "2": "random"})
+        match_id, token = created["id"], tokens(created)[0]
+        move = get_match(client, match_id, token)["legal_moves"][0]
+        answers = at_once(
+            partial(post_move, app.test_client(), match_id, token, move),
+            partial(app.test_client().post, f"/v1/matches/{match_id}/join", json={"seat": 3, "name": "Zed"}),
+        )
+        assert [answer.status_code for answer in answers] == [200, 200], [a.get_json() for a in answers]
+        assert get_match(client, match_id)["seats"][3]["name"] == "Zed", trial
+
+
+def at_once(*calls):
+    """Each call in a thread of its own, released together; their answers in order."""
+    import threading
+
+    go = threading.Barrier(len(calls))
+    answers: list = [None] * len(calls)
+
+    def run(i: int) -> None:
+        go.wait()
+        answers[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
 
 
 def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
