@@ -185,13 +185,13 @@ BOARDS = {
         ["Pistes de monopole", "Valeur des cargaisons", "Manche 1 sur", "Argent"],
         ["Monopoly tracks", "Cargo value", "Round 1"],
     ),
-    "catan": (
-        ["L'île", "Votre main :", "Banque :", "Chevaliers", "au tour du siège"],
-        ["The island", "Your hand", "Bank:", "Knights"],
+    "catan": (  # the resources in the server's French words (the bank, the harbours)
+        ["L'île", "Votre main :", "Banque :", "Chevaliers", "au tour du siège", "19 bois", "19 brique", "minerai"],
+        ["The island", "Your hand", "Bank:", "Knights", "lumber", "brick", "wool"],
     ),
-    "speicherstadt": (
-        ["La rangée de cartes", "premier joueur : siège", "Pioche par saison", "pièces"],
-        ["The row of cards", "Deck by season", "coins"],
+    "speicherstadt": (  # the goods in the server's French words (the legend, the bag)
+        ["La rangée de cartes", "premier joueur : siège", "Pioche par saison", "pièces", "café", "safran", "tapis"],
+        ["The row of cards", "Deck by season", "coins", "coffee", "saffron", "rubber", "carpet"],
     ),
     "smuggler": (
         [

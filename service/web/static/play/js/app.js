@@ -222,8 +222,9 @@ class MatchScreen {
     const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
     const side = el("div", { class: "side" },
       el("p", { id: "message", class: "message", role: "alert" }, this.notice || ""),
+      this.board && this.board.aside ? this.board.aside(r, ctx) : null, // what the moves answer (Catan's trade)
       mineToAct ? el("h2", {}, t("Your moves")) : null,
-      mineToAct ? renderMoves(r, ctx.post, this.board ? this.board.boardTypes : new Set()) : null,
+      mineToAct ? renderMoves(r, ctx.post, this.board ? this.board.boardTypes : new Set(), this.board && this.board.term) : null,
       this.operations(r));
     // Redrawing replaces the controls: a keyboard user who was on one lands on the first move.
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;

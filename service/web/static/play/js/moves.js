@@ -6,7 +6,8 @@ import { t } from "./i18n.js";
 
 const LIST_AT_MOST = 10; // more moves of one type than this: a chooser plus one button
 
-export function renderMoves(resource, post, skipTypes = new Set()) {
+/** `term` (a board's): a key of a counts template (a resource) in the page's language. */
+export function renderMoves(resource, post, skipTypes = new Set(), term = null) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
   const box = el("section", { class: "moves", "aria-label": t("Your moves") });
@@ -25,7 +26,7 @@ export function renderMoves(resource, post, skipTypes = new Set()) {
       box.append(chooser(type, items, post));
     }
   }
-  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post)));
+  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, term)));
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
@@ -85,7 +86,7 @@ function firstValues(tmpl) {
   return values;
 }
 
-function templateForm(tmpl, post) {
+function templateForm(tmpl, post, term) {
   const values = firstValues(tmpl);
   const current = () => ({ ...tmpl.move, ...values });
   const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
@@ -99,14 +100,14 @@ function templateForm(tmpl, post) {
         if (form.reportValidity()) post(current());
       },
     },
-    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync)),
+    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync, term)),
     button,
   );
   sync();
   return form;
 }
 
-function paramInputs(name, param, values, sync) {
+function paramInputs(name, param, values, sync, term) {
   if (param.kind === "integer") {
     const id = `param-${name}`;
     const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name], required: true });
@@ -145,7 +146,7 @@ function paramInputs(name, param, values, sync) {
         values[name] = next;
         sync();
       });
-      return el("label", {}, `${humanize(key)} `, input);
+      return el("label", {}, `${humanize(term ? term(key) : key)} `, input);
     }),
   );
 }

@@ -10,6 +10,11 @@ const TERRAIN = {
   mountains: "#7d7f86", desert: "#d9c38f",
 };
 const RESOURCE_TERRAIN = { lumber: "forest", brick: "hills", wool: "pasture", grain: "fields", ore: "mountains" };
+// The resources in the page's language (the French is the server's catalogue's).
+const RESOURCE_WORDS = { lumber: t("lumber"), brick: t("brick"), wool: t("wool"), grain: t("grain"), ore: t("ore") };
+export const term = (name) => RESOURCE_WORDS[name] || String(name).replaceAll("_", " ");
+/** Counted cards as words: "1 wool, 2 ore". */
+const cards = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${term(k)}`).join(", ") || t("none");
 const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
 
@@ -21,11 +26,23 @@ export function render(resource, ctx) {
   const wrap = el("section", { class: "board catan", "aria-label": t("Board") });
   if (topo) wrap.append(map(view, topo, resource, ctx));
   wrap.append(players(view, ctx), you(view));
-  if (view.offer) {
-    wrap.append(el("p", { class: "note" }, t("Offer from seat {seat}: gives {give}; asks {get}",
-      { seat: view.offer.from, give: summarize(view.offer.give), get: summarize(view.offer.get) })));
-  }
   return wrap;
+}
+
+/** The trade on the table (an offer, proposals, who owes an answer), shown beside the moves. */
+export function aside(resource, ctx) {
+  const trade = resource.view.trade;
+  if (!trade || (!trade.offer && !trade.proposals.length && !trade.asked.length)) return null;
+  const seats = (list) => list.map(ctx.seatName).join(", ");
+  const offer = trade.offer;
+  return el("section", { class: "note trade", "aria-label": t("Trade on the table") },
+    el("h3", {}, t("Trade on the table")),
+    offer ? el("p", { class: "offer" }, t("{seat} offers {give} for {get} to {to}",
+      { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: seats(offer.to) }),
+    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seats(offer.accepted) })}` : "") : null,
+    trade.proposals.map((p) => el("p", { class: "proposal" }, t("{seat} proposes {give} for {get} to {partner}",
+      { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: ctx.seatName(resource.view.turn) }))),
+    trade.asked.length ? el("p", { class: "muted" }, t("Waiting for an answer from {seats}", { seats: seats(trade.asked) })) : null);
 }
 
 function map(view, topo, resource, ctx) {
@@ -53,13 +70,17 @@ function map(view, topo, resource, ctx) {
     const len = Math.hypot(mx, my) || 1;
     const hx = mx + (mx / len) * 24, hy = my + (my / len) * 24;
     const generic = harbour.kind === "any";
+    // A 2:1 harbour: a ring in its resource's colour round a white disc with the ratio and the
+    // resource; a long word is squeezed to the disc's width rather than spill onto the ring.
+    const word = generic ? "" : term(harbour.kind);
     items.push(svg("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
       svg("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
-      svg("g", {}, svg("title", {}, generic ? t("Harbour: {ratio}:1 any resource", { ratio: harbour.ratio }) : t("Harbour: {ratio}:1 {kind}", { ratio: harbour.ratio, kind: harbour.kind })),
-        svg("circle", { cx: hx, cy: hy, r: 17, fill: generic ? "#fff" : TERRAIN[RESOURCE_TERRAIN[harbour.kind]], stroke: "#3e2723", "stroke-width": 1.5 }),
-        generic ? null : svg("circle", { cx: hx, cy: hy, r: 13, fill: "#fff" }),
+      svg("g", {}, svg("title", {}, generic ? t("Harbour: {ratio}:1 any resource", { ratio: harbour.ratio }) : t("Harbour: {ratio}:1 {kind}", { ratio: harbour.ratio, kind: word })),
+        svg("circle", { cx: hx, cy: hy, r: generic ? 17 : 22, fill: generic ? "#fff" : TERRAIN[RESOURCE_TERRAIN[harbour.kind]], stroke: "#3e2723", "stroke-width": 1.5 }),
+        generic ? null : svg("circle", { cx: hx, cy: hy, r: 18.5, fill: "#fff" }),
         svg("text", { x: hx, y: generic ? hy + 4 : hy - 1, "text-anchor": "middle", class: "port" }, `${harbour.ratio}:1`),
-        generic ? null : svg("text", { x: hx, y: hy + 10, "text-anchor": "middle", class: "port-kind" }, harbour.kind)));
+        generic ? null : svg("text", { x: hx, y: hy + 10, "text-anchor": "middle", class: "port-kind",
+          ...(word.length > 4 ? { textLength: 30, lengthAdjust: "spacingAndGlyphs" } : {}) }, word)));
   });
   for (const [e, seat] of view.roads) {
     const [a, b] = topo.edges[e].nodes.map(node);
@@ -120,10 +141,10 @@ function you(view) {
       ` · ${t("turn of seat {seat}", { seat: view.turn })}`),
   ];
   if (view.you) {
-    lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", summarize(view.you.hand)),
+    lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", cards(view.you.hand)),
       el("p", {}, el("strong", {}, t("Development cards:")), " ", summarize(view.you.development_cards)),
-      el("p", {}, el("strong", {}, t("Trade ratios:")), " ", Object.entries(view.you.trade_ratios).map(([k, v]) => `${k} ${v}:1`).join(", ")));
+      el("p", {}, el("strong", {}, t("Trade ratios:")), " ", Object.entries(view.you.trade_ratios).map(([k, v]) => `${term(k)} ${v}:1`).join(", ")));
   }
-  lines.push(el("p", { class: "muted" }, t("Bank: {bank} · development deck {deck}", { bank: summarize(view.bank), deck: view.development_deck })));
+  lines.push(el("p", { class: "muted" }, t("Bank: {bank} · development deck {deck}", { bank: cards(view.bank), deck: view.development_deck })));
   return el("div", { class: "facts-block" }, lines);
 }

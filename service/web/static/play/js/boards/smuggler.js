@@ -25,7 +25,7 @@ export function render(resource, ctx) {
   if (data) {
     wrap.append(customs(view, data, ctx),
       el("div", { class: "map-scroll", tabindex: 0, "aria-label": t("The map (scrolls sideways on a narrow screen)") }, map(view, data, ctx)),
-      legend(), whereList(view, data, ctx));
+      legend(), whereList(view, data, ctx), prices(view, data));
   }
   const me = view.seat != null ? view.players[view.seat] : null;
   if (me && data) wrap.append(yours(me, view, data, ctx));
@@ -59,7 +59,8 @@ function warehouseInfo(data, wid) {
 function customs(view, data, ctx) {
   const c = view.customs;
   const waiting = view.officers.filter((o) => o.space == null);
-  const steps = data.track.discovery.map((discovery, i) => {
+  // Only the steps up to this table's end (the track is printed for five players).
+  const steps = data.track.discovery.slice(0, c.track_end + 1).map((discovery, i) => {
     const here = i === c.track;
     const arriving = waiting.filter((o) => o.waits_at_step === i);
     return el("li", { class: `cstep${here ? " here" : ""}${i === c.track_end ? " end" : ""}`, "aria-current": here ? "step" : null },
@@ -303,6 +304,23 @@ function whereList(view, data, ctx) {
     el("ul", {}, rows.map(([space, what]) => el("li", {}, el("strong", {}, t("{name}:", { name: spaceName(data, space) })), ` ${what.join(", ")}`))));
 }
 
+/** The sale prices (gold / reputation) by the size paid for, a column per price row (its cost in
+ * influence or reputation), and the towns that pay for that size at most. */
+function prices(view, data) {
+  const rowCost = data.row_cost || [];
+  const sizes = Object.keys(view.prices).map(Number).sort((a, b) => a - b);
+  const towns = (size) => Object.values(data.land).filter((s) => s.size === size).map((s) => s.name).join(", ");
+  return el("div", { class: "smug-prices" }, el("div", { class: "scroll" }, el("table", {},
+    el("caption", {}, t("Sale prices: gold / reputation")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Size")),
+      rowCost.map((cost, row) => el("th", { scope: "col" }, cost ? t("Price row {row} (pay {n})", { row: row + 1, n: cost }) : t("Price row {row} (free)", { row: row + 1 }))),
+      el("th", { scope: "col" }, t("Towns of that size")))),
+    el("tbody", {}, sizes.map((size) => el("tr", {}, el("th", { scope: "row" }, String(size)),
+      view.prices[size].map(([gold, reputation]) => el("td", {}, `${gold} / ${reputation}`)),
+      el("td", {}, towns(size) || "–")))))),
+  el("p", { class: "muted" }, t("Goods sell at their size in squares, at most the town's size. A row's cost is paid in influence or reputation.")));
+}
+
 // --- shapes and grids ---------------------------------------------------------------
 
 /** A goods shape as its squares, in its merchant's colour. */
@@ -384,11 +402,12 @@ function playersTable(view, data, ctx) {
   return table(t("Players"), view.players.map((p) => {
     const onBoard = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "board").length;
     const inHold = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "boat").length;
+    const stored = Object.values(view.goods).filter((g) => g.owner === p.seat && g.where === "warehouse").length;
     return {
       seat: `${seatOf(ctx, p.seat)}${p.seat === view.seat ? ` ${t("(you)")}` : ""}${p.passed ? ` · ${t("passed")}` : ""}`,
       score: p.score, gold: p.gold, influence: p.influence, reputation: p.reputation,
       boat: p.boat?.hold ? boatAt(p.boat, data) : "–",
-      goods: t("{hold} in hold, {ashore} ashore", { hold: inHold, ashore: onBoard }),
+      goods: t("{hold} in hold, {ashore} ashore, {stored} in warehouses", { hold: inHold, ashore: onBoard, stored }),
       pawns: p.pawns.length,
       characters: p.characters.map((cid) => (data ? cardName(data, cid) : cid)).join(", ") || "–",
       secrets: p.secrets,

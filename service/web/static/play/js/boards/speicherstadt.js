@@ -6,9 +6,12 @@ import { moveButton } from "../moves.js";
 import { t } from "../i18n.js";
 
 const GOOD = { coffee: "#6d4c41", tea: "#2e7d32", saffron: "#f9a825", rubber: "#212121", carpet: "#c62828" };
+// The goods in the page's language (the French is the server's catalogue's).
+const GOOD_WORDS = { coffee: t("coffee"), tea: t("tea"), saffron: t("saffron"), rubber: t("rubber"), carpet: t("carpet") };
+const good = (name) => GOOD_WORDS[name] || name;
 export const boardTypes = new Set(["place_worker"]);
 
-const cube = (good) => el("span", { class: "cube", style: `background:${GOOD[good] || "#999"}`, title: good, "aria-label": good });
+const cube = (g) => el("span", { class: "cube", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
 const worker = (seat) => el("span", { class: "worker", style: `background:${SEAT_COLOURS[seat]}`, title: t("seat {seat}", { seat }) });
 
 export function render(resource, ctx) {
@@ -37,8 +40,9 @@ export function render(resource, ctx) {
   const facts = el("p", {}, view.last_round ? t("Round {round} (last) · {phase} · start player seat {seat}", round)
     : t("Round {round} · {phase} · start player seat {seat}", round),
   view.offer ? ` · ${t("on offer: card {card} for {price}", { card: view.offer.position + 1, price: view.offer.price })}` : "");
-  const deck = el("p", { class: "muted" }, t("Deck by season: {deck} · bag: {bag}", { deck: summarize(view.deck), bag: summarize(view.bag) }));
-  const legend = el("p", { class: "legend", "aria-hidden": "true" }, Object.keys(GOOD).map((g) => el("span", {}, cube(g), ` ${g}`)));
+  const bag = Object.entries(view.bag).filter(([, n]) => n).map(([g, n]) => `${good(g)} ${n}`).join(", ") || t("none");
+  const deck = el("p", { class: "muted" }, t("Deck by season: {deck} · bag: {bag}", { deck: summarize(view.deck), bag }));
+  const legend = el("p", { class: "legend", "aria-hidden": "true" }, Object.keys(GOOD).map((g) => el("span", {}, cube(g), ` ${good(g)}`)));
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatPanel(s, view, ctx)));
   return el("section", { class: "board speicherstadt", "aria-label": t("Board") }, facts, row, legend, deck, seats);
 }
@@ -58,7 +62,7 @@ function seatPanel(s, view, ctx) {
     s.contracts.length ? el("ul", { class: "contracts", "aria-label": t("Contracts") }, s.contracts.map((c) =>
       el("li", {}, t("{card} ({vp} VP):", { card: humanize(c.card), vp: c.vp ?? "?" }), " ",
         c.goods.map((g, i) => el("span", { class: i < c.placed.length ? "filled" : "open" }, cube(g))),
-        ` ${c.placed.length}/${c.goods.length} (${c.goods.join(", ")})`))) : null,
+        ` ${c.placed.length}/${c.goods.length} (${c.goods.map(good).join(", ")})`))) : null,
     s.cards.length ? el("p", {}, t("Cards:"), " ", s.cards.map(humanize).join(", ")) : null,
     s.ship.length ? el("p", {}, t("Unloaded:"), " ", s.ship.map(cube)) : null,
     el("p", {}, t("Warehouse:"), " ", s.warehouse.length ? s.warehouse.map(cube) : t("empty"),

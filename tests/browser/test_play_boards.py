@@ -1,0 +1,210 @@
+"""What the boards show, checked on the page: Cornish Smuggler's sale prices, customs track and
+goods count; Catan's trade on the table beside the moves and its harbour labels; the resources'
+and goods' names in French (screenshots in var/screenshots/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+def open_seat(page, server_url: str, match_id: str, token: str) -> None:
+    page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+    page.wait_for_selector("[data-status=active]")
+    page.wait_for_selector(".board")
+
+
+def create(server_url: str, game: str, players: int, seed: int = 11) -> dict:
+    """A match with every seat a person's (nobody moves unless the test does)."""
+    return api(server_url, "POST", "/v1/matches", {"game": game, "players": players, "seed": seed})
+
+
+# --- Cornish Smuggler ------------------------------------------------------------------------
+
+
+def test_smuggler_shows_the_sale_prices_with_the_towns_of_each_size(page, server_url, screenshots):
+    created = create(server_url, "smuggler", 2)
+    open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+    view = api(server_url, "GET", f"/v1/matches/{created['id']}")["view"]
+    land = api(server_url, "GET", "/v1/games/smuggler/static")["land"]
+    table = page.locator(".smug-prices table")
+    assert table.locator("caption").inner_text() == "Sale prices: gold / reputation"
+    assert table.locator("thead th").all_inner_texts() == [
+        "Size",
+        "Price row 1 (free)",
+        "Price row 2 (pay 1)",
+        "Price row 3 (pay 2)",
+        "Towns of that size",
+    ]
+    rows = table.locator("tbody tr")
+    assert rows.count() == len(view["prices"])
+    for n, (size, prices) in enumerate(sorted(view["prices"].items(), key=lambda item: int(item[0]))):
+        cells = rows.nth(n).locator("th, td").all_inner_texts()
+        towns = sorted(s["name"] for s in land.values() if s["size"] == int(size))
+        assert cells[0] == size
+        assert cells[1:4] == [f"{gold} / {reputation}" for gold, reputation in prices]
+        assert sorted(cells[4].split(", ")) == (towns or ["–"])
+    assert "Penzance" in rows.nth(3).inner_text()  # size 4
+    # Compact: the whole table fits a phone's width, no sideways scrolling.
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    box = table.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+    table.screenshot(path=str(screenshots / "play-smuggler-price-table-375.png"))
+    page.set_viewport_size(DESKTOP)
+    shoot(page, screenshots, "smuggler-prices")
+
+
+def test_smuggler_customs_track_stops_at_this_tables_end(page, server_url):
+    created = create(server_url, "smuggler", 3)
+    open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+    end = api(server_url, "GET", f"/v1/matches/{created['id']}")["view"]["customs"]["track_end"]
+    assert end == 10
+    steps = page.locator(".track-steps .cstep")
+    assert steps.count() == end + 1  # steps 0 to the end, none beyond
+    assert steps.last.locator(".n").inner_text() == "end"
+    assert [steps.nth(i).locator(".n").inner_text() for i in range(end)] == [str(i) for i in range(end)]
+
+
+def test_smuggler_players_table_counts_goods_in_warehouses(page, server_url):
+    created = create(server_url, "smuggler", 2)
+    match_id = created["id"]
+    start = api(server_url, "GET", "/v1/games/smuggler/static")["start_warehouses"]
+    warehouse = sorted(start)[0]
+
+    def stored(route):
+        # The match as the server sends it, with one of seat 0's goods in its warehouse at Penzance
+        # (the view of a later turn: goods bought, landed and stored).
+        response = route.fetch()
+        match = response.json()
+        view = match["view"]
+        view["warehouses"][warehouse].update(owner=0, space="penzance")
+        goods = sorted(sid for sid, g in view["goods"].items() if g["where"] == "merchant")
+        view["goods"][goods[0]].update(where="warehouse", owner=0, space="penzance", warehouse=warehouse)
+        view["goods"][goods[1]].update(where="boat", owner=0)
+        route.fulfill(response=response, json=match)
+
+    page.route(f"**/v1/matches/{match_id}", stored)
+    open_seat(page, server_url, match_id, created["seats"][0]["token"])
+    table = page.locator("table", has=page.locator("caption", has_text="Players"))
+    seat0 = table.locator("tbody tr").first
+    goods = table.locator("thead th").all_inner_texts().index("Goods")
+    assert seat0.locator("td").nth(goods).inner_text() == "1 in hold, 0 ashore, 1 in warehouses"
+    assert table.locator("tbody tr").nth(1).locator("td").nth(goods).inner_text() == (
+        "0 in hold, 0 ashore, 0 in warehouses"
+    )
+
+
+# --- Catan -------------------------------------------------------------------------------------
+
+
+def catan_offer_on_the_table(server_url: str) -> tuple[dict, dict]:
+    """A 3-seat Catan match (every seat a person's) played through the API to its first turn's
+    main phase, where the seat to play offers one card for another to both others. The match
+    created and the offer as the view has it."""
+    created = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3, "seed": 4})
+    match_id = created["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    for _ in range(40):
+        match = api(server_url, "GET", f"/v1/matches/{match_id}")
+        view = match["view"]
+        seat = match["to_act"][0]
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+        if view["phase"] == "main":
+            hand = mine["view"]["you"]["hand"]
+            give = next(r for r, n in hand.items() if n)
+            get = next(r for r in hand if r != give)
+            others = [s for s in tokens if s != seat]
+            move = {"type": "offer_trade", "give": {give: 1}, "get": {get: 1}, "to": others}
+            api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+            return created, api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["trade"]["offer"]
+        types = [m["type"] for m in mine["legal_moves"]]
+        assert view["phase"] in ("setup", "roll"), f"seed 4 was to roll no 7: {view['phase']}, {types}"
+        move = mine["legal_moves"][types.index("roll")] if "roll" in types else mine["legal_moves"][0]
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+    raise AssertionError("no main phase after 40 moves")
+
+
+def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, server_url, screenshots):
+    created, offer = catan_offer_on_the_table(server_url)
+    match_id = created["id"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    assert len(offer["give"]) == len(offer["get"]) == 1
+    give, get = next(iter(offer["give"])), next(iter(offer["get"]))
+    asked = offer["to"][0]
+    open_seat(page, server_url, match_id, tokens[asked])
+    trade = page.locator(".side .trade")
+    trade.wait_for()
+    # Beside the moves that answer it: above "Decline to trade", in the same column.
+    assert page.locator(".side .trade + h2 + .moves").count() == 1
+    to = ", ".join(f"Seat {s}" for s in offer["to"])
+    assert trade.locator(".offer").inner_text() == f"Seat {offer['from']} offers 1 {give} for 1 {get} to {to}"
+    assert trade.locator(".muted").inner_text() == f"Waiting for an answer from {to}"
+    shoot(page, screenshots, "catan-trade")
+    # Another seat answers with a counter-proposal: it shows as it comes.
+    other = offer["to"][1]
+    counter = {"type": "propose_trade", "give": {get: 1}, "get": {give: 2}}
+    api(server_url, "POST", f"/v1/matches/{match_id}/moves", counter, tokens[other])
+    page.locator(".side .trade .proposal").wait_for(timeout=10000)
+    assert page.locator(".side .trade .proposal").inner_text() == (
+        f"Seat {other} proposes 1 {get} for 2 {give} to Seat {offer['from']}"
+    )
+    assert trade.locator(".muted").inner_text() == f"Waiting for an answer from Seat {asked}"
+
+    # In French, with the resources in the server's French words.
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        french = context.new_page()
+        open_seat(french, server_url, match_id, tokens[asked])
+        words = {"lumber": "bois", "brick": "brique", "wool": "laine", "grain": "blé", "ore": "minerai"}
+        line = french.locator(".side .trade .offer").inner_text()
+        seats = ", ".join(f"Siège {s}" for s in offer["to"])
+        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} à {seats}"
+        assert french.locator(".side .trade h3").inner_text() == "Échange sur la table"
+        french.screenshot(path=str(screenshots / "play-fr-catan-trade-375.png"), full_page=True)
+    finally:
+        context.close()
+
+
+# Each harbour's texts (its ratio, the resource of a 2:1) against the white disc they are written on
+# (the group's smallest circle): the width of the text against the disc's width at the text's middle.
+HARBOUR_FIT = """() => Array.from(document.querySelectorAll('.map text.port'), (ratio) => {
+  const g = ratio.parentNode;
+  const r = Math.min(...Array.from(g.querySelectorAll('circle'), (c) => Number(c.getAttribute('r'))));
+  const disc = Array.from(g.querySelectorAll('circle')).find((c) => Number(c.getAttribute('r')) === r);
+  const [cx, cy] = ['cx', 'cy'].map((a) => Number(disc.getAttribute(a)));
+  return Array.from(g.querySelectorAll('text'), (text) => {
+    const box = text.getBBox();
+    const middle = box.y + box.height / 2 - cy;
+    return { text: text.textContent, width: box.width, room: 2 * Math.sqrt(r * r - middle * middle),
+      left: box.x, centre: cx, px: text.getBoundingClientRect().height };
+  });
+}).flat()"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_catan_harbour_labels_fit_inside_their_harbours(browser, server_url, screenshots, locale):
+    created = create(server_url, "catan", 3)
+    context = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+        harbours = api(server_url, "GET", f"/v1/matches/{created['id']}")["view"]["board"]["harbours"]
+        for size, width in ((PHONE, "375"), (DESKTOP, "1280")):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            labels = page.evaluate(HARBOUR_FIT)
+            # a 2:1 harbour says its ratio and its resource, a 3:1 its ratio alone
+            assert len(labels) == sum(1 if h["kind"] == "any" else 2 for h in harbours), labels
+            spilled = [f["text"] for f in labels if f["width"] > f["room"]]
+            assert not spilled, f"wider than their harbour's disc at {width} px: {spilled}"
+            assert all(abs(f["left"] + f["width"] / 2 - f["centre"]) < 1 for f in labels), labels
+            # and not shrunk out of reading: a line at least 7 px tall on a phone, 14 on a desktop
+            small = [f["text"] for f in labels if f["px"] < (7 if size is PHONE else 14)]
+            assert not small, f"too small at {width} px: {small}"
+            page.locator(".map").screenshot(path=str(screenshots / f"play-catan-harbours-{locale}-{width}.png"))
+    finally:
+        context.close()
