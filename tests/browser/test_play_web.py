@@ -453,6 +453,22 @@ def test_a_listed_match_shows_in_the_lobby_and_another_browser_joins_its_open_se
         other.close()
 
 
+def test_the_lobby_finds_an_open_match_behind_more_listed_matches_than_a_page_looks_at(page, redis_url, tmp_path):
+    """A lobby page looks at SCAN_LIMIT listed matches at most and may come back short with a
+    `next`: the page follows it, so an open match behind many full ones still shows."""
+    from service.lobby import SCAN_LIMIT
+    from tests.e2e.conftest import gunicorn
+
+    with gunicorn(redis_url, tmp_path, RATE_LIMIT_PER_MINUTE="0") as (url, _):
+        wanted = api(url, "POST", "/v1/matches", {"game": "medici", "players": 2, "seats": "one", "listed": True})
+        for _ in range(SCAN_LIMIT + 20):  # newer and full: the first page looks at them only
+            api(url, "POST", "/v1/matches", {"game": "medici", "players": 2, "listed": True})
+        first = api(url, "GET", "/v1/matches?status=open&limit=20")
+        assert wanted["id"] not in [m["id"] for m in first["matches"]] and first["next"]
+        page.goto(f"{url}/play/")
+        page.locator(f"[data-join='{wanted['id']}:1']").wait_for(timeout=10000)
+
+
 def test_a_refused_create_shows_the_servers_words_and_creates_nothing(page, server_url):
     create_in_the_lobby(page, server_url, "medici", ["me", "bot:random"], names=["<b>Ana</b>"])
     error = page.locator("#create-error")

@@ -60,11 +60,25 @@ export function move(id, token, body, version) {
 }
 
 /** The lobby: listed matches, newest first; `status` is open, active or finished (null: all). */
-export function lobby({ status = "open", game = null, limit = 20 } = {}) {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (status) query.set("status", status);
-  if (game) query.set("game", game);
-  return call("GET", `/v1/matches?${query}`);
+/**
+ * Listed matches, newest first: up to `limit`. A page looks at a bounded number of listed
+ * matches whatever the filter, so it may come back short with a `next` cursor: follow it,
+ * up to `pages` requests.
+ */
+export async function lobby({ status = "open", game = null, limit = 20, pages = 5 } = {}) {
+  const matches = [];
+  let cursor = null;
+  for (let i = 0; i < pages && matches.length < limit; i++) {
+    const query = new URLSearchParams({ limit: String(limit - matches.length) });
+    if (status) query.set("status", status);
+    if (game) query.set("game", game);
+    if (cursor) query.set("cursor", cursor);
+    const page = await call("GET", `/v1/matches?${query}`);
+    matches.push(...page.matches);
+    cursor = page.next;
+    if (!cursor) break;
+  }
+  return { matches, next: cursor };
 }
 
 /**
