@@ -7,8 +7,20 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from engine.core import EventSchema, OutcomeSchema
 from service.errors import STATUS
 
+
+class JsonBoolean(fields.Boolean):
+    """JSON true or false only (marshmallow's Boolean also takes "yes", 1, "on"...)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if type(value) is not bool:
+            raise self.make_error("invalid")
+        return value
+
+
 MAX_SEED = 2**63 - 1
 MAX_VERSION = 2**53  # a log's versions are Redis stream ids: bounded well inside 64 bits
+# One spelling per seat in a map keyed by seat: "01" and "1" would both name seat 1, and one would silently win.
+SEAT_KEY = validate.Regexp(r"(0|[1-9][0-9]?)\Z", error="A seat number, as 0, 1, 2 (no leading zero).")
 
 
 class WholeNumber(fields.Integer):
@@ -102,17 +114,18 @@ class CreateMatchSchema(Schema):
         },
     )
     bots = fields.Dict(
-        keys=fields.String(validate=validate.Regexp(r"[0-9]{1,2}\Z", error="A seat number: ASCII digits.")),
+        keys=fields.String(validate=SEAT_KEY),
         values=fields.String(validate=validate.Length(1, 40)),
         load_default=dict,
         metadata={"description": 'Seats played by server bots: {"1": "greedy"}.', "example": {"1": "random"}},
     )
     # A match's life (service/lifecycle.py): schemas in life_schemas.py.
-    listed = fields.Boolean(
-        load_default=False, metadata={"description": "Show the match in the lobby (GET /v1/matches)."}
+    listed = JsonBoolean(
+        load_default=False,
+        metadata={"description": "Show the match in the lobby (GET /v1/matches)."},
     )
     names = fields.Dict(
-        keys=fields.String(validate=validate.Regexp(r"[0-9]{1,2}\Z", error="A seat number: ASCII digits.")),
+        keys=fields.String(validate=SEAT_KEY),
         values=fields.String(),
         load_default=dict,
         metadata={"description": "Display names by seat (1 to 32 printable characters).", "example": {"0": "Ana"}},

@@ -153,13 +153,40 @@ def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
     assert answer["match"]["outcome"]["winners"] == [0]
 
 
-@pytest.mark.parametrize("name", ["", "x" * 33, "<b>Ana</b>", "An\na", "Robert'); DROP"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "x" * 33,
+        "<b>Ana</b>",
+        "An\na",
+        "Robert'); DROP",
+        "\u3164",  # a Hangul filler: a letter that shows nothing
+        "\u2800",  # a blank braille pattern
+        "\u0301\u0301\u0301",  # combining accents on nothing
+        "Seat 1",  # reads as another seat in event texts
+        "siège 0",
+    ],
+)
 def test_bad_names_are_refused_with_the_field_named(client, name):
     response = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"1": name}})
     assert response.status_code == 422 and "names.1" in response.get_json()["errors"]
     created = create(client, game="medici", players=2, seats="one")
     joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": name})
     assert joined.status_code == 422 and "name" in joined.get_json()["errors"]
+
+
+def test_a_seat_is_spelt_one_way_in_names_and_bots_and_listed_is_a_json_boolean(client):
+    """ "01" and "1" both named seat 1, and one of them silently won; "listed": "yes" was taken as true."""
+    twice = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"1": "A", "01": "B"}})
+    assert twice.status_code == 422 and "names" in twice.get_json()["errors"]
+    bots = client.post("/v1/matches", json={"game": "medici", "players": 2, "bots": {"01": "random"}})
+    assert bots.status_code == 422 and "bots" in bots.get_json()["errors"]
+    for listed in ("yes", 1, "true"):
+        odd = client.post("/v1/matches", json={"game": "medici", "players": 2, "listed": listed})
+        assert odd.status_code == 422 and "listed" in odd.get_json()["errors"], listed
+    fine = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "Ana", "1": "Seb 2"}})
+    assert fine.status_code == 201
 
 
 def test_resign_in_a_two_player_game_hands_the_other_seat_the_win(client):
