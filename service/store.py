@@ -37,7 +37,7 @@ from typing import Any
 
 import orjson
 import redis
-from redis.cluster import RedisCluster
+from redis.cluster import ClusterNode, RedisCluster
 
 from service import fanout, metrics
 
@@ -95,14 +95,32 @@ TICKET_SECONDS = 60
 
 def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: float | None = None, **extra):
     """The Redis client of a process: a cluster client when `cluster`, else a plain one.
-    `extra`: more client options (timeouts and retries: service/redis_clients.py)."""
+    `extra`: more client options (timeouts and retries: service/redis_clients.py). For a cluster,
+    `url` may name several nodes, comma-separated: the client starts from whichever answers."""
     options = {"socket_timeout": socket_timeout, "socket_connect_timeout": 5, "health_check_interval": 30, **extra}
     if cluster:
-        return RedisCluster.from_url(
-            url, max_connections=max_connections, connection_pool_class=redis.BlockingConnectionPool, **options
+        first, *more = cluster_urls(url)
+        seeds = [ClusterNode(*host_port(other)) for other in more]
+        return RedisCluster(
+            url=first,
+            startup_nodes=seeds,
+            max_connections=max_connections,
+            connection_pool_class=redis.BlockingConnectionPool,
+            **options,
         )
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=20, **options)
     return redis.Redis(connection_pool=pool)
+
+
+def cluster_urls(url: str) -> list[str]:
+    """The nodes a REDIS_URL names: one URL, or several separated by commas."""
+    return [part.strip() for part in url.split(",") if part.strip()]
+
+
+def host_port(url: str) -> tuple[str, int]:
+    """The host and port a redis:// URL names."""
+    options = redis.connection.parse_url(url)
+    return options.get("host") or "127.0.0.1", int(options.get("port") or 6379)
 
 
 def match_key(match_id: str) -> str:

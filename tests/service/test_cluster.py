@@ -184,6 +184,21 @@ def test_a_cluster_that_is_down_answers_503_not_500(tmp_path):
         assert ready.status_code == 503 and ready.get_json()["cluster_state"] == "fail"
 
 
+def test_redis_url_may_name_several_nodes_and_a_dead_first_one_is_passed_over(redis_url):
+    """REDIS_URL named one seed node: with it down, a worker failed to boot though the cluster was up
+    (an operator's review). Several nodes, comma-separated, are tried in turn."""
+    from service.app import create_app
+    from tests.cluster import free_node_port
+    from tests.service.helpers import create
+
+    dead = f"redis://127.0.0.1:{free_node_port()}"
+    config = Config(redis_url=f"{dead},{redis_url}", redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0)
+    client = create_app(config).test_client()
+    assert create(client, players=2)["id"]
+    ready = client.get("/readyz")
+    assert ready.status_code == 200 and ready.get_json()["cluster_state"] == "ok"
+
+
 def test_portside_sweep_works_over_the_cluster(client, redis_client, redis_url):
     """`portside sweep` with REDIS_CLUSTER=1 uses the cluster client (before: a plain client, and
     MOVED on the first match of another node)."""
