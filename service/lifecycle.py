@@ -29,6 +29,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import redis
+
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
 from service import metrics
@@ -527,11 +529,21 @@ def _text(raw: Any) -> str:
 
 def sweep_forever(store: Store, cfg: Config, stop: threading.Event | None = None) -> None:
     stop = stop or threading.Event()
+    failing = False
     while not stop.wait(cfg.sweep_seconds):
         try:
             sweep_once(store, cfg)
-        except Exception:  # the sweeper must outlive a Redis restart
+        except (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ClusterError) as err:
+            if not failing:  # one line an outage, not a traceback every SWEEP_SECONDS in every worker
+                log.warning("clock sweep: Redis unavailable (%s); trying again until it answers", err)
+            failing = True
+            continue
+        except Exception:  # the sweeper must outlive anything else too
             log.exception("clock sweep failed")
+            continue
+        if failing:
+            log.warning("clock sweep: Redis answers again")
+            failing = False
 
 
 def start_sweeper(store: Store, cfg: Config) -> threading.Thread | None:

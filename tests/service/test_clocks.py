@@ -132,3 +132,35 @@ def test_portside_sweep_once_applies_due_timeouts(client, redis_client, redis_ur
     assert cli.main(["sweep", "--once"]) == 0
     assert "looked at" in capsys.readouterr().out
     assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]
+
+
+def test_the_sweeper_says_once_that_redis_is_away_and_once_that_it_is_back(redis_url, caplog):
+    """During an outage every worker's sweeper logged a full traceback every second (an operator's
+    review); now one warning when Redis goes, one when it answers again."""
+    import logging
+    import socket
+
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    from service.config import Config
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        nobody = probe.getsockname()[1]
+    away = Store(redis.Redis(port=nobody, socket_connect_timeout=0.2, retry=Retry(NoBackoff(), 0)))  # as served
+    cfg = Config(redis_url=redis_url, sweep_seconds=0.05)
+    stop = threading.Event()
+    with caplog.at_level(logging.WARNING, logger="portside"):
+        sweeper = threading.Thread(target=lifecycle.sweep_forever, args=(away, cfg, stop))
+        sweeper.start()
+        time.sleep(0.6)  # several sweeps, each failing
+        away.redis = redis.Redis.from_url(redis_url)  # Redis answers again
+        time.sleep(0.3)
+        stop.set()
+        sweeper.join(timeout=5)
+    said = [record.getMessage() for record in caplog.records if record.name == "portside"]
+    assert len(said) == 2, said
+    assert said[0].startswith("clock sweep: Redis unavailable") and said[1] == "clock sweep: Redis answers again"
+    assert not any(record.exc_info for record in caplog.records)
