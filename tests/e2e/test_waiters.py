@@ -189,6 +189,7 @@ def test_graceful_shutdown_answers_open_waits_at_once(redis_url, tmp_path):
         poll.sock.settimeout(PROMPT)
         response = poll.getresponse()
         assert response.status == 200 and json.loads(response.read())["entries"] == []
+        assert response.getheader("Connection") == "close"  # not a keep-alive to a stopping worker
         stream.fp.raw._sock.settimeout(PROMPT)
         assert next_message(stream) == {"retry": "1000"}
         # The process ends once idle keep-alive connections time out (KEEPALIVE, 5 s), before the 30 s deadline.
