@@ -42,6 +42,8 @@ import tempfile
 import threading
 import time
 
+from service import logs
+
 _PR_SET_PDEATHSIG = 1
 
 
@@ -161,7 +163,8 @@ def _run(path: str, maxmemory: str) -> str:
 def _take_over(path: str, maxmemory: str) -> None:
     """Wait for the directory's lock; once the process that held it is gone, run the server."""
     if _lock(path, wait=True):
-        print(f"embedded redis on {path}: its process stopped; running it here now", file=sys.stderr, flush=True)
+        said = f"embedded redis on {path}: its process stopped; running it here now"
+        print(logs.line("warning", "portside.redis", said), file=sys.stderr, flush=True)
         _run(path, maxmemory)
         supervisor = _servers[path].supervisor
         if supervisor is not None:
@@ -235,7 +238,8 @@ def supervise(data_dir: str, socket: str, maxmemory: str) -> int:
         current = subprocess.Popen(redis_command(data_dir, socket, maxmemory), preexec_fn=_die_with_parent)
         code = current.wait()
         if not stopping:
-            print(f"embedded redis exited with {code}; restarting it on {data_dir}", file=sys.stderr, flush=True)
+            said = f"embedded redis exited with {code}; restarting it on {data_dir}"
+            print(logs.line("warning", "portside.redis", said), file=sys.stderr, flush=True)
             time.sleep(0.1)
     return 0
 

@@ -203,3 +203,20 @@ def test_the_master_starts_the_embedded_redis_without_importing_redis_py(tmp_pat
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_every_line_the_service_writes_is_json(tmp_path):
+    """gunicorn's own lines (booting, stopping) and the Redis supervisor's were plain text among the
+    app's JSON lines (an operator's review): one format to parse, each line with level and msg."""
+    data = tmp_path / "data"
+    with gunicorn(None, tmp_path, PORTSIDE_DATA_DIR=str(data), LOG_LEVEL="info") as (url, _):
+        assert call(url + "/v1/games")[0] == 200
+        os.kill(redis_pid(data), signal.SIGKILL)  # the supervisor restarts it, and says so
+        wait_until_ready(url)
+    lines = [line for line in (tmp_path / "gunicorn.log").read_text().splitlines() if line.strip()]
+    parsed = [json.loads(line) for line in lines]  # raises on any line that is not JSON
+    assert all({"ts", "level", "logger", "msg"} <= set(entry) for entry in parsed)
+    said = [entry["msg"] for entry in parsed]
+    assert any(msg.startswith("Booting worker") for msg in said)
+    assert any(msg.startswith("embedded redis exited") for msg in said)
+    assert any(entry.get("path") == "/v1/games" for entry in parsed)  # the app's request line
