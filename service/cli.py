@@ -51,7 +51,7 @@ def play(args: argparse.Namespace) -> int:
 def sweep(args: argparse.Namespace) -> int:
     """Enforce match clocks (each instance also does, unless SWEEP_SECONDS=0): for a Procfile
     process, or once from cron with --once."""
-    from service import lifecycle, redis_clients
+    from service import redis_clients, sweeper
     from service.app import _redis_url
     from service.config import Config
     from service.store import Store, connect
@@ -59,10 +59,10 @@ def sweep(args: argparse.Namespace) -> int:
     cfg = Config()
     store = Store(connect(_redis_url(cfg), cfg.redis_cluster, cfg.redis_pool, **redis_clients.fast_options(cfg)))
     if args.once:
-        print(f"looked at {lifecycle.sweep_once(store, cfg)} matches")
+        print(f"looked at {sweeper.sweep_once(store, cfg)} matches")
         return 0
     cfg.sweep_seconds = cfg.sweep_seconds or 1.0
-    lifecycle.sweep_forever(store, cfg)
+    sweeper.sweep_forever(store, cfg)
     return 0
 
 

@@ -23,13 +23,10 @@ from __future__ import annotations
 import logging
 import random
 import re
-import threading
 import time
 import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-
-import redis
 
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
@@ -507,49 +504,5 @@ def wait_log(store: Store, cfg: Config, match: Loaded, seat: int | None, after: 
         match = enforce_clock(store, cfg, matches.load(store, match.stored.id))
 
 
-def sweep_once(store: Store, cfg: Config) -> int:
-    """Enforce every due deadline; returns how many matches were looked at."""
-    from service import matches
-
-    due = store.redis.zrangebyscore(CLOCKS_KEY, "-inf", time.time(), start=0, num=200)
-    for raw in due:
-        match_id = _text(raw)
-        try:
-            match = enforce_clock(store, cfg, matches.load(store, match_id))
-        except ApiError:
-            store.redis.zrem(CLOCKS_KEY, match_id)
-            continue
-        index_clock(store, match_id, match.stored.state)
-    return len(due)
-
-
 def _text(raw: Any) -> str:
     return raw.decode() if isinstance(raw, bytes) else str(raw)
-
-
-def sweep_forever(store: Store, cfg: Config, stop: threading.Event | None = None) -> None:
-    stop = stop or threading.Event()
-    failing = False
-    while not stop.wait(cfg.sweep_seconds):
-        try:
-            sweep_once(store, cfg)
-        except (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ClusterError) as err:
-            if not failing:  # one line an outage, not a traceback every SWEEP_SECONDS in every worker
-                log.warning("clock sweep: Redis unavailable (%s); trying again until it answers", err)
-            failing = True
-            continue
-        except Exception:  # the sweeper must outlive anything else too
-            log.exception("clock sweep failed")
-            continue
-        if failing:
-            log.warning("clock sweep: Redis answers again")
-            failing = False
-
-
-def start_sweeper(store: Store, cfg: Config) -> threading.Thread | None:
-    """The clocks' keeper every instance runs (a daemon thread), unless SWEEP_SECONDS=0."""
-    if cfg.sweep_seconds <= 0:
-        return None
-    thread = threading.Thread(target=sweep_forever, args=(store, cfg), name="portside-sweeper", daemon=True)
-    thread.start()
-    return thread

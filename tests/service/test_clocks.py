@@ -8,7 +8,7 @@ import time
 
 import orjson
 
-from service import lifecycle
+from service import lifecycle, sweeper
 from service.store import Store, match_key
 from tests.service.helpers import auth, create, get_match, tokens
 
@@ -76,7 +76,7 @@ def test_the_sweeper_enforces_a_deadline_with_no_one_online(app, client, redis_c
     created = create(client, game="medici", players=2, clock={"seconds": 30})
     _expire(redis_client, created["id"], 0)
     svc = app.extensions["portside"]
-    assert lifecycle.sweep_once(svc.store, svc.config) >= 1
+    assert sweeper.sweep_once(svc.store, svc.config) >= 1
     assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]
     assert created["id"] not in [m.decode() for m in redis_client.zrangebyscore(lifecycle.CLOCKS_KEY, 0, time.time())]
 
@@ -104,7 +104,7 @@ def test_a_timeout_applies_once_with_two_instances_two_waiting_clients_and_two_s
     def sweep(instance):
         svc = instance.extensions["portside"]
         while not stop.is_set():
-            lifecycle.sweep_once(svc.store, svc.config)
+            sweeper.sweep_once(svc.store, svc.config)
             stop.wait(0.05)
 
     waiters = [threading.Thread(target=wait, args=(c, toks[s])) for c, s in zip(clients, (0, 1))]
@@ -153,13 +153,13 @@ def test_the_sweeper_says_once_that_redis_is_away_and_once_that_it_is_back(redis
     cfg = Config(redis_url=redis_url, sweep_seconds=0.05)
     stop = threading.Event()
     with caplog.at_level(logging.WARNING, logger="portside"):
-        sweeper = threading.Thread(target=lifecycle.sweep_forever, args=(away, cfg, stop))
-        sweeper.start()
+        sweeping = threading.Thread(target=sweeper.sweep_forever, args=(away, cfg, stop))
+        sweeping.start()
         time.sleep(0.6)  # several sweeps, each failing
         away.redis = redis.Redis.from_url(redis_url)  # Redis answers again
         time.sleep(0.3)
         stop.set()
-        sweeper.join(timeout=5)
+        sweeping.join(timeout=5)
     said = [record.getMessage() for record in caplog.records if record.name == "portside"]
     assert len(said) == 2, said
     assert said[0].startswith("clock sweep: Redis unavailable") and said[1] == "clock sweep: Redis answers again"
