@@ -17,7 +17,6 @@ from engine.smuggler.content import (
 )
 from engine.smuggler.data import HIRE_PAY, HONEST_WAGE, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.flow import claim_warehouse, draw_secret, reveal
-from engine.smuggler.packing import fits
 from engine.smuggler.state import (
     bribe_cost,
     character_warehouse,
@@ -25,24 +24,25 @@ from engine.smuggler.state import (
     hostile_officer_at,
     pay,
     rng_below,
-    shape_cells,
     shape_kind,
     shape_size,
     shapes_where,
     spend,
     track_end,
-    warehouse_grid,
     warehouse_shapes,
 )
+from engine.smuggler.warehouses import fitting_warehouses, stash, store, unstash
 
 
 def cost_of(move: dict) -> dict:
     return {move["pay"]: PRICES_BY_PAY[move["type"]][move["pay"]]}
 
 
-def finish(state: dict, *steps: dict) -> None:
+def finish(state: dict, *steps: dict, offer: bool = True) -> None:
+    """Queue what follows inside the action, then the end of the turn (which first offers the
+    warehouse moves left, unless `offer` is false: flow.step_end_turn)."""
     state["queue"].extend(steps)
-    state["queue"].append({"do": "end_turn"})
+    state["queue"].append({"do": "end_turn"} if offer else {"do": "end_turn", "done": True})
 
 
 def move_boat(state, seat, move):
@@ -123,9 +123,9 @@ def land(state, seat, move):
     for sid in landed:
         state["shapes"][sid].update(where="board", space=port)
         if stash_ok:
-            wid = warehouse_for(state, seat, sid, port)
-            if wid:
+            for wid in fitting_warehouses(state, seat, sid, port)[:1]:
                 store(state, sid, wid, port)
+                state["shuttled"].append(sid)  # in for this turn (p.21 once a turn, decided)
                 events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
     events += customs.seize_at(state, port)
     risk = (risk_of(port) or 0) + sum(shape_size(state, sid) for sid in landed) - move["hide"]
@@ -134,27 +134,6 @@ def land(state, seat, move):
     windows = [{"do": "tipoff", "seat": (seat + k) % n} for k in range(1, n)]
     finish(state, *windows, {"do": "landing", "seat": seat, "target": port, "risk": risk})
     return events
-
-
-def warehouse_for(state, seat, sid, space) -> str | None:
-    for wid in usable_warehouses(state, seat, space):
-        content = [shape_cells(state, s) for s in warehouse_shapes(state, wid)]
-        if fits(warehouse_grid(wid), [*content, shape_cells(state, sid)]):
-            return wid
-    return None
-
-
-def usable_warehouses(state, seat, space) -> list[str]:
-    return [
-        wid
-        for wid, w in state["warehouses"].items()
-        if w["owner"] == seat and (w["space"] == space or (w["space"] is None and not w["fixed"]))
-    ]
-
-
-def store(state, sid, wid, space):
-    state["warehouses"][wid]["space"] = space
-    state["shapes"][sid].update(where="warehouse", warehouse=wid, space=space)
 
 
 def buy_goods(state, seat, move):
@@ -230,7 +209,8 @@ def bribe(state, seat, move):
     pay(state, seat, {"influence": 1, "gold": bribe_cost(state) + extra})
     officer["bribed_by"] = seat
     finish(state)
-    return [event("officer_bribed", seat=seat, officer=move["officer"])]
+    # p.18: he is the new player's man now, and seizes the former briber's goods lying there
+    return [event("officer_bribed", seat=seat, officer=move["officer"]), *customs.seize_at(state, officer["space"])]
 
 
 def raid(state, seat, move):
@@ -262,28 +242,11 @@ def lose_character(state, seat, cid) -> list:
 
 def pass_turn(state, seat, move):
     state["passed"][seat] = True
-    finish(state)
+    finish(state, offer=False)  # a pass changes nothing the seat could not store or take out before it
     return [event("passed", seat=seat)]
 
 
-# --- free moves on your turn -------------------------------------------------------------------
-def stash(state, seat, move):
-    sid = move["shape"]
-    store(state, sid, move["warehouse"], state["shapes"][sid]["space"])
-    state["shuttled"].append(sid)
-    return [event("goods_stored", seat=seat, shape=sid, warehouse=move["warehouse"])]
-
-
-def unstash(state, seat, move):
-    sid = move["shape"]
-    wid = state["shapes"][sid]["warehouse"]
-    state["shapes"][sid].update(where="board", warehouse=None)
-    if not warehouse_shapes(state, wid) and not state["warehouses"][wid]["fixed"]:
-        state["warehouses"][wid]["space"] = None
-    state["shuttled"].append(sid)
-    return [event("goods_taken_out", seat=seat, shape=sid), *customs.seize_at(state, state["shapes"][sid]["space"])]
-
-
+# --- free moves on your turn (the warehouse moves are in warehouses.py) -------------------------
 def motivate(state, seat, move) -> list:
     cid = move["card"]
     pay(state, seat, CHARACTERS[cid]["ability"]["cost"])
@@ -323,7 +286,9 @@ def play_secret(state, seat, move) -> list:
             event("secret_stolen_privately", to=[seat, move["seat"]], seat=seat, victim=move["seat"], secret=taken)
         )
     elif kind == "turncoat":
-        state["officers"][move["officer"]]["bribed_by"] = seat
+        officer = state["officers"][move["officer"]]
+        officer["bribed_by"] = seat
+        events += customs.seize_at(state, officer["space"])  # the former briber's goods there (p.18)
     else:
         gain(state, seat, "influence", 2)
     return events

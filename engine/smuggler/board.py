@@ -57,12 +57,6 @@ def distances_from(space: str, sea: bool = False) -> dict[str, int]:
     return seen
 
 
-def step_toward(start: str, target: str) -> str:
-    """The next space on a shortest land path (the first in the map's order when several are)."""
-    left = distances_from(target)
-    return min(land_near(start), key=lambda s: (left.get(s, 10**6), LAND_SPACES.index(s)))
-
-
 def placements(own: list[str], anywhere: bool = False) -> list[str]:
     """Where a new network pawn may go: a space linked to one of the player's pawns (not one he
     already holds), or the Isles of Scilly; anywhere when he has only Scilly pawns (or none) or

@@ -67,6 +67,28 @@ class SmugglerBot:
         # Move the officer farthest from my own goods and pawns.
         return max(legal, key=lambda m: self.officer_threat_distance(self.view["officers"][m["officer"]]["space"]))
 
+    def decide_choose_path(self, legal):
+        """The next space of a moving officer: not onto my goods, onto others' if it may, and
+        else the one farthest from my goods and pawns."""
+
+        def worth(move):
+            officer = self.view["officers"][move["officer"]]
+            goods = [g for g in self.view["goods"].values() if g["where"] == "board" and g["space"] == move["space"]]
+            seized = [g for g in goods if g["owner"] != officer["bribed_by"]]
+            mine = sum(g["owner"] == self.me for g in seized)
+            return (-mine, len(seized) - mine, self.officer_threat_distance(move["space"]), move["space"])
+
+        return max(legal, key=worth)
+
+    def decide_end_turn(self, legal):
+        """After the action, before the turn passes (p.21: free at any time of the turn): store
+        the goods an officer stands by or can reach soon, the biggest first; else end the turn.
+        Goods are not taken out now: that is done at the start of a turn, to sell or carry them."""
+        stashes = [m for m in legal if m["type"] == "stash" and self.exposed(self.view["goods"][m["shape"]]["space"])]
+        if stashes:
+            return max(stashes, key=lambda m: (len(SHAPES[self.view["goods"][m["shape"]]["kind"]]), m["shape"]))
+        return next(m for m in legal if m["type"] == "end_turn")
+
     def decide_place_officer(self, legal):
         return max(legal, key=lambda m: self.officer_threat_distance(m["space"]))
 
@@ -115,6 +137,17 @@ class SmugglerBot:
         own = size_of(space) or 0
         near = max(((size_of(s) or 0) - 1 for s in land_near(space) if not self.hostile_at(s)), default=0)
         return max(own, near)
+
+    def exposed(self, space: str) -> bool:
+        """Goods of mine lying here are exposed: an officer stands on the space (mine, but another
+        may bribe him or turn him with a secret), or one I have not bribed is two steps away or
+        less (a sale, a landing or a paid move brings him)."""
+        far = distances_from(space)
+        return any(
+            o["space"] == space or (o["bribed_by"] != self.me and far.get(o["space"], 99) <= 2)
+            for o in self.view["officers"]
+            if o["space"] is not None
+        )
 
     def hostile_at(self, space: str) -> bool:
         return any(o["space"] == space and o["bribed_by"] != self.me for o in self.view["officers"])

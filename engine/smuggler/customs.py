@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import event
-from engine.smuggler.board import distances_from, step_toward
+from engine.smuggler.board import LAND_SPACES, distances_from, land_near
 from engine.smuggler.content import WHEEL_SPACES
 from engine.smuggler.state import track_end
 
@@ -44,9 +44,33 @@ def equivalent(state: dict, officers: list[int]) -> bool:
     return len({(state["officers"][i]["space"], state["officers"][i]["bribed_by"]) for i in officers}) == 1
 
 
-def step_officer(state: dict, officer: int, target: str, why: str) -> list:
+def next_spaces(state: dict, officer: int, target: str) -> list[str]:
+    """The spaces next to the officer that lie on a shortest land path to `target` (map order)."""
     here = state["officers"][officer]["space"]
-    return move_officer(state, officer, step_toward(here, target), why)
+    left = distances_from(target)
+    return [s for s in LAND_SPACES if s in land_near(here) and left.get(s) == left[here] - 1]
+
+
+def path_matters(state: dict, officer: int, target: str, points: int) -> bool:
+    """Whether the way the officer takes toward `target` with `points` steps left can change
+    anything: where he stops, when he stops short of it, or the goods he seizes on the way
+    (goods lying on a space that some shortest paths cross and others avoid, and not his
+    briber's). Otherwise the choices are equivalent and nobody is asked."""
+    here = state["officers"][officer]["space"]
+    total = distances_from(target)[here]
+    steps = min(points, total)
+    start, left = distances_from(here), distances_from(target)
+    levels: dict[int, list[str]] = {}
+    for space, d in start.items():
+        if 0 < d <= steps and d + left.get(space, total + 1) == total:
+            levels.setdefault(d, []).append(space)
+    if len(levels.get(steps, [])) > 1:
+        return True  # he stops on one of several spaces
+    briber = state["officers"][officer]["bribed_by"]
+    avoidable = {space for d, spaces in levels.items() if len(spaces) > 1 for space in spaces}
+    return any(
+        s["where"] == "board" and s["space"] in avoidable and s["owner"] != briber for s in state["shapes"].values()
+    )
 
 
 def advance_wheel(state: dict, gold: int) -> tuple[int, list[int]]:

@@ -36,6 +36,7 @@ from engine.smuggler.state import (
     shape_cells,
     shapes_where,
 )
+from engine.smuggler.warehouses import stash, unstash, warehouse_moves
 
 
 def setup_queue(players: int) -> list[dict]:
@@ -73,7 +74,7 @@ def resolve(state: dict, seat: int, move: dict) -> list:
     step = state["queue"][0]
     state["pending"] = None
     events = RESOLVERS[move["type"]](state, step, seat, move)
-    if step["do"] != "customs":  # the customs step goes on moving officers; the others are done
+    if step["do"] not in ("customs", "end_turn"):  # those two go on (more officers, more warehouse moves)
         state["queue"].pop(0)
     return events + run(state)
 
@@ -169,19 +170,29 @@ def resolve_place_boat(state, step, seat, move):
 
 # --- steps inside actions ---------------------------------------------------------------------
 def step_customs(state, step):
-    """Officers move one step per point toward the target, the nearest first; a tie between
-    officers is the poorest player's choice."""
+    """Officers move one step per point toward the target, the nearest first, along a shortest
+    path; the poorest player chooses between equally near officers and between next spaces on
+    shortest paths (p.14: « Ces officiers sont déplacés par le joueur qui a le moins d'Or »),
+    when the choice changes anything."""
     events: list = []
+    target = step["target"]
     while step["points"] > 0:
         chosen = step.get("chosen")
-        if chosen is None or state["officers"][chosen]["space"] == step["target"]:
-            near = customs.candidates(state, step["target"])
+        if chosen is None or state["officers"][chosen]["space"] == target:
+            near = customs.candidates(state, target)
             if not near:
                 break
             if len(near) > 1 and not customs.equivalent(state, near):
                 return ask(state, poorest(state), [{"type": "choose_officer", "officer": i} for i in near]), events
             chosen = step["chosen"] = near[0]
-        events += customs.step_officer(state, chosen, step["target"], step["why"])
+        to = step.pop("via", None)
+        if to is None:
+            options = customs.next_spaces(state, chosen, target)
+            if len(options) > 1 and customs.path_matters(state, chosen, target, step["points"]):
+                moves = [{"type": "choose_path", "officer": chosen, "space": s} for s in options]
+                return ask(state, poorest(state), moves), events
+            to = options[0]
+        events += customs.move_officer(state, chosen, to, step["why"])
         step["points"] -= 1
     return True, events
 
@@ -189,6 +200,11 @@ def step_customs(state, step):
 def resolve_choose_officer(state, step, seat, move):
     step["chosen"] = move["officer"]
     return [event("officer_chosen", seat=seat, officer=move["officer"], target=step["target"])]
+
+
+def resolve_choose_path(state, step, seat, move):
+    step["via"] = move["space"]
+    return [event("path_chosen", seat=seat, officer=move["officer"], space=move["space"], target=step["target"])]
 
 
 def step_landing(state, step):
@@ -242,7 +258,11 @@ def step_new_officer(state, step):
 
 def resolve_place_officer(state, step, seat, move):
     state["officers"][step["officer"]]["space"] = move["space"]
-    return [event("officer_placed", seat=seat, officer=step["officer"], space=move["space"])]
+    # p.18: he seizes every goods shape lying there (abandoned ones too, p.19)
+    return [
+        event("officer_placed", seat=seat, officer=step["officer"], space=move["space"]),
+        *customs.seize_at(state, move["space"]),
+    ]
 
 
 def step_secrets(state, step):
@@ -303,6 +323,14 @@ def resolve_witch(state, step, seat, move):
 
 
 def step_end_turn(state, step):
+    """Before the turn passes, the active seat may still store goods, free, after its action and
+    all it triggered (p.21: « à n'importe quel moment pendant le tour d'un joueur »): asked only
+    when it has such a move, with `end_turn` to stop. Taking goods out is not offered here: it
+    would only expose them through the others' turns, and the seat may still do it at the start
+    of its next turn; offering it would ask a seat with stored goods this question every turn."""
+    moves = [] if step.get("done") else [m for m in warehouse_moves(state, state["active"]) if m["type"] == "stash"]
+    if moves:
+        return ask(state, state["active"], [{"type": "end_turn"}, *moves]), []
     n = state["players"]
     for offset in range(1, n + 1):
         seat = (state["active"] + offset) % n
@@ -311,6 +339,19 @@ def step_end_turn(state, step):
             state["shuttled"] = []
             return True, []
     return True, end_round(state)
+
+
+def resolve_stash(state, step, seat, move):
+    return stash(state, seat, move)  # the end_turn step asks again while moves are left
+
+
+def resolve_unstash(state, step, seat, move):
+    return unstash(state, seat, move)
+
+
+def resolve_end_turn(state, step, seat, move):
+    step["done"] = True
+    return []
 
 
 # --- rounds -----------------------------------------------------------------------------------
@@ -395,8 +436,12 @@ RESOLVERS = {
     "place_pawn": resolve_place_pawn,
     "place_boat": resolve_place_boat,
     "choose_officer": resolve_choose_officer,
+    "choose_path": resolve_choose_path,
     "tipoff": resolve_tipoff,
     "place_officer": resolve_place_officer,
     "remove_pawn": resolve_remove_pawn,
     "witch": resolve_witch,
+    "stash": resolve_stash,
+    "unstash": resolve_unstash,
+    "end_turn": resolve_end_turn,
 }

@@ -4,7 +4,8 @@
             (counter-clockwise from the last), two characters drawn face down and one kept,
             one network pawn anywhere, boats at sea; the top of each deck revealed
     round   from the first player clockwise, one action each, until everyone has passed;
-            free moves (warehouses, motivating characters, secrets) before the action
+            free moves (warehouses, motivating characters, secrets) before the action, and
+            the warehouse moves left after it (`end_turn` to stop), before the turn passes
     inside  decisions of other seats (the poorest player choosing for the customs, a tip-off,
             the Witch) are real moves of that seat: `to_act` names it (flow.py)
     end     customs track at its end or the last goods bought: the round is finished, then
@@ -48,6 +49,8 @@ RULE_WORDS = {
     "raid": "A raid needs two mob characters and your pawn at Penzance, 1 influence and a mob card per shape.",
     "stash": "Goods on the board with your pawn go into your warehouse there if they fit, once per turn.",
     "unstash": "Goods leave your warehouse onto its space, where you have a pawn, once per turn.",
+    "end_turn": "The turn ends by itself after the action; you are asked only when you may still store "
+    "goods or take them out.",
 }
 
 
@@ -65,12 +68,15 @@ def decide(state: dict, seat: int, move: dict) -> list:
 
 
 # Each move type's handler: decisions go back to the queue waiting for them, actions and the
-# free moves of a turn are played by actions.py.
+# free moves of a turn are played by actions.py. `stash` and `unstash` are both: free moves
+# before the action, and decisions of the end of the turn after it (`play` sends any move
+# answering a pending decision to the queue).
 HANDLERS: dict[str, Callable[[dict, int, dict], list]] = {
     **{move_type: decide for move_type in flow.RESOLVERS},
     **actions.ACTIONS,
     **actions.FREE,
 }
+TURN_MOVES = frozenset(actions.ACTIONS) | frozenset(actions.FREE)
 
 
 class SmugglerOptions(Schema):
@@ -122,7 +128,8 @@ class Smuggler(Game):
         if state["pending"] is not None:
             if move not in state["pending"]["moves"]:
                 raise IllegalMove("illegal_move", "That is not one of the choices asked of you now.")
-        elif move["type"] in flow.RESOLVERS or not allowed(state, seat, move):
+            return decide(state, seat, move)
+        if move["type"] not in TURN_MOVES or not allowed(state, seat, move):
             words = RULE_WORDS.get(move["type"], "That move is not allowed now.")
             raise IllegalMove("illegal_move", words, move_type=move["type"])
         events = HANDLERS[move["type"]](state, seat, move)

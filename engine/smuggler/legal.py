@@ -4,7 +4,6 @@ choice of shapes is too big to list, is a template). `game.py` accepts exactly t
 from __future__ import annotations
 
 from engine.core import counts_param, integer_param, template
-from engine.smuggler.actions import usable_warehouses
 from engine.smuggler.board import COVES, PORTS, land_near, sea_near, size_of
 from engine.smuggler.content import CHARACTERS, CUSTOMS_HOUSE, MERCHANTS, ROW_COST, secret_kind
 from engine.smuggler.data import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE
@@ -22,9 +21,8 @@ from engine.smuggler.state import (
     shape_kind,
     shape_size,
     shapes_where,
-    warehouse_grid,
-    warehouse_shapes,
 )
+from engine.smuggler.warehouses import warehouse_moves
 
 
 def paid(state, seat, move_type: str, **fields) -> list[dict]:
@@ -152,7 +150,7 @@ def card_moves(state, seat):
             moves.append({"type": "bribe", "officer": i})
     mobs = mob_cards(state, seat)
     if len(mobs) >= 2 and has_pawn(state, seat, CUSTOMS_HOUSE) and state["influence"][seat] >= 1:
-        seized = sorted(shapes_where(state, "customs"), key=lambda s: -shape_size(state, s))[:4]
+        seized = sorted(shapes_where(state, "customs"), key=lambda s: (-shape_size(state, s), s))  # every one
         moves += [{"type": "raid", "shape": sid, "card": cid} for sid in seized for cid in mobs]
     return moves
 
@@ -192,18 +190,8 @@ def land_template(state, seat) -> list[dict]:
 
 
 def free_moves(state, seat):
-    moves = []
-    for sid in shapes_where(state, "board", seat):
-        space = state["shapes"][sid]["space"]
-        if sid in state["shuttled"] or not has_pawn(state, seat, space):
-            continue
-        for wid in usable_warehouses(state, seat, space):
-            content = [shape_cells(state, s) for s in warehouse_shapes(state, wid)]
-            if fits(warehouse_grid(wid), [*content, shape_cells(state, sid)]):
-                moves.append({"type": "stash", "shape": sid, "warehouse": wid})
-    for sid in shapes_where(state, "warehouse", seat):
-        if sid not in state["shuttled"] and has_pawn(state, seat, state["shapes"][sid]["space"]):
-            moves.append({"type": "unstash", "shape": sid})
+    """Free on the seat's turn, before its action (the warehouse moves come again after it)."""
+    moves = warehouse_moves(state, seat)
     moves += motivate_moves(state, seat)
     moves += secret_moves(state, seat)
     return moves
@@ -288,8 +276,8 @@ GENERATORS = {
     "hire": card_moves,
     "bribe": card_moves,
     "raid": card_moves,
-    "stash": free_moves,
-    "unstash": free_moves,
+    "stash": warehouse_moves,
+    "unstash": warehouse_moves,
     "motivate_boat": motivate_moves,
     "motivate_goods": motivate_moves,
     "motivate_officer": motivate_moves,

@@ -62,6 +62,12 @@ MEMBERS = {
         "place_boat", "Set-up: put your boat on a sea or merchant space.", space=one_of(BOAT_START_SPACES)
     ),
     "choose_officer": schema("choose_officer", "The poorest player picks which near officer moves.", officer=OFFICER),
+    "choose_path": schema(
+        "choose_path",
+        "The poorest player picks the next space of a moving officer, among those on a shortest path.",
+        officer=OFFICER,
+        space=land(),
+    ),
     "place_officer": schema("place_officer", "The poorest player places a new officer.", space=land()),
     "remove_pawn": schema("remove_pawn", "A character was lost: remove one of your pawns.", space=land()),
     "tipoff": schema("tipoff", "Play a Tip-off against this landing, or not.", play=fields.Boolean(required=True)),
@@ -115,6 +121,7 @@ MEMBERS = {
         "stash", "Put goods into your warehouse here.", shape=shape(), warehouse=fields.String(required=True)
     ),
     "unstash": schema("unstash", "Take goods out of your warehouse.", shape=shape()),
+    "end_turn": schema("end_turn", "After your action: store or take out no more goods, and let the turn pass."),
     "motivate_boat": schema(
         "motivate_boat", "A character moves your boat one space.", card=card(), to=one_of(SEA_SPACES)
     ),

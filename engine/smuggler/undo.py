@@ -21,6 +21,7 @@ MOVES = frozenset(
         "bribe",
         "stash",
         "unstash",
+        "end_turn",
         "motivate_boat",
         "motivate_goods",
         "motivate_officer",

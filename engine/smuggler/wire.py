@@ -126,6 +126,7 @@ EVENT_FIELDS: dict[str, dict[str, fields.Field]] = {
     "pawn_moved": {"seat": integer(), "left": string(), "space": string()},
     "officer_moved": {"officer": integer(), "space": string(), "why": string()},
     "officer_chosen": {"seat": integer(), "officer": integer(), "target": string()},
+    "path_chosen": {"seat": integer(), "officer": integer(), "space": string(), "target": string()},
     "officer_placed": {"seat": integer(), "officer": integer(), "space": string()},
     "officer_bribed": {"seat": integer(), "officer": integer()},
     "goods_seized": {"shape": string(), "space": string(), "owner": integer(nullable=True)},

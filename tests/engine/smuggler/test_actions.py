@@ -77,6 +77,9 @@ def test_goods_move_one_space_from_one_of_your_pawns_to_another():
     )
     play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "gold"})
     assert state["shapes"]["irish_1"]["space"] == "penzance" and state["gold"][0] == 11
+    # his START warehouse could still take them this turn (p.21): he is asked, and declines
+    assert GAME.legal_moves(state, 0)[0] == {"type": "end_turn"}
+    play(state, 0, {"type": "end_turn"})
     assert state["pawns"][0] == ["madron", "penzance"] and state["active"] == 1
 
 
@@ -100,6 +103,7 @@ def test_a_pawn_and_a_shape_on_its_space_move_together_for_3_influence_or_5_gold
     play(state, 0, {"type": "move_both", "shape": "irish_1", "to": "ludgvan", "pay": "gold"})
     assert state["pawns"][0] == ["ludgvan"] and state["shapes"]["irish_1"]["space"] == "ludgvan"
     assert state["gold"][0] == 13 - 5
+    play(state, 0, {"type": "end_turn"})  # not into his warehouse (p.21: he may, after the action)
     # into an unbribed officer's space: the goods are seized
     state = edited(state, lambda d: d.update(active=0) or d["officers"][1].update(space="st_ives"))
     play(state, 0, {"type": "move_both", "shape": "irish_1", "to": "st_ives", "pay": "influence"})
@@ -170,6 +174,7 @@ def test_abandoned_goods_may_be_taken_by_another_players_pawn_on_their_space():
     events = play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "ludgvan", "pay": "influence"})
     assert state["shapes"]["irish_1"]["owner"] == 0 and state["shapes"]["irish_1"]["space"] == "ludgvan"
     assert next(e for e in events if e.type == "goods_moved").data["claimed"] is True
+    play(state, 0, {"type": "end_turn"})  # his now: his warehouse could take them this turn
     # guarded by its owner's pawn, it is not another's to take
     state = edited(state, lambda d: d.update(active=1) or d["pawns"][1].append("ludgvan"))
     assert not [m for m in GAME.legal_moves(state, 1) if m.get("shape") == "irish_1"]
@@ -266,3 +271,19 @@ def test_motivating_a_character_uses_its_ability_once_a_round_for_its_cost():
     assert sorted(state["motivated"]) == ["c_peters", "o_tregear", "r_morwenna", "u_harry"]
     assert not [m for m in GAME.legal_moves(state, 0) if m["type"].startswith("motivate")]
     assert_refused(GAME, state, 0, {"type": "motivate_secret", "card": "r_morwenna"}, "illegal_move")
+
+
+def test_the_turncoat_makes_the_officer_seize_the_former_bribers_goods_there():
+    """p.18: once he belongs to the new player, « Les douaniers qui n'ont pas été soudoyés par ce
+    joueur saisissent TOUTES les formes de marchandises quand elles partagent la même case »."""
+
+    def bribed(d):
+        hand(d, 0, "turncoat1")
+        d["officers"][0]["bribed_by"] = 1  # at Penzance
+        board_goods(d, "irish_1", 1, "penzance")
+        board_goods(d, "irish_2", 0, "penzance")
+
+    state = edited(started(), bribed)
+    events = play(state, 0, {"type": "play_turncoat", "secret": "turncoat1", "officer": 0})
+    assert state["shapes"]["irish_1"]["where"] == "customs" and state["shapes"]["irish_2"]["where"] == "board"
+    assert [e.data["shape"] for e in events if e.type == "goods_seized"] == ["irish_1"]

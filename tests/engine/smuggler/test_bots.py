@@ -12,6 +12,10 @@ from engine.core import matches_template
 from engine.smuggler import GAME
 from engine.smuggler.bots import SmugglerBot
 
+from .helpers import edited, started
+from .helpers import play as apply
+from .test_examples import board_goods
+
 
 def play(bots, seed, check_listed=False):
     rng = random.Random(seed)
@@ -49,3 +53,46 @@ def test_the_smuggler_bot_wins_at_least_twice_its_fair_share_against_random():
         if seat in outcome.winners:
             share += 1 / len(outcome.winners)
     assert share / games >= 2 / 3, share / games
+
+
+def bot_move(state, seat):
+    view = json.loads(json.dumps(GAME.view(state, seat)))
+    legal = json.loads(json.dumps(GAME.legal_moves(state, seat)))
+    move = SmugglerBot().choose(view, legal, random.Random(0), GAME.move_templates(state, seat))
+    assert move in legal
+    return move
+
+
+def test_the_smuggler_bot_stores_goods_an_officer_can_reach_after_its_action():
+    """p.21: storing is free at any time of the turn; after its action the bot stores goods an
+    officer it has not bribed could reach soon, and else ends its turn."""
+
+    def carried(officer_next_door):
+        def change(d):
+            d["pawns"][0] = ["madron", "penzance"]
+            d["characters"][0].append("o_penrose")
+            d["officers"][0]["space"] = "ludgvan" if officer_next_door else "helston"
+            d["officers"][1]["space"] = "sennen"
+            board_goods(d, "irish_1", 0, "madron")
+
+        state = edited(started(), change)
+        apply(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
+        return state
+
+    assert bot_move(carried(True), 0) == {"type": "stash", "shape": "irish_1", "warehouse": "w_cave"}
+    assert bot_move(carried(False), 0) == {"type": "end_turn"}
+
+
+def test_the_smuggler_bot_chooses_a_path_that_spares_its_goods():
+    def sale(d):
+        d["officers"][0]["space"] = "lelant"  # to Marazion by St Ives or St Erth
+        d["officers"][1]["space"] = "sennen"
+        d["pawns"][0] = ["marazion"]
+        board_goods(d, "irish_1", 0, "marazion")
+        board_goods(d, "irish_2", 1, "st_ives")  # the poorest player's goods, on one of the ways
+
+    state = edited(started(), sale)
+    apply(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    (poorest,) = GAME.to_act(state)
+    assert poorest == 1 and GAME.view(state, 1)["deciding"] == "choose_path"
+    assert bot_move(state, 1) == {"type": "choose_path", "officer": 0, "space": "st_erth"}

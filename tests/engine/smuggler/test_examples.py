@@ -104,7 +104,9 @@ def test_the_three_golden_wheel_sales():
         d["influence"][0] = 10
         for sid in ("irish_1", "irish_2", "irish_5"):  # i2, i2, o4
             board_goods(d, sid, 0, "north")
+        d["officers"][0]["space"] = "madron"  # the nearest, on one shortest way (Ludgvan, St Erth, Leedstown)
         d["officers"][1]["space"] = "zennor"
+        d["warehouses"]["w_cave"]["owner"] = -1  # no warehouse to store the goods left: no question after a sale
 
     state = edited(started(), sellers)
     play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})  # size 2, top row: 4 gold

@@ -17,6 +17,7 @@ def landing_at_hayle(hands: dict[int, list[str]], played: tuple[str, ...] = ()) 
     def change(d):
         d["boats"][0]["space"] = "hayle"
         d["pawns"][0] = ["hayle"]
+        d["warehouses"]["w_cave"]["owner"] = -1  # no warehouse: the turn passes straight after the landing
         boat_goods(d, "irish_4", 0)
         for seat, cards in hands.items():
             d["hands"][seat] = list(cards)

@@ -43,8 +43,8 @@ def test_a_round_starts_with_new_characters_influence_from_reputation_and_cards_
 def near_the_end(d):
     end = TRACK_END[d["players"]]  # the last step at this table
     d["track"], d["wheel"] = end - 1, 8 * (end - 1) + 7  # one gold short of START
-    for officer, space in zip(d["officers"], ["sennen", "st_ives", "st_just", "mousehole", "st_levan"]):
-        officer["space"] = space  # St Ives, four steps away, is the nearest to the North
+    for officer, space in zip(d["officers"], ["sennen", "hayle", "st_just", "mousehole", "st_levan"]):
+        officer["space"] = space  # Hayle, two steps away (by Gwithian only), is the nearest to the North
     d["pawns"][0] = ["north"]
     board_goods(d, "irish_0", 0, "north")  # a keg: 2 gold on the top row
 

@@ -227,3 +227,173 @@ def test_passed_players_take_no_more_actions_and_the_first_player_moves_on():
     state = edited(started(), others_passed)
     play(state, 0, {"type": "pass"})
     assert state["round"] == 2 and state["first"] == 1 and GAME.to_act(state) == {1}
+
+
+def test_bribing_an_officer_another_had_bribed_makes_him_seize_that_players_goods_there():
+    """p.18: « …à moins bien sûr que quelqu'un d'autre ne le sudoie. Ensuite, il appartiendra au
+    nouveau joueur » and « Les douaniers qui n'ont pas été soudoyés par ce joueur saisissent
+    TOUTES les formes de marchandises quand elles partagent la même case »."""
+
+    def bribed(d):
+        d["officers"][0]["bribed_by"] = 1  # at Penzance
+        board_goods(d, "irish_1", 1, "penzance")  # safe while he is seat 1's man
+        board_goods(d, "irish_2", 0, "penzance")
+        d["pawns"][0].append("penzance")
+        d["characters"][0].append("o_penrose")
+
+    state = edited(started(), bribed)
+    events = play(state, 0, {"type": "bribe", "officer": 0})
+    assert state["officers"][0]["bribed_by"] == 0
+    assert state["shapes"]["irish_1"]["where"] == "customs"  # the former briber's goods
+    assert state["shapes"]["irish_2"]["where"] == "board"  # the new briber's stay
+    assert [e.data["shape"] for e in events if e.type == "goods_seized"] == ["irish_1"]
+
+
+def test_a_new_officer_placed_on_goods_seizes_them():
+    """p.18: an officer seizes « TOUTES les formes de marchandises quand elles partagent la même
+    case (peu importe si c'était brièvement) »; p.19: abandoned goods « sont considérées comme des
+    cibles légitimes »."""
+
+    def seller(d):
+        others_passed(d)
+        d["pawns"][0] = ["north"]
+        board_goods(d, "irish_1", 0, "north")
+        board_goods(d, "irish_2", 1, "st_erth")  # abandoned: no pawn of seat 1 there
+        d["officers"][0]["space"] = "helston"  # the nearest officer, one step from the sale
+        d["officers"][1]["space"] = "zennor"
+        d["wheel"], d["track"] = 7, 1  # the next START reached moves the track to step 2
+
+    state = edited(started(), seller)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})  # 4 gold: START passed
+    assert state["track"] == 2
+    poorest = GAME.view(state, None)["customs"]["poorest"]
+    assert {"type": "place_officer", "space": "st_erth"} in GAME.legal_moves(state, poorest)
+    events = play(state, poorest, {"type": "place_officer", "space": "st_erth"})
+    assert state["officers"][2]["space"] == "st_erth"
+    assert state["shapes"]["irish_2"]["where"] == "customs"
+    assert [e.data["shape"] for e in events if e.type == "goods_seized"] == ["irish_2"]
+
+
+def warehouse_at_the_end(d):
+    d["pawns"][0] = ["madron", "penzance"]
+    d["characters"][0].append("o_penrose")
+    d["officers"][0]["space"] = "helston"  # away from Penzance
+    board_goods(d, "irish_1", 0, "madron")
+
+
+def test_goods_moved_by_the_action_may_still_go_into_a_warehouse_that_turn():
+    """p.21: « Faire rentrer ou sortir des formes de marchandises d'un entrepôt est gratuit, cela
+    n'utilise pas d'action, et cela peut être fait à n'importe quel moment pendant le tour d'un
+    joueur. » After the action, before the turn passes."""
+    state = edited(started(), warehouse_at_the_end)
+    play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
+    assert GAME.to_act(state) == {0} and state["active"] == 0
+    assert GAME.view(state, 0)["deciding"] == "end_turn"
+    assert GAME.legal_moves(state, 0) == [
+        {"type": "end_turn"},
+        {"type": "stash", "shape": "irish_1", "warehouse": "w_cave"},
+    ]
+    assert_refused(GAME, state, 0, {"type": "pass"}, "illegal_move")  # the action is spent
+    play(state, 0, {"type": "stash", "shape": "irish_1", "warehouse": "w_cave"})
+    assert state["shapes"]["irish_1"]["where"] == "warehouse"
+    assert state["active"] == 1  # nothing more to store or take out: the turn passed by itself
+    # or the seat ends its turn without storing
+    state = edited(started(), warehouse_at_the_end)
+    play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
+    play(state, 0, {"type": "end_turn"})
+    assert state["shapes"]["irish_1"] == {"where": "board", "owner": 0, "space": "penzance", "warehouse": None}
+    assert state["active"] == 1
+
+
+def test_a_turn_with_no_warehouse_move_left_passes_at_once_and_end_turn_is_refused_otherwise():
+    state = edited(started(), lambda d: warehouse_at_the_end(d) or d["warehouses"]["w_cave"].update(owner=-1))
+    assert_refused(GAME, state, 0, {"type": "end_turn"}, "illegal_move")  # not before the action
+    play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
+    assert state["active"] == 1 and state["pending"] is None
+    # a pass offers nothing afterwards: nothing changed that the seat could not store before it
+    state = edited(started(), lambda d: warehouse_at_the_end(d) or board_goods(d, "irish_1", 0, "penzance"))
+    assert {"type": "stash", "shape": "irish_1", "warehouse": "w_cave"} in GAME.legal_moves(state, 0)
+    play(state, 0, {"type": "pass"})
+    assert state["active"] == 1
+
+
+def test_the_warehouse_moves_after_the_action_can_be_taken_back_and_the_path_choice_cannot():
+    """undo.py: the end of the turn and the warehouse moves draw and reveal nothing; a choice
+    asked of the poorest player is never taken back (as the choice of officer)."""
+    state = edited(started(), warehouse_at_the_end)
+    moved = play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
+    assert GAME.undoable({"type": "move_goods"}, [e.to_json() for e in moved])
+    stored = play(state, 0, {"type": "stash", "shape": "irish_1", "warehouse": "w_cave"})
+    assert GAME.undoable({"type": "stash"}, [e.to_json() for e in stored])
+    assert GAME.undoable({"type": "end_turn"}, [])
+    assert not GAME.undoable({"type": "choose_path", "officer": 0, "space": "st_erth"}, [])
+
+
+def test_a_raid_offers_every_seized_shape():
+    """CONTENT.md: each shape recovered costs one mob character; the text sets no other limit."""
+
+    def mob(d):
+        d["characters"][0] = ["u_jack", "c_annie"]
+        d["pawns"][0] = ["penzance", "madron"]
+        for sid in ("irish_0", "irish_1", "irish_3", "irish_5", "irish_6", "irish_7"):
+            d["shapes"][sid].update(where="customs", owner=1)
+
+    state = edited(started(), mob)
+    raids = [m for m in GAME.legal_moves(state, 0) if m["type"] == "raid"]
+    assert {m["shape"] for m in raids} == {"irish_0", "irish_1", "irish_3", "irish_5", "irish_6", "irish_7"}
+    assert len(raids) == 6 * 2  # every shape, with either mob card
+
+
+def lelant_officer(d, other):
+    """Officer 0 at Lelant, three steps from Marazion and from Penzance by St Ives or St Erth
+    (then Ludgvan); officer 1 farther."""
+    d["officers"][0]["space"] = "lelant"
+    d["officers"][1]["space"] = other
+
+
+def test_the_poorest_player_chooses_the_officers_path_when_several_are_shortest():
+    """p.14: « Ces officiers sont déplacés par le joueur qui a le moins d'Or »; they go « en
+    prenant le chemin le plus court »: when two next spaces are both on a shortest path, the
+    poorest player picks."""
+
+    def seller(d):
+        lelant_officer(d, "sennen")  # four steps from Marazion
+        d["pawns"][0] = ["marazion"]
+        board_goods(d, "irish_1", 0, "marazion")
+
+    state = edited(started(), seller)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})  # one step toward Marazion
+    poorest = GAME.view(state, None)["customs"]["poorest"]
+    assert GAME.to_act(state) == {poorest} and GAME.view(state, poorest)["deciding"] == "choose_path"
+    assert GAME.legal_moves(state, poorest) == [
+        {"type": "choose_path", "officer": 0, "space": "st_ives"},
+        {"type": "choose_path", "officer": 0, "space": "st_erth"},
+    ]
+    events = play(state, poorest, {"type": "choose_path", "officer": 0, "space": "st_erth"})
+    assert state["officers"][0]["space"] == "st_erth"
+    assert [e.type for e in events][:2] == ["path_chosen", "officer_moved"]
+
+
+def test_no_path_question_when_every_shortest_path_comes_to_the_same():
+    """The officer reaches the landing with the points he has and no goods lie on the ways he
+    could take: nothing to choose. Goods on one of them: the poorest player chooses."""
+
+    def landing(d, goods_on_the_way=False):
+        lelant_officer(d, "helston")  # four steps from Penzance
+        d["boats"][0].update(space="penzance", hold="brig")
+        d["pawns"][0] = ["penzance"]
+        boat_goods(d, "irish_5", 0)  # risk 6 + 4 = 10: three steps, Lelant to Penzance
+        if goods_on_the_way:
+            board_goods(d, "irish_1", 1, "st_erth")
+
+    state = edited(started(), landing)
+    play(state, 0, {"type": "land", "shapes": {"irish_5": 1}, "hide": 0, "stash": 0})
+    assert state["officers"][0]["space"] == "penzance" and state["shapes"]["irish_5"]["where"] == "customs"
+    assert state["active"] == 1
+    state = edited(started(), lambda d: landing(d, goods_on_the_way=True))
+    play(state, 0, {"type": "land", "shapes": {"irish_5": 1}, "hide": 0, "stash": 0})
+    poorest = GAME.view(state, None)["customs"]["poorest"]
+    assert [m["space"] for m in GAME.legal_moves(state, poorest)] == ["st_ives", "st_erth"]
+    play(state, poorest, {"type": "choose_path", "officer": 0, "space": "st_erth"})
+    assert state["shapes"]["irish_1"]["where"] == "customs"
+    assert state["officers"][0]["space"] == "penzance"  # on to the landing, with nothing more to choose
