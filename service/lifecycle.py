@@ -204,8 +204,31 @@ def next_doc(match: Loaded, doc: dict, entries: list[dict]) -> dict:
         life["deadlines"] = (
             {} if finished else _deadlines(match.game, match.state, match.stored.meta, life, entries, seconds)
         )
+    if match.stored.meta.get("undo") == "own_move":
+        life["undo_stack"] = _undo_stack(match, life.get("undo_stack") or [], entries)
     doc["life"] = life
     return doc
+
+
+UNDO_DEPTH = 5  # own moves in a row that undo can take back, one after the other
+
+
+def _undo_stack(match: Loaded, stack: list[dict], entries: list[dict]) -> list[dict]:
+    """What undo restores, kept in the document: the game as it was before each of the last
+    standing moves, while they are one seat's own moves in a row (the only moves undo takes
+    back). So an undo reads one log entry and loads a state, whatever the log's length; it used to
+    read the whole log and replay every move from the seed."""
+    first = entries[0] if entries else {}
+    if len(entries) == 1 and "move" in first and "bot" not in first and "kind" not in first:
+        seat = first["seat"]
+        kept = stack if stack and stack[-1]["seat"] == seat else []
+        before = {"version": match.stored.version + 1, "seat": seat, "game": match.stored.state["game"]}
+        return [*kept, before][-UNDO_DEPTH:]
+    if entries and all(e.get("kind") == "join" for e in entries):
+        return stack  # a seat taken is not a move
+    if len(entries) == 1 and first.get("kind") == "undo" and stack and stack[-1]["version"] == first["undoes"]:
+        return stack[:-1]
+    return []
 
 
 def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dict], seconds: int) -> dict[str, float]:
@@ -347,11 +370,27 @@ def someone_moved(store: Store, match_id: str, page: int = 100) -> bool:
 
 
 def undo(store: Store, match: Loaded, seat: int) -> list[dict]:
-    """Take back the seat's own last move: the state is rebuilt from the seed and every
-    move still standing in the log, without that one."""
+    """Take back the seat's own last move (up to UNDO_DEPTH in a row): the game as it was before
+    it, kept in the document (see _undo_stack). A document written before that was kept has the
+    state rebuilt from the seed and every move still standing in the log, without that one."""
     _must_be_playing(match, seat)
     if match.stored.meta.get("undo", "never") != "own_move":
         raise ApiError("undo_refused", "Undo is off in this match (option undo: never).")
+    life = life_of(match.stored.state)
+    if "undo_stack" not in life:
+        return _undo_by_replay(store, match, seat)
+    stack = life["undo_stack"]
+    if not stack or stack[-1]["seat"] != seat:
+        raise ApiError("undo_refused", "Only your own last move, while no one else has moved since.")
+    version = stack[-1]["version"]
+    (_, last), *_ = store.read_log(match.stored.id, version - 1, version)
+    if not match.game.undoable(last["move"], last["events"]):
+        raise ApiError("undo_refused", "That move drew chance or revealed something; it stands.")
+    match.state = match.game.load(stack[-1]["game"])
+    return _undo_entry(match, seat, version)
+
+
+def _undo_by_replay(store: Store, match: Loaded, seat: int) -> list[dict]:
     standing = standing_moves(store.log(match.stored.id, 0, count=1_000_000))
     if not standing:
         raise ApiError("undo_refused", "There is no move to take back.")
@@ -365,6 +404,10 @@ def undo(store: Store, match: Loaded, seat: int) -> list[dict]:
     for _, entry in standing[:-1]:
         game.apply(state, entry["seat"], entry["move"])
     match.state = state
+    return _undo_entry(match, seat, version)
+
+
+def _undo_entry(match: Loaded, seat: int, version: int) -> list[dict]:
     return [
         {
             "seat": seat,

@@ -32,6 +32,7 @@ WAKE_SECONDS = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
 )
 REDIS_ROUNDTRIPS = Counter("portside_redis_roundtrips_total", "Round-trips to Redis, by operation", ["op"])
+LOG_ENTRIES_READ = Counter("portside_log_entries_read_total", "Match log entries read from Redis")
 
 
 @functools.cache

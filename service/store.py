@@ -370,6 +370,7 @@ class Store:
         metrics.round_trip("log")
         end = f"{upto}-0" if upto else "+"
         found = self.redis.xrange(log_key(match_id), f"({after}-0", end, count=count)
+        metrics.LOG_ENTRIES_READ.inc(len(found))
         return [(int(entry_id.split(b"-")[0]), orjson.loads(fields[b"e"])) for entry_id, fields in found]
 
     def new_ticket(self, match_id: str, seat: int | None) -> str:
