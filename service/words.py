@@ -106,6 +106,11 @@ FIELD_MESSAGES = (
     "Not a version.",
     "1 to 200 visible ASCII characters.",
     "Not the `next` of a previous page.",
+    "{game} takes {min} to {max} players.",
+    "No such seat.",
+    "Only with seats 'all', or when every other seat is a bot.",
+    "The body is nested more than {depth} levels deep.",
+    "A number is beyond ±{limit}.",
 )
 
 

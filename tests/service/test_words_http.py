@@ -80,6 +80,11 @@ def test_field_errors_are_in_the_callers_language_with_their_values(client):
         "seats": ["Doit être l'une de ces valeurs : all, one."],
         "colour": ["Champ inconnu."],
     }
+    too_few = client.post("/v1/matches", json={"game": "catan", "players": 2, "bots": {"7": "random"}}, headers=FR)
+    assert too_few.get_json()["errors"] == {
+        "players": ["Catan se joue de 3 à 4 joueurs."],
+        "bots": {"7": ["Ce siège n'existe pas."]},
+    }
     created = create(client, game="catan", players=3)
     move = {"type": "build_road", "edge": "twelve"}
     french = post_move(client, created["id"], tokens(created)[0], move, **FR).get_json()
