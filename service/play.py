@@ -28,6 +28,7 @@ import argparse
 import json
 import random
 import sys
+import textwrap
 import time
 import urllib.error
 import urllib.parse
@@ -227,7 +228,9 @@ class Session:
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
             said = "; ".join(playtext.event_text(ev) for ev in entry["events"]) or "(hidden)"
-            self.say(playtext.clip(f"v{entry['version']:<5} seat {entry['seat']} {who:<15} {said}", 160))
+            head = f"v{entry['version']:<5} seat {entry['seat']} {who:<15} "
+            # Wrapped, not cut: the end of a line (where the officers went, a landing's risk) matters.
+            self.say("\n".join(textwrap.wrap(said, 160, initial_indent=head, subsequent_indent=" " * len(head))))
         self.after = page["version"]
 
     def play_ready(self, to_act: list[int]) -> bool:

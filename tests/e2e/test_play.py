@@ -277,3 +277,27 @@ def test_a_local_bot_whose_move_is_refused_falls_back_on_a_listed_move(server_ur
         session.play_ready(client.match(created["id"])["to_act"])
     assert said.getvalue().count("refused (422 illegal_move") >= 10
     assert client.match(created["id"])["version"] >= 150  # every round moved on
+
+
+def test_the_log_lines_of_portside_play_are_wrapped_never_cut(server_url):
+    """A long event line (where the officers went, a landing's risk) was cut at 160 characters
+    with "…", hiding its end (a player's review of Cornish Smuggler in the terminal)."""
+    import io
+
+    from engine.bots import RandomBot
+    from service.play import Client, Player, Session
+
+    client = Client(server_url)
+    created = client.request("POST", "/v1/matches", {"game": "smuggler", "players": 3, "seed": 5})
+    tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
+    said = io.StringIO()
+    session = Session(client, created["id"], Player(tokens, dict.fromkeys(tokens, RandomBot().choose)), progress=said)
+    for _ in range(120):
+        session.play_ready(client.match(created["id"])["to_act"])
+    session.follow(0)
+    printed = " ".join(said.getvalue().split())
+    entries = client.events(created["id"], 0)["entries"]
+    texts = ["; ".join(ev["text"] for ev in entry["events"]) for entry in entries if entry["events"]]
+    assert any(len(text) > 160 for text in texts)  # the test needs long lines to mean something
+    for text in texts:
+        assert " ".join(text.split()) in printed, text
