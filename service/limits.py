@@ -82,6 +82,8 @@ def _peer(networks: list[Network]) -> str:
 
 def budget_holder(address: str) -> str:
     """An IPv4 address as is (an IPv4-mapped IPv6 one as its IPv4), an IPv6 address as its /64."""
+    if ":" not in address:
+        return address  # IPv4 (or "unknown"): as the server gave it, no parsing on every request
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
