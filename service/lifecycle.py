@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 import time
-import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +31,7 @@ from engine.core import Game, IllegalMove, Outcome, default_value, fill
 from service import metrics
 from service.auth import new_token
 from service.errors import ApiError
+from service.names import clean_name
 from service.store import match_key
 
 if TYPE_CHECKING:
@@ -42,38 +41,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("portside")
 CLOCKS_KEY = "portside:clocks"
-NAME_MAX = 32
-_MARKUP = re.compile(r"[<>&\"'`\\]")
-_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")  # Hangul fillers: letters that show nothing
-_SEAT_LABEL = re.compile(r"(seat|siège|siege)\W*\d+.*")  # what the service calls a seat, casefolded
-
-
 # --- names -------------------------------------------------------------------
-
-
-def clean_name(raw: Any, field: str) -> str:
-    """A display name: 1 to 32 printable characters with a visible letter or digit, no markup, not
-    a seat's label ("Seat 1" would read as another seat in event texts); else a 422 naming the field."""
-    name = unicodedata.normalize("NFC", raw.strip()) if isinstance(raw, str) else ""
-    if (
-        not 1 <= len(name) <= NAME_MAX
-        or not name.isprintable()
-        or _MARKUP.search(name)
-        or not any(unicodedata.category(c)[0] in "LN" and c not in _BLANK_LETTERS for c in name)
-        or _SEAT_LABEL.fullmatch(name.casefold())
-    ):
-        raise ApiError(
-            "validation_error",
-            f"A name is 1 to {NAME_MAX} printable characters with a letter or digit, without < > & quotes"
-            " or backslashes, and not a seat's label.",
-            errors={
-                field: [
-                    f"1 to {NAME_MAX} printable characters with a letter or digit, without < > & quotes or"
-                    " backslashes, not a seat's label."
-                ]
-            },
-        )
-    return name
 
 
 def creation_life(body: dict) -> dict:

@@ -4,7 +4,7 @@ from marshmallow import Schema, fields, validate
 
 from engine.core import EventSchema
 from service.api.schemas import SeatStatusSchema, WholeNumber
-from service.lifecycle import NAME_MAX
+from service.names import NAME_MAX
 
 
 class ClockSchema(Schema):

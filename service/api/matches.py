@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import guards, lifecycle, limits, matches
+from service import guards, lifecycle, limits, matches, names
 from service.api import examples, header_param, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
@@ -73,7 +73,7 @@ def create_match(body: dict):
 @blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 408, 409, 413, 415, 422, 429, 503))
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
-    name = lifecycle.clean_name(body["name"], "name") if body["name"] is not None else None
+    name = names.clean_name(body["name"], "name") if body["name"] is not None else None
     svc = services()
     return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name))
 
