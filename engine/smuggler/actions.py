@@ -18,7 +18,7 @@ from engine.smuggler.content import (
 from engine.smuggler.data import HIRE_PAY, HONEST_WAGE, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.flow import claim_warehouse, draw_secret, reveal
 from engine.smuggler.state import (
-    bribe_cost,
+    bribe_price,
     character_warehouse,
     gain,
     hostile_officer_at,
@@ -99,13 +99,19 @@ def move_officer(state, seat, move):
 def honest_work(state, seat, move):
     for sid in owned_goods(state, seat):
         state["shapes"][sid].update(where="gone", space=None, warehouse=None)
-    halved = state["reputation"][seat] // 2
-    spend(state, seat, "reputation", state["reputation"][seat] - halved)
-    wage = max(0, HONEST_WAGE - halved - state["gold"][seat])
+    lost, wage = honest_pay(state, seat)
+    halved = state["reputation"][seat] - lost
+    spend(state, seat, "reputation", lost)
     gain(state, seat, "gold", wage)
     state["honest_done"][seat] = True
     finish(state)
     return [event("honest_work", seat=seat, reputation=halved, wage=wage)]
+
+
+def honest_pay(state, seat) -> tuple[int, int]:
+    """Honest work's reputation lost (half, rounded down, is kept) and gold earned (Honest Pete)."""
+    halved = state["reputation"][seat] // 2
+    return state["reputation"][seat] - halved, max(0, HONEST_WAGE - halved - state["gold"][seat])
 
 
 def owned_goods(state, seat) -> list[str]:
@@ -153,8 +159,7 @@ def sell(state, seat, move):
     space = state["shapes"][sid]["space"]
     if ROW_COST[row]:
         spend(state, seat, move["pay"], ROW_COST[row])
-    size = min(shape_size(state, sid), size_of(space) or 0)
-    gold, reputation = PRICES[size][row]
+    gold, reputation = sale_price(state, sid, row)
     gain(state, seat, "gold", gold)
     gain(state, seat, "reputation", reputation)
     state["shapes"][sid].update(where="sold", space=None)
@@ -172,6 +177,12 @@ def sell(state, seat, move):
         events.append(event("end_triggered", reason="customs_track"))
     finish(state, *steps)
     return events
+
+
+def sale_price(state, sid, row) -> tuple[int, int]:
+    """A sale's gold and reputation: the table's row for the shape's size capped by the town's."""
+    size = min(shape_size(state, sid), size_of(state["shapes"][sid]["space"]) or 0)
+    return PRICES[size][row]
 
 
 def buy_reputation(state, seat, move):
@@ -205,8 +216,7 @@ def hire(state, seat, move):
 
 def bribe(state, seat, move):
     officer = state["officers"][move["officer"]]
-    extra = 1 if officer["bribed_by"] is not None else 0
-    pay(state, seat, {"influence": 1, "gold": bribe_cost(state) + extra})
+    pay(state, seat, bribe_price(state, move["officer"]))
     officer["bribed_by"] = seat
     finish(state)
     # p.18: he is the new player's man now, and seizes the former briber's goods lying there

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by
-from engine.smuggler import actions, flow, legal, wire
+from engine.smuggler import actions, flow, labels, legal, wire
 from engine.smuggler.bots import BOTS
 from engine.smuggler.moves import MOVES
 from engine.smuggler.state import copy_state, new_state
@@ -123,6 +123,10 @@ class Smuggler(Game):
         if seat not in self.to_act(state) or state["pending"] is not None:
             return []
         return legal.land_template(state, seat)
+
+    def move_label(self, state: dict, seat: int, move: dict, lang: str = "en", strict: bool = False) -> str:
+        """The move's label with what it costs, earns and loses here (labels.py)."""
+        return labels.move_label(self, state, seat, move, lang, strict)
 
     def play(self, state: dict, seat: int, move: dict) -> list:
         if state["pending"] is not None:

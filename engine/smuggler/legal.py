@@ -10,7 +10,7 @@ from engine.smuggler.data import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
     abandoned,
-    bribe_cost,
+    bribe_price,
     can_pay,
     has_pawn,
     hold_grid,
@@ -145,8 +145,7 @@ def card_moves(state, seat):
     for i, officer in enumerate(state["officers"]):
         if officer["space"] is None or officer["bribed_by"] == seat or not has_pawn(state, seat, officer["space"]):
             continue
-        extra = 1 if officer["bribed_by"] is not None else 0
-        if can_pay(state, seat, {"influence": 1, "gold": bribe_cost(state) + extra}):
+        if can_pay(state, seat, bribe_price(state, i)):
             moves.append({"type": "bribe", "officer": i})
     mobs = mob_cards(state, seat)
     if len(mobs) >= 2 and has_pawn(state, seat, CUSTOMS_HOUSE) and state["influence"][seat] >= 1:

@@ -139,6 +139,12 @@ def bribe_cost(state: dict) -> int:
     return TRACK_BRIBE[state["track"]]
 
 
+def bribe_price(state: dict, officer: int) -> dict:
+    """1 influence plus the track's bribe cost, +1 gold if another player holds him (p.18)."""
+    extra = 1 if state["officers"][officer]["bribed_by"] is not None else 0
+    return {"influence": 1, "gold": bribe_cost(state) + extra}
+
+
 def merchant_of(sid: str) -> str:
     """Shape ids are `<merchant>_<n>`: the n-th shape of that merchant's goods."""
     return sid.split("_")[0]

@@ -1,9 +1,13 @@
 """Cornish Smuggler's words: a label per move type, a line per event (English here,
 French in locale/fr/LC_MESSAGES/messages.po). See engine/i18n.py.
 
+A label names what its move costs, earns and loses (`{cost}`, `{gain}`, `{loss}`: amounts
+the game computes from the state and says with AMOUNTS and AND, labels.py); a move type
+whose part can come to nothing has a template without it too, keyed `<type>.no_<part>`.
+
 Place names, merchants, boats, warehouses and characters are the cards' own names and
 stay as they are in every language (decided: the French rules keep the Cornish places);
-payments, decks, secret kinds and the game's endings are translated terms."""
+amounts, decks, secret kinds and the game's endings are translated words."""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ MOVES = {
     "choose_boat": "Take the {boat}",
     "choose_warehouse": "Take the {warehouse}",
     "draw_characters": "Draw characters from {decks}",
-    "keep_character": "Keep {card}",
+    "keep_character": "Keep {card}: {gain}",
+    "keep_character.no_gain": "Keep {card}",
     "place_pawn": "Place a network pawn at {space}",
     "place_boat": "Put your boat at {space}",
     "choose_officer": "Move officer {officer}",
@@ -22,28 +27,39 @@ MOVES = {
     "remove_pawn": "Remove your pawn at {space}",
     "tipoff": "Play a Tip-off: {play}",
     "witch": "The Witch of St Levan: {shape}",
-    "move_boat": "Sail to {to} (pay {pay})",
-    "move_goods": "Move {shape} to {to} (pay {pay})",
-    "move_pawn": "Move your pawn from {from} to {to} (pay {pay})",
-    "move_both": "Move {shape} with your pawn to {to} (pay {pay})",
-    "move_officer": "Move officer {officer} to {to} (pay {pay})",
-    "honest_work": "Do honest work",
-    "land": "Land {shapes}, hiding {hide}",
-    "buy_goods": "Buy {shape}",
-    "sell": "Sell {shape} at price row {row} (pay {pay})",
-    "buy_reputation": "Buy 1 reputation for 4 gold",
-    "discover_secret": "Discover a secret (pay {pay})",
-    "hire": "Hire {card} (pay {pay})",
-    "bribe": "Bribe officer {officer}",
-    "raid": "Raid the customs for {shape}, losing {card}",
+    "witch.take": "The Witch of St Levan: take {shape} for {cost}",
+    "move_boat": "Sail to {to} for {cost}",
+    "move_goods": "Move {shape} to {to} for {cost}",
+    "move_pawn": "Move your pawn from {from} to {to} for {cost}",
+    "move_both": "Move {shape} with your pawn to {to} for {cost}",
+    "move_officer": "Move officer {officer} to {to} for {cost}",
+    "honest_work": "Do honest work: earn {gain}, lose {loss}",
+    "honest_work.no_gain": "Do honest work: lose {loss}",
+    "honest_work.no_loss": "Do honest work: earn {gain}",
+    "honest_work.no_gain.no_loss": "Do honest work",
+    "land": "Land {shapes} for {cost}, hiding {hide}",
+    "buy_goods": "Buy {shape} for {cost}",
+    "sell": "Sell {shape} at price row {row} for {cost}: {gain}",
+    "sell.no_cost": "Sell {shape} at price row {row}: {gain}",
+    "buy_reputation": "Buy {gain} for {cost}",
+    "discover_secret": "Discover a secret for {cost}",
+    "hire": "Hire {card} for {cost}: {gain}",
+    "hire.no_gain": "Hire {card} for {cost}",
+    "bribe": "Bribe officer {officer} for {cost}",
+    "raid": "Raid the customs for {shape}: pay {cost}, lose {card} and {loss}",
+    "raid.no_loss": "Raid the customs for {shape}: pay {cost}, lose {card}",
     "pass": "Pass for this round",
     "stash": "Put {shape} in the {warehouse}",
     "unstash": "Take {shape} out of your warehouse",
     "end_turn": "End your turn",
-    "motivate_boat": "{card} sails your boat to {to}",
-    "motivate_goods": "{card} moves {shape} to {to}",
-    "motivate_officer": "{card} moves officer {officer} to {to}",
-    "motivate_secret": "{card} finds you a secret",
+    "motivate_boat": "{card} sails your boat to {to} for {cost}",
+    "motivate_boat.no_cost": "{card} sails your boat to {to}",
+    "motivate_goods": "{card} moves {shape} to {to} for {cost}",
+    "motivate_goods.no_cost": "{card} moves {shape} to {to}",
+    "motivate_officer": "{card} moves officer {officer} to {to} for {cost}",
+    "motivate_officer.no_cost": "{card} moves officer {officer} to {to}",
+    "motivate_secret": "{card} finds you a secret for {cost}",
+    "motivate_secret.no_cost": "{card} finds you a secret",
     "play_cove": "Play a secret cove: open {cove}",
     "play_decoy": "Play a false trail: officer {officer} to {to}",
     "play_informer": "Play an informer against {seat}",
@@ -51,7 +67,16 @@ MOVES = {
     "play_favour": "Play a favour owed: gain 2 influence",
 }
 
-TEMPLATES = {"land": "Land goods from your boat"}
+TEMPLATES = {"land": "Land goods from your boat for 1 influence, +1 per point hidden"}
+
+# An amount of a resource in a label, singular and plural (French: "1 or", "3 ors"), and two
+# amounts of a cost together.
+AMOUNTS = {
+    "gold": ("1 gold", "{n} gold"),
+    "influence": ("1 influence", "{n} influence"),
+    "reputation": ("1 reputation", "{n} reputation"),
+}
+AND = "{first} and {second}"
 
 EVENTS = {
     "game_started": "The smuggling begins",
@@ -75,7 +100,7 @@ EVENTS = {
     "goods_stored": "{seat} put {shape} in the {warehouse}",
     "goods_taken_out": "{seat} took {shape} out of a warehouse",
     "goods_bought": "{seat} bought {shape}",
-    "goods_sold": "{seat} sold {shape} at {space} for {gold} gold",
+    "goods_sold": "{seat} sold {shape} at {space} for {gold} gold and {reputation} reputation",
     "goods_seized": "The customs seized {shape} at {space}",
     "customs_track": "The customs track moves to step {step}",
     "reputation_bought": "{seat} bought 1 reputation",

@@ -1,0 +1,90 @@
+"""Move labels that name their amounts: what a move costs, what it earns and what it loses,
+computed from the state the way the rules will (a sale's price by the shape's and the town's
+size, a bribe's from the customs track, a hire's gold, honest work's wage), so that a player
+can choose between buttons ("Sail to Gwithian for 1 influence", "Sell Irish trader #5 at
+price row 2 for 1 influence: 12 gold, 1 reputation").
+
+`priced` gives a move's label key and its amounts in three parts, `cost`, `gain` and `loss`
+(each a list of (resource, amount)); a part a move type names but that comes to nothing here
+adds `.no_<part>` to the key ("sell.no_cost" for the free top row), so texts.MOVES has one
+template for each form a label can take. Each part is said in the label's language
+(texts.AMOUNTS, texts.AND) and handed to engine.i18n as a proper name. A move without amounts
+keeps its plain label."""
+
+from __future__ import annotations
+
+from engine.i18n import words_for
+from engine.smuggler import texts
+from engine.smuggler.actions import honest_pay, sale_price
+from engine.smuggler.content import CHARACTERS, ROW_COST
+from engine.smuggler.data import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE
+from engine.smuggler.state import bribe_price, shape_size
+
+PARTS = ("cost", "gain", "loss")
+Amounts = list[tuple[str, int]]
+
+
+def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]:
+    """The label key of a move and the amounts its label names, by part (none: its plain label).
+    Raises KeyError (or another lookup error) for a move the state cannot price."""
+    kind = move["type"]
+    if kind in PRICES_BY_PAY:  # the moves of the boat, goods, pawns, officers; the secret search
+        return kind, {"cost": [(move["pay"], PRICES_BY_PAY[kind][move["pay"]])]}
+    if kind == "honest_work":
+        lost, wage = honest_pay(state, seat)
+        return kind, {"gain": [("gold", wage)], "loss": [("reputation", lost)]}
+    if kind == "land":
+        return kind, {"cost": [("influence", 1 + move["hide"])]}
+    if kind == "buy_goods":
+        return kind, {"cost": [("influence", 1), ("gold", shape_size(state, move["shape"]))]}
+    if kind == "sell":
+        gold, reputation = sale_price(state, move["shape"], move["row"])
+        cost = [(move["pay"], ROW_COST[move["row"]])] if ROW_COST[move["row"]] else []
+        return kind, {"cost": cost, "gain": [("gold", gold), ("reputation", reputation)]}
+    if kind == "buy_reputation":
+        return kind, {"cost": [("gold", REPUTATION_PRICE)], "gain": [("reputation", 1)]}
+    if kind == "hire":
+        card = CHARACTERS[move["card"]]
+        cost = [("gold", card["gold"]), (move["pay"], HIRE_PAY[move["pay"]])]
+        return kind, {"cost": cost, "gain": [("reputation", card["reputation"])]}
+    if kind == "keep_character":
+        return kind, {"gain": [("reputation", CHARACTERS[move["card"]]["reputation"])]}
+    if kind == "bribe":
+        return kind, {"cost": list(bribe_price(state, move["officer"]).items())}
+    if kind == "raid":
+        lost = min(state["reputation"][seat], CHARACTERS[move["card"]]["reputation"])
+        return kind, {"cost": [("influence", 1)], "loss": [("reputation", lost)]}
+    if kind.startswith("motivate_"):
+        return kind, {"cost": list(CHARACTERS[move["card"]]["ability"]["cost"].items())}
+    if kind == "witch" and move.get("shape") is not None:
+        return "witch.take", {"cost": list(CHARACTERS["r_witch"]["ability"]["cost"].items())}
+    return kind, {}
+
+
+def label_key(key: str, parts: dict[str, Amounts]) -> str:
+    """The key of the template that fits: `.no_<part>` for each part that comes to nothing."""
+    return key + "".join(f".no_{name}" for name in PARTS if name in parts and not said(parts[name]))
+
+
+def said(amounts: Amounts) -> Amounts:
+    return [(resource, n) for resource, n in amounts if n]
+
+
+def move_label(game, state: dict, seat: int, move: dict, lang: str, strict: bool) -> str:
+    """The label in `lang`, its amounts said in that language (a gain as a list: "12 gold,
+    1 reputation"; a cost or a loss as a sum: "3 gold and 2 reputation")."""
+    words = words_for(game)
+
+    def amounts(name: str, pairs: Amounts) -> texts.Name:
+        phrases = [words.word(texts.AMOUNTS[resource][n != 1], lang, strict).format(n=n) for resource, n in pairs]
+        if name == "gain" or len(phrases) == 1:
+            return texts.Name(", ".join(phrases))
+        both = words.word(texts.AND, lang, strict)
+        return texts.Name(both.format(first=", ".join(phrases[:-1]), second=phrases[-1]))
+
+    try:
+        key, parts = priced(state, seat, move)
+        named = {name: amounts(name, said(pairs)) for name, pairs in parts.items() if said(pairs)}
+    except (KeyError, IndexError, TypeError):  # not a move of this state: its plain label (or a gap)
+        return words.move_label(move, lang, strict=strict)
+    return words.move_label({**move, "type": label_key(key, parts), **named}, lang, strict=strict)
