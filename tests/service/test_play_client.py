@@ -234,7 +234,6 @@ def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, playe
 
 def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_trade():
     from engine import registry
-    from engine.bots import RandomBot
 
     game, rng = registry.get("catan"), random.Random(3)
     state = game.setup(3, game.load_options({}), 3)
@@ -243,12 +242,7 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
         if table["offer"] and table["proposals"]:
             break
         assert game.outcome(state) is None, "the game ended before an offer and a proposal stood at once"
-        seat = rng.choice(sorted(game.to_act(state)))
-        move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
-        try:
-            game.apply(state, seat, move)
-        except IllegalMove:
-            continue
+        random_step(game, state, rng)
     else:
         raise AssertionError("no offer and proposal on the table in random play")
     view = game.view(state, 1)
@@ -261,20 +255,26 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
         assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
 
 
+def random_step(game, state, rng: random.Random) -> None:
+    """One random move of a seat to act (a listed move or a filled template; a refused fill is skipped)."""
+    from engine.bots import RandomBot
+
+    seat = rng.choice(sorted(game.to_act(state)))
+    move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
+    try:
+        game.apply(state, seat, move)
+    except IllegalMove:
+        pass
+
+
 def catan_in_play(moves: int) -> tuple[dict, dict]:
     """A seeded 4-player Catan after `moves` random moves tried: (its state, the game)."""
     from engine import registry
-    from engine.bots import RandomBot
 
     game, rng = registry.get("catan"), random.Random(1)
     state = game.setup(4, game.load_options({}), 3)
     for _ in range(moves):
-        seat = rng.choice(sorted(game.to_act(state)))
-        move = RandomBot().choose({}, game.legal_moves(state, seat), rng, game.move_templates(state, seat))
-        try:
-            game.apply(state, seat, move)
-        except IllegalMove:
-            continue
+        random_step(game, state, rng)
     return state, game
 
 
