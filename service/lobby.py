@@ -57,7 +57,7 @@ def page(store: Store, game: str | None, status: str | None, limit: int, cursor:
 
 
 def _cursor(cursor: str) -> int:
-    if not cursor.isdigit() or len(cursor) > 20:
+    if not (cursor.isascii() and cursor.isdigit()) or len(cursor) > 20:
         raise ApiError(
             "validation_error",
             "The cursor is the `next` of a previous page.",

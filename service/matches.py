@@ -128,6 +128,8 @@ def create(
 
 def join(store: Store, cfg: Config, match_id: str, wanted: int | None, name: str | None = None) -> dict:
     match = load(store, match_id)
+    if match.finished:  # an aborted or resigned match's open seat: nothing to play, and no rematch to claim
+        raise ApiError("match_finished", "The game is over.")
     meta, taken = match.stored.meta, match.stored.seat_hashes
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]

@@ -57,6 +57,23 @@ def test_the_lobby_is_newest_first_and_pages_with_a_cursor(client):
     assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
 
 
+def test_a_finished_match_takes_no_join(client):
+    """An aborted match's open seat took a stranger, who could then start its rematch."""
+    created = create(client, game="medici", players=2, seats="one", listed=True)
+    assert client.post(f"/v1/matches/{created['id']}/abort", headers=auth(tokens(created)[0])).status_code == 200
+    late = client.post(f"/v1/matches/{created['id']}/join", json={"name": "Late"})
+    assert late.status_code == 409 and late.get_json()["code"] == "match_finished"
+    assert [s["status"] for s in get_match(client, created["id"])["seats"]] == ["taken", "open"]
+
+
+@pytest.mark.parametrize("cursor", ["\u00b2", "\u0661\u0661", "\uff11"])
+def test_a_lobby_cursor_is_ascii_digits(client, cursor):
+    """A superscript two answered 500 (str.isdigit took it, int() did not); other scripts' digits
+    were read as numbers."""
+    answer = client.get("/v1/matches", query_string={"cursor": cursor})
+    assert answer.status_code == 422 and answer.get_json()["code"] == "validation_error"
+
+
 def test_a_lobby_page_looks_at_a_bounded_number_of_listed_matches_whatever_the_filter(client):
     """A filter that no listed match passes made one request load every listed match, one round-trip
     each (an adversary's 15,000 listed matches: 1.5 s a query, 6 s under 8 clients). A page now looks
