@@ -58,6 +58,7 @@ def redis_command(data_dir: str, socket: str, maxmemory: str) -> list[str]:
         "--dir", data_dir,
         "--dbfilename", "portside.rdb",
         "--appendonly", "yes",
+        "--save", "",  # no RDB snapshot at exit (the append-only file has it all): a stop is quick
         "--appendfilename", "portside.aof",
         "--appendfsync", "everysec",
         "--maxmemory", maxmemory,
@@ -165,10 +166,31 @@ def _take_over(path: str, maxmemory: str) -> None:
     if _lock(path, wait=True):
         said = f"embedded redis on {path}: its process stopped; running it here now"
         print(logs.line("warning", "portside.redis", said), file=sys.stderr, flush=True)
+        _wait_until_stopped(path)
         _run(path, maxmemory)
         supervisor = _servers[path].supervisor
         if supervisor is not None:
             supervisor.wait()  # this thread lives on: the supervisor's death signal follows the thread that started it
+
+
+def _wait_until_stopped(path: str, seconds: float = 60) -> None:
+    """The lock is free as soon as the process that held it is gone, while its redis-server may still
+    be shutting down (it is stopped by its supervisor's death signal); a new server started then would
+    run beside it on the same files, and the old one's exit would remove the new one's socket."""
+    try:
+        with open(os.path.join(path, "redis.pid")) as given:
+            pid = int(given.read().strip())
+    except (OSError, ValueError):
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as command:
+                if b"redis-server" not in command.read():  # gone (a zombie has none), or the pid reused
+                    return
+        except OSError:
+            return
+        time.sleep(0.05)
 
 
 def _lock(path: str, wait: bool = False) -> bool:

@@ -259,3 +259,54 @@ def test_when_the_process_that_runs_the_embedded_redis_stops_another_one_on_its_
         for proc in procs:
             proc.terminate()
             proc.wait(timeout=30)
+
+
+def test_a_take_over_waits_for_the_old_redis_to_stop(tmp_path):
+    """The lock frees when its process dies, while that process's redis-server may still be shutting
+    down: the waiting process started its own beside it, on the same files, and the old one's exit
+    then removed the new one's socket, leaving it unreachable for good (an adversary's run, with
+    enough data that the old server's exit took a while)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import redis
+
+    start = "import sys, time; from service import embedded; print(embedded.start(sys.argv[1]), flush=True)"
+    owner = subprocess.Popen(
+        [sys.executable, "-c", start + "; time.sleep(120)", str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    url = owner.stdout.readline().strip()
+    live = redis.Redis.from_url(url, socket_timeout=5)
+    for i in range(60):  # 60 MB: the old server's stop takes a moment
+        live.set(f"filler:{i}", b"x" * 1_000_000)
+    second = subprocess.Popen(
+        [sys.executable, "-c", start + "; time.sleep(120)", str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert second.stdout.readline().strip() == url
+        old = live.info("server")["process_id"]
+        os.kill(owner.pid, signal.SIGKILL)  # no clean exit: its server stops on its supervisor's death signal
+        owner.wait(timeout=10)
+        deadline = time.monotonic() + 40
+        answered = None
+        while time.monotonic() < deadline:
+            try:
+                answered = live.info("server")["process_id"]
+            except redis.ConnectionError:
+                answered = None
+            if answered not in (None, old):
+                break
+            time.sleep(0.1)
+        assert answered not in (None, old), "nobody took the embedded redis over"
+        time.sleep(2)  # well after the old server's exit
+        servers = subprocess.run(["pgrep", "-f", f"redis-server unixsocket:{tmp_path}"], capture_output=True, text=True)
+        assert len(servers.stdout.split()) == 1, servers.stdout
+        assert live.info("server")["process_id"] == answered and live.get("filler:59") == b"x" * 1_000_000
+    finally:
+        for proc in (owner, second):
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(timeout=30)
