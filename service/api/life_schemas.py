@@ -134,6 +134,10 @@ class MoveUndone(_SeatEvent):
     version = WholeNumber(required=True)
 
 
+class Joined(_SeatEvent):
+    """Someone took the seat (its name, if given, is in `seats`)."""
+
+
 class RematchCreated(EventSchema):
     """A rematch was created: `match` is its id."""
 
@@ -149,4 +153,5 @@ SERVICE_EVENTS = {
     "match_ended": MatchEnded,
     "move_undone": MoveUndone,
     "rematch": RematchCreated,
+    "joined": Joined,
 }
