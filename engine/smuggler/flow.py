@@ -351,7 +351,7 @@ def resolve_unstash(state, step, seat, move):
 
 def resolve_end_turn(state, step, seat, move):
     step["done"] = True
-    return []
+    return [event("turn_ended", seat=seat)]  # a log entry without events reads as hidden to everyone
 
 
 # --- rounds -----------------------------------------------------------------------------------

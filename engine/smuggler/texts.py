@@ -117,6 +117,7 @@ EVENTS = {
     "customs_raided": "{seat} raided the customs for {shape}, losing {card}",
     "landing_risk": "The landing of {seat} at {space} has risk {risk}: customs move {moves}",
     "passed": "{seat} passed",
+    "turn_ended": "{seat} ended the turn",
     "influence_received": "{seat} received {amount} influence",
     "secret_drawn": "{seat} drew a secret",
     "secret_drawn_privately": "{seat} drew a secret: {secret}",

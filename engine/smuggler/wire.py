@@ -161,6 +161,7 @@ EVENT_FIELDS: dict[str, dict[str, fields.Field]] = {
     "customs_raided": {"seat": integer(), "shape": string(), "card": string()},
     "pawn_removed": {"seat": integer(), "space": string()},
     "passed": seat_only(),
+    "turn_ended": seat_only(),
     "tipoff_declined": seat_only(),
     "witch_declined": seat_only(),
     "witch_took": {"seat": integer(), "victim": integer(), "shape": string()},

@@ -300,7 +300,9 @@ def test_goods_moved_by_the_action_may_still_go_into_a_warehouse_that_turn():
     # or the seat ends its turn without storing
     state = edited(started(), warehouse_at_the_end)
     play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
-    play(state, 0, {"type": "end_turn"})
+    events = play(state, 0, {"type": "end_turn"})
+    assert [e.type for e in events][:1] == ["turn_ended"]  # a log entry with an event, not "hidden"
+    assert GAME.event_text({"type": "turn_ended", **events[0].data}, "fr") == "Siège 0 termine son tour"
     assert state["shapes"]["irish_1"] == {"where": "board", "owner": 0, "space": "penzance", "warehouse": None}
     assert state["active"] == 1
 
