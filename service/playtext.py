@@ -158,7 +158,7 @@ def catan_board(view: dict, topology: dict) -> list[str]:
     )  # no-break spaces: a line breaks between harbours only
     return [
         *("".join(row).rstrip() for row in grid),
-        "S3, C3: seat 3's settlement, city · 3 on a path: seat 3's road · #hex (dice number)",
+        "S0, C0: seat 0's settlement, city · 0 on a path: seat 0's road · #hex (dice number)",
         *(line.replace("\xa0", " ") for line in textwrap.wrap(f"harbours: {harbours}", WIDTH)),
     ]
 
