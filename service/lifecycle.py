@@ -311,8 +311,17 @@ def service_event(match: Loaded, type_: str, /, **data: Any) -> dict:
 
 
 def resign(match: Loaded, seat: int) -> list[dict]:
+    from service import limits
+
     _must_be_playing(match, seat)
-    return leave(match, seat, "resign", "resigned")
+    entries = leave(match, seat, "resign", "resigned")
+    if (
+        not ended(match.stored.state)
+        and len(bot_seats(match.stored.meta, match.stored.state)) == match.stored.meta["players"]
+    ):
+        # the last person left: the bots play the match out, as in a match created with bots only
+        limits.charge_bot_match()
+    return entries
 
 
 def abort(store: Store, match: Loaded, seat: int) -> list[dict]:

@@ -169,6 +169,23 @@ def test_an_ipv6_subscriber_cannot_multiply_its_budget_by_its_addresses(redis_ur
     assert client.post("/v1/matches", json=CREATE, environ_base=other).status_code == 201
 
 
+def test_resigning_every_seat_of_a_match_spends_the_bot_budget_as_a_bot_match_would(redis_url, redis_client):
+    """A match created without bots whose every seat resigns is played out by the bots within the
+    last resign: an adversary got 25 bot-played matches past a spent BOT_MATCHES_PER_MINUTE so."""
+    client = limited_app(redis_url, redis_client, bot_matches_per_minute=1).test_client()
+    where = an_address()
+    statuses = []
+    for _ in range(2):
+        created = client.post("/v1/matches", json={"game": "speicherstadt", "players": 3}, environ_base=where)
+        match_id, toks = created.get_json()["id"], tokens(created.get_json())
+        for seat in (0, 1):
+            answer = client.post(f"/v1/matches/{match_id}/resign", headers=auth(toks[seat]), environ_base=where)
+            assert answer.status_code == 200, answer.get_json()
+        last = client.post(f"/v1/matches/{match_id}/resign", headers=auth(toks[2]), environ_base=where)
+        statuses.append(last.status_code)
+    assert statuses == [200, 429]
+
+
 def test_concurrent_waits_per_client_are_capped(redis_url, redis_client):
     app = limited_app(redis_url, redis_client, max_waits_per_client=2)
     where = an_address()
