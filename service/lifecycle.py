@@ -163,6 +163,7 @@ def next_doc(match: Loaded, doc: dict, entries: list[dict]) -> dict:
     """The new document: life carried over, the finished status of an ended match kept,
     deadlines restarted for every seat that is newly to act or has just moved."""
     life = dict(life_of(match.stored.state))
+    before = life.get("deadlines")
     if life.get("ended"):
         doc["status"] = "finished"
     clock = match.stored.meta.get("clock")
@@ -173,7 +174,11 @@ def next_doc(match: Loaded, doc: dict, entries: list[dict]) -> dict:
             {} if finished else _deadlines(match.game, match.state, match.stored.meta, life, entries, seconds)
         )
     if match.stored.meta.get("undo") == "own_move":
-        life["undo_stack"] = _undo_stack(match, life.get("undo_stack") or [], entries)
+        stack = life.get("undo_stack") or []
+        life["undo_stack"] = _undo_stack(match, stack, entries, before)
+        if clock and doc["status"] != "finished" and _undoes_top(stack, entries):
+            # the clocks as they were before the move taken back: a move and its undo gain no time
+            life["deadlines"] = stack[-1].get("deadlines") or life["deadlines"]
     doc["life"] = life
     return doc
 
@@ -181,7 +186,7 @@ def next_doc(match: Loaded, doc: dict, entries: list[dict]) -> dict:
 UNDO_DEPTH = 5  # own moves in a row that undo can take back, one after the other
 
 
-def _undo_stack(match: Loaded, stack: list[dict], entries: list[dict]) -> list[dict]:
+def _undo_stack(match: Loaded, stack: list[dict], entries: list[dict], deadlines: dict | None) -> list[dict]:
     """What undo restores, kept in the document: the game as it was before each of the last
     standing moves, while they are one seat's own moves in a row (the only moves undo takes
     back). So an undo reads one log entry and loads a state, whatever the log's length; it used to
@@ -191,12 +196,24 @@ def _undo_stack(match: Loaded, stack: list[dict], entries: list[dict]) -> list[d
         seat = first["seat"]
         kept = stack if stack and stack[-1]["seat"] == seat else []
         before = {"version": match.stored.version + 1, "seat": seat, "game": match.stored.state["game"]}
+        if deadlines is not None:
+            before["deadlines"] = deadlines
         return [*kept, before][-UNDO_DEPTH:]
     if entries and all(e.get("kind") == "join" for e in entries):
         return stack  # a seat taken is not a move
-    if len(entries) == 1 and first.get("kind") == "undo" and stack and stack[-1]["version"] == first["undoes"]:
+    if _undoes_top(stack, entries):
         return stack[:-1]
     return []
+
+
+def _undoes_top(stack: list[dict], entries: list[dict]) -> bool:
+    """Whether these entries are one undo taking back the stack's top move."""
+    return (
+        len(entries) == 1
+        and entries[0].get("kind") == "undo"
+        and bool(stack)
+        and stack[-1]["version"] == entries[0]["undoes"]
+    )
 
 
 def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dict], seconds: int) -> dict[str, float]:

@@ -10,7 +10,7 @@ import orjson
 
 from service import lifecycle, sweeper
 from service.store import Store, match_key
-from tests.service.helpers import auth, create, get_match, tokens
+from tests.service.helpers import auth, create, get_match, post_move, tokens
 
 
 def _expire(redis_client, match_id: str, seat: int, at: float | None = None) -> None:
@@ -164,3 +164,16 @@ def test_the_sweeper_says_once_that_redis_is_away_and_once_that_it_is_back(redis
     assert len(said) == 2, said
     assert said[0].startswith("clock sweep: Redis unavailable") and said[1] == "clock sweep: Redis answers again"
     assert not any(record.exc_info for record in caplog.records)
+
+
+def test_a_move_and_its_undo_gain_the_seat_no_time(client):
+    """Each commit restarted the clock of the seat that moved, undo included: moving and undoing in
+    turn held a 10 s clock off for ever (an adversary's run: 50 commits in 25 s, never timed out).
+    An undo now puts the clocks back as they were before the move it takes back."""
+    created = create(client, game="catan", players=3, clock={"seconds": 10, "on_timeout": "forfeit"}, undo="own_move")
+    match_id, token = created["id"], tokens(created)[0]
+    start = get_match(client, match_id, token)
+    time.sleep(1.2)
+    assert post_move(client, match_id, token, start["legal_moves"][0]).status_code == 200
+    assert client.post(f"/v1/matches/{match_id}/undo", headers=auth(token)).status_code == 200
+    assert get_match(client, match_id)["clock"]["deadlines"] == start["clock"]["deadlines"]
