@@ -94,8 +94,11 @@ def test_a_signal_to_portside_serves_process_group_stops_every_process_quietly(t
     Before: a worker ran gunicorn's quit twice and printed a SystemExit traceback (four runs of five);
     the embedded Redis, stopped under the workers, made their clock sweepers log tracebacks (three of
     three, SIGTERM) and its supervisor restart it. Redis now stops last, when the service exits."""
-    env = {**os.environ, "PORTSIDE_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "2"}
+    temporary = tmp_path / "tmp"  # where the service makes its metrics folder
+    temporary.mkdir()
+    env = {**os.environ, "PORTSIDE_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "2", "TMPDIR": str(temporary)}
     env.pop("REDIS_URL", None)
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     for attempt in range(2):
         port = free_port()
         log = tmp_path / f"serve-{attempt}.log"
@@ -115,3 +118,4 @@ def test_a_signal_to_portside_serves_process_group_stops_every_process_quietly(t
         assert "Traceback" not in text and "restarting it" not in text and "failed" not in text, text
         left = subprocess.run(["pgrep", "-f", str(tmp_path / "data")], capture_output=True, text=True).stdout
         assert not left.strip(), f"still running: {left}"
+        assert not list(temporary.iterdir()), "a folder of the service's was left in the temporary directory"
