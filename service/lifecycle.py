@@ -31,7 +31,7 @@ from engine.core import Game, IllegalMove, Outcome, default_value, fill
 from service import metrics
 from service.auth import new_token
 from service.errors import ApiError
-from service.names import clean_name
+from service.names import check_unique, clean_name
 from service.store import match_key
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ def creation_life(body: dict) -> dict:
                 "validation_error", "Names are for the match's seats.", errors={"names": {seat: ["No such seat."]}}
             )
         given[int(seat)] = clean_name(raw, f"names.{seat}")
+        check_unique(given[int(seat)], [n for s, n in given.items() if s != int(seat)], f"names.{seat}")
     return {
         "names": given,
         "listed": body.get("listed", False),

@@ -23,6 +23,7 @@ from service import lifecycle, metrics, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError
+from service.names import check_unique
 from service.ratelimit import WINDOW
 from service.store import CommitResult, Store, Stored, idem_key
 
@@ -131,6 +132,8 @@ def join(store: Store, cfg: Config, match_id: str, wanted: int | None, name: str
     if match.finished:  # an aborted or resigned match's open seat: nothing to play, and no rematch to claim
         raise ApiError("match_finished", "The game is over.")
     meta, taken = match.stored.meta, match.stored.seat_hashes
+    if name is not None:
+        check_unique(name, list(lifecycle.names(meta, match.stored.state).values()), "name")
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
     if wanted is not None:

@@ -23,7 +23,8 @@ def clean_name(raw: Any, field: str) -> str:
         or not name.isprintable()
         or _MARKUP.search(name)
         or not any(unicodedata.category(c)[0] in "LN" and c not in _BLANK_LETTERS for c in name)
-        or _SEAT_LABEL.fullmatch(name.casefold())
+        or unicodedata.category(name[0]).startswith("M")  # a mark with nothing to sit on
+        or _SEAT_LABEL.fullmatch(same_name(name))
     ):
         raise ApiError(
             "validation_error",
@@ -37,3 +38,20 @@ def clean_name(raw: Any, field: str) -> str:
             },
         )
     return name
+
+
+def same_name(name: str) -> str:
+    """What two names must not share in one match: full-width or styled letters read as plain ones
+    ("Ｓｅａｔ 1" is "seat 1"), case aside. Letters of other scripts that look alike (a Cyrillic "е")
+    are not caught: that would take Unicode's confusables tables."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_unique(name: str, taken: list[str], field: str) -> None:
+    """422 when another seat of the match already goes by this name."""
+    if same_name(name) in {same_name(other) for other in taken}:
+        raise ApiError(
+            "validation_error",
+            "Another seat of this match has that name.",
+            errors={field: ["Another seat of this match has that name."]},
+        )

@@ -111,6 +111,7 @@ FIELD_MESSAGES = (
     "Only with seats 'all', or when every other seat is a bot.",
     "The body is nested more than {depth} levels deep.",
     "A number is beyond ±{limit}.",
+    "Another seat of this match has that name.",
 )
 
 

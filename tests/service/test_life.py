@@ -183,6 +183,9 @@ def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
         "\u0301\u0301\u0301",  # combining accents on nothing
         "Seat 1",  # reads as another seat in event texts
         "siège 0",
+        "\uff33\uff45\uff41\uff54 1",  # full-width "Seat 1"
+        "\U0001d412eat 1",  # a mathematical bold S
+        "\u0300a",  # a leading combining accent
     ],
 )
 def test_bad_names_are_refused_with_the_field_named(client, name):
@@ -204,6 +207,15 @@ def test_a_seat_is_spelt_one_way_in_names_and_bots_and_listed_is_a_json_boolean(
         assert odd.status_code == 422 and "listed" in odd.get_json()["errors"], listed
     fine = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "Ana", "1": "Seb 2"}})
     assert fine.status_code == 201
+
+
+def test_two_seats_of_a_match_do_not_share_a_name(client):
+    twice = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "Ana", "1": "ANA"}})
+    assert twice.status_code == 422 and "names.1" in twice.get_json()["errors"]
+    created = create(client, game="medici", players=2, seats="one", names={"0": "Ana"})
+    again = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\uff21na"})  # a full-width A
+    assert again.status_code == 422 and "name" in again.get_json()["errors"]
+    assert get_match(client, created["id"])["seats"][1]["status"] == "open"  # refused before the seat is taken
 
 
 def test_resign_in_a_two_player_game_hands_the_other_seat_the_win(client):
