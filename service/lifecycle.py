@@ -333,11 +333,14 @@ def resign(match: Loaded, seat: int) -> list[dict]:
 
     _must_be_playing(match, seat)
     entries = leave(match, seat, "resign", "resigned")
+    meta = match.stored.meta
     if (
-        not ended(match.stored.state)
-        and len(bot_seats(match.stored.meta, match.stored.state)) == match.stored.meta["players"]
+        not meta["bots"]
+        and not ended(match.stored.state)
+        and len(bot_seats(meta, match.stored.state)) == meta["players"]
     ):
-        # the last person left: the bots play the match out, as in a match created with bots only
+        # the last person left a match created without bots (one with bots paid at its creation):
+        # the bots play it out, as in a match created with bots only
         limits.charge_bot_match()
     return entries
 
