@@ -335,12 +335,21 @@ class Game:
     # game folder's own `texts.py` and `undo.py` (see engine/i18n.py), so a
     # game adds them beside its rules; a game may also override these methods.
 
-    def move_label(self, state: State, seat: int, move: Move, lang: str = "en", strict: bool = False) -> str:
-        """A short label for a legal move (a button), in `lang`; a gap reads as the move's
-        type and fields (strict: raises engine.i18n.MissingText)."""
+    def move_label(
+        self,
+        state: State,
+        seat: int,
+        move: Move,
+        lang: str = "en",
+        strict: bool = False,
+        names: Mapping[int, str] | None = None,
+    ) -> str:
+        """A short label for a legal move (a button), in `lang`, a seat it names by its display
+        name in `names` (else "seat N"); a gap reads as the move's type and fields (strict:
+        raises engine.i18n.MissingText)."""
         from engine.i18n import words_for
 
-        return words_for(self).move_label(move, lang, strict=strict)
+        return words_for(self).move_label(move, lang, names, strict=strict)
 
     def template_label(self, state: State, seat: int, tmpl: dict, lang: str = "en", strict: bool = False) -> str:
         """A short label for one of `move_templates` (a price still to choose)."""

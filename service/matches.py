@@ -184,6 +184,7 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
     lang = words.request_lang()
     legal = game.legal_moves(state, seat) if seat is not None and to_act else []
     templates = game.move_templates(state, seat) if seat is not None and to_act else []
+    seat_names = lifecycle.names(stored.meta, stored.state) if legal else {}
     return {
         "id": stored.id,
         "game": game.id,
@@ -193,7 +194,9 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
         "to_act": sorted(to_act),
         "view": game.view(state, seat),
         "legal_moves": legal,
-        "move_labels": [game.move_label(state, seat, m, lang) for m in legal] if seat is not None else [],
+        "move_labels": [game.move_label(state, seat, m, lang, names=seat_names) for m in legal]
+        if seat is not None
+        else [],
         "move_templates": [{**t, "label": game.template_label(state, seat, t, lang)} for t in templates]
         if seat is not None
         else [],

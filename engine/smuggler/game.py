@@ -124,9 +124,9 @@ class Smuggler(Game):
             return []
         return legal.land_template(state, seat)
 
-    def move_label(self, state: dict, seat: int, move: dict, lang: str = "en", strict: bool = False) -> str:
+    def move_label(self, state: dict, seat: int, move: dict, lang: str = "en", strict: bool = False, names=None) -> str:
         """The move's label with what it costs, earns and loses here (labels.py)."""
-        return labels.move_label(self, state, seat, move, lang, strict)
+        return labels.move_label(self, state, seat, move, lang, strict, names)
 
     def play(self, state: dict, seat: int, move: dict) -> list:
         if state["pending"] is not None:

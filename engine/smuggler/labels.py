@@ -70,7 +70,7 @@ def said(amounts: Amounts) -> Amounts:
     return [(resource, n) for resource, n in amounts if n]
 
 
-def move_label(game, state: dict, seat: int, move: dict, lang: str, strict: bool) -> str:
+def move_label(game, state: dict, seat: int, move: dict, lang: str, strict: bool, names=None) -> str:
     """The label in `lang`, its amounts said in that language (a gain as a list: "12 gold,
     1 reputation"; a cost or a loss as a sum: "3 gold and 2 reputation")."""
     words = words_for(game)
@@ -86,5 +86,5 @@ def move_label(game, state: dict, seat: int, move: dict, lang: str, strict: bool
         key, parts = priced(state, seat, move)
         named = {name: amounts(name, said(pairs)) for name, pairs in parts.items() if said(pairs)}
     except (KeyError, IndexError, TypeError):  # not a move of this state: its plain label (or a gap)
-        return words.move_label(move, lang, strict=strict)
-    return words.move_label({**move, "type": label_key(key, parts), **named}, lang, strict=strict)
+        return words.move_label(move, lang, names, strict=strict)
+    return words.move_label({**move, "type": label_key(key, parts), **named}, lang, names, strict=strict)

@@ -160,3 +160,20 @@ def test_a_catan_refusal_says_the_ratio_and_the_resource_in_french(client):
     assert english["detail"] == f"You need {ratio} {give} for this trade."
     assert french["detail"] == f"Il vous faut {ratio} cartes de {RESOURCES_FR[give]} pour cet échange."
     assert get_match(client, created["id"])["version"] == before
+
+
+def test_a_label_names_a_seat_by_its_display_name():
+    """Labels said "Trade with seat 1" beside event texts that said "Bruno" (an integrator's run)."""
+    from engine import registry
+
+    game = registry.get("catan")
+    state = game.setup(3, game.load_options({}), 3)
+    move = {"type": "confirm_trade", "seat": 1}
+    assert game.move_label(state, 0, move, names={1: "Bruno"}) == "Trade with Bruno"
+    assert game.move_label(state, 0, move, "fr", names={1: "Bruno"}).endswith("Bruno")
+    assert game.move_label(state, 0, move) == "Trade with seat 1"
+    smuggler = registry.get("smuggler")
+    informer = {"type": "play_informer", "secret": "informer1", "seat": 2}
+    assert "Cleo" in smuggler.move_label(
+        smuggler.setup(3, smuggler.load_options({}), 3), 0, informer, names={2: "Cleo"}
+    )
