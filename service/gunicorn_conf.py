@@ -35,7 +35,8 @@ accesslog = None  # the app writes one JSON line per request itself
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
 # gunicorn's own lines (workers booting, timeouts, shutdown) as JSON too, like the app's: one format to parse.
-logconfig_dict = {"formatters": {"generic": {"()": "service.logs.JsonFormatter"}}}
+# (Not through logconfig_dict: that turns gunicorn's access log on, a second line for every request.)
+logger_class = "service.gunicorn_patches.JsonLogger"
 wsgi_app = "service.wsgi:app"
 # gunicorn's control socket defaults to one path per user (~/.gunicorn/gunicorn.ctl), which two
 # instances on one host would fight over: each instance names its own with CONTROL_SOCKET, else none.

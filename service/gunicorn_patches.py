@@ -1,5 +1,6 @@
-"""Two small patches to gunicorn, applied by service/gunicorn_conf.py in the master
-(workers inherit them), for any worker class:
+"""Small patches to gunicorn, applied by service/gunicorn_conf.py in the master
+(workers inherit them), for any worker class, and its logger class (JsonLogger: its own
+lines as JSON, like the app's):
 
 - gunicorn answers a request it cannot parse (request line over
   limit_request_line: 414; headers over limit_request_fields/field_size: 431;
@@ -14,8 +15,10 @@
 from __future__ import annotations
 
 import orjson
-from gunicorn import util
+from gunicorn import glogging, util
 from gunicorn.http import wsgi
+
+from service.logs import JsonFormatter
 
 _CODES = {
     400: "bad_request",
@@ -60,3 +63,12 @@ def _process_headers_honouring_close(self, headers):
 def apply() -> None:
     util.write_error = _write_error
     wsgi.Response.process_headers = _process_headers_honouring_close
+
+
+class JsonLogger(glogging.Logger):
+    """gunicorn's logger, writing its lines as the app's JsonFormatter does (set up again on a reload)."""
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        for handler in self.error_log.handlers:
+            handler.setFormatter(JsonFormatter())

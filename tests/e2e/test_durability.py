@@ -217,6 +217,8 @@ def test_every_line_the_service_writes_is_json(tmp_path):
     parsed = [json.loads(line) for line in lines]  # raises on any line that is not JSON
     assert all({"ts", "level", "logger", "msg"} <= set(entry) for entry in parsed)
     said = [entry["msg"] for entry in parsed]
+    assert sum(msg.startswith("Starting gunicorn") for msg in said) == 1  # once: not a handler twice
+    assert not any(entry["logger"] == "gunicorn.access" for entry in parsed)  # the app logs each request itself
     assert any(msg.startswith("Booting worker") for msg in said)
     assert any(msg.startswith("embedded redis exited") for msg in said)
     assert any(entry.get("path") == "/v1/games" for entry in parsed)  # the app's request line
