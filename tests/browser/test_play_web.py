@@ -469,6 +469,25 @@ def test_the_lobby_finds_an_open_match_behind_more_listed_matches_than_a_page_lo
         page.locator(f"[data-join='{wanted['id']}:1']").wait_for(timeout=10000)
 
 
+def test_changing_the_number_of_players_keeps_what_was_typed_for_the_seats(page, server_url):
+    """The seat rows were drawn anew when "Players" changed, wiping names already typed (an
+    integrator filled seat 0's name, then the player count, and the match was created nameless)."""
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "speicherstadt")
+    page.fill("#name-0", "Ana")
+    page.select_option("#seat-1", "open")
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
+    assert page.locator(".seat-choice").count() == 4
+    assert page.input_value("#name-0") == "Ana" and page.input_value("#seat-1") == "open"
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("[data-status]")
+    match_id = address(page)["match"]
+    seats = api(server_url, "GET", f"/v1/matches/{match_id}")["seats"]
+    assert len(seats) == 4 and seats[0]["name"] == "Ana" and seats[1]["status"] == "open"
+
+
 def test_a_refused_create_shows_the_servers_words_and_creates_nothing(page, server_url):
     create_in_the_lobby(page, server_url, "medici", ["me", "bot:random"], names=["<b>Ana</b>"])
     error = page.locator("#create-error")
