@@ -15,6 +15,18 @@ log = logging.getLogger("portside")
 
 PROBLEM_TYPE = "https://portside.dev/problems/"
 
+# Redis that does not answer, or a Redis Cluster that has lost a master (CLUSTERDOWN, MASTERDOWN), is
+# moving slots (TRYAGAIN), covers a slot with no node, or answers from a replica being promoted: storage
+# unavailable (503 with Retry-After), not a bug.
+STORAGE_UNAVAILABLE = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    redis.exceptions.ClusterError,
+    redis.exceptions.TryAgainError,
+    redis.exceptions.RedisClusterException,
+    redis.exceptions.ReadOnlyError,
+)
+
 # The HTTP status of each stable code.
 STATUS = {
     "bad_request": 400,
@@ -168,25 +180,16 @@ def register(app: Flask) -> None:
         log.error("storage full: %s", err)
         return problem("storage_full", 503, "Storage is full; try again later.", {"Retry-After": "30"})
 
-    @app.errorhandler(redis.exceptions.ConnectionError)
-    @app.errorhandler(redis.exceptions.TimeoutError)
     def _storage(err):
         log.error("storage unavailable: %s", err)
         return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "2"})
 
+    for unavailable in STORAGE_UNAVAILABLE:
+        app.register_error_handler(unavailable, _storage)
+
     @app.errorhandler(redis.exceptions.BusyLoadingError)
     def _loading(err):
         return problem("storage_unavailable", 503, "Storage is restarting; try again shortly.", {"Retry-After": "2"})
-
-    # A Redis Cluster that has lost a master (CLUSTERDOWN, MASTERDOWN), is moving slots (TRYAGAIN),
-    # covers a slot with no node, or answers from a replica being promoted: it is unavailable, not broken.
-    @app.errorhandler(redis.exceptions.ClusterError)
-    @app.errorhandler(redis.exceptions.TryAgainError)
-    @app.errorhandler(redis.exceptions.RedisClusterException)
-    @app.errorhandler(redis.exceptions.ReadOnlyError)
-    def _cluster(err):
-        log.error("storage unavailable: %s", err)
-        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "2"})
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):

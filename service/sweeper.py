@@ -8,10 +8,8 @@ import logging
 import threading
 import time
 
-import redis
-
 from service.config import Config
-from service.errors import ApiError
+from service.errors import STORAGE_UNAVAILABLE, ApiError
 from service.lifecycle import CLOCKS_KEY, enforce_clock, index_clock
 from service.store import Store
 
@@ -40,7 +38,7 @@ def sweep_forever(store: Store, cfg: Config, stop: threading.Event | None = None
     while not stop.wait(cfg.sweep_seconds):
         try:
             sweep_once(store, cfg)
-        except (redis.ConnectionError, redis.TimeoutError, redis.exceptions.ClusterError) as err:
+        except STORAGE_UNAVAILABLE as err:
             if not failing:  # one line an outage, not a traceback every SWEEP_SECONDS in every worker
                 log.warning("clock sweep: Redis unavailable (%s); trying again until it answers", err)
             failing = True
