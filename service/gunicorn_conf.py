@@ -58,17 +58,18 @@ def on_starting(server):
         os.environ["REDIS_URL"] = embedded.start(os.environ.get("PORTSIDE_DATA_DIR", "var"))
         server.log.info("embedded redis at %s", os.environ["REDIS_URL"])
     if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-        os.environ["PROMETHEUS_MULTIPROC_DIR"] = _made_metrics_dir[0] = tempfile.mkdtemp(prefix="portside-metrics-")
+        global made_metrics_dir
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = made_metrics_dir = tempfile.mkdtemp(prefix="portside-metrics-")
     fresh_metrics_dir(os.environ["PROMETHEUS_MULTIPROC_DIR"])
 
 
-_made_metrics_dir = [""]  # the metrics folder on_starting made itself (none when one was given): on_exit removes it
+made_metrics_dir = ""  # the metrics folder on_starting made itself (none when one was given): on_exit removes it
 
 
 def on_exit(server):
     """A clean stop leaves no folder of its own behind in the temporary directory."""
-    if _made_metrics_dir[0]:
-        shutil.rmtree(_made_metrics_dir[0], ignore_errors=True)
+    if made_metrics_dir:
+        shutil.rmtree(made_metrics_dir, ignore_errors=True)
 
 
 def fresh_metrics_dir(path: str) -> None:
