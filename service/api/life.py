@@ -24,7 +24,9 @@ blp = Blueprint(
 def list_matches(query: dict):
     """The lobby: matches created with `listed: true`, newest first; join one with POST .../join."""
     svc = services()
-    return json_response(lobby.page(svc.store, query["game"], query["status"], query["limit"], query["cursor"]))
+    return json_response(
+        lobby.page(svc.store, query.get("game"), query.get("status"), query["limit"], query.get("cursor"))
+    )
 
 
 def _operation(match_id: str, operation):

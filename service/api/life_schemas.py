@@ -47,16 +47,15 @@ class EndedSchema(Schema):
 
 
 class LobbyQuerySchema(Schema):
-    game = fields.String(load_default=None, metadata={"description": "Only this game's matches."})
+    # No load_default=None: a query string cannot carry null, and a nullable enum makes generated
+    # clients spell the parameter's type three times. Absent parameters are read with .get().
+    game = fields.String(metadata={"description": "Only this game's matches."})
     status = fields.String(
-        load_default=None,
         validate=validate.OneOf(["open", "active", "finished"]),
         metadata={"description": "`open`: seats to join; `active`: every seat filled; `finished`."},
     )
     limit = WholeNumber(text=True, load_default=20, validate=validate.Range(1, 100))
-    cursor = fields.String(
-        load_default=None, metadata={"description": "The `next` of the previous page; omit for the newest."}
-    )
+    cursor = fields.String(metadata={"description": "The `next` of the previous page; omit for the newest."})
 
 
 class LobbyEntrySchema(Schema):

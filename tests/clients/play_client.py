@@ -12,8 +12,10 @@ import json
 import random
 import sys
 
+import httpx
 from portside_client import AuthenticatedClient, Client
 from portside_client.api.events import get_events
+from portside_client.api.life import list_matches
 from portside_client.api.matches import create_match, get_match
 from portside_client.api.moves import post_move
 from portside_client.models import (
@@ -22,6 +24,8 @@ from portside_client.models import (
     CreateMatchBots,
     FilledTemplate,
     IntegerParam,
+    ListMatchesStatus,
+    Lobby,
     MoveTemplate,
     Problem,
     ProblemCode,
@@ -55,22 +59,27 @@ def filled(template: MoveTemplate) -> FilledTemplate:
     return FilledTemplate.from_dict(move)
 
 
-def play(base_url: str, game: str, players: int, seed: int) -> dict:
+def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
     bots = CreateMatchBots.from_dict({str(seat): "greedy" for seat in range(1, players)})
-    created = create_match.sync(client=Client(base_url), body=CreateMatch(game=game, players=players, bots=bots))
+    created = create_match.sync(
+        client=Client(base_url), body=CreateMatch(game=game, players=players, bots=bots, listed=True)
+    )
     assert isinstance(created, Created), created
+    lobby = list_matches.sync(client=Client(base_url), game=game, status=ListMatchesStatus.ACTIVE, limit=100)
+    assert isinstance(lobby, Lobby) and created.id in [entry.id for entry in lobby.matches], lobby
     # A spectator: the generator asks for an AuthenticatedClient on optional-auth operations
     # (its issue #1372); a plain Client sends no token and reads the public view.
     watched = get_match.sync(created.id, client=Client(base_url))  # type: ignore[arg-type]
     assert watched is not None and getattr(watched, "seat", 0) is None and getattr(watched, "game", "") == game
-    me = AuthenticatedClient(base_url, token=created.seats[SEAT].token, timeout=30)
+    me = AuthenticatedClient(base_url, token=created.seats[SEAT].token, timeout=httpx.Timeout(30))
     posted = 0
     while True:
         match = get_match.sync(created.id, client=me)
-        assert match is not None and not isinstance(match, tuple) and hasattr(match, "view"), match
+        assert match is not None and not isinstance(match, Problem), match
         assert match.game == game and match.view is not None
         if match.status == "finished":
+            assert match.outcome is not None, match
             return {"game": game, "moves": posted, "version": match.version, "winners": match.outcome.winners}
         if SEAT not in match.to_act:
             get_events.sync(created.id, client=me, after=match.version, wait=2)

@@ -97,6 +97,16 @@ def finished(result: subprocess.CompletedProcess, game_id: str) -> dict:
     return summary
 
 
+def test_the_python_playthrough_needs_no_cast_of_the_generated_client(python_client, tmp_path):
+    """mypy --strict over play_client.py against the generated package: every call and model
+    (the lobby's status enum, a match that is not a Problem) is typed as the script uses it."""
+    checked = run(
+        [str(BIN / "mypy"), "--strict", "--no-incremental", "--cache-dir", str(tmp_path), str(HERE / "play_client.py")],
+        env={**os.environ, "MYPYPATH": str(python_client)},
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
 # One test per client, playing every game in turn: each client is generated (and the
 # TypeScript checked) once, not once per xdist worker.
 def test_the_generated_python_client_plays_a_whole_match_of_every_game(python_client, server_url):  # noqa: F811
