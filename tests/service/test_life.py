@@ -419,6 +419,31 @@ def test_own_moves_in_a_row_are_taken_back_one_after_the_other_up_to_the_depth(c
     assert deeper.status_code == 409 and deeper.get_json()["code"] == "undo_refused"
 
 
+def test_five_own_moves_in_a_row_are_taken_back_and_not_a_sixth(client):
+    """The README's depth, unpatched: in this seeded Speicherstadt a seat makes six undoable moves in
+    a row (its shipping); five undos give back the match as it was before each, the sixth is refused."""
+    game = registry.get("speicherstadt")
+    created = create(client, game="speicherstadt", players=2, seed=3, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    run: list[dict] = []  # the mover's view before each of its undoable moves in a row
+    while len(run) < 6:
+        seat = get_match(client, match_id, toks[0])["to_act"][0]
+        before = get_match(client, match_id, toks[seat])
+        move = before["legal_moves"][0]
+        answer = post_move(client, match_id, toks[seat], move)
+        assert answer.status_code == 200, answer.get_json()
+        raw_events = [{k: v for k, v in e.items() if k != "text"} for e in answer.get_json()["events"]]
+        undoable = game.undoable(move, raw_events)
+        run = [*run, before] if undoable and run and run[-1]["seat"] == seat else [before] if undoable else []
+        assert before["version"] < 200, "no run of six undoable moves: pick another seed"
+    for then in reversed(run[1:]):
+        assert client.post(f"/v1/matches/{match_id}/undo", headers=auth(toks[then["seat"]])).status_code == 200
+        now = get_match(client, match_id, toks[then["seat"]])
+        assert (now["view"], now["legal_moves"]) == (then["view"], then["legal_moves"])
+    sixth = client.post(f"/v1/matches/{match_id}/undo", headers=auth(toks[run[0]["seat"]]))
+    assert sixth.status_code == 409 and sixth.get_json()["code"] == "undo_refused"
+
+
 def _filled(mine: dict, rng: random.Random) -> dict:
     from engine.bots import random_fill
 
