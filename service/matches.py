@@ -435,19 +435,26 @@ def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: fl
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
 
 
-def replay(store: Store, match: Loaded) -> dict:
+def replay(store: Store, match: Loaded) -> bytes:
+    """The replay's JSON, built from the log once and then kept (service/store.py)."""
     if not match.finished:
         raise ApiError("match_not_finished", "The replay opens when the game is over.")
+    kept = store.kept_replay(match.stored.id)
+    if kept is not None:
+        return kept
     meta = match.stored.meta
     standing = lifecycle.standing_moves(store.log(match.stored.id, 0, count=1_000_000))
-    moves = [{"version": v, "seat": e["seat"], "move": e["move"]} for v, e in standing]
-    return {
-        "id": meta["id"],
-        "game": meta["game"],
-        "players": meta["players"],
-        "options": meta["options"],
-        "seed": meta["seed"],
-        "seed_commitment": meta["commitment"],
-        "moves": moves,
-        "outcome": lifecycle.outcome_json(match),
-    }
+    answer = orjson.dumps(
+        {
+            "id": meta["id"],
+            "game": meta["game"],
+            "players": meta["players"],
+            "options": meta["options"],
+            "seed": meta["seed"],
+            "seed_commitment": meta["commitment"],
+            "moves": [{"version": v, "seat": e["seat"], "move": e["move"]} for v, e in standing],
+            "outcome": lifecycle.outcome_json(match),
+        }
+    )
+    store.keep_replay(match.stored.id, answer)
+    return answer

@@ -10,6 +10,7 @@ them on one node and the Lua script may touch them together:
                       expires with the match (the commit refreshes its TTL)
     m:{id}:ticket:<hash>       a stream ticket (seat, or "" for a spectator), 60 s, used once
     m:{id}:waits:<token hash>  sorted set: the waits a seat holds (service/limits.py)
+    m:{id}:replay     string: the finished match's /replay answer, built once (REPLAY_SECONDS)
 
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
 the state only if the version is unchanged, appends the log entries, stores
@@ -91,6 +92,7 @@ return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 
 
 TICKET_SECONDS = 60
+REPLAY_SECONDS = 3600  # a replay asked for again within the hour is one GET, not a read of the whole log
 
 
 def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: float | None = None, **extra):
@@ -138,6 +140,10 @@ def idem_key(match_id: str, seat: int, key: str) -> tuple[str, str]:
 
 def waits_key(match_id: str, token_hash: str) -> str:
     return f"m:{{{match_id}}}:waits:{token_hash}"
+
+
+def replay_key(match_id: str) -> str:
+    return f"m:{{{match_id}}}:replay"
 
 
 def ticket_key(match_id: str, ticket: str) -> str:
@@ -372,6 +378,15 @@ class Store:
         found = self.redis.xrange(log_key(match_id), f"({after}-0", end, count=count)
         metrics.LOG_ENTRIES_READ.inc(len(found))
         return [(int(entry_id.split(b"-")[0]), orjson.loads(fields[b"e"])) for entry_id, fields in found]
+
+    def kept_replay(self, match_id: str) -> bytes | None:
+        metrics.round_trip("replay")
+        return self.redis.get(replay_key(match_id))
+
+    def keep_replay(self, match_id: str, answer: bytes) -> None:
+        """A finished match's replay never changes: kept, so that reading a long log is paid once."""
+        metrics.round_trip("replay")
+        self.redis.set(replay_key(match_id), answer, ex=REPLAY_SECONDS)
 
     def new_ticket(self, match_id: str, seat: int | None) -> str:
         """A single-use ticket to open this match's stream as `seat` (None: a spectator)."""

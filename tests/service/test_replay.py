@@ -25,3 +25,23 @@ def test_replay_reveals_a_seed_that_matches_the_commitment_and_recomputes_the_ga
     assert replay["outcome"]["names"] == [None] * replay["players"]
     assert game.outcome(state).to_json() == {k: v for k, v in replay["outcome"].items() if k != "names"}
     assert get_match(client, match_id)["outcome"] == replay["outcome"]
+
+
+def test_a_replay_reads_the_log_once_however_often_it_is_asked_for(client):
+    """/replay is public after the end and read the whole log each time: a long match's replay
+    asked for again and again cost the server that read each time. It is built once and kept."""
+    from prometheus_client import REGISTRY
+
+    def entries_read() -> float:
+        return REGISTRY.get_sample_value("portside_log_entries_read_total") or 0.0
+
+    created = create(client, game="medici", players=2, seed=5)
+    play_random(client, created["id"], tokens(created), random.Random(3))
+    before = entries_read()
+    first = client.get(f"/v1/matches/{created['id']}/replay")
+    built = entries_read()
+    assert first.status_code == 200 and built - before >= len(first.get_json()["moves"]) > 10
+    for _ in range(3):
+        again = client.get(f"/v1/matches/{created['id']}/replay")
+        assert again.status_code == 200 and again.get_data() == first.get_data()
+    assert entries_read() == built
