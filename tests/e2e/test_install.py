@@ -8,6 +8,7 @@ only be the installed copy that serves."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,8 +25,19 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 
+def checkout_copy(into: Path) -> Path:
+    """The tracked files only, as a fresh clone has them: a build/ folder left in the working tree
+    by an earlier build would lend the wheel files the package data no longer names."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, into / name)
+    return into
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
+    source = checkout_copy(tmp_path_factory.mktemp("source"))
     env_dir = tmp_path_factory.mktemp("install") / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
     site = next(env_dir.glob("lib/python*/site-packages"))
@@ -42,7 +54,7 @@ def installed(tmp_path_factory) -> Path:
             "--quiet",
             "--no-deps",
             "--no-build-isolation",
-            str(ROOT),
+            str(source),
         ],
         capture_output=True,
         text=True,
@@ -83,6 +95,11 @@ def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
 
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/games", timeout=5) as response:
             assert response.status == 200 and b"speicherstadt" in response.read()
+        static = ROOT / "service" / "web" / "static" / "play"  # the web client, every file of it
+        for path in sorted(p for p in static.rglob("*") if p.is_file() and p.name != "README.md"):
+            url = f"http://127.0.0.1:{port}/play/{path.relative_to(static)}"
+            with urllib.request.urlopen(url, timeout=5) as response:
+                assert response.read() == path.read_bytes(), url
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=20)
