@@ -1,0 +1,127 @@
+"""The README's configuration table, tried: one gunicorn started with small values for the
+variables an operator sets, and each one's effect checked over HTTP and in Redis."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.e2e.conftest import gunicorn
+
+ROOT = Path(__file__).resolve().parents[2]
+ORIGIN = "https://app.example"
+
+pytestmark = pytest.mark.e2e
+
+SETTINGS = {
+    "MATCH_TTL": "500",
+    "FINISHED_MATCH_TTL": "97",
+    "METRICS_TOKEN": "metrics-secret",
+    "CORS_ORIGINS": ORIGIN,
+    "MAX_BODY_BYTES": "1000",
+    "MAX_WAIT_SECONDS": "1",
+    "STREAM_HEARTBEAT_SECONDS": "1",
+}
+
+
+@pytest.fixture(scope="module")
+def configured(redis_url, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("configured")
+    with gunicorn(redis_url, tmp, **SETTINGS, CONTROL_SOCKET=str(tmp / "control.sock")) as (url, _):
+        yield url, tmp
+
+
+def call(url: str, method: str = "GET", body: bytes | None = None, headers: dict | None = None):
+    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers), refused.read()
+
+
+def create(url: str) -> dict:
+    body = json.dumps({"game": "medici", "players": 2}).encode()
+    status, _, answer = call(f"{url}/v1/matches", "POST", body, {"Content-Type": "application/json"})
+    assert status == 201, answer
+    return json.loads(answer)
+
+
+def test_every_variable_of_the_readme_table_is_read_by_the_service():
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("## Configuration") : readme.index("### Production")]
+    names = set(re.findall(r"`([A-Z][A-Z_]+)`", table))
+    code = "".join(p.read_text() for p in (ROOT / "service").rglob("*.py"))
+    assert len(names) > 25 and not {n for n in names if f'"{n}"' not in code}
+
+
+def test_match_ttls_follow_match_ttl_and_finished_match_ttl(configured, redis_client):
+    url, _ = configured
+    created = create(url)
+    key = f"m:{{{created['id']}}}"
+    assert 400 < redis_client.ttl(key) <= 500
+    token = created["seats"][0]["token"]
+    status, _, answer = call(
+        f"{url}/v1/matches/{created['id']}/resign", "POST", b"", {"Authorization": f"Bearer {token}"}
+    )
+    assert status == 200, answer
+    assert 0 < redis_client.ttl(key) <= 97 and 0 < redis_client.ttl(key + ":log") <= 97
+
+
+def test_metrics_want_the_metrics_token(configured):
+    url, _ = configured
+    assert call(f"{url}/metrics")[0] == 401
+    assert call(f"{url}/metrics", headers={"Authorization": "Bearer wrong"})[0] == 401
+    status, _, text = call(f"{url}/metrics", headers={"Authorization": "Bearer metrics-secret"})
+    assert status == 200 and b"portside_" in text
+
+
+def test_cors_answers_the_listed_origin_only(configured):
+    url, _ = configured
+    _, headers, _ = call(f"{url}/v1/games", headers={"Origin": ORIGIN})
+    assert headers.get("Access-Control-Allow-Origin") == ORIGIN
+    _, headers, _ = call(f"{url}/v1/games", headers={"Origin": "https://elsewhere.example"})
+    assert "Access-Control-Allow-Origin" not in headers
+
+
+def test_a_body_over_max_body_bytes_is_refused(configured):
+    url, _ = configured
+    padded = json.dumps({"game": "medici", "players": 2, "names": {"0": "x" * 1000}}).encode()
+    status, _, answer = call(f"{url}/v1/matches", "POST", padded, {"Content-Type": "application/json"})
+    assert status == 413, answer
+
+
+def test_a_long_poll_is_cut_to_max_wait_seconds(configured):
+    url, _ = configured
+    created = create(url)
+    start = time.monotonic()
+    status, _, answer = call(f"{url}/v1/matches/{created['id']}/events?after=0&wait=20")
+    assert status == 200 and time.monotonic() - start < 5, answer
+
+
+def test_a_stream_sends_its_heartbeat_every_stream_heartbeat_seconds(configured):
+    url, _ = configured
+    created = create(url)
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    conn.request("GET", f"/v1/matches/{created['id']}/stream?after=1000")
+    response = conn.getresponse()
+    assert response.status == 200
+    start, seen = time.monotonic(), b""
+    while seen.count(b": keep-alive") < 2:
+        seen += response.read1(1024)
+    assert time.monotonic() - start < 4, seen  # two heartbeats, 0.75-1 s apart
+    conn.close()
+
+
+def test_control_socket_is_where_it_is_asked_for(configured):
+    _, tmp = configured
+    assert (tmp / "control.sock").exists()
