@@ -51,12 +51,17 @@ def play(args: argparse.Namespace) -> int:
 def sweep(args: argparse.Namespace) -> int:
     """Enforce match clocks (each instance also does, unless SWEEP_SECONDS=0): for a Procfile
     process, or once from cron with --once."""
-    from service import redis_clients, sweeper
+    from service import embedded, redis_clients, sweeper
     from service.app import _redis_url
     from service.config import Config
     from service.store import Store, connect
 
     cfg = Config()
+    if not cfg.redis_url and not embedded.running(cfg.data_dir):
+        # Starting a Redis of its own there would sweep an empty one (cron runs in another directory).
+        where = os.path.abspath(cfg.data_dir)
+        print(f"portside sweep: no service runs on {where}; set REDIS_URL, or PORTSIDE_DATA_DIR", file=sys.stderr)
+        return 1
     store = Store(connect(_redis_url(cfg), cfg.redis_cluster, cfg.redis_pool, **redis_clients.fast_options(cfg)))
     if args.once:
         print(f"looked at {sweeper.sweep_once(store, cfg)} matches")

@@ -207,6 +207,16 @@ def _lock(path: str, wait: bool = False) -> bool:
     return True
 
 
+def running(data_dir: str) -> str | None:
+    """The URL of the server a running service keeps on this data directory; None if none answers."""
+    try:
+        with open(os.path.join(os.path.abspath(data_dir), "redis.url")) as given:
+            url = given.read().strip()
+    except OSError:
+        return None
+    return url if url.startswith("unix://") and answers(url.removeprefix("unix://")) else None
+
+
 def _running_url(path: str, seconds: float = 30) -> str:
     """The URL of the server another process runs on this directory, once it answers PING."""
     deadline = time.monotonic() + seconds

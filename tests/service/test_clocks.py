@@ -134,6 +134,23 @@ def test_portside_sweep_once_applies_due_timeouts(client, redis_client, redis_ur
     assert [e["kind"] for e in _log(client, created["id"])] == ["timeout"]
 
 
+def test_portside_sweep_finds_the_embedded_redis_of_a_running_service_and_no_other(tmp_path, monkeypatch, capsys):
+    """Run from cron's directory, `portside sweep --once` started a Redis of its own in ./var and
+    swept that empty one ("looked at 0 matches"). It sweeps a running service's, or says there is none."""
+    from service import cli, embedded
+
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    monkeypatch.setenv("PORTSIDE_DATA_DIR", str(tmp_path / "nothing-runs-here"))
+    assert cli.main(["sweep", "--once"]) == 1
+    assert "no service runs on" in capsys.readouterr().err
+    assert not (tmp_path / "nothing-runs-here" / "redis.url").exists()
+
+    embedded.start(str(tmp_path / "served"))  # what `portside serve` runs there
+    monkeypatch.setenv("PORTSIDE_DATA_DIR", str(tmp_path / "served"))
+    assert cli.main(["sweep", "--once"]) == 0
+    assert "looked at 0 matches" in capsys.readouterr().out
+
+
 def test_the_sweeper_says_once_that_redis_is_away_and_once_that_it_is_back(redis_url, caplog):
     """During an outage every worker's sweeper logged a full traceback every second (an operator's
     review); now one warning when Redis goes, one when it answers again."""
