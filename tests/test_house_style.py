@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import io
 import json
 import re
 import sys
+import tokenize
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -206,6 +208,23 @@ def test_engine_bots_names_no_game():
     text = " ".join(path.read_text() for path in (ENGINE / "bots").rglob("*.py")).lower()
     named = [game_id for game_id in GAMES if re.search(rf"\b{game_id}\b", text)]
     assert not named, f"engine/bots/ names {named}: a game's bots live in its own folder"
+
+
+# The clients draw each game's board, and the OpenAPI examples show one: the rest of service/ is game-blind.
+GAME_AWARE = {"play.py", "playtext.py", "playprompt.py", "examples.py", "life_examples.py"}
+
+
+def test_service_names_no_game_but_in_its_clients_and_examples():
+    """docs/adding-a-game.md: a new game needs no line in service/. Comments may name one."""
+    named = []
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        if path.name in GAME_AWARE:
+            continue
+        for token in tokenize.generate_tokens(io.StringIO(path.read_text()).readline):
+            words = token.string.lower()
+            if token.type == tokenize.STRING and "example" not in token.line:
+                named += [f"{path.name}:{token.start[0]} {g}" for g in GAMES if re.search(rf"\b{g}\b", words)]
+    assert not named, named
 
 
 def test_the_import_graph_sees_function_level_and_relative_imports():
