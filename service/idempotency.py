@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import redis
+from flask import request
 
 from service import metrics
 from service.auth import bearer_token, hash_token
@@ -28,6 +29,15 @@ _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
 """
+
+
+def header_key(shortest: int = 1) -> str | None:
+    """The request's Idempotency-Key: visible ASCII, `shortest` to 200 characters (422 else)."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not (shortest <= len(key) <= 200 and all("!" <= c <= "~" for c in key)):
+        said = f"{shortest} to 200 visible ASCII characters."
+        raise ApiError("validation_error", f"Idempotency-Key must be {said}", errors={"Idempotency-Key": [said]})
+    return key
 
 
 def marker_key(match_id: str, key: str) -> str:

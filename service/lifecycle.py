@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
-from service import metrics
-from service.auth import new_token
+from service import claims, metrics
 from service.errors import ApiError
 from service.names import check_unique, clean_name
 from service.store import match_key
@@ -446,8 +445,10 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     new = matches.load(store, new_id)
     if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
         raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
-    token, digest = new_token()
-    if store.take_seat(new_id, new_seat, digest) != 1:
+    claim = claims.rematch_claim(match.stored.seat_hashes[seat])  # the same old token again: a lost answer
+    if (claimed := claims.again(store, new_id, claim)) is not None:
+        return claimed
+    if (token := claims.take(store, new_id, new_seat, claim)) is None:
         raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
     record_join(store, cfg, new_id, new_seat, None)
     return {"id": new_id, "seat": new_seat, "token": token}

@@ -19,7 +19,7 @@ import orjson
 from engine import registry
 from engine.bots import fallback_move, get_bot
 from engine.core import Game, IllegalMove
-from service import lifecycle, metrics, ratelimit, words
+from service import claims, lifecycle, metrics, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError
@@ -127,10 +127,16 @@ def create(
     }
 
 
-def join(store: Store, cfg: Config, match_id: str, wanted: int | None, name: str | None = None) -> dict:
+def join(
+    store: Store, cfg: Config, match_id: str, wanted: int | None, name: str | None = None, key: str | None = None
+) -> dict:
+    """An open seat and its token. With an Idempotency-Key, the same key again (its answer lost)
+    gets the same seat with a new token (service/claims.py)."""
     match = load(store, match_id)
     if match.finished:  # an aborted or resigned match's open seat: nothing to play, and no rematch to claim
         raise ApiError("match_finished", "The game is over.")
+    if key is not None and (claimed := claims.again(store, match_id, claims.join_claim(key))) is not None:
+        return claimed
     meta, taken = match.stored.meta, match.stored.seat_hashes
     if name is not None:
         check_unique(name, list(lifecycle.names(meta, match.stored.state).values()), "name")
@@ -149,11 +155,7 @@ def join(store: Store, cfg: Config, match_id: str, wanted: int | None, name: str
     else:
         candidates = open_seats
     for seat in candidates:
-        token, digest = new_token()
-        taken_now = store.take_seat(match_id, seat, digest)
-        if taken_now == -1:
-            raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
-        if taken_now == 1:
+        if (token := claims.take(store, match_id, seat, key and claims.join_claim(key))) is not None:
             lifecycle.record_join(store, cfg, match_id, seat, name)
             return {"id": match_id, "seat": seat, "token": token}
     if wanted is not None:

@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import guards, lifecycle, limits, matches, names
+from service import claims, guards, idempotency, lifecycle, limits, matches, names
 from service.api import examples, header_param, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
@@ -70,12 +70,26 @@ def create_match(body: dict):
 @blp.route("/<match_id>/join", methods=["POST"])
 @blp.arguments(JoinSchema(), example={})
 @blp.response(200, JoinedSchema, example=examples.JOINED)
-@blp.doc(operationId="joinMatch", security=[], responses=problem_responses(400, 404, 408, 409, 413, 415, 422, 429, 503))
+@blp.doc(
+    operationId="joinMatch",
+    security=[],
+    parameters=[
+        header_param(
+            "Idempotency-Key",
+            "A random key (16 to 200 characters: a UUID). Sent again with the same key within five minutes "
+            "(the first answer lost), the join gets the same seat and a new token; the first token stops working.",
+            minLength=16,
+            maxLength=200,
+        )
+    ],
+    responses=problem_responses(400, 404, 408, 409, 413, 415, 422, 429, 503),
+)
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
     name = names.clean_name(body["name"], "name") if body["name"] is not None else None
     svc = services()
-    return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name))
+    key = idempotency.header_key(claims.KEY_CHARACTERS[0])
+    return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name, key))
 
 
 @blp.route("/<match_id>")

@@ -13,7 +13,6 @@ from service.errors import ApiError
 
 blp = Blueprint("moves", __name__, url_prefix="/v1/matches", description="Play moves.")
 
-_IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{1,200}$")
 _VERSION = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
 
 
@@ -29,17 +28,6 @@ def _if_match() -> int | None:
             errors={"If-Match": ["Not a version."]},
         )
     return int(found.group(1))
-
-
-def _idempotency_key() -> str | None:
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not _IDEMPOTENCY_KEY.match(key):
-        raise ApiError(
-            "validation_error",
-            "Idempotency-Key must be 1 to 200 visible ASCII characters.",
-            errors={"Idempotency-Key": ["1 to 200 visible ASCII characters."]},
-        )
-    return key
 
 
 @blp.route("/<match_id>/moves", methods=["POST"])
@@ -67,7 +55,7 @@ def post_move(match_id: str):
     # Two Redis round-trips: the match's load (which also counts the request against the seat's
     # quota, service/ratelimit.py) and the compare-and-set commit. An Idempotency-Key adds its
     # marker, its lookup and the marker's release.
-    if_match, key = _if_match(), _idempotency_key()
+    if_match, key = _if_match(), idempotency.header_key()
     svc = services()
     move, raw = guards.json_body(svc.config), guards.read_body(svc.config)
     with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):

@@ -308,9 +308,6 @@ def test_rematch_rotates_seats_keeps_names_and_bots_and_each_holder_claims_with_
     bruno = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[1])).get_json()
     assert ana["id"] == bruno["id"] != created["id"]
     assert (ana["seat"], bruno["seat"]) == (2, 0)  # the start seat rotates: former seat s plays s - 1
-    again = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[0]))
-    assert again.status_code == 409 and again.get_json()["code"] == "seat_taken"
-
     new = get_match(client, ana["id"], ana["token"])
     assert new["seat"] == 2 and new["game"] == "speicherstadt" and new["seed_commitment"] != created["seed_commitment"]
     assert [(s["status"], s["name"]) for s in new["seats"]] == [("taken", "Bruno"), ("bot", None), ("taken", "Ana")]
