@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 MOVES = {
-    "place_worker": "Place a worker at position {card}",
+    "place_worker": "Place a worker at position {place}",
     "buy": "Buy the card",
     "decline": "Decline the card",
     "deliver": "Deliver {good} from the {from} to {contract}",
@@ -21,7 +21,7 @@ MOVES = {
 EVENTS = {
     "card_bought": "{seat} bought {card} for {price}",
     "card_discarded": "{card} was discarded",
-    "card_revealed": "{card} is revealed at position {position}",
+    "card_revealed": "{card} is revealed at position {place}",
     "cube_delivered": "{seat} delivered {good} to {contract}",
     "cube_sold": "{seat} sold {good} for {coins}",
     "cube_stored": "{seat} stored {good} in the warehouse",
@@ -37,6 +37,15 @@ EVENTS = {
     "shipping_started": "Shipping begins for {seats}",
     "worker_placed": "{seat} placed a worker on {card}",
 }
+
+def fields(kind: str, obj: dict) -> dict:
+    """Positions in the row of cards, counted from 1 as the players count them (the wire counts from 0)."""
+    if obj.get("type") == "place_worker" and isinstance(obj.get("card"), int):
+        return {"place": obj["card"] + 1}
+    if obj.get("type") == "card_revealed" and isinstance(obj.get("position"), int):
+        return {"place": obj["position"] + 1}
+    return {}
+
 
 _CARD = re.compile(r"^(contract|fireman|fire|office|ship)_([a-e]?\d?)$")
 

@@ -64,3 +64,11 @@ def test_cards_may_receive_no_worker_at_all():
     # seat 0 (5 coins) cannot pay 6, so seat 1 is asked at 5
     assert GAME.view(state, 0)["offer"] == {"position": 0, "price": 5}
     assert GAME.to_act(state) == {1}
+
+
+def test_positions_in_labels_and_lines_count_from_one_as_players_do():
+    """The row's first card read "position 0" on buttons while the web page said "card 1"."""
+    assert GAME.move_label({}, 0, {"type": "place_worker", "card": 0}, "en") == "Place a worker at position 1"
+    assert GAME.move_label({}, 0, {"type": "place_worker", "card": 3}, "fr") == "Placer un ouvrier en position 4"
+    revealed = {"type": "card_revealed", "card": "ship_b", "position": 2, "cubes": []}
+    assert GAME.event_text(revealed, "en", strict=True).endswith("at position 3")
