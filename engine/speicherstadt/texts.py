@@ -38,6 +38,7 @@ EVENTS = {
     "worker_placed": "{seat} placed a worker on {card}",
 }
 
+
 def fields(kind: str, obj: dict) -> dict:
     """Positions in the row of cards, counted from 1 as the players count them (the wire counts from 0)."""
     if obj.get("type") == "place_worker" and isinstance(obj.get("card"), int):
