@@ -6,6 +6,8 @@ import re
 import unicodedata
 from typing import Any
 
+from confusable_homoglyphs import confusables
+
 from service.errors import ApiError
 
 NAME_MAX = 32
@@ -41,10 +43,20 @@ def clean_name(raw: Any, field: str) -> str:
 
 
 def same_name(name: str) -> str:
-    """What two names must not share in one match: full-width or styled letters read as plain ones
-    ("Ｓｅａｔ 1" is "seat 1"), case aside. Letters of other scripts that look alike (a Cyrillic "е")
-    are not caught: that would take Unicode's confusables tables."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names must not share in one match, and what must not read as a seat's label:
+    full-width or styled letters read as plain ones ("Ｓｅａｔ 1" is "seat 1"), and letters of other
+    scripts as the Latin letters they look like (Unicode's confusables: a Cyrillic "Ѕеаt 1" is
+    "seat 1", a Cyrillic "А" in "Аna" is "a"), case aside."""
+    plain = unicodedata.normalize("NFKC", name)
+    if not plain.isascii():
+        alike = confusables.is_confusable(plain, greedy=True, preferred_aliases=["latin"]) or []
+        latin = {hit["character"]: _latin(hit["homoglyphs"]) for hit in alike if hit["alias"] != "COMMON"}
+        plain = "".join(latin.get(c) or c for c in plain)
+    return plain.casefold()
+
+
+def _latin(homoglyphs: list[dict]) -> str | None:
+    return next((h["c"] for h in homoglyphs if h["n"].startswith("LATIN ")), None)
 
 
 def check_unique(name: str, taken: list[str], field: str) -> None:

@@ -186,6 +186,8 @@ def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
         "\uff33\uff45\uff41\uff54 1",  # full-width "Seat 1"
         "\U0001d412eat 1",  # a mathematical bold S
         "\u0300a",  # a leading combining accent
+        "\u0405\u0435\u0430t 1",  # "Seat 1" in Cyrillic look-alikes
+        "Si\u0435ge 0",  # one Cyrillic "е" in "Siege 0"
     ],
 )
 def test_bad_names_are_refused_with_the_field_named(client, name):
@@ -216,6 +218,16 @@ def test_two_seats_of_a_match_do_not_share_a_name(client):
     again = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\uff21na"})  # a full-width A
     assert again.status_code == 422 and "name" in again.get_json()["errors"]
     assert get_match(client, created["id"])["seats"][1]["status"] == "open"  # refused before the seat is taken
+    alike = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\u0410na"})  # a Cyrillic А
+    assert alike.status_code == 422 and "name" in alike.get_json()["errors"]
+
+
+@pytest.mark.parametrize("name", ["Мария", "さくらSakura", "李Lee", "Ζωή", "José"])
+def test_names_in_any_script_or_two_are_welcome(client, name):
+    created = create(client, game="medici", players=2, seats="one", names={"0": "Ana"})
+    joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": name})
+    assert joined.status_code == 200, joined.get_json()
+    assert get_match(client, created["id"])["seats"][1]["name"] == name
 
 
 def test_resign_in_a_two_player_game_hands_the_other_seat_the_win(client):
