@@ -261,9 +261,9 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
         clip("officers: " + "; ".join(officer_text(o, view) for o in view["officers"])),
     ]
     aboard: dict[int, list[str]] = {}
-    for good in view["goods"].values():
+    for gid, good in view["goods"].items():
         if good["where"] == "boat" and good["owner"] is not None:
-            aboard.setdefault(good["owner"], []).append(good["kind"])
+            aboard.setdefault(good["owner"], []).append(goods_name(gid, view))
     players = [
         {
             "seat": f"{p['seat']}{' (you)' if p['seat'] == seat else ''}{' passed' if p['passed'] else ''}",
@@ -291,9 +291,11 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
         lines += textwrap.wrap(f"sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}", WIDTH)
     you = next((p for p in view["players"] if p["seat"] == seat), None)
     if you and you.get("hand"):
-        lines.append(clip(f"your secrets: {', '.join(card['secret'] for card in you['hand'])}"))
-    if you:
-        lines.append(clip(f"your network: {', '.join(place_name(s, view) for s in you['pawns']) or 'none'}"))
+        lines.append(clip(f"your secrets: {', '.join(secret_name(card['secret'], view) for card in you['hand'])}"))
+    for p in view["players"]:  # every seat's pawns are on the board for all to see
+        whose = "your" if p["seat"] == seat else f"seat {p['seat']}'s"
+        pawns = ", ".join(place_name(s, view) for s in p["pawns"]) or "none"
+        lines += textwrap.wrap(f"{whose} network: {pawns}", WIDTH, subsequent_indent="  ")
     return lines
 
 
@@ -301,12 +303,12 @@ def smuggler_goods(view: dict) -> list[str]:
     """Goods lying on the board by place, and the warehouses the seats hold with what is inside."""
     ashore: dict[str, list[str]] = {}
     stored: dict[str, list[str]] = {}
-    for good in view["goods"].values():
-        owner = "" if good["owner"] is None else f" (seat {good['owner']})"
+    for gid, good in view["goods"].items():
+        owner = "" if good["owner"] is None else f", seat {good['owner']}"
         if good["where"] == "board":
-            ashore.setdefault(good["space"], []).append(good["kind"] + owner)
+            ashore.setdefault(good["space"], []).append(goods_name(gid, view).removesuffix(")") + owner + ")")
         elif good["where"] == "warehouse":
-            stored.setdefault(good["warehouse"], []).append(good["kind"])
+            stored.setdefault(good["warehouse"], []).append(goods_name(gid, view))
     lines = []
     if ashore:
         goods = "; ".join(f"{place_name(space, view)}: {', '.join(found)}" for space, found in sorted(ashore.items()))
@@ -323,9 +325,23 @@ def smuggler_goods(view: dict) -> list[str]:
 
 
 def place_name(space: str | None, view: dict) -> str:
-    """A land or sea space by its name in the static data, else its id in words."""
-    found = (view.get("land") or {}).get(space) or (view.get("sea") or {}).get(space)
+    """A land or sea space, or a merchant's, by its name in the static data, else its id in words."""
+    found = next((view[kind][space] for kind in ("land", "sea", "merchants") if space in (view.get(kind) or {})), None)
     return found["name"] if found else words(space or "-")
+
+
+def goods_name(gid: str, view: dict) -> str:
+    """A shape as the moves name it ("Irish trader #1", its merchant and number), with its kind."""
+    merchant, _, number = gid.rpartition("_")
+    kind = view["goods"].get(gid, {}).get("kind", "")
+    return f"{place_name(merchant, view)} #{number} ({kind})"
+
+
+def secret_name(sid: str, view: dict) -> str:
+    """A secret card by its kind's name ("decoy4" is a "False trail")."""
+    kind = sid.rstrip("0123456789")
+    text = (view.get("secrets") or {}).get(kind, {}).get("text")
+    return text.split(":")[0] if isinstance(text, str) else words(sid)
 
 
 def card_name(cid: str, cards: dict) -> str:

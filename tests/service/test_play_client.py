@@ -378,6 +378,7 @@ def test_the_smuggler_table_shows_each_seat_the_customs_and_who_decides():
 def test_the_smuggler_table_names_places_and_cards_from_the_static_data_and_shows_the_prices():
     from engine import registry
     from engine.bots import get_bot
+    from engine.smuggler.texts import shape
 
     game, rng = registry.get("smuggler"), random.Random(2)
     state = game.setup(3, game.load_options({}), 5)
@@ -407,13 +408,20 @@ def test_the_smuggler_table_names_places_and_cards_from_the_static_data_and_show
     assert "sale prices (gold+reputation)" in text
     for size, rows in view["prices"].items():  # each size's gold+reputation by row, lines joined
         assert f"size {size}: " + " ".join(f"{gold}+{rep}" for gold, rep in rows) in " ".join(lines)
-    ashore = [g for g in view["goods"].values() if g["where"] == "board"]
-    for good in ashore:
-        assert static["land"][good["space"]]["name"] in text
+    ashore = {gid: g for gid, g in view["goods"].items() if g["where"] == "board"}
+    assert ashore
+    for gid, good in ashore.items():  # named as the moves' labels name them, with the kind
+        named = f"{shape(gid)} ({good['kind']}"
+        assert static["land"][good["space"]]["name"] in text and named in " ".join(lines)
     held = [w for w in view["warehouses"].values() if w["owner"] is not None and w["owner"] >= 0]
     assert held and "warehouses: " in text
-    me = view["players"][seat]
-    assert f"your network: {', '.join(static['land'][s]['name'] for s in me['pawns'])}" in text
+    for p in view["players"]:  # every seat's network, not only the caller's
+        whose = "your" if p["seat"] == seat else f"seat {p['seat']}'s"
+        pawns = ", ".join(static["land"].get(s, static["sea"].get(s, {})).get("name", s) for s in p["pawns"])
+        assert f"{whose} network: {pawns}" in " ".join(lines)
+    for card in view["players"][seat].get("hand") or []:  # a secret by its name, not its card id
+        kind = card["secret"].rstrip("0123456789")
+        assert static["secrets"][kind]["text"].split(":")[0] in text and card["secret"] not in text
     assert all(len(line) <= playtext.WIDTH for line in lines)
 
 
