@@ -1,37 +1,29 @@
-"""What each move does, once `legal.py` has found it legal. Each action returns its events and
-queues what follows inside it (customs, windows for other seats, the end of the turn)."""
+"""What each action does, once `legal.py` has found it legal. Each action returns its events and
+queues what follows inside it (customs, windows for other seats, the raid's questions, the end
+of the turn). The free moves of a turn are in free.py and warehouses.py, the raid's steps in
+raids.py."""
 
 from __future__ import annotations
 
 from engine.core import event
 from engine.smuggler import customs
 from engine.smuggler.board import risk_of, size_of
-from engine.smuggler.content import (
-    CHARACTERS,
-    CUSTOMS_HOUSE,
-    DECK_OF,
-    PRICES,
-    ROW_COST,
-    WITCH_WATERS,
-    secret_kind,
-)
+from engine.smuggler.content import CHARACTERS, DECK_OF, PRICES, ROW_COST
 from engine.smuggler.data import HIRE_PAY, HONEST_WAGE, PRICES_BY_PAY, REPUTATION_PRICE
-from engine.smuggler.flow import claim_warehouse, draw_secret, reveal
+from engine.smuggler.flow import claim_warehouse, reveal
+from engine.smuggler.free import draw_secret, witch_steps
 from engine.smuggler.state import (
     bribe_price,
-    character_warehouse,
     gain,
     hostile_officer_at,
     pay,
-    rng_below,
     shape_kind,
     shape_size,
     shapes_where,
     spend,
     track_end,
-    warehouse_shapes,
 )
-from engine.smuggler.warehouses import fitting_warehouses, stash, store, unstash
+from engine.smuggler.warehouses import best_storage, store
 
 
 def cost_of(move: dict) -> dict:
@@ -40,7 +32,7 @@ def cost_of(move: dict) -> dict:
 
 def finish(state: dict, *steps: dict, offer: bool = True) -> None:
     """Queue what follows inside the action, then the end of the turn (which first offers the
-    warehouse moves left, unless `offer` is false: flow.step_end_turn)."""
+    free moves left, unless `offer` is false: flow.step_end_turn)."""
     state["queue"].extend(steps)
     state["queue"].append({"do": "end_turn"} if offer else {"do": "end_turn", "done": True})
 
@@ -48,14 +40,7 @@ def finish(state: dict, *steps: dict, offer: bool = True) -> None:
 def move_boat(state, seat, move):
     pay(state, seat, cost_of(move))
     state["boats"][seat]["space"] = move["to"]
-    after = []
-    if move["to"] == WITCH_WATERS and shapes_where(state, "boat", seat):
-        after = [
-            {"do": "witch", "seat": s, "victim": seat}
-            for s in range(state["players"])
-            if s != seat and "r_witch" in state["characters"][s]
-        ]
-    finish(state, *after)
+    finish(state, *witch_steps(state, seat))
     return [event("boat_moved", seat=seat, space=move["to"])]
 
 
@@ -128,11 +113,10 @@ def land(state, seat, move):
     events = [event("goods_landed", seat=seat, space=port, shapes=landed, hidden=move["hide"])]
     for sid in landed:
         state["shapes"][sid].update(where="board", space=port)
-        if stash_ok:
-            for wid in fitting_warehouses(state, seat, sid, port)[:1]:
-                store(state, sid, wid, port)
-                state["shuttled"].append(sid)  # in for this turn (p.21 once a turn, decided)
-                events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
+    # p.21: « instantanément déplacées dans un entrepôt », as many squares as fit (in for this turn)
+    for sid, wid in best_storage(state, seat, landed, port) if stash_ok else ():
+        store(state, sid, wid, port)
+        events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
     events += customs.seize_at(state, port)
     risk = (risk_of(port) or 0) + sum(shape_size(state, sid) for sid in landed) - move["hide"]
     # every other seat, clockwise from the lander, gets the tip-off window (flow.step_tipoff)
@@ -224,84 +208,16 @@ def bribe(state, seat, move):
 
 
 def raid(state, seat, move):
+    """1 influence; then the raider sends mob characters in, one shape each (raids.py)."""
     spend(state, seat, "influence", 1)
-    events = lose_character(state, seat, move["card"])
-    state["shapes"][move["shape"]].update(where="board", space=CUSTOMS_HOUSE, owner=seat)
-    events.append(event("customs_raided", seat=seat, shape=move["shape"], card=move["card"]))
-    events += customs.seize_at(state, CUSTOMS_HOUSE)
-    finish(state)
-    return events
-
-
-def lose_character(state, seat, cid) -> list:
-    """A lost character takes its reputation, one network pawn and its warehouse with it (the
-    goods inside fall onto the board where it stood)."""
-    state["characters"][seat].remove(cid)
-    state["discarded"].append(cid)
-    spend(state, seat, "reputation", min(state["reputation"][seat], CHARACTERS[cid]["reputation"]))
-    events = [event("character_lost", seat=seat, card=cid)]
-    wid = character_warehouse(cid)
-    if wid in state["warehouses"]:
-        for sid in warehouse_shapes(state, wid):
-            state["shapes"][sid].update(where="board", warehouse=None)
-            events += customs.seize_at(state, state["shapes"][sid]["space"])
-        state["warehouses"][wid]["owner"] = -1
-    state["queue"].append({"do": "remove_pawn", "seat": seat})
-    return events
+    finish(state, {"do": "raid", "seat": seat, "card": None, "taken": 0, "stop": False})
+    return [event("raid_started", seat=seat)]
 
 
 def pass_turn(state, seat, move):
     state["passed"][seat] = True
-    finish(state, offer=False)  # a pass changes nothing the seat could not store or take out before it
+    finish(state, offer=False)  # a pass changes nothing: any free move after it was open before it
     return [event("passed", seat=seat)]
-
-
-# --- free moves on your turn (the warehouse moves are in warehouses.py) -------------------------
-def motivate(state, seat, move) -> list:
-    cid = move["card"]
-    pay(state, seat, CHARACTERS[cid]["ability"]["cost"])
-    state["motivated"].append(cid)
-    events = [event("character_motivated", seat=seat, card=cid)]
-    kind = move["type"]
-    if kind == "motivate_boat":
-        state["boats"][seat]["space"] = move["to"]
-        events.append(event("boat_moved", seat=seat, space=move["to"]))
-    elif kind == "motivate_goods":
-        state["shapes"][move["shape"]]["space"] = move["to"]
-        events += [event("goods_moved", seat=seat, shape=move["shape"], space=move["to"], claimed=False)]
-        events += customs.seize_at(state, move["to"])
-    elif kind == "motivate_officer":
-        events += customs.move_officer(state, move["officer"], move["to"], "character")
-    else:
-        events += draw_secret(state, seat)
-    return events
-
-
-def play_secret(state, seat, move) -> list:
-    card = move["secret"]
-    state["hands"][seat].remove(card)
-    state["secrets_played"].append(card)
-    kind = secret_kind(card)
-    events = [event("secret_played", seat=seat, secret=card, kind=kind)]
-    if kind == "cove":
-        state["coves_open"][seat].append(move["cove"])
-    elif kind == "decoy":
-        events += customs.move_officer(state, move["officer"], move["to"], "secret")
-    elif kind == "informer":
-        hand = state["hands"][move["seat"]]
-        taken = hand.pop(rng_below(state, len(hand)))
-        state["hands"][seat].append(taken)
-        events.append(event("secret_stolen", seat=seat, victim=move["seat"]))
-        events.append(
-            event("secret_stolen_privately", to=[seat, move["seat"]], seat=seat, victim=move["seat"], secret=taken)
-        )
-    elif kind == "turncoat":
-        officer = state["officers"][move["officer"]]
-        officer["bribed_by"] = seat
-        events += customs.seize_at(state, officer["space"])  # the former briber's goods there (p.18)
-    else:
-        gain(state, seat, "influence", 2)
-    return events
 
 
 ACTIONS = {
@@ -320,17 +236,4 @@ ACTIONS = {
     "bribe": bribe,
     "raid": raid,
     "pass": pass_turn,
-}
-FREE = {
-    "stash": stash,
-    "unstash": unstash,
-    "motivate_boat": motivate,
-    "motivate_goods": motivate,
-    "motivate_officer": motivate,
-    "motivate_secret": motivate,
-    "play_cove": play_secret,
-    "play_decoy": play_secret,
-    "play_informer": play_secret,
-    "play_turncoat": play_secret,
-    "play_favour": play_secret,
 }

@@ -81,13 +81,44 @@ class SmugglerBot:
         return max(legal, key=worth)
 
     def decide_end_turn(self, legal):
-        """After the action, before the turn passes (p.21: free at any time of the turn): store
-        the goods an officer stands by or can reach soon, the biggest first; else end the turn.
-        Goods are not taken out now: that is done at the start of a turn, to sell or carry them."""
+        """After the action, before the turn passes (free moves at any time of the turn): store
+        the goods an officer stands by or can reach soon, the biggest first, and claim abandoned
+        goods no officer watches; else end the turn. Abilities and secrets are kept for the start
+        of a turn, where the bot plays those worth their price (`free`): spent now they would buy
+        nothing the next turn's could not."""
         stashes = [m for m in legal if m["type"] == "stash" and self.exposed(self.view["goods"][m["shape"]]["space"])]
         if stashes:
             return max(stashes, key=lambda m: (len(SHAPES[self.view["goods"][m["shape"]]["kind"]]), m["shape"]))
+        claims = self.claims(legal)
+        if claims:
+            return claims[0]
         return next(m for m in legal if m["type"] == "end_turn")
+
+    def claims(self, legal):
+        """Abandoned goods to claim where they lie: only where no officer I have not bribed stands."""
+        return [
+            m for m in legal if m["type"] == "claim" and not self.hostile_at(self.view["goods"][m["shape"]]["space"])
+        ]
+
+    def decide_raid_card(self, legal):
+        """The mob character that costs least (reputation, then a warehouse or an ability lost);
+        after the first shape, go on only for a seized shape worth more than the card."""
+        cards = [m for m in legal if m["card"] is not None]
+        best = min(cards, key=lambda m: (self.card_worth(m["card"]), m["card"]))
+        if len(cards) == len(legal):
+            return best  # the first shape: the raid was chosen for it
+        seized = [len(SHAPES[g["kind"]]) for g in self.view["goods"].values() if g["where"] == "customs"]
+        if self.hostile_at("penzance") or max(seized, default=0) < 2 + 2 * self.card_worth(best["card"]):
+            return next(m for m in legal if m["card"] is None)
+        return best
+
+    def decide_raid_shape(self, legal):
+        return max(legal, key=lambda m: (len(SHAPES[self.view["goods"][m["shape"]]["kind"]]), m["shape"]))
+
+    @staticmethod
+    def card_worth(cid: str) -> float:
+        info = CHARACTERS[cid]
+        return info["reputation"] + ("warehouse" in info or "ability" in info) * 0.5
 
     def decide_place_officer(self, legal):
         return max(legal, key=lambda m: self.officer_threat_distance(m["space"]))
@@ -195,6 +226,9 @@ class SmugglerBot:
         coves = by_type.get("play_cove", [])
         if coves:  # the cove whose neighbours sell best
             return max(coves, key=lambda m: (self.landing_value(m["cove"]), m["cove"]))
+        claims = self.claims(by_type.get("claim", []))
+        if claims:
+            return claims[0]
         for move in by_type.get("unstash", []):  # out of the warehouse to be sold or carried on
             space = self.view["goods"][move["shape"]]["space"]
             if not self.hostile_at(space) and (size_of(space) or self.can_carry()):
@@ -252,11 +286,12 @@ class SmugglerBot:
         return None
 
     def raid(self, by_type, templates):
-        """Only when no officer I have not bribed stands at Penzance (he would seize it again)."""
+        """Only when no officer I have not bribed stands at Penzance (he would seize the goods
+        again); the mob characters and the shapes are chosen inside it (decide_raid_*)."""
         raids = by_type.get("raid", [])
         if not raids or self.hostile_at("penzance"):
             return None
-        return max(raids, key=lambda m: (len(SHAPES[self.view["goods"][m["shape"]]["kind"]]), m["shape"]))
+        return raids[0]
 
     def invest(self, by_type, templates):
         """Spare gold before passing: reputation (more influence every round) or a secret."""

@@ -4,13 +4,14 @@ An action (or the set-up) pushes steps onto `state["queue"]`; `run` works throug
 step that needs a seat's decision (the poorest player choosing an officer, a set-up draft,
 another player's out-of-turn window) sets `state["pending"] = {"seat", "moves"}` and stops:
 `to_act` then names that seat, its legal moves are exactly `moves`, and once it has chosen
-the queue carries on, so the active player continues afterwards.
+the queue carries on, so the active player continues afterwards. The end of a turn is such a
+step: after the action the active seat may still make its free moves (`step_end_turn`).
 """
 
 from __future__ import annotations
 
 from engine.core import event
-from engine.smuggler import customs
+from engine.smuggler import customs, raids
 from engine.smuggler.board import BOAT_START_SPACES, LAND_SPACES, OFFICER_PLACES, placements
 from engine.smuggler.content import (
     BOATS,
@@ -23,8 +24,11 @@ from engine.smuggler.content import (
     WITCH_WATERS,
     secret_kind,
 )
+from engine.smuggler.free import FREE, draw_secret
+from engine.smuggler.legal import free_moves
 from engine.smuggler.packing import fits
 from engine.smuggler.state import (
+    ask,
     can_pay,
     character_warehouse,
     discovery,
@@ -36,7 +40,6 @@ from engine.smuggler.state import (
     shape_cells,
     shapes_where,
 )
-from engine.smuggler.warehouses import stash, unstash, warehouse_moves
 
 
 def setup_queue(players: int) -> list[dict]:
@@ -52,11 +55,6 @@ def setup_queue(players: int) -> list[dict]:
     ]
 
 
-def ask(state: dict, seat: int, moves: list[dict]) -> bool:
-    state["pending"] = {"seat": seat, "moves": moves}
-    return False
-
-
 def run(state: dict) -> list:
     """Work through the queue until it is empty or waits for a decision."""
     events: list = []
@@ -69,13 +67,18 @@ def run(state: dict) -> list:
     return events
 
 
+# Steps that go on after a decision (more officers to move, more free moves, more shapes to raid):
+# they finish by themselves when `run` finds them done.
+GOING_ON = frozenset({"customs", "end_turn", "raid"})
+
+
 def resolve(state: dict, seat: int, move: dict) -> list:
     """A pending decision was taken: apply it to the step waiting for it, then carry on."""
     step = state["queue"][0]
     state["pending"] = None
     events = RESOLVERS[move["type"]](state, step, seat, move)
-    if step["do"] not in ("customs", "end_turn"):  # those two go on (more officers, more warehouse moves)
-        state["queue"].pop(0)
+    if step["do"] not in GOING_ON:  # the step itself, wherever the decision queued more steps
+        state["queue"] = [s for s in state["queue"] if s is not step]
     return events + run(state)
 
 
@@ -323,30 +326,44 @@ def resolve_witch(state, step, seat, move):
 
 
 def step_end_turn(state, step):
-    """Before the turn passes, the active seat may still store goods, free, after its action and
-    all it triggered (p.21: « à n'importe quel moment pendant le tour d'un joueur »): asked only
-    when it has such a move, with `end_turn` to stop. Taking goods out is not offered here: it
-    would only expose them through the others' turns, and the seat may still do it at the start
-    of its next turn; offering it would ask a seat with stored goods this question every turn."""
-    moves = [] if step.get("done") else [m for m in warehouse_moves(state, state["active"]) if m["type"] == "stash"]
-    if moves:
-        return ask(state, state["active"], [{"type": "end_turn"}, *moves]), []
+    """Before the turn passes, after its action and all it triggered, the active seat may still
+    make its free moves (p.21: warehouses « à n'importe quel moment pendant le tour d'un
+    joueur »; p.12: abilities « pendant les tours »; secrets on your turn): storing goods,
+    claiming abandoned goods, motivating a character it can pay, playing a secret, each
+    answered by the same question again, with `end_turn` to stop. Finite: each character is
+    motivated once a round, a secret is spent, a shape goes in once a turn. Taking goods out is
+    not offered here (decided): it would only expose them through the others' turns, and the
+    seat may still do it at the start of its next turn. Who holds which secret is hidden, so the
+    question is asked of a seat that has no free move but could hold a secret to play as far as
+    the table knows (`may_hold_turn_secret`), with `end_turn` alone: to the others it looks the
+    same. Otherwise, with no free move, the turn passes at once. A pass asks nothing (`done`):
+    it changes nothing the seat could not do before it."""
+    seat = state["active"]
+    if not step.get("done"):
+        moves = free_moves(state, seat, taking_out=False)
+        if moves or may_hold_turn_secret(state, seat):
+            return ask(state, seat, [{"type": "end_turn"}, *moves]), []
     n = state["players"]
     for offset in range(1, n + 1):
         seat = (state["active"] + offset) % n
         if not state["passed"][seat]:
             state["active"] = seat
-            state["shuttled"] = []
+            state["turn_in"], state["turn_out"] = [], []
             return True, []
     return True, end_round(state)
 
 
-def resolve_stash(state, step, seat, move):
-    return stash(state, seat, move)  # the end_turn step asks again while moves are left
+def may_hold_turn_secret(state: dict, seat: int) -> bool:
+    """Whether the seat could hold a secret to play on its turn, as far as the table knows: a
+    secret in hand, and a card of those kinds not yet played (played secrets lie face up)."""
+    if not state["hands"][seat]:
+        return False
+    played = [secret_kind(s) for s in state["secrets_played"]]
+    return any(played.count(kind) < count for kind, (count, _, when) in SECRETS.items() if when == "your turn")
 
 
-def resolve_unstash(state, step, seat, move):
-    return unstash(state, seat, move)
+def resolve_free(state, step, seat, move):
+    return FREE[move["type"]](state, seat, move)  # the end_turn step asks again
 
 
 def resolve_end_turn(state, step, seat, move):
@@ -368,7 +385,7 @@ def end_round(state: dict) -> list:
     state["round"] += 1
     state["passed"] = [False] * n
     state["honest_done"] = [False] * n
-    state["shuttled"] = []
+    state["turn_in"], state["turn_out"] = [], []
     state["motivated"] = []
     events.append(event("round_started", round=state["round"], first=state["first"]))
     for deck in DECKS:
@@ -398,14 +415,6 @@ def reveal(state: dict, deck: str) -> list:
     return []
 
 
-def draw_secret(state: dict, seat: int) -> list:
-    if not state["secrets_deck"]:
-        return []
-    card = state["secrets_deck"].pop(0)
-    state["hands"][seat].append(card)
-    return [event("secret_drawn", seat=seat), event("secret_drawn_privately", to=[seat], seat=seat, secret=card)]
-
-
 def claim_warehouse(state: dict, seat: int, cid: str) -> None:
     if character_warehouse(cid) in state["warehouses"]:
         state["warehouses"][character_warehouse(cid)]["owner"] = seat
@@ -426,6 +435,7 @@ STEPS = {
     "secrets": step_secrets,
     "remove_pawn": step_remove_pawn,
     "witch": step_witch,
+    "raid": raids.step_raid,
     "end_turn": step_end_turn,
 }
 RESOLVERS = {
@@ -441,7 +451,8 @@ RESOLVERS = {
     "place_officer": resolve_place_officer,
     "remove_pawn": resolve_remove_pawn,
     "witch": resolve_witch,
-    "stash": resolve_stash,
-    "unstash": resolve_unstash,
+    "raid_card": raids.resolve_raid_card,
+    "raid_shape": raids.resolve_raid_shape,
     "end_turn": resolve_end_turn,
+    **{move_type: resolve_free for move_type in FREE},  # asked at the end of the turn
 }

@@ -4,10 +4,11 @@
             (counter-clockwise from the last), two characters drawn face down and one kept,
             one network pawn anywhere, boats at sea; the top of each deck revealed
     round   from the first player clockwise, one action each, until everyone has passed;
-            free moves (warehouses, motivating characters, secrets) before the action, and
-            the warehouse moves left after it (`end_turn` to stop), before the turn passes
+            free moves (warehouses, abandoned goods, motivating characters, secrets) before
+            the action, and again after it (`end_turn` to stop), before the turn passes
     inside  decisions of other seats (the poorest player choosing for the customs, a tip-off,
-            the Witch) are real moves of that seat: `to_act` names it (flow.py)
+            the Witch) are real moves of that seat: `to_act` names it (flow.py); so are the
+            raider's choices inside a raid (raids.py)
     end     customs track at its end or the last goods bought: the round is finished, then
             gold + reputation; ties to the most gold, then shared
 
@@ -21,10 +22,10 @@ from collections.abc import Callable
 from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by
-from engine.smuggler import actions, flow, labels, legal, wire
+from engine.smuggler import actions, flow, free, labels, legal, wire
 from engine.smuggler.bots import BOTS
 from engine.smuggler.moves import MOVES
-from engine.smuggler.state import copy_state, new_state
+from engine.smuggler.state import copy_state, new_state, upgraded
 from engine.smuggler.static import static_data
 from engine.smuggler.view import build_view
 
@@ -46,11 +47,12 @@ RULE_WORDS = {
     "hire": "A face-up character is hired for 1 influence or 2 reputation plus its gold cost.",
     "bribe": "An officer is bribed on a space with your pawn, for 1 influence plus the track's bribe cost "
     "(+1 gold if another holds him).",
-    "raid": "A raid needs two mob characters and your pawn at Penzance, 1 influence and a mob card per shape.",
-    "stash": "Goods on the board with your pawn go into your warehouse there if they fit, once per turn.",
-    "unstash": "Goods leave your warehouse onto its space, where you have a pawn, once per turn.",
-    "end_turn": "The turn ends by itself after the action; you are asked only when you may still store "
-    "goods or take them out.",
+    "raid": "A raid needs two mob characters, your pawn at Penzance, seized goods and 1 influence; "
+    "then each shape recovered costs a mob card.",
+    "stash": "Goods on the board with your pawn go into your warehouse there if they fit, once in per turn.",
+    "unstash": "Goods leave your warehouse onto its space, where you have a pawn, once out per turn.",
+    "claim": "Goods another player left without his pawn are claimed where your pawn stands with them.",
+    "end_turn": "The turn ends by itself after the action; you are asked only when you may still make a free move.",
 }
 
 
@@ -67,16 +69,16 @@ def decide(state: dict, seat: int, move: dict) -> list:
     return flow.resolve(state, seat, move)
 
 
-# Each move type's handler: decisions go back to the queue waiting for them, actions and the
-# free moves of a turn are played by actions.py. `stash` and `unstash` are both: free moves
-# before the action, and decisions of the end of the turn after it (`play` sends any move
-# answering a pending decision to the queue).
+# Each move type's handler: decisions go back to the queue waiting for them, actions are played
+# by actions.py, the free moves of a turn by free.py. The free moves are both: moves of the turn
+# before the action, and answers to the end of the turn's question after it (`play` sends any
+# move answering a pending decision to the queue).
 HANDLERS: dict[str, Callable[[dict, int, dict], list]] = {
     **{move_type: decide for move_type in flow.RESOLVERS},
     **actions.ACTIONS,
-    **actions.FREE,
+    **free.FREE,
 }
-TURN_MOVES = frozenset(actions.ACTIONS) | frozenset(actions.FREE)
+TURN_MOVES = frozenset(actions.ACTIONS) | frozenset(free.FREE)
 
 
 class SmugglerOptions(Schema):
@@ -159,7 +161,7 @@ class Smuggler(Game):
         return copy_state(state)
 
     def load(self, data_: dict) -> dict:
-        return copy_state(data_)
+        return upgraded(copy_state(data_))
 
 
 __all__ = ["Smuggler", "event"]

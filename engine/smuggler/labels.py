@@ -52,8 +52,11 @@ def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]
     if kind == "bribe":
         return kind, {"cost": list(bribe_price(state, move["officer"]).items())}
     if kind == "raid":
-        lost = min(state["reputation"][seat], CHARACTERS[move["card"]]["reputation"])
-        return kind, {"cost": [("influence", 1)], "loss": [("reputation", lost)]}
+        return kind, {"cost": [("influence", 1)]}
+    if kind == "raid_card" and move["card"] is None:
+        return "raid_card.stop", {}
+    if kind == "raid_card":
+        return kind, {"loss": [("reputation", min(state["reputation"][seat], CHARACTERS[move["card"]]["reputation"]))]}
     if kind.startswith("motivate_"):
         return kind, {"cost": list(CHARACTERS[move["card"]]["ability"]["cost"].items())}
     if kind == "witch" and move.get("shape") is not None:

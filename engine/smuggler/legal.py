@@ -147,11 +147,19 @@ def card_moves(state, seat):
             continue
         if can_pay(state, seat, bribe_price(state, i)):
             moves.append({"type": "bribe", "officer": i})
-    mobs = mob_cards(state, seat)
-    if len(mobs) >= 2 and has_pawn(state, seat, CUSTOMS_HOUSE) and state["influence"][seat] >= 1:
-        seized = sorted(shapes_where(state, "customs"), key=lambda s: (-shape_size(state, s), s))  # every one
-        moves += [{"type": "raid", "shape": sid, "card": cid} for sid in seized for cid in mobs]
+    if can_raid(state, seat):
+        moves.append({"type": "raid"})  # which mobs go and which shapes they bring back: raids.py
     return moves
+
+
+def can_raid(state, seat) -> bool:
+    """Two mob characters or more, a pawn at Penzance, 1 influence, and goods to recover (p.19)."""
+    return (
+        len(mob_cards(state, seat)) >= 2
+        and has_pawn(state, seat, CUSTOMS_HOUSE)
+        and state["influence"][seat] >= 1
+        and bool(shapes_where(state, "customs"))
+    )
 
 
 def land_moves(state, seat) -> list[dict]:
@@ -188,12 +196,25 @@ def land_template(state, seat) -> list[dict]:
     ]
 
 
-def free_moves(state, seat):
-    """Free on the seat's turn, before its action (the warehouse moves come again after it)."""
-    moves = warehouse_moves(state, seat)
+def free_moves(state, seat, taking_out: bool = True):
+    """Free on the seat's turn, before its action and (but taking goods out) after it, before
+    the turn passes (flow.step_end_turn)."""
+    moves = warehouse_moves(state, seat, taking_out)
+    moves += claim_moves(state, seat)
     moves += motivate_moves(state, seat)
     moves += secret_moves(state, seat)
     return moves
+
+
+def claim_moves(state, seat):
+    """Abandoned goods of another player where the seat has a pawn, claimed where they lie."""
+    return [
+        {"type": "claim", "shape": sid}
+        for sid in shapes_where(state, "board")
+        if state["shapes"][sid]["owner"] != seat
+        and abandoned(state, sid)
+        and has_pawn(state, seat, state["shapes"][sid]["space"])
+    ]
 
 
 def motivate_moves(state, seat):
@@ -277,6 +298,7 @@ GENERATORS = {
     "raid": card_moves,
     "stash": warehouse_moves,
     "unstash": warehouse_moves,
+    "claim": claim_moves,
     "motivate_boat": motivate_moves,
     "motivate_goods": motivate_moves,
     "motivate_officer": motivate_moves,

@@ -74,6 +74,14 @@ MEMBERS = {
     "witch": schema(
         "witch", "The Witch of St Levan takes a shape (null: let the boat pass).", shape=fields.String(allow_none=True)
     ),
+    "raid_card": schema(
+        "raid_card",
+        "Inside your raid: the mob character you lose for the next shape (null: end the raid).",
+        card=one_of(CHARACTERS, allow_none=True),
+    ),
+    "raid_shape": schema(
+        "raid_shape", "Inside your raid: the seized shape your mob character brings back.", shape=shape()
+    ),
     # actions
     "move_boat": schema("move_boat", "Move your boat one sea space.", to=one_of(SEA_SPACES), pay=one_of(PAYS)),
     "move_goods": schema(
@@ -112,16 +120,15 @@ MEMBERS = {
     "discover_secret": schema("discover_secret", "Draw a secret.", pay=one_of(PAYS)),
     "hire": schema("hire", "Hire a face-up character.", card=card(), pay=one_of(["influence", "reputation"])),
     "bribe": schema("bribe", "Bribe an officer on a space with your pawn.", officer=OFFICER),
-    "raid": schema(
-        "raid", "Raid the customs warehouse for one shape, losing a mob character.", shape=shape(), card=card()
-    ),
+    "raid": schema("raid", "Raid the customs warehouse: 1 influence, then a mob character lost per shape recovered."),
     "pass": schema("pass", "No more actions this round."),
     # free on your turn
     "stash": schema(
         "stash", "Put goods into your warehouse here.", shape=shape(), warehouse=fields.String(required=True)
     ),
     "unstash": schema("unstash", "Take goods out of your warehouse.", shape=shape()),
-    "end_turn": schema("end_turn", "After your action: store or take out no more goods, and let the turn pass."),
+    "claim": schema("claim", "Claim abandoned goods where your pawn stands.", shape=shape()),
+    "end_turn": schema("end_turn", "After your action: make no more free moves, and let the turn pass."),
     "motivate_boat": schema(
         "motivate_boat", "A character moves your boat one space.", card=card(), to=one_of(SEA_SPACES)
     ),

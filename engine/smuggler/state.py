@@ -7,6 +7,8 @@ officers      [{"space" (None: still waiting on the customs track), "bribed_by"}
 queue         the steps still to run inside the current action (customs movement, a
               window for another seat, the end of the turn...); `pending` is the decision
               the queue waits for: {"seat", "moves"} (the legal moves of that seat)
+turn_in, turn_out  the shapes that went into, and out of, a warehouse this turn (p.21: each
+              at most once each way a turn, decided)
 ledger        per resource and seat [gained, spent], so every unit is accounted for
 """
 
@@ -85,7 +87,8 @@ def new_state(players: int, seed: int) -> dict:
         "secrets_played": [],
         "coves_open": [[] for _ in range(players)],
         "honest_done": [False] * players,
-        "shuttled": [],
+        "turn_in": [],
+        "turn_out": [],
         "queue": [],
         "pending": None,
         "ending": None,
@@ -95,6 +98,21 @@ def new_state(players: int, seed: int) -> dict:
 def copy_state(state: dict) -> dict:
     """A deep copy (the state is JSON-native; orjson's round trip is the fastest copy of it)."""
     return orjson.loads(orjson.dumps(state))
+
+
+def upgraded(state: dict) -> dict:
+    """A state saved before the warehouse moves were counted each way: its `shuttled` shapes
+    (in or out this turn) may go neither in nor out again this turn, as then."""
+    if "shuttled" in state:
+        shuttled = state.pop("shuttled")
+        state["turn_in"], state["turn_out"] = list(shuttled), list(shuttled)
+    return state
+
+
+def ask(state: dict, seat: int, moves: list[dict]) -> bool:
+    """A step waits for the seat's decision among `moves` (flow.py): False, the step is not done."""
+    state["pending"] = {"seat": seat, "moves": moves}
+    return False
 
 
 def rng_below(state: dict, n: int) -> int:

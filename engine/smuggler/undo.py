@@ -1,10 +1,12 @@
 """Which Cornish Smuggler moves a seat may take back (engine.core.Game.undoable).
 
-Set-up picks in the open, moving pieces on the board, buying reputation, bribing and the
-warehouse moves draw no chance and reveal nothing. Never: drawing characters or secrets,
-hiring (the next card is revealed), selling (the others draw secrets), landing (opens the
-other seats' Tip-off windows), playing a secret, or any move whose events
-show something drawn or revealed (the round ending, for instance)."""
+Set-up picks in the open, moving pieces on the board, buying reputation, bribing, the
+warehouse moves, claiming abandoned goods, the end of the turn and the raid with its own
+questions (which mob character goes, which shape comes back, which pawn is removed) draw no
+chance and reveal nothing. Never: drawing characters or secrets, hiring (the next card is
+revealed), selling (the others draw secrets), landing (opens the other seats' Tip-off
+windows), playing a secret, or any move whose events show something drawn or revealed (the
+round ending, for instance)."""
 
 MOVES = frozenset(
     {
@@ -19,8 +21,13 @@ MOVES = frozenset(
         "move_officer",
         "buy_reputation",
         "bribe",
+        "raid",
+        "raid_card",
+        "raid_shape",
+        "remove_pawn",
         "stash",
         "unstash",
+        "claim",
         "end_turn",
         "motivate_boat",
         "motivate_goods",
@@ -43,6 +50,12 @@ SAFE_EVENTS = frozenset(
         "officer_bribed",
         "goods_stored",
         "goods_taken_out",
+        "goods_claimed",
+        "raid_started",
+        "customs_raided",
+        "raid_ended",
+        "character_lost",
+        "pawn_removed",
         "character_motivated",
         "passed",
     }

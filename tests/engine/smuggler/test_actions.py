@@ -44,9 +44,11 @@ def test_discovering_a_secret_draws_one_for_2_influence_or_2_gold():
     assert state["hands"][0] == [top] and (state["influence"][0], state["gold"][0]) == (8, 13)
     assert [e.to for e in events if e.type == "secret_drawn_privately"] == [frozenset({0})]
     assert all(top not in str(e.to_json()) for e in events if e.visible_to(1))
+    play(state, 0, {"type": "end_turn"})  # a secret in hand: he might play it still this turn
     top = state["secrets_deck"][0]
     play(state, 1, {"type": "discover_secret", "pay": "gold"})
     assert state["hands"][1] == [top] and (state["influence"][1], state["gold"][1]) == (10, 11)
+    play(state, 1, {"type": "end_turn"})
     # an empty deck: nothing to discover
     state = edited(state, lambda d: d.update(secrets_played=d["secrets_deck"], secrets_deck=[]))
     assert not of_type(state, 2, "discover_secret")
@@ -200,10 +202,13 @@ def test_a_lost_character_takes_its_reputation_a_pawn_and_its_warehouse():
         d["officers"][2]["space"] = "breage"
 
     state = edited(started(), raider)
-    play(state, 0, {"type": "raid", "shape": "irish_5", "card": "r_pascoe"})
+    play(state, 0, {"type": "raid"})
+    play(state, 0, {"type": "raid_card", "card": "r_pascoe"})
     assert state["characters"][0] == ["u_jack"] and state["reputation"][0] == 1
     assert state["warehouses"]["w_r_pascoe"]["owner"] == -1
     assert state["shapes"]["irish_0"]["where"] == "customs"  # fell out at Breage, under an officer
+    play(state, 0, {"type": "raid_shape", "shape": "irish_5"})
+    play(state, 0, {"type": "raid_card", "card": None})  # the raid ends: Jack stays
     assert GAME.to_act(state) == {0} and GAME.view(state, 1)["deciding"] == "remove_pawn"
     play(state, 0, {"type": "remove_pawn", "space": "breage"})
     assert state["pawns"][0] == ["penzance"] and state["active"] == 1

@@ -96,3 +96,44 @@ def test_the_smuggler_bot_chooses_a_path_that_spares_its_goods():
     (poorest,) = GAME.to_act(state)
     assert poorest == 1 and GAME.view(state, 1)["deciding"] == "choose_path"
     assert bot_move(state, 1) == {"type": "choose_path", "officer": 0, "space": "st_erth"}
+
+
+def test_the_smuggler_bot_spends_nothing_after_its_action_but_claims_abandoned_goods():
+    """After its action the bot may still motivate characters and play secrets (p.12, free moves
+    of the turn); it keeps them for the start of a turn, where it plays those worth their price,
+    and ends the turn, but it claims abandoned goods lying by its pawn with no officer there."""
+
+    def crew(d, abandoned=False):
+        d["characters"][0] += ["u_eddy", "o_tregear"]  # a boat move for 1 gold, an officer's for 3 influence
+        d["pawns"][0] += ["madron", "hayle"]
+        d["boats"][0].update(space="irish", hold="brig")
+        d["hands"][0] = ["decoy1", "tipoff1"]
+        for card in d["hands"][0]:
+            d["secrets_deck"].remove(card)
+        if abandoned:
+            board_goods(d, "irish_2", 1, "hayle")
+
+    for abandoned in (False, True):
+        state = edited(started(), lambda d, abandoned=abandoned: crew(d, abandoned))
+        apply(state, 0, {"type": "buy_goods", "shape": "irish_0"})
+        listed = {m["type"] for m in GAME.legal_moves(state, 0)}
+        assert {"end_turn", "motivate_boat", "motivate_officer", "play_decoy"} <= listed
+        expected = {"type": "claim", "shape": "irish_2"} if abandoned else {"type": "end_turn"}
+        assert bot_move(state, 0) == expected
+
+
+def test_inside_a_raid_the_smuggler_bot_sends_its_cheapest_mob_for_the_biggest_shape():
+    def mob(d):
+        d["characters"][0] = ["u_jack", "u_kitto", "c_annie"]  # reputation 1, 0, 1
+        d["pawns"][0] = ["penzance", "madron", "madron"]
+        d["officers"][0]["space"] = "helston"
+        for sid in ("irish_0", "irish_5"):  # a keg and an O4
+            d["shapes"][sid].update(where="customs", owner=1)
+
+    state = edited(started(), mob)
+    apply(state, 0, {"type": "raid"})
+    assert bot_move(state, 0) == {"type": "raid_card", "card": "u_kitto"}  # no reputation lost
+    apply(state, 0, {"type": "raid_card", "card": "u_kitto"})
+    assert bot_move(state, 0) == {"type": "raid_shape", "shape": "irish_5"}
+    apply(state, 0, {"type": "raid_shape", "shape": "irish_5"})
+    assert bot_move(state, 0) == {"type": "raid_card", "card": None}  # a keg is not worth a card

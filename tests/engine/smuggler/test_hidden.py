@@ -1,6 +1,7 @@
 """Hidden information: nothing public tells who holds which secret. The tip-off window opens
 for every other seat that could hold a Tip-off as far as the table knows (a secret in hand, a
-Tip-off not yet played), holder or not, and its pass looks the same from outside."""
+Tip-off not yet played), holder or not, and its pass looks the same from outside; so does the
+end of the turn's question, asked of a seat that could hold a secret to play on its turn."""
 
 from __future__ import annotations
 
@@ -71,3 +72,30 @@ def test_once_every_tip_off_is_played_nobody_is_asked():
     state = landing_at_hayle({1: ["favour1"], 2: ["decoy1"]}, played)
     play(state, 0, LAND)
     assert GAME.to_act(state) == {1} and state["pending"] is None and state["active"] == 1
+
+
+def test_the_end_of_turn_question_looks_the_same_whether_the_seat_can_play_a_secret_or_not():
+    """After its action a seat may still play a secret (flow.step_end_turn). Seat 0 holds a
+    Favour (playable on its turn) at one table and a Tip-off (not) at the other: both are asked,
+    and to everyone else the two tables look the same until the turn has passed."""
+
+    def with_card(card):
+        def change(d):
+            d["hands"][0] = [card]
+            d["secrets_deck"].remove(card)
+
+        return edited(started(), change)
+
+    holder, other = with_card("favour1"), with_card("tipoff1")
+    tables = (holder, other)
+    for move in ({"type": "buy_reputation"}, {"type": "end_turn"}):
+        events = [play(t, 0, move) for t in tables]
+        for viewer in (None, 1, 2):
+            assert seen(events[0], viewer) == seen(events[1], viewer), viewer
+            assert GAME.view(holder, viewer) == GAME.view(other, viewer), viewer
+        assert GAME.to_act(holder) == GAME.to_act(other)
+        if move["type"] == "buy_reputation":
+            assert GAME.to_act(holder) == {0} and GAME.view(holder, 1)["deciding"] == "end_turn"
+            assert GAME.legal_moves(holder, 0) == [{"type": "end_turn"}, {"type": "play_favour", "secret": "favour1"}]
+            assert GAME.legal_moves(other, 0) == [{"type": "end_turn"}]
+    assert holder["active"] == other["active"] == 1

@@ -80,14 +80,18 @@ def check_labels(state: dict, seat: int, move: dict, seen: dict) -> None:
 
 
 # The label forms (texts.MOVES keys) the playouts below need not reach: no card's ability is free
-# but for a boat's, no mob card without reputation is lost, the carter is seldom hired (each is
-# checked by an exact label below).
+# but for a boat's, the carter is seldom hired, a raid seldom goes past its first shape or loses a
+# mob card without reputation, abandoned goods seldom lie by another's pawn (each is checked by an
+# exact label below).
 UNREACHED = {
     "motivate_goods",
     "motivate_goods.no_cost",
     "motivate_officer.no_cost",
     "motivate_secret.no_cost",
-    "raid.no_loss",
+    "raid_card.no_loss",
+    "raid_card.stop",
+    "raid_shape",
+    "claim",
 }
 SEEDS = range(24)  # 2 to 5 players by seed % 4: about 35,000 moves, each labelled in both languages, in 4 s
 
@@ -275,17 +279,39 @@ def test_honest_work_label_says_the_wage_and_the_reputation_lost():
 @pytest.mark.parametrize(
     "card, english", [("u_jack", "lose Tinner Jack and 1 reputation"), ("u_kitto", "lose Ned Kitto")]
 )
-def test_a_raid_label_says_the_influence_and_the_reputation_lost_with_the_card(card, english):
+def test_raid_labels_say_the_influence_then_the_card_and_reputation_each_shape_costs(card, english):
     def mob(d):
         d["reputation"][0] = 3
         d["ledger"]["reputation"][0][0] += 3
         d["characters"][0] += ["u_jack", "u_kitto"]
-        d["shapes"]["irish_5"].update(where="customs", owner=None, space=None)
+        d["pawns"][0] += ["penzance", "penzance"]
+        for sid in ("irish_5", "irish_1"):
+            d["shapes"][sid].update(where="customs", owner=None, space=None)
 
     state = edited(started(), mob)
-    label, french = labels(state, 0, {"type": "raid", "shape": "irish_5", "card": card})
-    assert label == f"Raid the customs for Irish trader #5: pay 1 influence, {english}"
-    assert french.startswith("Piller la douane pour Irish trader #5 : payer 1 influence, perdre ")
+    assert labels(state, 0, {"type": "raid"}) == (
+        "Raid the customs warehouse for 1 influence",
+        "Faire une descente sur l'entrepôt des douanes pour 1 influence",
+    )
+    play(state, 0, {"type": "raid"})
+    label, french = labels(state, 0, {"type": "raid_card", "card": card})
+    assert label == f"Send {CHARACTERS[card]['name']} for a shape: {english}"
+    assert french.startswith(f"Envoyer {CHARACTERS[card]['name']} chercher une forme : perdre ")
+    play(state, 0, {"type": "raid_card", "card": card})
+    assert labels(state, 0, {"type": "raid_shape", "shape": "irish_5"}) == (
+        "Bring back Irish trader #5",
+        "Rapporter Irish trader #5",
+    )
+    play(state, 0, {"type": "raid_shape", "shape": "irish_5"})
+    assert labels(state, 0, {"type": "raid_card", "card": None}) == ("End the raid", "Mettre fin à la descente")
+
+
+def test_a_claim_label_names_the_abandoned_goods():
+    state = edited(started(), lambda d: (board_goods(d, "irish_1", 1, "hayle"), d["pawns"][0].append("hayle")))
+    assert labels(state, 0, {"type": "claim", "shape": "irish_1"}) == (
+        "Claim the abandoned Irish trader #1",
+        "Réclamer la marchandise abandonnée Irish trader #1",
+    )
 
 
 def test_the_landing_template_says_its_price():

@@ -61,6 +61,7 @@ def test_the_customs_track_at_its_end_finishes_the_round_then_gold_plus_reputati
     # the round goes on: seat 1 still spends its gold, then everyone passes
     assert GAME.to_act(state) == {1}
     play(state, 1, {"type": "buy_reputation"})
+    play(state, 1, {"type": "end_turn"})  # the secret the sale gave him could still be played
     for seat in (2, 0, 1):
         assert GAME.to_act(state) == {seat}
         play(state, seat, {"type": "pass"})

@@ -87,6 +87,31 @@ def test_goods_landed_straight_into_a_warehouse_are_safe_from_arriving_officers(
     assert state["shapes"]["irish_4"]["where"] == "customs"
 
 
+def test_landed_goods_go_into_the_warehouses_so_that_as_many_squares_as_possible_are_stored():
+    """p.21: « Les formes de marchandises peuvent être instantanément déplacées dans un entrepôt
+    dès qu'elles sont débarquées »; p.20: « Les formes de marchandises doivent pouvoir s'ajuster
+    à l'entrepôt. » An I2 and an I4 both fit, the I4 in the 1 x 4 cave and the I2 in the 2 x 3
+    inn cellar: first come, first fit put the I2 in the cave and left the I4 on the beach."""
+
+    def landing(d):
+        for w in d["warehouses"].values():
+            if w["owner"] == 0:
+                w["owner"] = -1
+        d["warehouses"]["w_cave"].update(owner=0, space=None)  # 1 x 4, not standing anywhere yet
+        d["characters"][0].append("c_rowe")
+        d["warehouses"]["w_c_rowe"]["owner"] = 0  # the inn cellar at Penzance, 2 x 3
+        d["pawns"][0] = ["penzance", "madron"]
+        d["officers"][0]["space"] = "helston"
+        d["boats"][0].update(space="penzance", hold="brig")
+        boat_goods(d, "dutch_1", 0)  # an I2
+        boat_goods(d, "dutch_6", 0)  # an I4
+
+    state = edited(started(), landing)
+    play(state, 0, {"type": "land", "shapes": {"dutch_1": 1, "dutch_6": 1}, "hide": 5, "stash": 1})
+    assert state["shapes"]["dutch_6"]["warehouse"] == "w_cave" and state["shapes"]["dutch_1"]["warehouse"] == "w_c_rowe"
+    assert state["warehouses"]["w_cave"]["space"] == "penzance"
+
+
 def test_no_stashing_when_an_unbribed_officer_is_already_at_the_port():
     def landing(d):
         d["boats"][0]["space"] = "st_ives"
@@ -129,7 +154,12 @@ def test_a_raid_costs_a_mob_character_its_reputation_and_a_pawn():
         d["officers"][0]["bribed_by"] = 0
 
     state = edited(started(), mob)
-    play(state, 0, {"type": "raid", "shape": "irish_5", "card": "u_jack"})
+    play(state, 0, {"type": "raid"})
+    assert GAME.legal_moves(state, 0) == [
+        {"type": "raid_card", "card": "u_jack"},
+        {"type": "raid_card", "card": "c_annie"},  # no stop before a first shape
+    ]
+    play(state, 0, {"type": "raid_card", "card": "u_jack"})  # the one seized shape comes back with him
     assert state["characters"][0] == ["c_annie"] and state["reputation"][0] == 1
     assert state["shapes"]["irish_5"] == {"where": "board", "owner": 0, "space": "penzance", "warehouse": None}
     assert GAME.to_act(state) == {0} and {m["space"] for m in GAME.legal_moves(state, 0)} == {"penzance", "madron"}
@@ -331,19 +361,61 @@ def test_the_warehouse_moves_after_the_action_can_be_taken_back_and_the_path_cho
     assert not GAME.undoable({"type": "choose_path", "officer": 0, "space": "st_erth"}, [])
 
 
-def test_a_raid_offers_every_seized_shape():
-    """CONTENT.md: each shape recovered costs one mob character; the text sets no other limit."""
-
+def two_mobs_and_seized_goods(*seized):
     def mob(d):
         d["characters"][0] = ["u_jack", "c_annie"]
         d["pawns"][0] = ["penzance", "madron"]
-        for sid in ("irish_0", "irish_1", "irish_3", "irish_5", "irish_6", "irish_7"):
+        d["reputation"][0] = 2
+        d["ledger"]["reputation"][0][0] += 2
+        d["officers"][0]["space"] = "helston"  # nobody to seize the goods again at Penzance
+        for sid in seized:
             d["shapes"][sid].update(where="customs", owner=1)
 
-    state = edited(started(), mob)
-    raids = [m for m in GAME.legal_moves(state, 0) if m["type"] == "raid"]
-    assert {m["shape"] for m in raids} == {"irish_0", "irish_1", "irish_3", "irish_5", "irish_6", "irish_7"}
-    assert len(raids) == 6 * 2  # every shape, with either mob card
+    return mob
+
+
+def test_one_raid_recovers_a_shape_for_each_mob_character_sent_in():
+    """CONTENT.md: the raid « costs 1 influence, and each shape recovered costs one mob character
+    discarded (card, network pawn and its reputation) »; p.11: « 1 (<I>) et défaussez 1
+    personnage Mob (<X>) (carte, pion et (<R>)) pour chaque marchandise volée ». One action,
+    asked step by step: which mob goes (or stop, once a shape is back), which shape he brings."""
+    state = edited(started(), two_mobs_and_seized_goods("irish_1", "irish_5"))
+    assert [m for m in GAME.legal_moves(state, 0) if m["type"] == "raid"] == [{"type": "raid"}]
+    play(state, 0, {"type": "raid"})
+    assert state["influence"][0] == 9 and GAME.view(state, 1)["deciding"] == "raid_card"
+    play(state, 0, {"type": "raid_card", "card": "u_jack"})
+    assert GAME.legal_moves(state, 0) == [
+        {"type": "raid_shape", "shape": "irish_5"},  # the biggest first
+        {"type": "raid_shape", "shape": "irish_1"},
+    ]
+    play(state, 0, {"type": "raid_shape", "shape": "irish_5"})
+    assert GAME.legal_moves(state, 0) == [{"type": "raid_card", "card": "c_annie"}, {"type": "raid_card", "card": None}]
+    events = play(state, 0, {"type": "raid_card", "card": "c_annie"})  # the last shape comes back with her
+    assert [e.data["recovered"] for e in events if e.type == "raid_ended"] == [2]
+    assert all(
+        state["shapes"][sid] == {"where": "board", "owner": 0, "space": "penzance", "warehouse": None}
+        for sid in ("irish_1", "irish_5")
+    )
+    assert state["characters"][0] == [] and state["reputation"][0] == 0 and state["influence"][0] == 9
+    play(state, 0, {"type": "remove_pawn", "space": "madron"})  # two pawns go: the owner picks the first
+    assert state["pawns"][0] == [] and state["active"] == 1
+
+
+def test_a_raid_stops_when_the_raider_says_so_and_asks_only_among_the_seized_shapes():
+    """The choice of shape lists each seized shape once (no subsets of shapes and cards: the
+    legal lists stay small), and the raider may stop after the first."""
+    seized = ("irish_0", "irish_1", "irish_3", "irish_5", "irish_6", "irish_7")
+    state = edited(started(), two_mobs_and_seized_goods(*seized))
+    play(state, 0, {"type": "raid"})
+    play(state, 0, {"type": "raid_card", "card": "c_annie"})
+    assert sorted(m["shape"] for m in GAME.legal_moves(state, 0)) == sorted(seized)
+    play(state, 0, {"type": "raid_shape", "shape": "irish_3"})
+    events = play(state, 0, {"type": "raid_card", "card": None})
+    assert [e.data["recovered"] for e in events if e.type == "raid_ended"] == [1]
+    assert state["characters"][0] == ["u_jack"] and state["shapes"]["irish_3"]["owner"] == 0
+    assert [sid for sid in seized if state["shapes"][sid]["where"] == "customs"] == [
+        sid for sid in seized if sid != "irish_3"
+    ]
 
 
 def lelant_officer(d, other):
