@@ -104,7 +104,7 @@ FIELD_MESSAGES = (
     "1 to {max} printable characters with a letter or digit, without < > & quotes or backslashes, not a seat's label.",
     "A move is a JSON object.",
     "Not a version.",
-    "1 to 200 visible ASCII characters.",
+    "{shortest} to 200 visible ASCII characters.",
     "Not the `next` of a previous page.",
     "{game} takes {min} to {max} players.",
     "No such seat.",
