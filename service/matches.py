@@ -291,7 +291,7 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     return entries
 
 
-def _state_doc(match: Loaded) -> dict:
+def state_doc(match: Loaded) -> dict:
     finished = match.game.outcome(match.state) is not None
     return {"status": "finished" if finished else "active", "game": match.game.dump(match.state)}
 
@@ -299,7 +299,7 @@ def _state_doc(match: Loaded) -> dict:
 def _commit(
     store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: tuple[tuple[str, str], bytes] | None = None
 ) -> CommitResult:
-    doc = lifecycle.next_doc(match, _state_doc(match), entries)
+    doc = lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
     if result.status == "ok":

@@ -27,12 +27,35 @@ def json_response(body, status: int = 200, headers: dict | None = None) -> Respo
     return Response(data, status=status, headers=headers, mimetype="application/json")
 
 
-# Headers some error answers carry.
-_ERROR_HEADERS = {
-    401: {"WWW-Authenticate": {"schema": {"type": "string"}, "description": 'Bearer realm="portside"'}},
-    429: {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds until the quota renews."}},
-    503: {"Retry-After": {"schema": {"type": "integer"}, "description": "Seconds to wait before trying again."}},
+# Headers some error answers carry: 401 says how to authenticate, 429 and 503 when to come back,
+# 409 request_in_progress when to retry (service/idempotency.py).
+_RETRY_AFTER = {"schema": {"type": "integer", "minimum": 1}}
+_ERROR_HEADERS: dict[int, dict] = {
+    401: {
+        "WWW-Authenticate": {
+            "schema": {"type": "string"},
+            "required": True,
+            "description": 'How to authenticate: `Bearer realm="portside"` (on /metrics, `realm="metrics"`).',
+        }
+    },
+    429: {"Retry-After": {**_RETRY_AFTER, "required": True, "description": "Seconds until the quota renews."}},
+    503: {"Retry-After": {**_RETRY_AFTER, "description": "Seconds to wait before trying again."}},
 }
+_IN_PROGRESS_HEADERS = {
+    "Retry-After": {**_RETRY_AFTER, "description": "On request_in_progress (always 1): seconds before retrying."}
+}
+
+# Problems that whole kinds of operation can answer, to splat into problem_responses().
+# Every /v1 request is counted against a quota in Redis (service/limits.py): 429, and 503 when Redis
+# cannot count (or is full: the count is a write).
+LIMITED = ("rate_limited", "storage_unavailable", "storage_full")
+# A request about a match: its id is checked before anything (service/guards.py), then looked up.
+MATCH = ("unknown_match", *LIMITED)
+# A seat token checked: 401 for no token where one is needed, or an Authorization that is not
+# `Bearer <something>`; 403 for a bearer that holds no seat of this match.
+TOKEN = ("unauthorized", "forbidden")
+# Any POST that carries a body is read and checked before its operation (service/guards.py).
+BODY = ("bad_request", "malformed_json", "request_timeout", "body_too_large", "unsupported_media_type")
 
 
 def header_param(name: str, description: str, **schema) -> dict:
@@ -46,25 +69,48 @@ def header_param(name: str, description: str, **schema) -> dict:
     }
 
 
-def problem_responses(*statuses: int) -> dict:
-    """OpenAPI `responses` entries for the listed error statuses (and 500, which any
-    operation may answer): problem+json, one example per code that status carries."""
+# The answer's words for people follow Accept-Language (service/words.py): every problem's detail
+# and field errors, and the labels and event texts of a match. A component, referred to by every
+# /v1 operation (service/api/spec.py), so a generated client takes a language argument.
+ACCEPT_LANGUAGE = {
+    **header_param(
+        "Accept-Language",
+        "The language of the answer's words for people (`en`, default, or `fr`): each event's `text`, "
+        "`move_labels`, the templates' `label`, a problem's `detail` and its field `errors`.",
+    ),
+    "example": "fr",
+}
+
+
+def problem_responses(*codes: str, details: dict[str, str | dict] | None = None) -> dict:
+    """OpenAPI `responses` entries for the problems an operation can answer, given by their codes
+    (and internal_error, which any operation may answer): problem+json, one example per code, with
+    the headers its status carries. `details`: the example's detail for a code, where this
+    operation says it differently from examples.PROBLEM_DETAILS (a string), or says other
+    members too (a dict of the detail and the members)."""
     from service.api import examples
     from service.errors import STATUS
 
+    by_status: dict[int, list[str]] = {}
+    for code in sorted({*codes, "internal_error"}):
+        by_status.setdefault(STATUS[code], []).append(code)
     entries = {}
-    for status in sorted({*statuses, 500}):
-        codes = sorted(code for code, code_status in STATUS.items() if code_status == status)
+    for status, status_codes in sorted(by_status.items()):
         entry: dict = {
             "description": HTTPStatus(status).phrase,
             "content": {
                 "application/problem+json": {
                     "schema": "Problem",
-                    "examples": {code: {"value": examples.problem(code, status)} for code in codes},
+                    "examples": {
+                        code: {"value": examples.problem(code, (details or {}).get(code))} for code in status_codes
+                    },
                 }
             },
         }
-        if status in _ERROR_HEADERS:
-            entry["headers"] = _ERROR_HEADERS[status]
+        headers = dict(_ERROR_HEADERS.get(status, {}))
+        if "request_in_progress" in status_codes:
+            headers.update(_IN_PROGRESS_HEADERS)
+        if headers:
+            entry["headers"] = headers
         entries[str(status)] = entry
     return entries

@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import lifecycle, limits, matches
-from service.api import examples, json_response, problem_responses, services
+from service.api import MATCH, TOKEN, examples, json_response, problem_responses, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
 
@@ -14,7 +14,9 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 @blp.arguments(EventsQuerySchema(), location="query")
 @blp.response(200, LogSchema, example=examples.LOG)
 @blp.doc(
-    operationId="getEvents", responses=problem_responses(401, 403, 404, 422, 503), security=[{}, {"seatToken": []}]
+    operationId="getEvents",
+    responses=problem_responses(*TOKEN, *MATCH, "validation_error", details=examples.OPEN_READ_DETAILS),
+    security=[{}, {"seatToken": []}],
 )
 def get_events(query: dict, match_id: str):
     """Entries after version `after`; with `wait`, holds the request until one arrives."""

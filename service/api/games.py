@@ -8,13 +8,15 @@ from flask_smorest import Blueprint
 
 from engine import registry
 from engine.bots import bots_for
-from service.api import json_response, problem_responses
+from service.api import LIMITED, json_response, problem_responses
+from service.api.examples import READ_DETAILS as READ
 from service.api.schemas import GameSchema
 from service.errors import ApiError
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The games this server hosts.")
 
 _catalogue: dict[str, dict] = {}
+ETAG = {"ETag": {"schema": {"type": "string"}, "description": "A hash of the body, quoted."}}
 
 
 def entry(game_id: str) -> dict:
@@ -40,7 +42,7 @@ def move_schema_name(game_id: str) -> str:
 
 @blp.route("")
 @blp.response(200, GameSchema(many=True))
-@blp.doc(operationId="listGames", security=[], responses=problem_responses())
+@blp.doc(operationId="listGames", security=[], responses=problem_responses(*LIMITED, details=READ))
 def list_games():
     """Every game: id, title, player counts, options, bots."""
     return json_response([entry(game_id) for game_id in sorted(registry.GAMES)])
@@ -54,7 +56,7 @@ def _known(game_id: str):
 
 @blp.route("/<game_id>")
 @blp.response(200, GameSchema)
-@blp.doc(operationId="getGame", security=[], responses=problem_responses(404, 503))
+@blp.doc(operationId="getGame", security=[], responses=problem_responses("not_found", *LIMITED, details=READ))
 def get_game(game_id: str):
     """One game's catalogue entry."""
     _known(game_id)
@@ -66,12 +68,15 @@ def get_game(game_id: str):
     200,
     {"type": "object", "additionalProperties": True},
     description="The game's static data, `{}` if it has none.",
-    headers={"ETag": {"schema": {"type": "string"}, "description": "A hash of the body, quoted."}},
+    headers=ETAG,
 )
 @blp.doc(
     operationId="getGameStatic",
     security=[],
-    responses={"304": {"description": "Not modified (If-None-Match matched)"}, **problem_responses(404)},
+    responses={
+        "304": {"description": "Not modified (If-None-Match matched)", "headers": ETAG},
+        **problem_responses("not_found", *LIMITED, details=READ),
+    },
 )
 def get_static(game_id: str):
     """What is the same in every match of the game (a board's geometry, a map): fetch once, cache.

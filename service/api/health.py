@@ -21,7 +21,7 @@ def healthz():
 
 def _readiness_failures() -> dict:
     """503: Redis unreachable (a problem), or reachable but its cluster not ok (the report)."""
-    responses = problem_responses(503)
+    responses = problem_responses("storage_unavailable")
     responses["503"]["content"]["application/json"] = {"schema": STATUS_SCHEMA}
     return responses
 
@@ -42,7 +42,13 @@ def readyz():
 
 @blp.route("/metrics")
 @blp.response(200, {"type": "string"}, content_type="text/plain", description="Prometheus text exposition.")
-@blp.doc(operationId="getMetrics", security=[], responses=problem_responses())
+@blp.doc(
+    operationId="getMetrics",
+    security=[],
+    responses=problem_responses(
+        "unauthorized", details={"unauthorized": "/metrics wants 'Authorization: Bearer <METRICS_TOKEN>'."}
+    ),
+)
 def metrics_endpoint():
     """Prometheus text exposition."""
     body, content_type = metrics.exposition()

@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import lifecycle, lobby
-from service.api import json_response, problem_responses, services
+from service.api import BODY, LIMITED, MATCH, TOKEN, json_response, problem_responses, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.schemas import MoveAnswerSchema
@@ -20,7 +20,11 @@ blp = Blueprint(
 @blp.route("", methods=["GET"])
 @blp.arguments(LobbyQuerySchema(), location="query")
 @blp.response(200, LobbySchema, example=examples.LOBBY)
-@blp.doc(operationId="listMatches", security=[], responses=problem_responses(422))
+@blp.doc(
+    operationId="listMatches",
+    security=[],
+    responses=problem_responses("validation_error", *LIMITED, details=examples.LOBBY_DETAILS),
+)
 def list_matches(query: dict):
     """The lobby: matches created with `listed: true`, newest first; join one with POST .../join."""
     svc = services()
@@ -35,12 +39,17 @@ def _operation(match_id: str, operation):
     return json_response(answer)
 
 
-_SEAT_OPERATION = {"security": [{"seatToken": []}], "responses": problem_responses(401, 403, 404, 409)}
+def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None) -> dict:
+    """The documentation of a seat's POST with no body of its own (a body sent is still read and
+    checked: service/guards.py), which can refuse with these codes besides."""
+    said = {**examples.LIFE_DETAILS, **(details or {})}
+    answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
+    return {"security": [{"seatToken": []}], "responses": answers}
 
 
 @blp.route("/<match_id>/resign", methods=["POST"])
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
-@blp.doc(operationId="resignMatch", **_SEAT_OPERATION)
+@blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left", "stale_version"))
 def resign(match_id: str):
     """Leave the match: in a two-player game the other seat wins; with more seats the
     server's random bot plays this seat from now on. Logged as a `resign` entry."""
@@ -48,8 +57,8 @@ def resign(match_id: str):
 
 
 @blp.route("/<match_id>/abort", methods=["POST"])
-@blp.response(200, MoveAnswerSchema)
-@blp.doc(operationId="abortMatch", **_SEAT_OPERATION)
+@blp.response(200, MoveAnswerSchema, example=examples.ABORTED)
+@blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused", "stale_version"))
 def abort(match_id: str):
     """End the match without a result: only the creator (the first seat handed a token),
     and only while no seat holder has moved. Logged as an `abort` entry."""
@@ -59,7 +68,7 @@ def abort(match_id: str):
 
 @blp.route("/<match_id>/undo", methods=["POST"])
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
-@blp.doc(operationId="undoMove", **_SEAT_OPERATION)
+@blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused", "stale_version"))
 def undo(match_id: str):
     """Take back your own last move (option `undo: own_move`), while no other seat has moved
     since and if the move drew no chance and revealed nothing (the game decides).
@@ -70,7 +79,12 @@ def undo(match_id: str):
 
 @blp.route("/<match_id>/rematch", methods=["POST"])
 @blp.response(200, RematchSchema, example=examples.REMATCH)
-@blp.doc(operationId="createRematch", **_SEAT_OPERATION)
+@blp.doc(
+    operationId="createRematch",
+    **_seat_operation(
+        "match_not_finished", "rematch_refused", "seat_taken", "conflict", details=examples.REMATCH_DETAILS
+    ),
+)
 def rematch(match_id: str):
     """After the end: the same game, options, bots and names, a new seed, the start seat
     rotated (former seat s plays seat s-1). The first call creates it; each former seat

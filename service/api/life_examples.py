@@ -1,6 +1,8 @@
-"""OpenAPI examples of a match's life (lobby, resign, undo, rematch)."""
+"""OpenAPI examples of a match's life (lobby, resign, abort, undo, rematch)."""
 
-from service.api.examples import MATCH, TOKEN
+from service.api.examples import ABORTED, LIFE_DETAILS, LOBBY_DETAILS, RESIGNED, TOKEN, UNDONE
+
+__all__ = ["ABORTED", "LIFE_DETAILS", "LOBBY", "LOBBY_DETAILS", "REMATCH", "REMATCH_DETAILS", "RESIGNED", "UNDONE"]
 
 LOBBY = {
     "matches": [
@@ -20,19 +22,11 @@ LOBBY = {
     "next": "1795330000123456",
 }
 
-RESIGNED = {
-    "version": 7,
-    "events": [
-        {"type": "resigned", "seat": 1, "text": "Bruno resigned"},
-        {"type": "match_ended", "winners": [0], "text": "The match is over: Ana won"},
-    ],
-    "match": {**MATCH, "version": 7, "status": "finished", "to_act": [], "legal_moves": [], "move_labels": []},
-}
-
-UNDONE = {
-    "version": 5,
-    "events": [{"type": "move_undone", "seat": 2, "version": 4, "text": "Seat 2 took back their last move"}],
-    "match": {**MATCH, "version": 5, "move_labels": ["Place a worker at position 0", "Place a worker at position 1"]},
-}
-
 REMATCH = {"id": "9a7e51c0b2d84f6a1e3c", "seat": 0, "token": TOKEN}
+
+# What a rematch says where a move would say otherwise.
+REMATCH_DETAILS: dict[str, str | dict] = {
+    "match_not_finished": "A rematch opens when the game is over.",
+    "seat_taken": {"detail": "Seat 0 of the rematch is already claimed."},
+    "conflict": "The rematch is being created; try again.",
+}

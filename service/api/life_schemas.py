@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
-from engine.core import EventSchema
+from engine.core import EventSchema, OutcomeSchema
 from service.api.schemas import SeatStatusSchema, WholeNumber
 from service.names import NAME_MAX
 
@@ -43,7 +43,12 @@ def name_field(**kwargs) -> fields.String:
 class EndedSchema(Schema):
     reason = fields.String(required=True, validate=validate.OneOf(["resign", "timeout", "abort"]))
     seat = WholeNumber(required=True, metadata={"description": "The seat that resigned, ran out of time or aborted."})
-    outcome = fields.Dict(required=True, allow_none=True)
+    outcome = fields.Nested(
+        OutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata={"description": "The result it gave (a resign or timeout that ends the game); null for an abort."},
+    )
 
 
 class LobbyQuerySchema(Schema):

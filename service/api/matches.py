@@ -9,12 +9,14 @@ from marshmallow import ValidationError
 from engine import registry
 from engine.bots import bots_for
 from service import claims, guards, idempotency, lifecycle, limits, matches, names
-from service.api import examples, header_param, json_response, problem_responses, services
+from service.api import BODY, LIMITED, MATCH, TOKEN, examples, header_param, json_response, problem_responses, services
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
 from service.errors import ApiError
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Create, join and read matches.")
+
+ETAG = {"ETag": {"schema": {"type": "string"}, "description": "The version, quoted."}}
 
 
 def _validated_creation(body: dict):
@@ -55,7 +57,11 @@ def _validated_creation(body: dict):
     example=examples.CREATED,
     headers={"Location": {"schema": {"type": "string"}, "description": "The new match's URL."}},
 )
-@blp.doc(operationId="createMatch", security=[], responses=problem_responses(400, 408, 413, 415, 422, 429, 503))
+@blp.doc(
+    operationId="createMatch",
+    security=[],
+    responses=problem_responses(*BODY, "validation_error", *LIMITED, details=examples.CREATE_DETAILS),
+)
 def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
     game, options, bots = _validated_creation(body)
@@ -82,7 +88,16 @@ def create_match(body: dict):
             maxLength=200,
         )
     ],
-    responses=problem_responses(400, 404, 408, 409, 413, 415, 422, 429, 503),
+    responses=problem_responses(
+        *BODY,
+        "validation_error",
+        "match_finished",
+        "seat_taken",
+        "match_full",
+        "conflict",
+        *MATCH,
+        details=examples.JOIN_DETAILS,
+    ),
 )
 def join_match(body: dict, match_id: str):
     """Take an open seat (a given one, or the first open); the token is shown only this once."""
@@ -97,12 +112,12 @@ def join_match(body: dict, match_id: str):
     200,
     MatchSchema,
     example=examples.MATCH,
-    headers={"ETag": {"schema": {"type": "string"}, "description": "The version, quoted."}},
+    headers=ETAG,
 )
 @blp.doc(
     responses={
-        "304": {"description": "Not modified (If-None-Match matched the version)"},
-        **problem_responses(401, 403, 404, 503),
+        "304": {"description": "Not modified (If-None-Match matched the version)", "headers": ETAG},
+        **problem_responses(*TOKEN, *MATCH, details=examples.OPEN_READ_DETAILS),
     },
     parameters=[
         header_param("If-None-Match", "The version you hold, quoted (the ETag): 304 with no body while it is current.")
@@ -135,7 +150,11 @@ def _etag_matches(header: str | None, etag: str) -> bool:
 
 @blp.route("/<match_id>/replay")
 @blp.response(200, ReplaySchema)
-@blp.doc(operationId="getReplay", security=[], responses=problem_responses(404, 409, 503))
+@blp.doc(
+    operationId="getReplay",
+    security=[],
+    responses=problem_responses("match_not_finished", *MATCH, details=examples.READ_DETAILS),
+)
 def get_replay(match_id: str):
     """After the end: the seed (check it against the commitment), the options and every move."""
     svc = services()

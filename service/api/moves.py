@@ -6,7 +6,7 @@ from flask import request
 from flask_smorest import Blueprint
 
 from service import guards, idempotency, matches
-from service.api import examples, header_param, json_response, problem_responses, services
+from service.api import BODY, MATCH, TOKEN, examples, header_param, json_response, problem_responses, services
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
 from service.errors import ApiError
@@ -36,7 +36,7 @@ def _if_match() -> int | None:
     requestBody={
         "required": True,
         "description": "One move, exactly as listed in `legal_moves`.",
-        "content": {"application/json": {"schema": "PostedMove", "example": {"type": "place_worker", "card": 2}}},
+        "content": {"application/json": {"schema": "PostedMove", "example": examples.POSTED}},
     },
     parameters=[
         header_param("If-Match", "Apply only at this version (quoted); else 409 stale_version."),
@@ -48,7 +48,20 @@ def _if_match() -> int | None:
     ],
     operationId="postMove",
     security=[{"seatToken": []}],
-    responses=problem_responses(400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 503),
+    responses=problem_responses(
+        *BODY,
+        *TOKEN,
+        *MATCH,
+        "validation_error",
+        "illegal_move",
+        "idempotency_key_reused",
+        "not_your_turn",
+        "match_finished",
+        "stale_version",
+        "seat_left",
+        "request_in_progress",
+        details=examples.MOVE_DETAILS,
+    ),
 )
 def post_move(match_id: str):
     """Play one move as the token's seat; server bots answer before this returns."""

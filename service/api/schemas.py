@@ -4,6 +4,7 @@ import re
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from engine import registry
 from engine.core import EventSchema, OutcomeSchema
 from service.errors import STATUS
 
@@ -58,8 +59,8 @@ class TextSeconds(fields.Float):
 
 
 class ProblemSchema(Schema):
-    """RFC 9457 problem details. Members beyond these carry what helps a client (`version` on
-    stale_version, `open_seats` on seat_taken, the engine's details on illegal_move, ...)."""
+    """RFC 9457 problem details. Members beyond these carry what helps a client: those listed, and
+    on illegal_move the engine's own details of the rule broken (a game's, named in its refusal)."""
 
     class Meta:
         unknown = INCLUDE
@@ -82,6 +83,7 @@ class ProblemSchema(Schema):
     errors = fields.Dict(metadata={"description": "On validation_error: the field errors, by field name."})
     version = WholeNumber(metadata={"description": "On stale_version: the match's current version."})
     open_seats = fields.List(WholeNumber(), metadata={"description": "On seat_taken: the seats still open."})
+    seat = WholeNumber(metadata={"description": "On not_your_turn: the caller's seat, which is not to act now."})
 
 
 class GameSchema(Schema):
@@ -96,7 +98,16 @@ class GameSchema(Schema):
 
 
 class CreateMatchSchema(Schema):
-    game = fields.String(required=True, metadata={"example": "speicherstadt"})
+    # The document lists the registered ids; the check is _validated_creation's (service/api/matches.py),
+    # whose 422 names the game asked for.
+    game = fields.String(
+        required=True,
+        metadata={
+            "example": "speicherstadt",
+            "enum": sorted(registry.GAMES),
+            "description": "A game id of GET /v1/games.",
+        },
+    )
     players = WholeNumber(required=True, validate=validate.Range(1, 16), metadata={"example": 3})
     options = fields.Dict(load_default=dict, metadata={"description": "The game's options (see /v1/games)."})
     seed = WholeNumber(
@@ -304,4 +315,12 @@ class ReplaySchema(Schema):
     seed = WholeNumber(required=True)
     seed_commitment = fields.String(required=True)
     moves = fields.List(fields.Nested(ReplayMoveSchema), required=True)
-    outcome = fields.Nested(OutcomeSchema, required=True)
+    outcome = fields.Nested(
+        OutcomeSchema,
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "The result; null when the match ended without one: aborted by its creator "
+            "(`ended.reason` abort in the match)."
+        },
+    )

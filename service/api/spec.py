@@ -17,6 +17,7 @@ from flask_smorest import Api
 
 from engine import registry
 from engine.core import Game, OutcomeSchema
+from service.api import ACCEPT_LANGUAGE
 from service.api.life_schemas import SERVICE_EVENTS
 
 REQUEST_BODIES = ["CreateMatch", "Join"]
@@ -92,6 +93,7 @@ def document(api: Api) -> None:
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
     spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
     _object_lengths_as_properties(spec.components.schemas)
+    _document_language(spec)
     _replace(
         spec,
         "PostedMove",
@@ -100,6 +102,21 @@ def document(api: Api) -> None:
             "anyOf": [ref("Move"), ref("FilledTemplate")],
         },
     )
+
+
+def _document_language(spec: APISpec) -> None:
+    """Every /v1 operation's words for people follow Accept-Language (a problem's `detail` at the
+    least): one parameter component, named by each, so a generated client takes a language."""
+    spec.components.parameter("AcceptLanguage", "header", component=copy.deepcopy(ACCEPT_LANGUAGE))
+    for path, operations in spec._paths.items():
+        if path.startswith("/v1/"):
+            for method, operation in operations.items():
+                if method != "parameters":  # the path's own (its `match_id`), not an operation
+                    operation.setdefault("parameters", []).append(ref_to("parameters", "AcceptLanguage"))
+
+
+def ref_to(kind: str, name: str) -> dict:
+    return {"$ref": f"#/components/{kind}/{name}"}
 
 
 def _object_lengths_as_properties(node: Any) -> None:
@@ -134,21 +151,25 @@ def _replace(spec: APISpec, name: str, component: dict) -> None:
 
 
 def _union(api: Api, owner: str, kind: str, members: dict[str, Any]) -> str:
-    """`<Owner><Kind>`: a oneOf of the members by their `type`, each a component with `type` a const."""
+    """`<Owner><Kind>`: a oneOf of the members by their `type`, each a component with `type` a const.
+    Every event the service sends carries its `text` (service/matches.visible_events): required, though
+    the engine's schemas (which also read events without it) leave it optional."""
     converter = api.ma_plugin.converter
     mapping = {}
+    always = {"type", "text"} if kind == "Event" else {"type"}
     for type_name, member in sorted(members.items()):
         name = f"{owner}{kind}_{type_name}"
         body = converter.schema2jsonschema(member)
         body["properties"]["type"] = {"type": "string", "const": type_name}
-        body["required"] = sorted(set(body.get("required", [])) | {"type"})
+        body["required"] = sorted(set(body.get("required", [])) | always)
         if member.__doc__ and not body.get("description"):
             body["description"] = member.__doc__.strip()
         api.spec.components.schema(name, component=body)
         mapping[type_name] = f"#/components/schemas/{name}"
     union = f"{owner}{kind}"
     if not mapping:  # a game that has not typed these yet: any object with a `type`
-        untyped = {"type": "object", "properties": {"type": {"type": "string"}}, "required": ["type"]}
+        text = {"text": {"type": "string"}} if kind == "Event" else {}
+        untyped = {"type": "object", "properties": {"type": {"type": "string"}, **text}, "required": sorted(always)}
         api.spec.components.schema(union, component={**untyped, "additionalProperties": True})
         return union
     api.spec.components.schema(

@@ -18,7 +18,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from service import fanout, limits, matches
-from service.api import json_response, problem_responses, services
+from service.api import BODY, MATCH, TOKEN, examples, json_response, problem_responses, services
 from service.api.schemas import MAX_VERSION, WholeNumber
 from service.auth import seat_of
 from service.config import Config
@@ -45,6 +45,9 @@ its last second) is answered at once, as `/events` answers it: first a message `
 with `id:` the server's version and `data:` `{"after": <yours>, "version": <the server's>,
 "entries": []}`; refetch the match. The stream then goes on from the server's version (an
 EventSource resumes from that `id:` if it reconnects)."""
+
+
+UNUSABLE_TICKET = "This stream ticket is unknown, used or expired; get a new one."
 
 
 class StreamQuerySchema(Schema):
@@ -77,7 +80,9 @@ class TicketSchema(Schema):
 @blp.response(200, TicketSchema, example={"ticket": "pstt_Xq3…", "expires_in": TICKET_SECONDS})
 @blp.doc(
     operationId="createStreamTicket",
-    responses=problem_responses(401, 403, 404, 429, 503),
+    responses=problem_responses(
+        *BODY, "validation_error", *TOKEN, *MATCH, details={**examples.OPEN_DETAILS, **examples.BODY_DETAILS}
+    ),
     security=[{}, {"seatToken": []}],
 )
 def post_stream_ticket(match_id: str):
@@ -95,7 +100,7 @@ def post_stream_ticket(match_id: str):
 @blp.doc(
     responses={
         "200": {"description": SSE_DESCRIPTION, "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-        **problem_responses(401, 403, 404, 422, 503),
+        **problem_responses(*TOKEN, *MATCH, "validation_error", details=examples.STREAM_DETAILS),
     },
     operationId="getStream",
     security=[{}, {"seatToken": []}],
@@ -127,7 +132,8 @@ def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | No
         return seat_of(match.stored.seat_hashes, required=False)
     valid, seat = store.use_ticket(match_id, ticket)
     if not valid:
-        raise ApiError("unauthorized", "This stream ticket is unknown, used or expired; get a new one.")
+        # RFC 9110: a 401 says how to authenticate; a ticket comes from a request with the seat token.
+        raise ApiError("unauthorized", UNUSABLE_TICKET, headers={"WWW-Authenticate": 'Bearer realm="portside"'})
     return seat
 
 

@@ -51,8 +51,15 @@ function summary(match: Schemas["Match"]): string {
   }
 }
 
+// `game` names a registered game (CreateMatch's enum, taken from the server's catalogue).
+function registered(game: string, catalogue: Schemas["Game"][]): game is Schemas["CreateMatch"]["game"] {
+  return catalogue.some((entry) => entry.id === game);
+}
+
 async function play(baseUrl: string, game: string, players: number): Promise<object> {
   const anonymous = createClient<paths>({ baseUrl });
+  const { data: catalogue } = await anonymous.GET("/v1/games", { params: { header: { "Accept-Language": "en" } } });
+  if (!catalogue || !registered(game, catalogue)) throw new Error(`no game ${game} on ${baseUrl}`);
   const bots: Record<string, string> = {};
   for (let seat = 1; seat < players; seat++) bots[String(seat)] = "greedy";
   const created = await anonymous.POST("/v1/matches", { body: { game, players, bots } });

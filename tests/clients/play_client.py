@@ -15,20 +15,25 @@ import sys
 import httpx
 from portside_client import AuthenticatedClient, Client
 from portside_client.api.events import get_events
-from portside_client.api.life import list_matches
-from portside_client.api.matches import create_match, get_match
+from portside_client.api.life import abort_match, list_matches
+from portside_client.api.matches import create_match, get_match, get_replay
 from portside_client.api.moves import post_move
 from portside_client.models import (
     Created,
     CreateMatch,
     CreateMatchBots,
+    CreateMatchGame,
     FilledTemplate,
     IntegerParam,
     ListMatchesStatus,
     Lobby,
+    LogEntry,
+    LogEntryKind,
+    MoveAnswer,
     MoveTemplate,
     Problem,
     ProblemCode,
+    Replay,
     SeatsParam,
 )
 
@@ -59,11 +64,41 @@ def filled(template: MoveTemplate) -> FilledTemplate:
     return FilledTemplate.from_dict(move)
 
 
+def live_entries(client: Client, match_id: str) -> list[LogEntry]:
+    """The stream read as it comes (get_stream.sync would buffer the whole body): each `data:` line
+    is a log entry. Stops at the end of a finished match's stream."""
+    entries = []
+    with client.get_httpx_client().stream("GET", f"/v1/matches/{match_id}/stream") as response:
+        event = None  # as README "Typed clients" reads it
+        for line in response.iter_lines():
+            if line.startswith("event: "):
+                event = line.removeprefix("event: ")  # `end`, `resync`: not a log entry
+            elif line.startswith("data: ") and event is None:
+                entries.append(LogEntry.from_dict(json.loads(line.removeprefix("data: "))))
+            elif not line:
+                event = None  # a blank line ends a message
+    return entries
+
+
+def aborted(base_url: str, game: str, players: int) -> None:
+    """A match its creator aborts: its replay has no outcome (the client raised a TypeError on it),
+    and its stream, read live, gives the abort and ends."""
+    created = create_match.sync(client=Client(base_url), body=CreateMatch(game=CreateMatchGame(game), players=players))
+    assert isinstance(created, Created), created
+    answer = abort_match.sync(created.id, client=AuthenticatedClient(base_url, token=created.seats[0].token))
+    assert isinstance(answer, MoveAnswer) and answer.match.ended is not None, answer
+    replay = get_replay.sync(created.id, client=Client(base_url), accept_language="fr")
+    assert isinstance(replay, Replay) and replay.outcome is None, replay
+    entries = live_entries(Client(base_url), created.id)
+    assert [entry.kind for entry in entries] == [LogEntryKind.ABORT] and entries[0].events[0].text, entries
+
+
 def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
+    aborted(base_url, game, players)
     bots = CreateMatchBots.from_dict({str(seat): "greedy" for seat in range(1, players)})
     created = create_match.sync(
-        client=Client(base_url), body=CreateMatch(game=game, players=players, bots=bots, listed=True)
+        client=Client(base_url), body=CreateMatch(game=CreateMatchGame(game), players=players, bots=bots, listed=True)
     )
     assert isinstance(created, Created), created
     lobby = list_matches.sync(client=Client(base_url), game=game, status=ListMatchesStatus.ACTIVE, limit=100)

@@ -120,3 +120,17 @@ def test_the_generated_typescript_client_plays_a_whole_match_of_every_game(types
     for game_id in sorted(registry.GAMES):
         args = [server_url, game_id, str(players(game_id))]
         finished(run([node_tool("tsx"), "play.ts", *args], cwd=typescript_client), game_id)
+
+
+def test_the_readme_names_the_client_tools_versions_proven_here():
+    """README "Typed clients": the versions tests/clients pins, and how to install them (openapi-typescript 7
+    needs TypeScript 5), and how to read the stream live with the generated Python client."""
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Typed clients") :]
+    pinned = json.loads((HERE / "package.json").read_text())["devDependencies"]
+    for tool in ("openapi-typescript", "openapi-fetch", "typescript"):
+        assert f"{'TypeScript' if tool == 'typescript' else tool} {pinned[tool]}" in section, tool
+    assert "npm install openapi-typescript openapi-fetch typescript@5" in section
+    version = run([str(BIN / "openapi-python-client"), "--version"]).stdout.split()[-1]
+    assert f"openapi-python-client {version}" in section
+    assert "get_httpx_client().stream(" in section and "LogEntry.from_dict" in section

@@ -59,4 +59,5 @@ def test_what_the_engine_sends_fits_the_documented_schemas(game_id):
         except IllegalMove:  # a filled template the rules refuse: pick again
             continue
         for ev in events:
-            assert not errors(event, ev.to_json()), (ev.to_json(), errors(event, ev.to_json()))
+            sent = {**ev.to_json(), "text": game.event_text(ev.to_json(), "en", {})}  # as service/matches.py sends it
+            assert not errors(event, sent), (sent, errors(event, sent))

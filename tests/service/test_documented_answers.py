@@ -1,0 +1,332 @@
+"""What the server answers is what the OpenAPI document says it answers: each status an operation
+can give is declared on it with its headers, each problem's code is among that status's examples and
+its members are `Problem`'s, and each body fits its declared schema (an integrator's generated Python
+client crashed on an aborted match's replay, whose `outcome` is null)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from urllib.parse import urlsplit
+
+import pytest
+import redis
+from jsonschema import Draft202012Validator
+
+from service.app import create_app
+from service.cli import openapi_document
+from service.config import Config
+from tests.service.helpers import auth, create, first_move, get_match, tokens
+
+FAKE_ID = "0123456789abcdef0123"
+
+
+@pytest.fixture(scope="module")
+def doc() -> dict:
+    return json.loads(openapi_document())
+
+
+def validator(doc: dict, schema: dict) -> Draft202012Validator:
+    return Draft202012Validator({**schema, "components": doc["components"]})
+
+
+def schema_errors(doc: dict, schema: dict, value) -> list[str]:
+    return [f"{e.json_path}: {e.message[:200]}" for e in validator(doc, schema).iter_errors(value)]
+
+
+def operation(doc: dict, method: str, url: str) -> dict:
+    path = urlsplit(url).path
+    for template, item in doc["paths"].items():
+        parts, asked = template.split("/"), path.split("/")
+        if len(parts) == len(asked) and all(p.startswith("{") or p == a for p, a in zip(parts, asked)):
+            if method.lower() in item:
+                return item[method.lower()]
+    raise AssertionError(f"{method} {path} is in no path of the document")
+
+
+def conforms(doc: dict, method: str, url: str, response) -> dict:
+    """Assert the answer is one the document declares for the operation; returns that declaration."""
+    op = operation(doc, method, url)
+    status = response.status_code
+    declared = op["responses"].get(str(status))
+    assert declared is not None, f"{op['operationId']} answered {status}, undeclared: {response.get_data()[:300]!r}"
+    for name, header in declared.get("headers", {}).items():
+        if header.get("required"):
+            assert name in response.headers, f"{op['operationId']} {status} without its {name}"
+    if status == 304:
+        return declared
+    content = declared["content"]
+    if response.mimetype == "application/problem+json":
+        problem = response.get_json()
+        described = content["application/problem+json"]
+        assert problem["code"] in described["examples"], (op["operationId"], status, problem)
+        listed = doc["components"]["schemas"]["Problem"]["properties"]
+        assert set(problem) <= set(listed) | engine_details(problem), (problem, "members not in Problem")
+        assert not schema_errors(doc, described["schema"], problem)
+    elif response.mimetype == "application/json":
+        body = response.get_json()
+        errors = schema_errors(doc, content["application/json"]["schema"], body)
+        assert not errors, (op["operationId"], status, errors)
+    return declared
+
+
+def engine_details(problem: dict) -> set[str]:
+    """An illegal_move carries the engine's own details of the rule broken (Problem says so)."""
+    return set(problem) if problem["code"] == "illegal_move" else set()
+
+
+# --- behaviour: each answer is declared ------------------------------------------------
+
+
+@pytest.fixture
+def medici(client) -> dict:
+    created = create(client, game="medici", players=2, seed=4)
+    return {"id": created["id"], "tokens": tokens(created)}
+
+
+def test_an_aborted_matchs_replay_answers_a_null_outcome_that_the_document_allows(client, doc, medici):
+    match_id, toks = medici["id"], medici["tokens"]
+    aborted = client.post(f"/v1/matches/{match_id}/abort", headers=auth(toks[0]))
+    conforms(doc, "POST", f"/v1/matches/{match_id}/abort", aborted)
+    assert aborted.get_json()["match"]["ended"] == {"reason": "abort", "seat": 0, "outcome": None}
+    replay = client.get(f"/v1/matches/{match_id}/replay")
+    assert replay.status_code == 200 and replay.get_json()["outcome"] is None
+    conforms(doc, "GET", f"/v1/matches/{match_id}/replay", replay)
+    outcome = doc["components"]["schemas"]["Replay"]["properties"]["outcome"]
+    assert "abort" in outcome["description"]
+
+
+def test_a_resigned_matchs_ended_outcome_is_an_outcome(client, doc, medici):
+    ended = doc["components"]["schemas"]["Ended"]["properties"]["outcome"]
+    assert ended["anyOf"] == [{"$ref": "#/components/schemas/Outcome"}, {"type": "null"}]
+    answer = client.post(f"/v1/matches/{medici['id']}/resign", headers=auth(medici["tokens"][1]))
+    conforms(doc, "POST", f"/v1/matches/{medici['id']}/resign", answer)
+    outcome = answer.get_json()["match"]["ended"]["outcome"]
+    assert outcome["winners"] == [0] and not schema_errors(doc, ended, outcome)
+
+
+def test_a_used_stream_ticket_is_401_with_www_authenticate(client, doc, medici):
+    match_id = medici["id"]
+    client.post(f"/v1/matches/{match_id}/abort", headers=auth(medici["tokens"][0]))  # a stream that ends
+    ticket = client.post(f"/v1/matches/{match_id}/stream-ticket").get_json()["ticket"]
+    url = f"/v1/matches/{match_id}/stream?ticket={ticket}"
+    assert client.get(url).status_code == 200
+    again = client.get(url)
+    assert again.status_code == 401 and again.headers["WWW-Authenticate"] == 'Bearer realm="portside"'
+    declared = conforms(doc, "GET", url, again)
+    assert declared["headers"]["WWW-Authenticate"]["required"]
+
+
+def test_the_members_problems_carry_are_in_the_problem_schema(client, doc):
+    """not_your_turn's `seat` was sent but not listed: a generated client dropped it."""
+    created = create(client, game="medici", players=2, seed=4)
+    match_id, toks = created["id"], tokens(created)
+    acting = get_match(client, match_id)["to_act"][0]
+    move = first_move(get_match(client, match_id, toks[acting]))
+    url = f"/v1/matches/{match_id}/moves"
+    refused = client.post(url, json=move, headers=auth(toks[1 - acting]))
+    assert refused.status_code == 409 and refused.get_json()["seat"] == 1 - acting
+    conforms(doc, "POST", url, refused)
+    stale = client.post(url, json=move, headers={**auth(toks[acting]), "If-Match": '"7"'})
+    assert stale.status_code == 409 and stale.get_json()["version"] == 0
+    conforms(doc, "POST", url, stale)
+    join = f"/v1/matches/{create(client, seats='one', game='medici', players=2)['id']}/join"
+    taken = client.post(join, json={"seat": 0})
+    assert taken.status_code == 409 and taken.get_json()["open_seats"] == [1]
+    conforms(doc, "POST", join, taken)
+    listed = doc["components"]["schemas"]["Problem"]["properties"]
+    assert {"seat", "version", "open_seats", "reason", "errors"} <= set(listed)
+
+
+def examples_of(answer: dict) -> dict:
+    return answer.get("content", {}).get("application/problem+json", {}).get("examples", {})
+
+
+def operations(doc: dict) -> dict[str, tuple[str, str]]:
+    """operationId -> (method, path template), for every /v1 operation."""
+    return {
+        op["operationId"]: (method.upper(), path)
+        for path, item in doc["paths"].items()
+        if path.startswith("/v1/")
+        for method, op in item.items()
+        if method != "parameters"
+    }
+
+
+def requests_for(live: str, finished: str, token: str) -> dict[str, tuple[str, str, dict, dict | None]]:
+    """One request per /v1 operation: (method, url, headers, JSON body)."""
+    seat = auth(token)
+    return {
+        "listGames": ("GET", "/v1/games", {}, None),
+        "getGame": ("GET", "/v1/games/medici", {}, None),
+        "getGameStatic": ("GET", "/v1/games/medici/static", {}, None),
+        "listMatches": ("GET", "/v1/matches", {}, None),
+        "createMatch": ("POST", "/v1/matches", {}, {"game": "medici", "players": 2}),
+        "getMatch": ("GET", f"/v1/matches/{live}", seat, None),
+        "joinMatch": ("POST", f"/v1/matches/{live}/join", {}, {}),
+        "postMove": ("POST", f"/v1/matches/{live}/moves", seat, {"type": "pass"}),
+        "getEvents": ("GET", f"/v1/matches/{live}/events", seat, None),
+        "getStream": ("GET", f"/v1/matches/{finished}/stream", {}, None),
+        "createStreamTicket": ("POST", f"/v1/matches/{live}/stream-ticket", seat, None),
+        "getReplay": ("GET", f"/v1/matches/{finished}/replay", {}, None),
+        "resignMatch": ("POST", f"/v1/matches/{live}/resign", seat, None),
+        "abortMatch": ("POST", f"/v1/matches/{live}/abort", seat, None),
+        "undoMove": ("POST", f"/v1/matches/{live}/undo", seat, None),
+        "createRematch": ("POST", f"/v1/matches/{live}/rematch", seat, None),
+    }
+
+
+def an_address() -> dict:
+    return {"REMOTE_ADDR": f"10.77.{secrets.randbelow(250)}.{secrets.randbelow(250)}"}
+
+
+def test_every_v1_operation_declares_the_429_the_limits_answer_with_retry_after(client, doc, redis_url, redis_client):
+    live = create(client, game="medici", players=2, seed=4)
+    finished = create(client, game="medici", players=2, seed=5)
+    client.post(f"/v1/matches/{finished['id']}/abort", headers=auth(tokens(finished)[0]))
+    limited = create_app(
+        Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=1, read_limit_per_minute=1),
+        redis_client,
+    ).test_client()
+    table = requests_for(live["id"], finished["id"], tokens(live)[1])
+    assert set(table) == set(operations(doc))
+    for operation_id, (method, url, headers, body) in table.items():
+        address = an_address()
+        answers = [limited.open(url, method=method, headers=headers, json=body, environ_base=address) for _ in "12"]
+        assert answers[-1].status_code == 429, (operation_id, answers[-1].get_data()[:300])
+        declared = conforms(doc, method, url, answers[-1])
+        assert int(answers[-1].headers["Retry-After"]) >= 1
+        assert "Retry-After" in declared["headers"], operation_id
+
+
+def test_every_v1_operation_declares_the_503_of_storage_with_retry_after(doc, redis_url):
+    """Every /v1 request is counted in Redis before it runs (service/limits.py, on by default): with
+    Redis down each answers 503 storage_unavailable."""
+    down = create_app(
+        Config(redis_url=redis_url, log_level="WARNING", rate_limit_per_minute=1200),
+        redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2),
+    ).test_client()
+    for operation_id, (method, url, headers, body) in requests_for(FAKE_ID, FAKE_ID, "pst_x").items():
+        answer = down.open(url, method=method, headers=headers, json=body)
+        assert answer.status_code == 503 and answer.get_json()["code"] == "storage_unavailable", operation_id
+        declared = conforms(doc, method, url, answer)
+        assert answer.headers["Retry-After"] and "Retry-After" in declared["headers"], operation_id
+
+
+def test_accept_language_is_a_parameter_of_every_v1_operation(client, doc, medici):
+    language = {"$ref": "#/components/parameters/AcceptLanguage"}
+    assert doc["components"]["parameters"]["AcceptLanguage"]["in"] == "header"
+    missing = [
+        op["operationId"]
+        for path, item in doc["paths"].items()
+        for method, op in item.items()
+        if path.startswith("/v1/") and method != "parameters" and language not in op.get("parameters", [])
+    ]
+    assert not missing
+    match_id, toks = medici["id"], medici["tokens"]
+    client.post(f"/v1/matches/{match_id}/resign", headers=auth(toks[1]))
+    french = client.get(f"/v1/matches/{match_id}/events", headers={**auth(toks[0]), "Accept-Language": "fr"})
+    english = client.get(f"/v1/matches/{match_id}/events", headers=auth(toks[0]))
+    assert french.get_json()["entries"][0]["events"][0]["text"] != english.get_json()["entries"][0]["events"][0]["text"]
+
+
+# --- the document itself ---------------------------------------------------------------
+
+
+def test_every_event_schema_requires_its_text(doc):
+    events = {name: s for name, s in doc["components"]["schemas"].items() if "Event_" in name}
+    assert events
+    assert not [name for name, schema in events.items() if "text" not in schema.get("required", [])]
+
+
+def test_create_match_game_is_an_enum_of_the_registered_games(doc):
+    from engine import registry
+
+    assert doc["components"]["schemas"]["CreateMatch"]["properties"]["game"]["enum"] == sorted(registry.GAMES)
+
+
+def test_a_request_in_progress_409_declares_its_retry_after_and_a_304_its_etag(doc):
+    move = doc["paths"]["/v1/matches/{match_id}/moves"]["post"]["responses"]
+    assert "request_in_progress" in examples_of(move["409"]) and "Retry-After" in move["409"]["headers"]
+    for path in ("/v1/matches/{match_id}", "/v1/games/{game_id}/static"):
+        assert "ETag" in doc["paths"][path]["get"]["responses"]["304"]["headers"], path
+
+
+# The 409 and 422 codes each operation can answer (service/matches.py, service/lifecycle.py, guards).
+REFUSALS = {
+    "createMatch": {"validation_error"},
+    "joinMatch": {"match_finished", "seat_taken", "match_full", "conflict", "validation_error"},
+    "postMove": {
+        "not_your_turn",
+        "match_finished",
+        "stale_version",
+        "seat_left",
+        "request_in_progress",
+        "validation_error",
+        "illegal_move",
+        "idempotency_key_reused",
+    },
+    "getEvents": {"validation_error"},
+    "getStream": {"validation_error"},
+    "listMatches": {"validation_error"},
+    "getReplay": {"match_not_finished"},
+    "createStreamTicket": {"validation_error"},
+    "resignMatch": {"match_finished", "seat_left", "stale_version", "validation_error"},
+    "abortMatch": {"match_finished", "abort_refused", "stale_version", "validation_error"},
+    "undoMove": {"match_finished", "seat_left", "undo_refused", "stale_version", "validation_error"},
+    "createRematch": {"match_not_finished", "rematch_refused", "seat_taken", "conflict", "validation_error"},
+    "getMatch": set(),
+    "listGames": set(),
+    "getGame": set(),
+    "getGameStatic": set(),
+}
+
+
+def test_each_operation_lists_only_the_409_and_422_codes_it_can_answer(doc):
+    found = {}
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if path.startswith("/v1/") and method != "parameters":
+                answers = op["responses"]
+                found[op["operationId"]] = {c for s in ("409", "422") for c in examples_of(answers.get(s, {}))}
+    assert found == REFUSALS
+
+
+def test_a_match_routes_404_is_an_unknown_match_and_a_games_an_unknown_game(doc):
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if method == "parameters" or "404" not in op["responses"]:
+                continue
+            codes = set(examples_of(op["responses"]["404"]))
+            assert codes == ({"unknown_match"} if path.startswith("/v1/matches/") else {"not_found"}), path
+
+
+def test_every_example_is_valid_and_no_problem_detail_is_its_bare_code(doc):
+    for item in doc["paths"].values():
+        for method, op in item.items():
+            if method == "parameters":
+                continue
+            for status, answer in op["responses"].items():
+                for content in answer.get("content", {}).values():
+                    shown = [content["example"]] if "example" in content else []
+                    shown += [e["value"] for e in content.get("examples", {}).values()]
+                    for value in shown:
+                        errors = schema_errors(doc, content["schema"], value)
+                        assert not errors, (op["operationId"], status, errors)
+                        if isinstance(value, dict) and "code" in value:
+                            assert value["detail"] != value["code"], (op["operationId"], value)
+
+
+def test_the_move_examples_are_one_real_answer(doc):
+    post = doc["paths"]["/v1/matches/{match_id}/moves"]["post"]
+    answer = post["responses"]["200"]["content"]["application/json"]["example"]
+    before = doc["paths"]["/v1/matches/{match_id}"]["get"]["responses"]["200"]["content"]["application/json"]
+    posted = post["requestBody"]["content"]["application/json"]["example"]
+    assert posted in before["example"]["legal_moves"]
+    for match in (before["example"], answer["match"]):
+        assert len(match["legal_moves"]) == len(match["move_labels"])
+        assert match["to_act"] == match["view"]["to_act"]
+    assert answer["match"]["version"] == answer["version"] == before["example"]["version"] + 1
+    assert answer["events"] and all(event["text"] for event in answer["events"])
+    log = doc["paths"]["/v1/matches/{match_id}/events"]["get"]["responses"]["200"]["content"]["application/json"]
+    assert log["example"]["entries"][0]["events"] == answer["events"]
