@@ -182,16 +182,44 @@ def open_match(page, server_url: str, game: str, players: int, bots: bool = True
 # Per game: words of the board that must be French, and their English that must be gone.
 BOARDS = {
     "medici": (
-        ["Pistes de monopole", "Valeur des cargaisons", "Manche 1 sur", "Argent"],
-        ["Monopoly tracks", "Cargo value", "Round 1"],
+        [
+            "Pistes de monopole",
+            "Valeur des cargaisons",
+            "Manche 1 sur",
+            "Argent",
+            "Port 1 : ",
+            "teinture",
+            "tirage",
+            "Achats",
+        ],
+        ["Monopoly tracks", "Cargo value", "Round 1", "Harbour 1", "dye", "Draw", "Purchases"],
     ),
     "catan": (  # the resources in the server's French words (the bank, the harbours)
-        ["L'île", "Votre main :", "Banque :", "Chevaliers", "au tour du siège", "19 bois", "19 brique", "minerai"],
-        ["The island", "Your hand", "Bank:", "Knights", "lumber", "brick", "wool"],
+        [
+            "L'île",
+            "Votre main :",
+            "Banque :",
+            "Chevaliers",
+            "au tour du siège",
+            "19 bois",
+            "19 brique",
+            "minerai",
+            "mise en place",
+        ],
+        ["The island", "Your hand", "Bank:", "Knights", "lumber", "brick", "wool", "Setup"],
     ),
     "speicherstadt": (  # the goods in the server's French words (the legend, the bag)
-        ["La rangée de cartes", "premier joueur : siège", "Pioche par saison", "pièces", "café", "safran", "tapis"],
-        ["The row of cards", "Deck by season", "coins", "coffee", "saffron", "rubber", "carpet"],
+        [
+            "La rangée de cartes",
+            "premier joueur : Siège",
+            "Pioche par saison",
+            "pièces",
+            "café",
+            "safran",
+            "tapis",
+            "demande",
+        ],
+        ["The row of cards", "Deck by season", "coins", "coffee", "saffron", "rubber", "carpet", "Demand", "Season"],
     ),
     "smuggler": (
         [
@@ -201,11 +229,14 @@ BOARDS = {
             "crique secrète",
             "Keg (1 carré)",
             "(2 carrés)",
+            "Mise en place",
+            "décision : ",
+            "Officiels :",
         ],
-        ["Customs track", "Your characters", "secret cove", "1 carrés", "squares"],
+        ["Customs track", "Your characters", "secret cove", "1 carrés", "squares", "Setup", "Officials", "Choose boat"],
     ),
 }
-MATCH_FR = ["Partie ", "Journal", "Abandonner", "Salon", "Vos sièges", "Siège 0", "Plateau", "en direct"]
+MATCH_FR = ["Partie ", "Journal", "Abandonner", "Salon", "Siège 0 (vous)", "Plateau", "en direct"]
 MATCH_EN = ["Match ", "Your move", "Waiting for", "Resign", "Lobby", "Your seats", "Seat 0", "Board", "live (", "Log"]
 
 
@@ -272,11 +303,15 @@ def test_a_french_resign_asks_in_french_and_the_outcome_is_french(french_page, s
     outcome = page.locator(".outcome")
     assert outcome.locator("h2").inner_text().startswith("Gagnant : ")
     assert outcome.locator("caption").inner_text() == "Scores finaux"
-    assert outcome.locator("thead th").all_inner_texts()[:3] == ["Siège", "Rang", "Score"]
+    assert outcome.locator("thead th").all_inner_texts() == ["Siège", "Rang", "Score", "Forfait"]
+    # The engine's "Seat 0 left the game." said by the page, with the seat's name.
+    assert "Siège 0 a quitté la partie." in outcome.inner_text()
     assert page.locator("#rematch").inner_text() == "Proposer une revanche"
     text = visible_text(page)
     assert_words(
-        text, ["Scores finaux", "Proposer une revanche", "Salon"], ["Final scores", "Winner", "Offer a rematch", "Rank"]
+        text,
+        ["Scores finaux", "Proposer une revanche", "Salon"],
+        ["Final scores", "Winner", "Offer a rematch", "Rank", "Forfeit", "left the game"],
     )
     # The log's lines are the server's, in French: "siège 0 abandonne" (its own word for resign).
     page.locator(".log li", has_text="abandonne").first.wait_for(timeout=10000)

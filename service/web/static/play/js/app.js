@@ -17,12 +17,15 @@ const BOARDS = {
   smuggler: () => import("./boards/smuggler.js"),
 };
 const LOG_SHOWN = 150;
+const REMATCH_POLL = 5000; // a finished match sends no more events: its rematch is read this often
+const NARROW = window.matchMedia("(max-width: 800px)"); // style.css: the moves above the board
 
 const root = document.getElementById("app");
 const conn = document.getElementById("conn");
 root.replaceChildren(el("p", {}, t("Loading…")));
 let catalogue = null;
 let screen = null; // the open match screen, stopped when another opens
+let shown; // the match shown (null: the lobby), to scroll to the top when another page opens
 
 function params() {
   return new URLSearchParams(location.hash.slice(1));
@@ -36,8 +39,11 @@ async function route() {
   if (screen) screen.stop();
   screen = null;
   conn.textContent = "";
-  catalogue = catalogue || (await api.games());
   const p = params();
+  // Another match or the lobby: its top, not the scroll of the page before (a form at the bottom).
+  if (shown !== undefined && (p.get("match") || null) !== shown) window.scrollTo(0, 0);
+  shown = p.get("match") || null;
+  catalogue = catalogue || (await api.games());
   if (!p.get("match")) return renderLobby(root, catalogue, go);
   screen = new MatchScreen(p.get("match"));
   try {
@@ -54,6 +60,7 @@ class MatchScreen {
     this.busy = false;
     this.stopFollow = () => {};
     this.refreshing = null;
+    this.ticker = setInterval(() => this.tick(), 1000);
   }
 
   async open(token, seat) {
@@ -86,6 +93,34 @@ class MatchScreen {
   stop() {
     this.stopped = true;
     this.stopFollow();
+    clearInterval(this.ticker);
+    clearTimeout(this.polling);
+  }
+
+  /** The clocks count down once a second, from the deadlines of the resource shown. */
+  tick() {
+    const line = root.querySelector(".clock");
+    if (line && this.resource) line.textContent = clockText(this.resource, (s) => seatName(this.resource, s));
+  }
+
+  /**
+   * A finished match sends no more events, so another former seat's rematch offer comes by no
+   * stream: while this seat's page shows a finished match with no rematch, it is re-read now and
+   * then, and drawn again once it names its rematch ("Join the rematch").
+   */
+  pollRematch() {
+    clearTimeout(this.polling);
+    const r = this.resource;
+    if (this.stopped || r.status !== "finished" || r.rematch || !this.token()) return;
+    this.polling = setTimeout(async () => {
+      try {
+        const fresh = await api.match(this.id, this.token());
+        if (fresh && fresh.rematch && !this.stopped) return this.show(fresh, true);
+      } catch {
+        // a lost read: the next one comes
+      }
+      this.pollRematch();
+    }, REMATCH_POLL);
   }
 
   startFollowing(after) {
@@ -184,10 +219,13 @@ class MatchScreen {
     return api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
   }
 
-  async post(move) {
+  /** `fromBoard`: the move was a tap on the board; on a narrow screen, the next moves in the list
+   *  (above the board) are brought into view once they come. */
+  async post(move, fromBoard = false) {
     if (this.busy) return;
     this.busy = true;
     this.notice = "";
+    this.toMoves = fromBoard;
     root.querySelectorAll("[data-move]").forEach((c) => c.setAttribute("aria-disabled", "true"));
     try {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
@@ -210,7 +248,7 @@ class MatchScreen {
 
   draw() {
     const r = this.resource;
-    const ctx = { post: (m) => this.post(m), seatName: (s) => seatName(r, s), static: this.static };
+    const ctx = { post: (m) => this.post(m, true), seatName: (s) => seatName(r, s), static: this.static, seat: this.seat };
     const finished = r.status === "finished";
     const mineToAct = this.seat != null && r.to_act.includes(this.seat) && !finished;
     const header = el("div", { class: "match-head" },
@@ -219,12 +257,17 @@ class MatchScreen {
       el("p", { class: `status ${r.status}`, "data-status": r.status, role: "status" },
         finished ? t("Finished") : mineToAct ? t("Your move") : t("Waiting for {seats}", { seats: r.to_act.map(ctx.seatName).join(", ") || t("nobody") })),
       this.seatTabs(), clocks(r, ctx));
+    const open = finished ? [] : (r.seats || []).filter((s) => s.status === "open").map((s) => s.seat);
     const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
     const side = el("div", { class: "side" },
       el("p", { id: "message", class: "message", role: "alert" }, this.notice || ""),
       this.board && this.board.aside ? this.board.aside(r, ctx) : null, // what the moves answer (Catan's trade)
       mineToAct ? el("h2", {}, t("Your moves")) : null,
-      mineToAct ? renderMoves(r, ctx.post, this.board ? this.board.boardTypes : new Set(), this.board && this.board.term) : null,
+      open.length ? this.openSeats(open) : null,
+      mineToAct ? renderMoves(r, (m) => this.post(m), {
+        skip: this.board ? this.board.boardTypes : new Set(), seatName: ctx.seatName,
+        term: this.board && this.board.term ? (key) => this.board.term(key, ctx) : null,
+      }) : null,
       this.operations(r));
     // Redrawing replaces the controls: a keyboard user who was on one lands on the first move.
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
@@ -232,6 +275,51 @@ class MatchScreen {
     root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
     this.drawnLog = this.log.length;
     if (hadFocus) (root.querySelector(".moves [data-move]") || root).focus({ preventScroll: true });
+    if (this.toMoves && mineToAct) this.bringMovesIntoView();
+    this.pollRematch();
+  }
+
+  /**
+   * After a tap on the board, on a narrow screen (the moves column above the board), the next
+   * moves to tap in the list are brought into view: else they come above the screen, unseen.
+   * Moves that are all on the board again keep the page where it is (the wish stays for later).
+   */
+  bringMovesIntoView() {
+    const first = root.querySelector(".side .moves [data-move]");
+    if (!first) return;
+    this.toMoves = false;
+    if (!NARROW.matches) return;
+    const heading = root.querySelector(".side h2") || first;
+    const box = heading.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 80) heading.scrollIntoView({ block: "start" });
+  }
+
+  /** Seats still open: how someone joins (the address to share), and a Join button for a spectator. */
+  openSeats(open) {
+    const seats = open.map((s) => t("Seat {seat}", { seat: s })).join(", ");
+    const address = `${location.origin}${location.pathname}#match=${encodeURIComponent(this.id)}`;
+    const box = el("section", { class: "note open-seats", "aria-label": t("Open seats") },
+      el("p", {}, open.length === 1 ? t("{seats} is open: share this match's address to let someone join.", { seats })
+        : t("{seats} are open: share this match's address to let someone join.", { seats })),
+      el("input", { class: "share", readonly: true, value: address, "aria-label": t("This match's address"), onfocus: (e) => e.target.select() }));
+    if (this.token()) return box;
+    const name = el("input", { id: "open-seat-name", autocomplete: "nickname", maxlength: 32, placeholder: t("optional") });
+    box.append(el("div", { class: "field" }, el("label", { for: "open-seat-name" }, t("Your name"), " "), name),
+      el("div", { class: "move-group" }, open.map((seat) => el("button", {
+        type: "button", class: "primary", "data-join": `${this.id}:${seat}`, onclick: () => this.join(seat, name.value.trim()),
+      }, t("Join as seat {seat}", { seat })))));
+    return box;
+  }
+
+  /** A spectator takes an open seat: its token is kept and the page opens on it. */
+  async join(seat, name) {
+    try {
+      const joined = await api.join(this.id, seat, name);
+      keep(this.id, this.resource.game, joined.seat, joined.token);
+      go(this.id, joined.seat);
+    } catch (err) {
+      this.say(problemText(err));
+    }
   }
 
   /** The log alone, redrawn in place (a new entry of a version already drawn). */
@@ -246,6 +334,10 @@ class MatchScreen {
   seatTabs() {
     const held = Object.keys(seatsOf(this.id)).map(Number);
     if (!held.length) return el("p", { class: "muted" }, t("Watching (no seat in this browser)."));
+    const you = (s) => `${t("Seat {seat}", { seat: s })} ${t("(you)")}`;
+    if (held.length === 1) {
+      return el("p", { class: "tab current lone", style: `border-bottom-color:${SEAT_COLOURS[held[0]]}` }, you(held[0]));
+    }
     return el("nav", { class: "tabs", "aria-label": t("Your seats") }, held.map((s) => el("button", {
       type: "button", class: s === this.seat ? "tab current" : "tab", "aria-pressed": String(s === this.seat),
       style: `border-bottom-color:${SEAT_COLOURS[s]}`, onclick: () => this.switchTo(s),
@@ -308,34 +400,63 @@ class MatchScreen {
   logBox(r, ctx) {
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}` }, entry.bot ? `${ctx.seatName(entry.seat)}` : ctx.seatName(entry.seat)),
-      " ", entry.events.length ? clip(entry.events.map(eventText).join("; ")) : t("(something you cannot see)")));
+      " ", entry.events.length ? entry.events.map(eventText).join("; ") : t("(something you cannot see)")));
     return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
   }
 }
 
-/** A long line of events is cut; the whole stays in the tooltip. */
-function clip(text, most = 220) {
-  return text.length <= most ? text : el("span", { title: text }, `${text.slice(0, most)}…`);
+function clocks(r, ctx) {
+  if (!r.clock || !r.clock.deadlines || !Object.keys(r.clock.deadlines).length) return null;
+  return el("p", { class: "clock", role: "timer", "aria-label": t("Time left") }, clockText(r, ctx.seatName));
 }
 
-function clocks(r, ctx) {
-  if (!r.clock || !r.clock.deadlines) return null;
+/** Each seat to act and its time left to the deadline the server sent (unix seconds). */
+function clockText(r, name) {
   const now = Date.now() / 1000;
-  return el("p", { class: "clock" }, Object.entries(r.clock.deadlines).map(([s, at]) => t("{seat}: {seconds} s", { seat: ctx.seatName(Number(s)), seconds: Math.max(0, Math.round(at - now)) })).join(" · "));
+  return Object.entries((r.clock && r.clock.deadlines) || {}).map(([s, at]) => {
+    const left = Math.max(0, Math.floor(at - now));
+    const minutes = Math.floor(left / 60), hours = Math.floor(minutes / 60);
+    const time = left < 60 ? t("{seconds} s", { seconds: left })
+      : hours ? t("{hours} h {minutes} min", { hours, minutes: minutes % 60 })
+      : t("{minutes} min {seconds} s", { minutes, seconds: String(left % 60).padStart(2, "0") });
+    return t("{seat}: {time}", { seat: name(Number(s)), time });
+  }).join(" · ");
 }
+
+/** The outcome's categories in the page's words (each game's breakdown keys). */
+const CATEGORIES = {
+  forfeit: t("Forfeit"),
+  // Catan
+  settlements: t("Settlements"), cities: t("Cities"), longest_road: t("Longest road"), largest_army: t("Largest army"),
+  victory_point_cards: t("Victory point cards"),
+  // Speicherstadt
+  fires: t("Fires"), contracts: t("Contracts"), offices: t("Offices"), warehouse: t("Warehouse"), traders: t("Traders"),
+  churches: t("Churches"), chamber: t("Chamber of commerce"), port: t("Port"),
+  // Medici
+  start: t("Start"), purchases: t("Purchases"), harbours: t("Harbours"), monopolies: t("Monopolies"), bonuses: t("Bonuses"),
+  // Cornish Smuggler
+  gold: t("Gold"), reputation: t("Reputation"),
+};
+const TIEBREAKS = { "most coins among tied scores": t("most coins among tied scores"), "most gold": t("most gold") };
 
 function outcome(r, ctx) {
   const o = r.outcome;
   if (!o) return el("section", { class: "outcome", "aria-label": t("Final scores") }, el("h2", {}, t("The match was aborted: no scores.")));
   const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
   const rows = o.scores.map((score, s) => ({
-    seat: ctx.seatName(s), rank: o.ranks[s], score, ...Object.fromEntries(categories.map((c) => [c, o.breakdown[s][c] ?? ""])),
+    seat: `${ctx.seatName(s)}${s === ctx.seat ? ` ${t("(you)")}` : ""}`, rank: o.ranks[s], score,
+    ...Object.fromEntries(categories.map((c) => [`_${c}`, o.breakdown[s][c] ?? ""])),
   }));
+  const headings = Object.fromEntries(categories.map((c) => [`_${c}`, CATEGORIES[c] || humanize(c)]));
+  // A seat that left (resigned, ran out of time): said with its name, not the engine's "Seat 0".
+  const left = r.ended && r.ended.seat != null && r.ended.reason !== "abort"
+    ? t("{seat} left the game.", { seat: ctx.seatName(r.ended.seat) }) : null;
+  const how = left || (o.tiebreak ? t("Tie-break: {how}", { how: TIEBREAKS[o.tiebreak] || o.tiebreak }) : null);
   const winners = o.winners.map(ctx.seatName).join(", ");
   return el("section", { class: "outcome", "aria-label": t("Final scores") },
     el("h2", {}, o.winners.length > 1 ? t("Winners: {seats}", { seats: winners }) : t("Winner: {seats}", { seats: winners })),
-    table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score") }),
-    o.tiebreak ? el("p", {}, t("Tie-break: {how}", { how: humanize(o.tiebreak) })) : null);
+    table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score"), ...headings }),
+    how ? el("p", {}, how) : null);
 }
 
 window.addEventListener("hashchange", route);

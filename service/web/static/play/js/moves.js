@@ -6,8 +6,18 @@ import { t } from "./i18n.js";
 
 const LIST_AT_MOST = 10; // more moves of one type than this: a chooser plus one button
 
-/** `term` (a board's): a key of a counts template (a resource) in the page's language. */
-export function renderMoves(resource, post, skipTypes = new Set(), term = null) {
+/** A template's parameters in the page's words (the server sends their names only). */
+const PARAM_WORDS = {
+  give: t("You give"), get: t("You get"), to: t("Offered to"), cards: t("Cards to discard"), price: t("Price"),
+  shapes: t("Goods"), hide: t("Points to hide"), stash: t("Into your warehouse"),
+};
+const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
+
+/**
+ * `skip`: move types played on the board; `term` (a board's): a key of a counts template (a
+ * resource) in the page's language; `seatName`: a seat's name (a template's `seats` param).
+ */
+export function renderMoves(resource, post, { skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }) } = {}) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
   const box = el("section", { class: "moves", "aria-label": t("Your moves") });
@@ -26,7 +36,7 @@ export function renderMoves(resource, post, skipTypes = new Set(), term = null) 
       box.append(chooser(type, items, post));
     }
   }
-  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, term)));
+  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, term, seatName)));
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
@@ -41,20 +51,33 @@ export function moveButton(move, label, post, cls = "move") {
   return el("button", { type: "button", class: cls, "data-move": JSON.stringify(move), onclick: () => post(move) }, label);
 }
 
+/**
+ * Many moves of one type: a list to pick from and a button that says the move it plays. The
+ * heading is the words the server's labels share ("Place a network pawn at …"), else a count.
+ */
 function chooser(type, items, post) {
   const id = `choose-${type}`;
-  const select = el(
-    "select",
-    { id },
-    items.map(({ move, label }, i) => el("option", { value: String(i) }, label)),
-  );
-  const button = moveButton(items[0].move, humanize(type), post);
+  const select = el("select", { id }, items.map(({ label }, i) => el("option", { value: String(i) }, label)));
+  const button = moveButton(items[0].move, items[0].label, post);
   button.onclick = null;
   button.addEventListener("click", () => post(JSON.parse(button.dataset.move)));
   select.addEventListener("change", () => {
-    button.dataset.move = JSON.stringify(items[Number(select.value)].move);
+    const { move, label } = items[Number(select.value)];
+    button.dataset.move = JSON.stringify(move);
+    button.textContent = label;
   });
-  return el("div", { class: "move-group chooser" }, el("label", { for: id }, `${humanize(type)} (${items.length})`), select, button);
+  const shared = sharedWords(items.map((item) => item.label));
+  const heading = shared ? `${shared} … (${items.length})` : t("{n} choices", { n: items.length });
+  return el("div", { class: "move-group chooser" }, el("label", { for: id }, heading), select, button);
+}
+
+/** The words every label starts with (at least two words, else ""): what the choices share. */
+export function sharedWords(labels) {
+  const split = labels.map((label) => label.split(" "));
+  const first = split[0] || [];
+  let n = 0;
+  while (n < first.length && split.every((words) => words.length > n + 1 && words[n] === first[n])) n++;
+  return n >= 2 ? first.slice(0, n).join(" ").replace(/[\s:,(]+$/, "") : "";
 }
 
 /** The value a template shows first: the smallest the shape allows (as engine/core.py's default_value),
@@ -86,7 +109,7 @@ function firstValues(tmpl) {
   return values;
 }
 
-function templateForm(tmpl, post, term) {
+function templateForm(tmpl, post, term, seatName) {
   const values = firstValues(tmpl);
   const current = () => ({ ...tmpl.move, ...values });
   const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
@@ -100,14 +123,14 @@ function templateForm(tmpl, post, term) {
         if (form.reportValidity()) post(current());
       },
     },
-    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync, term)),
+    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync, term, seatName)),
     button,
   );
   sync();
   return form;
 }
 
-function paramInputs(name, param, values, sync, term) {
+function paramInputs(name, param, values, sync, term, seatName) {
   if (param.kind === "integer") {
     const id = `param-${name}`;
     const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name], required: true });
@@ -115,27 +138,27 @@ function paramInputs(name, param, values, sync, term) {
       if (input.value !== "" && input.checkValidity()) values[name] = Number(input.value);
       sync();
     });
-    return el("label", { for: id, class: "param" }, `${humanize(name)} (${param.min}–${param.max}) `, input);
+    return el("label", { for: id, class: "param" }, `${paramWord(name)} (${param.min}–${param.max}) `, input);
   }
   if (param.kind === "seats") {
     return el(
       "fieldset",
       { class: "param" },
-      el("legend", {}, humanize(name)),
+      el("legend", {}, paramWord(name)),
       param.of.map((seat) => {
         const box = el("input", { type: "checkbox", checked: values[name].includes(seat) });
         box.addEventListener("change", () => {
           values[name] = param.of.filter((s, i) => (s === seat ? box.checked : values[name].includes(s)));
           sync();
         });
-        return el("label", {}, box, ` ${t("seat {seat}", { seat })}`);
+        return el("label", {}, box, ` ${seatName(seat)}`);
       }),
     );
   }
   return el(
     "fieldset",
     { class: "param" },
-    el("legend", {}, t("{name} ({min}–{max} in all)", { name: humanize(name), min: param.min_total, max: param.max_total })),
+    el("legend", {}, t("{name} ({min}–{max} in all)", { name: paramWord(name), min: param.min_total, max: param.max_total })),
     Object.entries(param.max).map(([key, most]) => {
       const input = el("input", { type: "number", min: 0, max: most, value: values[name][key] || 0 });
       input.addEventListener("input", () => {

@@ -1,7 +1,8 @@
 // Catan's hex map, drawn from GET /v1/games/catan/static (the topology) and the view
 // (terrain, numbers, harbours, pieces, robber). Legal builds are clickable on the map.
 
-import { el, svg, SEAT_COLOURS, humanize, summarize } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, summarize, moveText } from "../words.js";
+import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
 
@@ -13,18 +14,28 @@ const RESOURCE_TERRAIN = { lumber: "forest", brick: "hills", wool: "pasture", gr
 // The resources in the page's language (the French is the server's catalogue's).
 const RESOURCE_WORDS = { lumber: t("lumber"), brick: t("brick"), wool: t("wool"), grain: t("grain"), ore: t("ore") };
 export const term = (name) => RESOURCE_WORDS[name] || String(name).replaceAll("_", " ");
+const TERRAIN_WORDS = { forest: t("forest"), hills: t("hills"), pasture: t("pasture"), fields: t("fields"), mountains: t("mountains"), desert: t("desert") };
+// The development cards (the French is the server's catalogue's).
+const DEV_WORDS = { knight: t("knight"), victory_point: t("victory point"), road_building: t("Road Building"), year_of_plenty: t("Year of Plenty"), monopoly: t("Monopoly") };
+const PHASE_WORDS = {
+  setup: t("setup"), roll: t("roll the dice"), main: t("build and trade"), robber: t("move the robber"), discard: t("discard"),
+  trade: t("trade"), road_building: t("Road Building"), over: t("over"),
+};
 /** Counted cards as words: "1 wool, 2 ore". */
-const cards = (counts) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${term(k)}`).join(", ") || t("none");
+const cards = (counts, words = term) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${words(k)}`).join(", ") || t("none");
+const devCard = (name) => DEV_WORDS[name] || humanize(name);
 const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
 
-export const boardTypes = new Set(["build_settlement", "build_city", "build_road"]);
+export const boardTypes = new Set(["build_settlement", "build_city", "build_road", "move_robber"]);
 
 export function render(resource, ctx) {
   const view = resource.view;
   const topo = (ctx.static && ctx.static.topology) || view.topology;
   const wrap = el("section", { class: "board catan", "aria-label": t("Board") });
-  if (topo) wrap.append(map(view, topo, resource, ctx));
+  // A hex the robber may go to with several seats to rob there: the choice shows here once tapped.
+  const choice = el("div", { class: "robber-choice", "aria-live": "polite" });
+  if (topo) wrap.append(map(view, topo, resource, ctx, choice), choice);
   wrap.append(players(view, ctx), you(view));
   return wrap;
 }
@@ -45,7 +56,7 @@ export function aside(resource, ctx) {
     trade.asked.length ? el("p", { class: "muted" }, t("Waiting for an answer from {seats}", { seats: seats(trade.asked) })) : null);
 }
 
-function map(view, topo, resource, ctx) {
+function map(view, topo, resource, ctx, choice) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
   const board = view.board;
@@ -56,7 +67,7 @@ function map(view, topo, resource, ctx) {
     const corners = hex.nodes.map((n) => node(n).join(",")).join(" ");
     const terrain = board.terrain[h];
     items.push(svg("polygon", { points: corners, fill: TERRAIN[terrain] || "#ccc", stroke: "#5b4a2f", "stroke-width": 2 },
-      svg("title", {}, `${humanize(terrain)}${board.numbers[h] ? ` ${board.numbers[h]}` : ""}`)));
+      svg("title", {}, `${TERRAIN_WORDS[terrain] || humanize(terrain)}${board.numbers[h] ? ` ${board.numbers[h]}` : ""}`)));
     if (board.numbers[h]) {
       const hot = board.numbers[h] === 6 || board.numbers[h] === 8;
       items.push(svg("circle", { cx, cy, r: 13, fill: "#fdf6e3", stroke: "#333" }),
@@ -64,6 +75,7 @@ function map(view, topo, resource, ctx) {
     }
     if (board.robber === h) items.push(svg("circle", { cx: cx + 14, cy: cy - 14, r: 8, fill: "#222" }, svg("title", {}, t("Robber"))));
   });
+  const harbours = [];
   board.harbours.forEach((harbour) => {
     const [a, b] = harbour.nodes.map(node);
     const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
@@ -74,8 +86,8 @@ function map(view, topo, resource, ctx) {
     // resource; a long word is squeezed to the disc's width rather than spill onto the ring.
     const word = generic ? "" : term(harbour.kind);
     items.push(svg("line", { x1: a[0], y1: a[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
-      svg("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }),
-      svg("g", {}, svg("title", {}, generic ? t("Harbour: {ratio}:1 any resource", { ratio: harbour.ratio }) : t("Harbour: {ratio}:1 {kind}", { ratio: harbour.ratio, kind: word })),
+      svg("line", { x1: b[0], y1: b[1], x2: hx, y2: hy, stroke: "#8d6e63", "stroke-width": 3 }));
+    harbours.push(svg("g", { class: "harbour" }, svg("title", {}, generic ? t("Harbour: {ratio}:1 any resource", { ratio: harbour.ratio }) : t("Harbour: {ratio}:1 {kind}", { ratio: harbour.ratio, kind: word })),
         svg("circle", { cx: hx, cy: hy, r: generic ? 17 : 22, fill: generic ? "#fff" : TERRAIN[RESOURCE_TERRAIN[harbour.kind]], stroke: "#3e2723", "stroke-width": 1.5 }),
         generic ? null : svg("circle", { cx: hx, cy: hy, r: 18.5, fill: "#fff" }),
         svg("text", { x: hx, y: generic ? hy + 4 : hy - 1, "text-anchor": "middle", class: "port" }, `${harbour.ratio}:1`),
@@ -94,27 +106,60 @@ function map(view, topo, resource, ctx) {
     const [x, y] = node(n);
     items.push(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, t("City, seat {seat}", { seat }))));
   }
-  legal.forEach((move, i) => {
-    if (!boardTypes.has(move.type)) return;
-    const label = labels[i] || `${humanize(move.type)} ${move.node ?? move.edge}`;
+  // What may be built: spots (a wide invisible ring to tap round each), then roads above them.
+  const builds = legal.map((move, i) => [move, labels[i]]).filter(([move]) => move.type !== "move_robber" && boardTypes.has(move.type));
+  builds.sort(([a], [b]) => (a.type === "build_road") - (b.type === "build_road"));
+  for (const [move, text] of builds) {
+    const label = text || `${humanize(move.type)} ${move.node ?? move.edge}`;
     let shape;
     if (move.type === "build_road") {
-      shape = svg("polygon", { points: strip(...topo.edges[move.edge].nodes.map(node)), class: "target road" });
+      const ends = topo.edges[move.edge].nodes.map(node);
+      shape = [svg("polygon", { points: strip(...ends, 9), class: "hit" }), svg("polygon", { points: strip(...ends), class: "target road" })];
     } else {
       const [x, y] = node(move.node);
-      shape = svg("circle", { cx: x, cy: y, r: 11, class: "target spot" });
+      shape = [svg("circle", { cx: x, cy: y, r: 17, class: "hit" }), svg("circle", { cx: x, cy: y, r: 11, class: "target spot" })];
     }
-    const target = svg("g", {
-      tabindex: 0, role: "button", "aria-label": label, "data-move": JSON.stringify(move),
-      onclick: () => ctx.post(move),
-      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); ctx.post(move); } },
-    }, shape, svg("title", {}, label));
-    items.push(target);
+    items.push(target(label, move, shape, () => ctx.post(move)));
+  }
+  // Where the robber may go: each hex, tapped; a hex with several seats to rob asks whom, below the map.
+  const robber = new Map();
+  legal.forEach((move, i) => {
+    if (move.type !== "move_robber") return;
+    if (!robber.has(move.hex)) robber.set(move.hex, []);
+    robber.get(move.hex).push([move, labels[i] || moveText(move)]);
   });
+  for (const [h, moves] of robber) {
+    const corners = topo.hexes[h].nodes.map((n) => node(n).join(",")).join(" ");
+    const shape = svg("polygon", { points: corners, class: "target hex" });
+    if (moves.length === 1) {
+      const [[move, label]] = moves;
+      items.push(target(label, move, shape, () => ctx.post(move)));
+    } else {
+      const label = t("Move the robber here ({terrain} {number}): choose whom to rob", { terrain: TERRAIN_WORDS[board.terrain[h]] || board.terrain[h], number: board.numbers[h] || "–" });
+      items.push(target(label, null, shape, (g) => {
+        g.parentNode.querySelectorAll(".chosen").forEach((other) => other.classList.remove("chosen"));
+        g.classList.add("chosen");
+        choice.replaceChildren(el("h3", {}, t("Whom to rob?")), el("div", { class: "move-group" }, moves.map(([move, text]) => moveButton(move, text, ctx.post))));
+        choice.scrollIntoView({ block: "nearest" });
+        choice.querySelector("button").focus({ preventScroll: true });
+      }, h));
+    }
+  }
+  items.push(...harbours); // above the markers: a harbour's ratio and resource stay readable (taps pass through)
   const xs = topo.nodes.map((n) => at(n)[0]), ys = topo.nodes.map((n) => at(n)[1]);
   const pad = 60; // room for the harbours beyond the outer nodes
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
   return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": t("The island") }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
+}
+
+/** A place to tap on the map: a button for the keyboard too. `move` null: the tap asks more (data-hex). */
+function target(label, move, shape, act, hex = null) {
+  const g = svg("g", {
+    tabindex: 0, role: "button", "aria-label": label, "data-move": move ? JSON.stringify(move) : null, "data-hex": hex,
+    onclick: () => act(g),
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(g); } },
+  }, shape, svg("title", {}, label));
+  return g;
 }
 
 /** A road's clickable area: a strip along the path, short of both ends (a line alone has no area). */
@@ -128,7 +173,7 @@ function strip(a, b, half = 5) {
 
 function players(view, ctx) {
   return table(t("Players"), view.players.map((p) => ({
-    seat: ctx.seatName(p.seat), points: p.points, cards: p.cards, dev_cards: p.development_cards,
+    seat: `${ctx.seatName(p.seat)}${p.seat === ctx.seat ? ` ${t("(you)")}` : ""}`, points: p.points, cards: p.cards, dev_cards: p.development_cards,
     knights: p.knights, road: p.road_length + (p.longest_road ? ` ${t("(longest)")}` : ""), army: p.largest_army ? t("largest") : "",
   })), {
     seat: t("Seat"), points: t("Points"), cards: t("Cards"), dev_cards: t("Dev cards"), knights: t("Knights"), road: t("Road"), army: t("Army"),
@@ -137,12 +182,12 @@ function players(view, ctx) {
 
 function you(view) {
   const lines = [
-    el("p", {}, t("Phase: {phase}", { phase: humanize(view.phase) }), view.dice ? ` · ${t("dice {dice}", { dice: summarize(view.dice) })}` : "",
+    el("p", {}, t("Phase: {phase}", { phase: PHASE_WORDS[view.phase] || humanize(view.phase) }), view.dice ? ` · ${t("dice {dice}", { dice: summarize(view.dice) })}` : "",
       ` · ${t("turn of seat {seat}", { seat: view.turn })}`),
   ];
   if (view.you) {
     lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", cards(view.you.hand)),
-      el("p", {}, el("strong", {}, t("Development cards:")), " ", summarize(view.you.development_cards)),
+      el("p", {}, el("strong", {}, t("Development cards:")), " ", cards(view.you.development_cards, devCard)),
       el("p", {}, el("strong", {}, t("Trade ratios:")), " ", Object.entries(view.you.trade_ratios).map(([k, v]) => `${term(k)} ${v}:1`).join(", ")));
   }
   lines.push(el("p", { class: "muted" }, t("Bank: {bank} · development deck {deck}", { bank: cards(view.bank), deck: view.development_deck })));

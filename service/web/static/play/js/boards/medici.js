@@ -7,28 +7,38 @@ import { t } from "../i18n.js";
 
 export const boardTypes = new Set();
 const GOOD = { dye: "#6a1b9a", fur: "#795548", spice: "#e65100", cloth: "#1565c0", gold: "#f9a825" };
+// The goods in the page's language (the French is the server's catalogue's).
+const GOOD_WORDS = { dye: t("dye"), fur: t("fur"), spice: t("spice"), cloth: t("cloth"), gold: t("gold") };
+const good = (kind) => GOOD_WORDS[kind] || kind;
+const PHASE_WORDS = { draw: t("draw tiles"), answer: t("answer the offer"), place: t("load the lot"), over: t("over") };
+const EARNED = { purchases: t("Purchases"), harbours: t("Harbours"), monopolies: t("Monopolies"), bonuses: t("Bonuses") };
+/** A harbour by its number (the view's name is the English "Harbour 1"). */
+const harbourName = (h) => t("Harbour {n}", { n: h.harbour + 1 });
 
-const tile = (x) => el("span", { class: "tile", style: `background:${GOOD[x.kind] || "#777"}`, title: `${x.kind} ${x.value}` }, `${x.kind} ${x.value}`);
+const tile = (x) => el("span", { class: "tile", style: `background:${GOOD[x.kind] || "#777"}`, title: `${good(x.kind)} ${x.value}` }, `${good(x.kind)} ${x.value}`);
 
 export function render(resource, ctx) {
   const v = resource.view;
   const lot = el("div", { class: "lot" }, el("strong", {}, t("Lot:")), " ", v.lot.length ? v.lot.map(tile) : t("empty"),
     v.price != null ? ` · ${t("price {price}", { price: v.price })}` : "", v.lot_limit ? ` ${t("(at most {n} tiles)", { n: v.lot_limit })}` : "");
-  const status = el("p", {}, t("Round {round} of {rounds} · {phase}", { round: v.round, rounds: v.rounds, phase: humanize(v.phase) }),
+  const status = el("p", {}, t("Round {round} of {rounds} · {phase}", { round: v.round, rounds: v.rounds, phase: PHASE_WORDS[v.phase] || humanize(v.phase) }),
     v.drawer != null ? ` · ${t("drawer {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
     ` · ${t("bag {bag} · bank {bank}", { bag: v.bag.count, bank: v.bank })}`);
-  const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})`, money: p.money, credit: p.credit, ...p.earned })),
-    { seat: t("Seat"), money: t("Money"), credit: t("Credit") });
+  const you = (seat) => (seat === ctx.seat ? ` ${t("(you)")}` : "");
+  const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned })),
+    { seat: t("Seat"), money: t("Money"), credit: t("Credit"), ...EARNED });
   const harbours = el("div", { class: "harbours" }, v.harbours.map((h) => harbour(h, v)));
   const tracks = el("div", { class: "tracks", "aria-label": t("Monopoly tracks") }, el("h3", {}, t("Monopoly tracks")),
-    el("p", { class: "muted track-ends" }, el("span", {}, `◀ ${v.players[0].name}`), el("span", {}, `${v.players[1].name} ▶`)), v.markers.map((m) => track(m, v)));
+    el("div", { class: "track muted track-ends", "aria-hidden": "true" }, el("span", {}),
+      el("span", { class: "steps" }, el("span", {}, `◀ ${v.players[0].name}${you(0)}`), el("span", {}, `${v.players[1].name}${you(1)} ▶`)), el("span", {})),
+    v.markers.map((m) => track(m, v)));
   return el("section", { class: "board medici", "aria-label": t("Board") }, status, lot, money, harbours, tracks);
 }
 
 function harbour(h, v) {
   const ships = v.players.flatMap((p) => p.ships.filter((s) => s.harbour === h.harbour).map((s) => ({ p, s })));
   return el("article", { class: "harbour" },
-    el("h3", {}, t("{name}: {goods}", { name: h.name, goods: h.goods.join(", ") })),
+    el("h3", {}, t("{name}: {goods}", { name: harbourName(h), goods: h.goods.map(good).join(", ") })),
     el("p", { class: "muted" }, t("Cargo value: {values}", { values: v.players.map((p) => `${p.name} ${h.totals[p.seat]}`).join(" · ") })),
     ships.length ? ships.map(({ p, s }) => ship(p, s)) : el("p", { class: "muted" }, t("No ship yet")),
   );
@@ -49,10 +59,10 @@ function track(m, v) {
     cells.push(el("span", { class: cls, "aria-hidden": "true" }, i === m.position ? "●" : bonus ? String(bonus) : ""));
   }
   const side = m.side == null ? t("even") : `${v.players[m.side]?.name ?? t("seat {seat}", { seat: m.side })}${m.bonus ? ` +${m.bonus}` : ""}`;
-  const where = { harbour: v.harbours[m.harbour].name, good: m.good, steps: Math.abs(m.position), side };
+  const where = { harbour: harbourName(v.harbours[m.harbour]), good: good(m.good), steps: Math.abs(m.position), side };
   const label = m.side == null ? t("{harbour} {good}: {steps} towards even", where) : t("{harbour} {good}: {steps} towards {side}", where);
   return el("div", { class: "track", role: "group", "aria-label": label },
-    el("span", { class: "track-name" }, `${v.harbours[m.harbour].name} · ${m.good}`),
+    el("span", { class: "track-name" }, `${harbourName(v.harbours[m.harbour])} · ${good(m.good)}`),
     el("span", { class: "steps" }, cells),
     el("span", {}, side));
 }

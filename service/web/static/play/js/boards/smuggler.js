@@ -9,10 +9,46 @@ import { t } from "../i18n.js";
 
 export const boardTypes = new Set();
 
+/** A landing template's goods (`irish_3`) as the server's texts say them: "Irish trader #3". */
+export function term(sid, ctx) {
+  const [, merchant, n] = /^(.*)_(\d+)$/.exec(sid) || [];
+  const name = merchant && ctx.static && ctx.static.merchants && ctx.static.merchants[merchant]?.name;
+  return name ? `${name} #${n}` : sid;
+}
+
 const S = 10; // map units per grid step (the content's grid is 100 x 64)
 const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
 const LAND = "#e8dfbd", SEA = "#a9cfe8", INK = "#3b2f1e";
 const OFFICER = "#0d2f5e";
+
+// The game's words the view sends as keys, in the page's language (the French of decks, secret
+// kinds and endings is the server's catalogue's; names of places and characters stay as they are).
+const PHASE_WORDS = { setup: t("setup"), play: t("play"), over: t("over") };
+const DECIDING_WORDS = {
+  choose_boat: t("choose a boat"), choose_warehouse: t("choose a warehouse"), draw_characters: t("draw characters"),
+  keep_character: t("keep a character"), place_pawn: t("place a network pawn"), place_boat: t("place the boat"),
+  choose_officer: t("choose an officer to move"), choose_path: t("choose the officer's way"), place_officer: t("place the new officer"),
+  remove_pawn: t("remove a pawn"), tipoff: t("play a Tip-off or not"), witch: t("the Witch of St Levan"), end_turn: t("free moves or end the turn"),
+  raid_card: t("the raid: a mob card"), raid_shape: t("the raid: goods to recover"),
+};
+const ENDING_WORDS = {
+  customs_track: t("the customs track reached its end"), last_goods: t("the last goods were bought"), round_limit: t("the last round was played"),
+};
+const DECK_WORDS = { religious: t("religious"), commerce: t("commerce"), unskilled: t("unskilled"), officials: t("officials") };
+const SECRET_WORDS = { cove: t("secret cove"), decoy: t("false trail"), informer: t("informer"), turncoat: t("turncoat"), favour: t("favour owed"), tipoff: t("Tip-off") };
+const SECRET_TEXT = {
+  cove: t("A secret cove of your choice is open to you for the rest of the game"),
+  decoy: t("Move any customs officer one space"),
+  informer: t("Take one secret at random from another player"),
+  turncoat: t("An officer bribed by another player is bribed by you instead"),
+  favour: t("Gain 2 influence"),
+  tipoff: t("When another player lands goods, add 2 to the landing risk"),
+};
+const WHEN_WORDS = { "your turn": t("your turn"), "another's landing": t("another's landing") };
+const ABILITY_WORDS = { boat: t("sails your boat"), goods: t("moves goods"), officer: t("moves an officer"), secret: t("finds a secret"), witch: t("takes goods at sea") };
+const AMOUNT_WORDS = { gold: t("gold"), influence: t("influence"), reputation: t("reputation") };
+const word = (words, key) => (key == null ? "" : words[key] || humanize(key));
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
 const mapOf = (data) => data && data.land && data.sea ? data : null;
@@ -37,10 +73,10 @@ export function render(resource, ctx) {
 // --- words -------------------------------------------------------------------------
 
 function facts(view, ctx) {
-  const parts = [t("Round {round}", { round: view.round }), humanize(view.phase), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
+  const parts = [t("Round {round}", { round: view.round }), capital(word(PHASE_WORDS, view.phase)), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
   if (view.phase !== "setup" && view.active != null) parts.push(t("turn of {seat}", { seat: seatOf(ctx, view.active) }));
-  if (view.deciding) parts.push(t("deciding: {what}", { what: humanize(view.deciding) }));
-  if (view.ending) parts.push(t("last round ({why})", { why: humanize(view.ending) }));
+  if (view.deciding) parts.push(t("deciding: {what}", { what: word(DECIDING_WORDS, view.deciding) }));
+  if (view.ending) parts.push(t("last round ({why})", { why: word(ENDING_WORDS, view.ending) }));
   return el("p", { class: "smug-facts" }, parts.join(" · "));
 }
 
@@ -122,18 +158,20 @@ function map(view, data, ctx) {
 }
 
 /** A greedy label placer: each name goes below its space, else right, left or above, wherever
- * it overlaps no marker, no piece and no name placed before; the map's bounds follow. */
+ * it overlaps no marker, no piece and no name placed before; where every place overlaps
+ * something, the one that hides least (a marker or a piece counts thrice a name). The map's
+ * bounds follow. */
 class Labels {
   constructor() {
     this.taken = [];
   }
 
   block(box) {
-    this.taken.push(box);
+    this.taken.push({ box, weight: 3 });
   }
 
   place({ x, y, r, up, text, cls, size }) {
-    const w = text.length * size * 0.62 + 6, h = size + 2; // a generous guess at the rendered width
+    const w = textWidth(text, cls, size) + 10, h = size + 2; // the rendered width, with its halo
     const candidates = [
       [x, y + r + size + 1, "middle"],
       [x + r + 6, y + size * 0.35, "start"],
@@ -144,26 +182,41 @@ class Labels {
       [x + r - 2, y - r - 4, "start"],
       [x - r + 2, y - r - 4, "end"],
       [x, y + r + 2 * size + 4, "middle"],
+      [x + r + 6, y + r + 2 * size + 4, "start"],
+      [x - r - 6, y + r + 2 * size + 4, "end"],
     ];
     const boxOf = ([lx, ly, anchor]) => {
       const left = anchor === "middle" ? lx - w / 2 : anchor === "start" ? lx : lx - w;
       return [left, ly - h * 0.8, left + w, ly + h * 0.25];
     };
-    const free = candidates.find((c) => !this.taken.some((t) => overlaps(boxOf(c), t))) || candidates[0];
-    this.taken.push(boxOf(free));
-    return svg("text", { x: free[0], y: free[1], "text-anchor": free[2], class: cls }, text);
+    const hidden = (c) => this.taken.reduce((sum, { box, weight }) => sum + weight * overlap(boxOf(c), box), 0);
+    let best = candidates.find((c) => hidden(c) === 0);
+    if (!best) best = candidates.reduce((a, b) => (hidden(b) < hidden(a) ? b : a));
+    this.taken.push({ box: boxOf(best), weight: 1 });
+    return svg("text", { x: best[0], y: best[1], "text-anchor": best[2], class: cls }, text);
   }
 
   bounds(pad) {
     const b = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const [a, c, d, e] of this.taken) {
+    for (const { box: [a, c, d, e] } of this.taken) {
       b[0] = Math.min(b[0], a); b[1] = Math.min(b[1], c); b[2] = Math.max(b[2], d); b[3] = Math.max(b[3], e);
     }
     return [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad];
   }
 }
 
-const overlaps = (a, b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+/** The area two boxes share ([left, top, right, bottom]). */
+const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+
+/** A name's width as the map draws it (style.css: the font of .space-name, .sea-name, .merchant-name). */
+const FONT = { "sea-name": "italic 500", "space-name": "600", "merchant-name": "600" };
+let measure = null;
+function textWidth(text, cls, size) {
+  measure = measure || document.createElement("canvas").getContext("2d");
+  measure.font = `${FONT[cls] || "600"} ${size}px system-ui, sans-serif`;
+  return measure.measureText(text).width || text.length * size * 0.7;
+}
+
 
 /** Every piece on the map, as glyphs grouped by space (boats, officers, pawns, goods, warehouses). */
 function piecesBySpace(view, data, ctx) {
@@ -254,7 +307,7 @@ function landSpace(id, s, glyphs = []) {
   const port = s.risk != null && s.kind !== "cove"
     ? [svg("circle", { cx: x - r - 6, cy: y + r - 2, r: 10, class: "risk" }), svg("text", { x: x - r - 6, y: y + r + 3, "text-anchor": "middle", class: "risk-text" }, String(s.risk))]
     : [];
-  const words = [s.name, s.kind === "town" || s.kind === "inland" ? t("sells up to size {size}", { size: s.size }) : humanize(s.kind),
+  const words = [s.name, s.kind === "town" || s.kind === "inland" ? t("sells up to size {size}", { size: s.size }) : word({ village: t("village"), cove: t("secret cove") }, s.kind),
     s.risk != null ? t("port risk {risk}", { risk: s.risk }) : null];
   const space = spaceOf(id, s.kind, x, y, r, glyphs, [svg("title", {}, words.filter(Boolean).join(", ")), mark, port], s.name, "space-name");
   if (port.length) [space.box[0], space.box[3]] = [x - r - 16, y + r + 8];
@@ -361,7 +414,8 @@ function yours(me, view, data, ctx) {
     Array.isArray(me.setup_draw) && me.setup_draw.length ? el("p", {}, el("strong", {}, t("Drawn, to keep one:")), " ", me.setup_draw.map((cid) => cardName(data, cid)).join(", ")) : null);
   const secrets = el("div", { class: "mine-block" }, el("h4", {}, t("Your secrets")),
     me.hand && me.hand.length ? el("ul", { class: "cards" }, me.hand.map((h) => el("li", { class: "card-line" },
-      el("strong", {}, humanize(h.kind)), `: ${data.secrets[h.kind]?.text || ""}`, data.secrets[h.kind]?.when ? el("span", { class: "muted" }, ` (${data.secrets[h.kind].when})`) : null)))
+      el("strong", {}, capital(word(SECRET_WORDS, h.kind))), `: ${SECRET_TEXT[h.kind] || data.secrets[h.kind]?.text || ""}`,
+      data.secrets[h.kind]?.when ? el("span", { class: "muted" }, ` (${word(WHEN_WORDS, data.secrets[h.kind].when)})`) : null)))
       : el("p", { class: "muted" }, t("None.")));
   const mine = Object.entries(view.warehouses).filter(([, w]) => w.owner === me.seat);
   const warehouses = el("div", { class: "mine-block" }, el("h4", {}, t("Your warehouses")),
@@ -386,13 +440,14 @@ function characterCard(data, cid, motivated) {
   const extras = [];
   if (c.influence) extras.push(t("+{n} influence a round", { n: c.influence }));
   if (c.ability) {
-    const cost = Object.entries(c.ability.cost || {}).map(([k, v]) => `${v} ${k}`).join(", ");
-    extras.push(cost ? t("ability: {kind} ({cost})", { kind: humanize(c.ability.kind), cost }) : t("ability: {kind} (free)", { kind: humanize(c.ability.kind) }));
+    const cost = Object.entries(c.ability.cost || {}).map(([k, v]) => `${v} ${word(AMOUNT_WORDS, k)}`).join(", ");
+    const kind = word(ABILITY_WORDS, c.ability.kind);
+    extras.push(cost ? t("ability: {kind} ({cost})", { kind, cost }) : t("ability: {kind} (free)", { kind }));
   }
   if (c.warehouse) extras.push(t("warehouse: {name} at {space}", { name: c.warehouse.name, space: spaceName(data, c.warehouse.space) }));
   if (c.cove) extras.push(t("opens {space}", { space: spaceName(data, c.cove) }));
   if (c.mob) extras.push(t("mob"));
-  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${c.trade}, ${humanize(c.deck || "")})` : "",
+  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${c.trade}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
     extras.length ? t(": {list}", { list: extras.join("; ") }) : "", motivated ? el("span", { class: "muted" }, ` · ${t("used this round")}`) : null);
 }
 
@@ -425,7 +480,7 @@ function boatAt(boat, data) {
 
 function market(view, data) {
   const decks = Object.entries(view.face_up).map(([deck, cid]) => el("li", {},
-    el("strong", {}, t("{name}:", { name: humanize(deck) })), " ", cid ? el("span", {}, characterLine(data, cid)) : t("none face up"),
+    el("strong", {}, t("{name}:", { name: capital(word(DECK_WORDS, deck)) })), " ", cid ? el("span", {}, characterLine(data, cid)) : t("none face up"),
     el("span", { class: "muted" }, ` · ${t("{n} in the deck", { n: view.deck_sizes[deck] ?? 0 })}`)));
   return el("div", { class: "smug-market" }, el("h3", {}, t("Characters for hire")), el("ul", {}, decks),
     el("p", { class: "muted" }, t("Secrets deck: {deck} · played: {played}", { deck: view.secrets_deck, played: view.secrets_played.length })));

@@ -9,10 +9,25 @@ const GOOD = { coffee: "#6d4c41", tea: "#2e7d32", saffron: "#f9a825", rubber: "#
 // The goods in the page's language (the French is the server's catalogue's).
 const GOOD_WORDS = { coffee: t("coffee"), tea: t("tea"), saffron: t("saffron"), rubber: t("rubber"), carpet: t("carpet") };
 const good = (name) => GOOD_WORDS[name] || name;
+// The cards and their kinds in the server's words (its catalogue's French): "contract_a1" reads
+// "contract A1", as in the log.
+const CARD_WORDS = {
+  contract: t("contract"), fireman: t("fireman"), fire: t("fire"), office: t("office"), ship: t("ship"),
+  coffee_roaster: t("coffee roaster"), tea_taster: t("tea taster"), spice_trader: t("spice trader"), carpet_trader: t("carpet trader"),
+  vulcanizer: t("vulcanizer"), warehouse: t("warehouse"), bank: t("bank"), chamber_of_commerce: t("chamber of commerce"),
+  boatmen_church: t("boatmen church"), st_michaelis: t("St Michaelis"), port: t("port"),
+};
+const KIND_WORDS = { ...CARD_WORDS, trader: t("trader"), chamber: t("chamber of commerce"), church: t("church") };
+const PHASE_WORDS = { supply: t("supply"), demand: t("demand"), purchase: t("purchase"), shipping: t("shipping"), over: t("over") };
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+export function cardName(card) {
+  const found = /^(contract|fireman|fire|office|ship)_([a-e]?\d?)$/.exec(card);
+  return capital(found ? `${CARD_WORDS[found[1]]} ${found[2].toUpperCase()}` : CARD_WORDS[card] || humanize(card));
+}
 export const boardTypes = new Set(["place_worker"]);
 
 const cube = (g) => el("span", { class: "cube", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
-const worker = (seat) => el("span", { class: "worker", style: `background:${SEAT_COLOURS[seat]}`, title: t("seat {seat}", { seat }) });
+const worker = (seat, name) => el("span", { class: "worker", style: `background:${SEAT_COLOURS[seat]}`, title: name });
 
 export function render(resource, ctx) {
   const view = resource.view;
@@ -27,18 +42,18 @@ export function render(resource, ctx) {
     const index = legal.findIndex((m) => m.type === "place_worker" && m.card === position);
     const offered = view.offer && view.offer.position === position;
     row.append(el("li", { class: `card ${slot.kind}${offered ? " offered" : ""}` },
-      el("div", { class: "workers", "aria-label": t("workers: {seats}", { seats: slot.workers.map((s) => t("seat {seat}", { seat: s })).join(", ") || t("none") }) },
-        slot.workers.map(worker)),
-      el("strong", {}, humanize(slot.card)),
-      el("span", { class: "muted" }, t("{kind} · season {season}", { kind: humanize(slot.kind), season: slot.season })),
+      el("div", { class: "workers", "aria-label": t("workers: {seats}", { seats: slot.workers.map(ctx.seatName).join(", ") || t("none") }) },
+        slot.workers.map((s) => worker(s, ctx.seatName(s)))),
+      el("strong", {}, cardName(slot.card)),
+      el("span", { class: "muted" }, t("{kind} · season {season}", { kind: capital(KIND_WORDS[slot.kind] || humanize(slot.kind)), season: slot.season })),
       cardDetail(slot),
       slot.cubes.length ? el("div", { class: "ship" }, t("Ship:"), " ", slot.cubes.map(cube)) : null,
       el("span", {}, t("Price {price}", { price: slot.price })),
       index >= 0 ? moveButton(legal[index], labels[index] || t("Place a worker here"), ctx.post, "move small") : null));
   });
-  const round = { round: view.round, phase: humanize(view.phase), seat: view.start_player };
-  const facts = el("p", {}, view.last_round ? t("Round {round} (last) · {phase} · start player seat {seat}", round)
-    : t("Round {round} · {phase} · start player seat {seat}", round),
+  const round = { round: view.round, phase: PHASE_WORDS[view.phase] || humanize(view.phase), seat: ctx.seatName(view.start_player) };
+  const facts = el("p", {}, view.last_round ? t("Round {round} (last) · {phase} · start player {seat}", round)
+    : t("Round {round} · {phase} · start player {seat}", round),
   view.offer ? ` · ${t("on offer: card {card} for {price}", { card: view.offer.position + 1, price: view.offer.price })}` : "");
   const bag = Object.entries(view.bag).filter(([, n]) => n).map(([g, n]) => `${good(g)} ${n}`).join(", ") || t("none");
   const deck = el("p", { class: "muted" }, t("Deck by season: {deck} · bag: {bag}", { deck: summarize(view.deck), bag }));
@@ -57,13 +72,13 @@ function cardDetail(slot) {
 function seatPanel(s, view, ctx) {
   const me = s.seat === view.you;
   return el("article", { class: `seat-panel${me ? " me" : ""}`, style: `border-color:${SEAT_COLOURS[s.seat]}` },
-    el("h3", {}, worker(s.seat), ` ${ctx.seatName(s.seat)}${me ? ` ${t("(you)")}` : ""}`),
+    el("h3", {}, worker(s.seat, ctx.seatName(s.seat)), ` ${ctx.seatName(s.seat)}${me ? ` ${t("(you)")}` : ""}`),
     el("p", {}, [t("{n} coins", { n: s.coins }), t("{n} workers", { n: s.workers }), t("{n} points now", { n: s.score })].join(" · ")),
     s.contracts.length ? el("ul", { class: "contracts", "aria-label": t("Contracts") }, s.contracts.map((c) =>
-      el("li", {}, t("{card} ({vp} VP):", { card: humanize(c.card), vp: c.vp ?? "?" }), " ",
+      el("li", {}, t("{card} ({vp} VP):", { card: cardName(c.card), vp: c.vp ?? "?" }), " ",
         c.goods.map((g, i) => el("span", { class: i < c.placed.length ? "filled" : "open" }, cube(g))),
         ` ${c.placed.length}/${c.goods.length} (${c.goods.map(good).join(", ")})`))) : null,
-    s.cards.length ? el("p", {}, t("Cards:"), " ", s.cards.map(humanize).join(", ")) : null,
+    s.cards.length ? el("p", {}, t("Cards:"), " ", s.cards.map(cardName).join(", ")) : null,
     s.ship.length ? el("p", {}, t("Unloaded:"), " ", s.ship.map(cube)) : null,
     el("p", {}, t("Warehouse:"), " ", s.warehouse.length ? s.warehouse.map(cube) : t("empty"),
       ` · ${t("Market hall:")} `, s.market.length ? s.market.map(cube) : t("empty")));

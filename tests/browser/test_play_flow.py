@@ -1,0 +1,339 @@
+"""The match screen between moves, in a real Chromium: where the page scrolls (a new page opens at
+its top; on a phone, the moves that follow a tap on the board come into view), the clock counting
+down, a rematch offered by another browser, an open seat explained and joined, Catan's robber
+moved on the map, a chooser's heading and button in the server's words, and the build markers
+under the harbours (screenshots in var/screenshots/)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import Counter
+
+import pytest
+
+from tests.browser.test_play_web import DESKTOP, PHONE, api, create_in_the_lobby, finish_by_resigning
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+NARROW = {"width": 375, "height": 740}
+
+
+def open_seat(page, server_url: str, match_id: str, token: str) -> None:
+    page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+    page.wait_for_selector("[data-status]")
+    page.wait_for_selector(".board")
+
+
+def play_until(server_url: str, match_id: str, tokens: dict[int, str], done, preferred=("roll", "end_turn"), most=300):
+    """Play the match through the API (the seat to act plays a preferred move, else its first
+    listed move) until done(seat, its match resource) is true; that seat and resource."""
+    for _ in range(most):
+        seat = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"][0]
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+        if done(seat, mine):
+            return seat, mine
+        types = [m["type"] for m in mine["legal_moves"]]
+        kind = next((k for k in preferred if k in types), None)
+        move = mine["legal_moves"][types.index(kind)] if kind else mine["legal_moves"][0]
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+    raise AssertionError("never there")
+
+
+def created(server_url: str, game: str, players: int, seed: int = 11) -> tuple[str, dict[int, str]]:
+    match = api(server_url, "POST", "/v1/matches", {"game": game, "players": players, "seed": seed})
+    return match["id"], {s["seat"]: s["token"] for s in match["seats"]}
+
+
+# --- where the page scrolls --------------------------------------------------------------------
+
+
+def test_a_new_match_and_the_lobby_open_at_their_top_on_a_phone(browser, server_url, screenshots):
+    """The lobby's create button is far down on a phone: the match it opened kept that scroll
+    (opened halfway down its board); back to the lobby, the same."""
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    try:
+        page = context.new_page()
+        create_in_the_lobby(page, server_url, "catan", ["me", "bot:random", "bot:random"])
+        page.wait_for_selector("[data-status]")
+        page.wait_for_selector(".board")
+        assert page.evaluate("scrollY") == 0
+        page.screenshot(path=str(screenshots / "play-flow-new-match-fr-375.png"))
+        page.evaluate("scrollTo(0, document.body.scrollHeight)")
+        assert page.evaluate("scrollY") > 0
+        page.click(".operations a[href='#']")
+        page.wait_for_selector("#create")
+        assert page.evaluate("scrollY") == 0
+    finally:
+        context.close()
+
+
+def test_after_a_tap_on_the_board_a_phone_brings_the_next_moves_into_view(browser, server_url, screenshots):
+    """Below 800 px the moves are above the board: after the last worker is placed on a card (a
+    tap far down the board), the purchase's Buy and Decline came above the screen, unseen."""
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 2, "seed": 5, "bots": {"1": "random"}}
+    )
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+        deadline = time.monotonic() + 60
+        while not page.locator(".side .moves [data-move]").count():
+            assert time.monotonic() < deadline, "no move in the list after the workers were placed"
+            cards = page.locator(".board [data-move]")
+            if cards.count():
+                # At the bottom of the page, then a tap on the last card (no scrolling by the test).
+                page.evaluate("scrollTo(0, document.body.scrollHeight)")
+                version = page.locator(".match-head .muted").first.inner_text()
+                cards.last.dispatch_event("click")
+                while page.locator(".match-head .muted").first.inner_text() == version and time.monotonic() < deadline:
+                    page.wait_for_timeout(50)
+            page.wait_for_timeout(200)
+        top = page.evaluate("document.querySelector('.side h2').getBoundingClientRect().top")
+        assert 0 <= top <= NARROW["height"] - 100, f"the moves are at {top} px, out of the screen"
+        page.screenshot(path=str(screenshots / "play-flow-moves-after-tap-fr-375.png"))
+    finally:
+        context.close()
+
+
+# --- the clock ---------------------------------------------------------------------------------
+
+
+def test_the_clock_counts_down_every_second_without_reading_the_match_again(page, server_url, screenshots):
+    match = api(
+        server_url,
+        "POST",
+        "/v1/matches",
+        {"game": "medici", "players": 2, "names": {"0": "Ana"}, "clock": {"seconds": 90, "on_timeout": "bot"}},
+    )
+    reads: list[str] = []
+    page.on("request", lambda r: reads.append(r.url) if r.url.endswith(f"/v1/matches/{match['id']}") else None)
+    open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+    clock = page.locator(".clock")
+    first = clock.inner_text()
+    assert first.startswith("Ana: "), first
+    before = len(reads)
+    page.wait_for_timeout(2300)
+    later = clock.inner_text()
+    assert 2 <= left(first) - left(later) <= 3, (first, later)
+    assert len(reads) == before, "the clock re-read the match"
+    assert " min " in later, later  # over a minute: in minutes and seconds
+    shoot_one(page, screenshots, "play-flow-clock-1280")
+
+
+def left(clock: str) -> int:
+    """Seconds left in a clock line ("Ana: 1 min 27 s" or "Ana: 42 s")."""
+    numbers = [int(n) for n in re.findall(r"\d+", clock.split(": ", 1)[1])]
+    return numbers[0] * 60 + numbers[1] if len(numbers) == 2 else numbers[0]
+
+
+def shoot_one(page, screenshots, name: str) -> None:
+    page.screenshot(path=str(screenshots / f"{name}.png"))
+
+
+# --- a rematch offered by another browser ------------------------------------------------------
+
+
+def test_a_former_seat_in_another_browser_sees_the_rematch_offered(page, browser, server_url, screenshots):
+    """A finished match sends no more events: B's page said "Offer a rematch" after A had."""
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "seats": "one", "names": {"0": "Ana"}}
+    )
+    joined = api(server_url, "POST", f"/v1/matches/{match['id']}/join", {"seat": 1, "name": "Ben"})
+    open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+    other = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        ben = other.new_page()
+        open_seat(ben, server_url, match["id"], joined["token"])
+        finish_by_resigning(page, server_url, match["id"])
+        ben.wait_for_selector("[data-status=finished]")
+        assert ben.inner_text("#rematch") == "Offer a rematch"
+        page.click("#rematch")
+        ben.locator("#rematch", has_text="Join the rematch").wait_for(timeout=15000)
+        ben.screenshot(path=str(screenshots / "play-flow-rematch-offered-375.png"), full_page=True)
+        ben.click("#rematch")
+        ben.wait_for_selector("[data-status=active]")
+        rematch = api(server_url, "GET", f"/v1/matches/{match['id']}")["rematch"]
+        assert ben.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')") == rematch
+    finally:
+        other.close()
+
+
+# --- an open seat --------------------------------------------------------------------------------
+
+
+def test_an_open_seat_is_explained_and_a_spectator_joins_it(browser, server_url, screenshots):
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "seats": "one", "names": {"0": "Ana"}}
+    )
+    contexts = [
+        browser.new_context(viewport=DESKTOP, locale="en-US"),
+        browser.new_context(viewport=PHONE, locale="fr-FR"),
+    ]
+    try:
+        host, guest = (c.new_page() for c in contexts)
+        open_seat(host, server_url, match["id"], match["seats"][0]["token"])
+        note = host.locator(".open-seats")
+        assert "Seat 1 is open: share this match's address to let someone join." in note.inner_text()
+        assert note.locator("input").input_value().endswith(f"/play/#match={match['id']}")
+        assert note.locator("[data-join]").count() == 0  # the host holds a seat: nothing to join
+        shoot_one(host, screenshots, "play-flow-open-seat-host-1280")
+
+        guest.goto(f"{server_url}/play/#match={match['id']}")
+        guest.wait_for_selector(".board")
+        assert "Siège 1 est libre" in guest.locator(".open-seats").inner_text()
+        guest.screenshot(path=str(screenshots / "play-flow-open-seat-spectator-fr-375.png"), full_page=True)
+        guest.fill("#open-seat-name", "Ben")
+        guest.click(f"[data-join='{match['id']}:1']")
+        guest.locator(".tab.current", has_text="Siège 1").wait_for(timeout=10000)
+        seats = api(server_url, "GET", f"/v1/matches/{match['id']}")["seats"]
+        assert [(s["status"], s["name"]) for s in seats] == [("taken", "Ana"), ("taken", "Ben")]
+        assert guest.locator(".open-seats").count() == 0
+        host.locator(".open-seats").wait_for(state="detached", timeout=10000)  # the join is a log entry
+    finally:
+        for c in contexts:
+            c.close()
+
+
+# --- Catan: the robber on the map; the markers under the harbours -----------------------------------
+
+
+def test_catan_robber_goes_where_a_hex_is_tapped_and_asks_whom_to_rob(browser, server_url, screenshots):
+    """The robber's hex was picked in a list of hex numbers the map does not show, under the
+    English "Move robber (19)" on a French page."""
+    match_id, tokens = created(server_url, "catan", 3, seed=2)
+    seat, mine = play_until(
+        server_url, match_id, tokens, lambda s, m: any(x["type"] == "move_robber" for x in m["legal_moves"])
+    )
+    french = read_french(server_url, match_id, tokens[seat])
+    per_hex = Counter(m["hex"] for m in mine["legal_moves"] if m["type"] == "move_robber")
+    several = sorted(h for h, n in per_hex.items() if n > 1)
+    assert several, "seed 2 was to leave two seats to rob on a hex"
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        assert page.locator("select").count() == 0
+        assert "Move robber" not in page.inner_text("body")
+        # One target per hex: a hex with one move posts it, a hex with several asks whom to rob.
+        targets = page.locator(".map [data-move]")
+        single = [json.loads(m) for m in targets.evaluate_all("ts => ts.map(t => t.dataset.move)")]
+        assert sorted(m["hex"] for m in single) == sorted(h for h, n in per_hex.items() if n == 1)
+        assert page.locator(".map [data-hex]").count() == len(several)
+        page.click(f".map [data-hex='{several[0]}']")
+        buttons = page.locator(".robber-choice [data-move]")
+        offered = [json.loads(m) for m in buttons.evaluate_all("bs => bs.map(b => b.dataset.move)")]
+        assert offered == [m for m in mine["legal_moves"] if m.get("hex") == several[0]]
+        labels = dict(zip(map(json.dumps, french["legal_moves"]), french["move_labels"]))
+        assert buttons.all_inner_texts() == [labels[json.dumps(m)] for m in offered]
+        assert page.locator(".robber-choice h3").inner_text() == "Qui voler ?"
+        page.screenshot(path=str(screenshots / "play-flow-catan-robber-fr-375.png"), full_page=True)
+        buttons.first.click()
+        buttons.first.wait_for(state="detached", timeout=10000)
+        assert api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["board"]["robber"] == several[0]
+    finally:
+        context.close()
+
+
+def read_french(server_url: str, match_id: str, token: str) -> dict:
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{server_url}/v1/matches/{match_id}", headers={"Authorization": f"Bearer {token}", "Accept-Language": "fr-FR"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def test_catan_harbours_lie_above_the_build_markers_and_a_phone_taps_a_wide_spot(page, server_url, screenshots):
+    """Dashed setup spots were drawn over the harbour discs and hid their labels; on a phone a
+    spot's tap area was 13 px across."""
+    match_id, tokens = created(server_url, "catan", 3)
+    open_seat(page, server_url, match_id, tokens[0])
+    order = page.evaluate(
+        """() => Array.from(document.querySelector('.map').children, (n) =>
+          n.matches('[data-move]') ? 'target' : n.matches('.harbour') ? 'harbour' : '').filter(Boolean)"""
+    )
+    assert order.count("harbour") == 9 and "target" in order
+    assert order.index("harbour") > max(i for i, kind in enumerate(order) if kind == "target")
+    # A tap on a harbour's disc goes through to a spot beneath it (the disc takes no pointer).
+    assert page.evaluate("getComputedStyle(document.querySelector('.map .harbour')).pointerEvents") == "none"
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(100)
+    widths = page.evaluate(
+        "Array.from(document.querySelectorAll('.map [data-move]'), (t) => t.getBoundingClientRect().width)"
+    )
+    assert widths and min(widths) >= 20, f"spots {min(widths)} px wide on a phone"
+    page.locator(".map").screenshot(path=str(screenshots / "play-flow-catan-spots-375.png"))
+
+
+# --- a chooser ------------------------------------------------------------------------------------
+
+
+def test_a_chooser_says_its_choices_in_the_servers_words_and_its_button_the_move_it_plays(
+    browser, server_url, screenshots
+):
+    """Many moves of one type: the heading was humanize(type) ("Place pawn (26)", English on a French
+    page) and the button "Place pawn" whatever was chosen."""
+    match_id, tokens = created(server_url, "smuggler", 2)
+    seat, _ = play_until(
+        server_url,
+        match_id,
+        tokens,
+        lambda s, m: sum(x["type"] == "place_pawn" for x in m["legal_moves"]) > 10,
+        preferred=(),
+    )
+    french = read_french(server_url, match_id, tokens[seat])
+    labels = [
+        label for move, label in zip(french["legal_moves"], french["move_labels"]) if move["type"] == "place_pawn"
+    ]
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        chooser = page.locator(".chooser")
+        assert chooser.locator("label").inner_text() == f"Placer un pion réseau à … ({len(labels)})"
+        button = chooser.locator("button")
+        assert button.inner_text() == labels[0]
+        page.select_option(".chooser select", index=4)
+        assert button.inner_text() == labels[4]
+        moves = [m for m in french["legal_moves"] if m["type"] == "place_pawn"]
+        assert json.loads(button.get_attribute("data-move")) == moves[4]
+        assert "décision : placer un pion réseau" in page.inner_text(".smug-facts")
+        page.screenshot(path=str(screenshots / "play-flow-chooser-fr-375.png"))
+    finally:
+        context.close()
+
+
+# --- a trade form ---------------------------------------------------------------------------------
+
+
+def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(browser, server_url, screenshots):
+    """The form said "Give", "Get", "To" and "siège 1" on a French page."""
+    match = api(
+        server_url,
+        "POST",
+        "/v1/matches",
+        {"game": "catan", "players": 3, "seed": 4, "names": {"0": "Ana", "1": "Ben", "2": "Cleo"}},
+    )
+    tokens = {s["seat"]: s["token"] for s in match["seats"]}
+    seat, _ = play_until(
+        server_url,
+        match["id"],
+        tokens,
+        lambda s, m: any(t["move"]["type"] == "offer_trade" for t in m["move_templates"]),
+    )
+    context = browser.new_context(viewport=NARROW, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match["id"], tokens[seat])
+        form = page.locator("form.template", has=page.locator("legend", has_text="Proposé à"))
+        legends = form.locator("legend").all_inner_texts()
+        assert [legend.split(" (")[0] for legend in legends] == ["Vous donnez", "Vous recevez", "Proposé à"]
+        others = [name for s, name in enumerate(["Ana", "Ben", "Cleo"]) if s != seat]
+        assert [label.strip() for label in form.locator("fieldset").last.locator("label").all_inner_texts()] == others
+        form.screenshot(path=str(screenshots / "play-flow-trade-form-fr-375.png"))
+    finally:
+        context.close()
