@@ -34,12 +34,13 @@ class Options(Schema):
     map = fields.String(
         load_default="variable",
         validate=validate.OneOf(["beginner", "variable"]),
-        metadata={"description": "beginner: the fixed starting map; variable: shuffled terrain"},
+        metadata={"title": "Map", "description": "beginner: the fixed starting map; variable: shuffled terrain"},
     )
     numbers = fields.String(
         load_default="spiral",
         validate=validate.OneOf(["spiral", "random"]),
         metadata={
+            "title": "Number tokens",
             "description": "variable map only: tokens A-R in a spiral from a random "
             "corner, or shuffled with no two 6/8 adjacent"
         },
@@ -48,6 +49,7 @@ class Options(Schema):
         load_default="combined",
         validate=validate.OneOf(["combined", "strict"]),
         metadata={
+            "title": "Trading and building",
             "description": "combined: trade and build in any order after the roll "
             "(the rules' advanced tip); strict: no trade once you "
             "have built or bought this turn"
@@ -58,6 +60,7 @@ class Options(Schema):
         strict=True,
         validate=validate.Range(0, 20),
         metadata={
+            "title": "Offers per turn",
             "description": "house rule: at most this many domestic offers and calls for proposals "
             "per turn (0, the default: no limit, as in the rules)"
         },

@@ -8,6 +8,8 @@ from flask_smorest import Blueprint
 
 from engine import registry
 from engine.bots import bots_for
+from engine.i18n import words_for
+from service import words
 from service.api import LIMITED, json_response, problem_responses
 from service.api.examples import READ_DETAILS as READ
 from service.api.schemas import GameSchema
@@ -15,25 +17,31 @@ from service.errors import ApiError
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The games this server hosts.")
 
-_catalogue: dict[str, dict] = {}
+_catalogue: dict[tuple[str, str], dict] = {}
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": "A hash of the body, quoted."}}
+VARY = {"Vary": "Accept-Language"}  # the options' titles and descriptions are in the caller's language
 
 
 def entry(game_id: str) -> dict:
-    """A game's catalogue entry, with its options as JSON Schema (built once)."""
-    if game_id not in _catalogue:
+    """A game's catalogue entry in the caller's language, its options as JSON Schema (built once per
+    language), each option's title and description in that language (the game's catalogue)."""
+    lang = words.request_lang()
+    if (game_id, lang) not in _catalogue:
         from flask import current_app
 
         game = registry.get(game_id)
         converter = current_app.extensions["portside_api"].ma_plugin.converter
-        _catalogue[game_id] = {
+        options = converter.schema2jsonschema(game.options)
+        for option in options.get("properties", {}).values():
+            option.update({k: words_for(game).word(option[k], lang) for k in ("title", "description") if k in option})
+        _catalogue[game_id, lang] = {
             **game.catalogue(),
-            "options": converter.schema2jsonschema(game.options),
+            "options": options,
             "bots": sorted(bots_for(game_id)),
             "moves": f"#/components/schemas/{move_schema_name(game_id)}",
             "static": f"/v1/games/{game_id}/static",
         }
-    return _catalogue[game_id]
+    return _catalogue[game_id, lang]
 
 
 def move_schema_name(game_id: str) -> str:
@@ -45,7 +53,7 @@ def move_schema_name(game_id: str) -> str:
 @blp.doc(operationId="listGames", security=[], responses=problem_responses(*LIMITED, details=READ))
 def list_games():
     """Every game: id, title, player counts, options, bots."""
-    return json_response([entry(game_id) for game_id in sorted(registry.GAMES)])
+    return json_response([entry(game_id) for game_id in sorted(registry.GAMES)], headers=VARY)
 
 
 def _known(game_id: str):
@@ -60,7 +68,7 @@ def _known(game_id: str):
 def get_game(game_id: str):
     """One game's catalogue entry."""
     _known(game_id)
-    return json_response(entry(game_id))
+    return json_response(entry(game_id), headers=VARY)
 
 
 @blp.route("/<game_id>/static")

@@ -121,6 +121,8 @@ def assert_words(text: str, present: list[str], absent: list[str]) -> None:
 
 LOBBY_FR = ["Jouer", "Nouvelle partie", "Jeu", "Joueurs", "Siège 0", "moi (ce navigateur)", "Créer et jouer"]
 LOBBY_FR += ["Rejoindre une partie", "Votre nom", "Identifiant de la partie", "Parties du salon", "nom (facultatif)"]
+LOBBY_CATAN_FR = ["Plateau", "Jetons numérotés", "Commerce et construction", "terrains mélangés"]
+LOBBY_CATAN_EN = ["Map", "Number tokens", "Trading and building", "shuffled terrain"]
 LOBBY_EN = ["New match", "Game", "Players", "Seat 0", "me (this browser)", "Create and play", "Join a match"]
 LOBBY_EN += ["Your name", "Match id", "Listed matches", "name (optional)", "Portside · play"]
 
@@ -137,6 +139,9 @@ def test_a_french_browser_gets_the_lobby_in_french(french_page, server_url, scre
     page.locator("#listed-status option[selected][value=active]").wait_for(state="attached")
     assert page.locator("#listed-status option:checked").inner_text() == "en cours"
     assert_words(visible_text(page), ["Parties du salon"], ["Listed matches", "None right now."])
+    page.select_option("#game", "catan")  # the game's options, from the server in French
+    page.locator("#opt-map").wait_for()
+    assert_words(visible_text(page), LOBBY_CATAN_FR, LOBBY_CATAN_EN)
     shoot(page, screenshots, "fr-lobby")
 
 

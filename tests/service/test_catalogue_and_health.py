@@ -13,6 +13,23 @@ def test_catalogue_lists_every_registered_game_with_counts_options_and_bots(clie
         assert "random" in entry["bots"]
 
 
+def test_every_option_has_a_title_and_a_description_in_each_language(client):
+    """The lobby showed the options' names and descriptions in English on a French page."""
+    from engine.i18n import words_for
+
+    for lang in ("en", "fr"):
+        for entry in client.get("/v1/games", headers={"Accept-Language": lang}).get_json():
+            game = registry.get(entry["id"])
+            for name, option in entry["options"]["properties"].items():
+                field = game.options().fields[name].metadata
+                assert option["title"] and option["description"], (entry["id"], name)
+                said = [words_for(game).word(field[k], lang, strict=lang != "en") for k in ("title", "description")]
+                assert [option["title"], option["description"]] == said, (entry["id"], name, lang)
+    french = client.get("/v1/games/catan", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert french.get_json()["options"]["properties"]["map"]["title"] == "Plateau"
+    assert "Accept-Language" in french.headers["Vary"]
+
+
 def test_one_game_and_an_unknown_one(client):
     assert client.get("/v1/games/speicherstadt").get_json()["title"] == "Speicherstadt"
     missing = client.get("/v1/games/chess")

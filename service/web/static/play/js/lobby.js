@@ -178,7 +178,7 @@ function optionInput(key, schema) {
   if (schema.enum) input = el("select", { id, "data-option": key }, schema.enum.map((v) => el("option", { value: v, selected: v === schema.default }, v)));
   else if (schema.type === "boolean") input = el("input", { id, type: "checkbox", "data-option": key, checked: !!schema.default });
   else input = el("input", { id, type: schema.type === "integer" ? "number" : "text", "data-option": key, value: schema.default ?? "" });
-  return el("div", { class: "field" }, el("label", { for: id, title: schema.description || "" }, `${humanize(key)} `), input,
+  return el("div", { class: "field" }, el("label", { for: id, title: schema.description || "" }, `${schema.title || humanize(key)} `), input,
     schema.description ? el("small", { class: "muted" }, ` ${schema.description}`) : null);
 }
 
