@@ -42,7 +42,7 @@ class Options(Schema):
         metadata={
             "title": "Number tokens",
             "description": "variable map only: tokens A-R in a spiral from a random "
-            "corner, or shuffled with no two 6/8 adjacent"
+            "corner, or shuffled with no two 6/8 adjacent",
         },
     )
     trade_order = fields.String(
@@ -52,7 +52,7 @@ class Options(Schema):
             "title": "Trading and building",
             "description": "combined: trade and build in any order after the roll "
             "(the rules' advanced tip); strict: no trade once you "
-            "have built or bought this turn"
+            "have built or bought this turn",
         },
     )
     max_offers = fields.Integer(
@@ -62,7 +62,7 @@ class Options(Schema):
         metadata={
             "title": "Offers per turn",
             "description": "house rule: at most this many domestic offers and calls for proposals "
-            "per turn (0, the default: no limit, as in the rules)"
+            "per turn (0, the default: no limit, as in the rules)",
         },
     )
 
