@@ -224,6 +224,17 @@ class Catan(Game):
     def load(self, data):
         return dump(data)
 
+    def move_label(self, state, seat, move, lang="en", strict=False, names=None):
+        """The robber's moves also say the hex's number and what it yields ("hex 4 (8, brick)"):
+        a board drawn in a browser shows no hex ids."""
+        if isinstance(move, dict) and move.get("type") == "move_robber" and move.get("hex") in range(B.N_HEXES):
+            resource = D.TERRAIN_RESOURCE[state["terrain"][move["hex"]]]
+            if resource is None:
+                move = {**move, "type": "move_robber.desert"}
+            else:
+                move = {**move, "number": state["numbers"][move["hex"]], "yields": D.RESOURCES[resource]}
+        return super().move_label(state, seat, move, lang, strict, names)
+
     def static(self):
         """The board topology, the same in every match: GET /v1/games/catan/static."""
         return {"topology": self.topology}

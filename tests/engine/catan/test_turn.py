@@ -6,6 +6,7 @@ from engine.catan import GAME
 from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove, counts_param, default_value, fill
+from engine.i18n import words_for
 from tests.engine.catan.helpers import edited, empty_main, give, hand, play, put, roll_total, updated
 
 
@@ -236,3 +237,20 @@ def test_end_turn_passes_to_the_left_and_resets_the_turn():
     assert state["turn"] == 0 and state["phase"] == "roll" and not state["rolled"]
     assert not state["dev_played"] and state["offers"] == 0 and state["fresh"] == [0] * 5
     assert GAME.to_act(state) == {0}
+
+
+def test_a_robber_label_says_the_hexs_number_and_what_it_yields_in_both_languages():
+    """A browser's board shows no hex ids: "Move the robber to hex 0" told a player nothing."""
+    state = GAME.setup(3, GAME.load_options({"map": "beginner"}), 1)
+    for h in range(B.N_HEXES):
+        move = {"type": "move_robber", "hex": h, "victim": None}
+        english = GAME.move_label(state, 0, move, "en", strict=True)
+        french = GAME.move_label(state, 0, move, "fr", strict=True)
+        resource = D.TERRAIN_RESOURCE[state["terrain"][h]]
+        if resource is None:
+            assert english == f"Move the robber to hex {h} (the desert), stealing from nobody"
+            assert f"hexagone {h} (le désert)" in french
+        else:
+            word = D.RESOURCES[resource]
+            assert english.startswith(f"Move the robber to hex {h} ({state['numbers'][h]}, {word}),")
+            assert f"hexagone {h} ({state['numbers'][h]}, {words_for(GAME).word(word, 'fr', strict=True)})" in french
