@@ -136,6 +136,9 @@ def replay(requests: int) -> None:
     from service.app import create_app
 
     app = create_app()
+    from service.gunicorn_conf import tune_gc
+
+    tune_gc(int(os.environ.get("GC_GEN0_THRESHOLD", "10000")))  # as a served worker does once the app is loaded
     script = record(app, requests)
     match_id, tokens = new_match(app)
     send(bare, "POST", "/bare/warm", BARE_BODY)
