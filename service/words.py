@@ -101,7 +101,8 @@ FIELD_MESSAGES = (
     "Not a whole number: ASCII digits only, 0 or more.",
     "Not a number of seconds: ASCII digits, with an optional decimal part.",
     "A seat number, as 0, 1, 2 (no leading zero).",
-    "1 to {max} printable characters with a letter or digit, without < > & quotes or backslashes, not a seat's label.",
+    "1 to {max} printable characters with a letter or digit, without < > & ( ) quotes or backslashes,"
+    " not a seat's label.",
     "A move is a JSON object.",
     "Not a version.",
     "{shortest} to 200 visible ASCII characters.",

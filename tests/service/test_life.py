@@ -188,6 +188,15 @@ def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
         "\u0300a",  # a leading combining accent
         "\u0405\u0435\u0430t 1",  # "Seat 1" in Cyrillic look-alikes
         "Si\u0435ge 0",  # one Cyrillic "е" in "Siege 0"
+        "S\u034feat 1",  # a combining grapheme joiner: shows nothing
+        "Se\ufe00at 1",  # a variation selector
+        "\u3164Seat 1",  # a leading Hangul filler
+        "Ana\u2800",  # a trailing blank braille pattern
+        "An\u200ba",  # a zero-width space (format character)
+        "Seat O",  # a letter O for the digit
+        "Seat I",
+        "S\u0131ege 1",  # a dotless i
+        "Bob (you)",  # reads as the web page's own marker
     ],
 )
 def test_bad_names_are_refused_with_the_field_named(client, name):
@@ -218,11 +227,15 @@ def test_two_seats_of_a_match_do_not_share_a_name(client):
     again = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\uff21na"})  # a full-width A
     assert again.status_code == 422 and "name" in again.get_json()["errors"]
     assert get_match(client, created["id"])["seats"][1]["status"] == "open"  # refused before the seat is taken
-    alike = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\u0410na"})  # a Cyrillic А
-    assert alike.status_code == 422 and "name" in alike.get_json()["errors"]
+    for alike in ("\u0410na", "A\u034fna", "Ana\u3164"):  # a Cyrillic А; an invisible joiner; a blank filler
+        refused = client.post(f"/v1/matches/{created['id']}/join", json={"name": alike})
+        assert refused.status_code == 422 and "name" in refused.get_json()["errors"], alike
+    two = create(client, game="medici", players=2, seats="one", names={"0": "Ana B"})
+    spaced = client.post(f"/v1/matches/{two['id']}/join", json={"name": "Ana   b"})  # a page shows one space
+    assert spaced.status_code == 422 and "name" in spaced.get_json()["errors"]
 
 
-@pytest.mark.parametrize("name", ["Мария", "さくらSakura", "李Lee", "Ζωή", "José"])
+@pytest.mark.parametrize("name", ["Мария", "さくらSakura", "李Lee", "Ζωή", "José", "Seat Lover", "Seattle"])
 def test_names_in_any_script_or_two_are_welcome(client, name):
     created = create(client, game="medici", players=2, seats="one", names={"0": "Ana"})
     joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": name})
