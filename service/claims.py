@@ -1,32 +1,54 @@
-"""A seat's token given again when the answer that carried it was lost (a phone's network drops
+"""A seat claimed again when the answer that carried its token was lost (a phone's network drops
 it, the app retries): a join sent again with the same Idempotency-Key, or a rematch claimed again
-with the same old token, within CLAIM_AGAIN_SECONDS of the first claim. The seat gets a new token
-and the lost one stops working; Redis keeps hashes only (of the key, and of the tokens).
+with the same old token, within CLAIM_AGAIN_SECONDS of the first claim, gets the same seat and the
+same token. A claim's token is derived from the claim (HMAC-SHA256 under a secret the match keeps
+with its claims), so Redis keeps no token, only hashes; one Lua step records the claim and takes
+the seat, so copies sent at once take one seat and all get its token.
 
-    m:{id}:claims   hash: join:<SHA-256 of the key> or rematch:<old token's hash>
-                    -> {"seat", "hash" (the token's hash given last), "at" (the first claim)}
+    m:{id}:claims   hash: secret, and join:<SHA-256 of the key> or rematch:<old token's hash>
+                    -> {"seat", "at" (the first claim)}; it lapses twice the window after the last
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
+import secrets
 import time
+from typing import NamedTuple
 
 import orjson
 
 from service import metrics
-from service.auth import new_token
+from service.auth import TOKEN_PREFIX, hash_token, new_token
 from service.errors import ApiError
 from service.store import Store, match_key
 
 CLAIM_AGAIN_SECONDS = 300
+CLAIMS_SECONDS = 2 * CLAIM_AGAIN_SECONDS  # how long the claims (and their secret) outlive the last one
 KEY_CHARACTERS = (16, 200)  # a join's key is all that proves the caller: a random UUID, not a counter
-_REISSUE = """
-if redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-redis.call('HSET', KEYS[2], ARGV[4], ARGV[5])
-return 1
+_SECRET = """
+redis.call('HSETNX', KEYS[1], 'secret', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return redis.call('HGET', KEYS[1], 'secret')
 """
+_CLAIM = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone', ''} end
+local prior = redis.call('HGET', KEYS[2], ARGV[1])
+if prior then return {'again', prior} end
+if redis.call('HSETNX', KEYS[1], ARGV[2], ARGV[3]) == 0 then return {'taken', ''} end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return {'new', ''}
+"""
+
+
+class Claimed(NamedTuple):
+    seat: int
+    token: str
+    fresh: bool  # taken now (False: the same claim again)
+    digest: str
 
 
 def claims_key(match_id: str) -> str:
@@ -41,51 +63,63 @@ def rematch_claim(old_token_hash: str) -> str:
     return "rematch:" + old_token_hash
 
 
-def take(store: Store, match_id: str, seat: int, claim: str | None) -> str | None:
-    """The seat with a new token if it is open (remembered under `claim`, if one); None if taken."""
-    token, digest = new_token()
-    taken = store.take_seat(match_id, seat, digest)
-    if taken == -1:
+def take(store: Store, match_id: str, seat: int, claim: str | None) -> Claimed | None:
+    """The seat with its token if it is open, or, for a claim made before, that claim's seat and
+    token again (409 once the window has passed or the seat holds another token); None if taken."""
+    if claim is None:
+        token, digest = new_token()
+        taken = store.take_seat(match_id, seat, digest)
+        if taken == -1:
+            raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+        return Claimed(seat, token, True, digest) if taken == 1 else None
+    token = _token(store, match_id, claim)
+    digest = hash_token(token)
+    record = orjson.dumps({"seat": seat, "at": time.time()})
+    metrics.round_trip("claim")
+    keys = [match_key(match_id), claims_key(match_id)]
+    found, prior = store.redis.eval(_CLAIM, 2, *keys, claim, f"seat:{seat}", digest, record, CLAIMS_SECONDS)
+    if found == b"gone":
         raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
-    if taken == 1 and claim is not None:
-        remember(store, match_id, claim, seat, digest)
-    return token if taken == 1 else None
+    if found == b"taken":
+        return None
+    if found == b"new":
+        return Claimed(seat, token, True, digest)
+    return _again(store, match_id, orjson.loads(prior), token, digest)
 
 
-def remember(store: Store, match_id: str, claim: str, seat: int, token_hash: str) -> None:
-    """The seat just taken under `claim`, so that the same claim within the window gets it again."""
-    record = orjson.dumps({"seat": seat, "hash": token_hash, "at": time.time()})
+def again(store: Store, match_id: str, claim: str) -> Claimed | None:
+    """The claim's seat and token if it was made before (see take); None if not."""
+    metrics.round_trip("claim")
+    prior = store.redis.hget(claims_key(match_id), claim)
+    if prior is None:
+        return None
+    token = _token(store, match_id, claim)
+    return _again(store, match_id, orjson.loads(prior), token, hash_token(token))
+
+
+def release(store: Store, match_id: str, claimed: Claimed, claim: str | None) -> None:
+    """Give back a seat just taken that its join cannot keep (its name taken meanwhile)."""
     metrics.round_trip("claim")
     pipe = store.redis.pipeline(transaction=False)
-    pipe.hset(claims_key(match_id), claim, record)
-    pipe.expire(claims_key(match_id), 2 * CLAIM_AGAIN_SECONDS)  # records older than the window are spent
+    pipe.hdel(match_key(match_id), f"seat:{claimed.seat}")
+    if claim is not None:
+        pipe.hdel(claims_key(match_id), claim)
     pipe.execute()
 
 
-def again(store: Store, match_id: str, claim: str) -> dict | None:
-    """The seat taken before under `claim`, with a new token (the old one stops working); None if
-    nothing was claimed so. 409 `seat_taken` once the window has passed or the seat has another token."""
-    metrics.round_trip("claim")
-    raw = store.redis.hget(claims_key(match_id), claim)
-    if raw is None:
-        return None
-    record = orjson.loads(raw)
+def _again(store: Store, match_id: str, record: dict, token: str, digest: str) -> Claimed:
     seat = record["seat"]
     if time.time() - record["at"] > CLAIM_AGAIN_SECONDS:
-        raise ApiError("seat_taken", f"Seat {seat} was claimed over {CLAIM_AGAIN_SECONDS} s ago: no new token for it.")
-    token, digest = new_token()
+        raise ApiError("seat_taken", f"Seat {seat} was claimed over {CLAIM_AGAIN_SECONDS} s ago: claim it no more.")
     metrics.round_trip("claim")
-    given = store.redis.eval(
-        _REISSUE,
-        2,
-        match_key(match_id),
-        claims_key(match_id),
-        f"seat:{seat}",
-        record["hash"],
-        digest,
-        claim,
-        orjson.dumps({**record, "hash": digest}),
-    )
-    if not given:
-        raise ApiError("seat_taken", f"Seat {seat} no longer holds the token given for this claim.")
-    return {"id": match_id, "seat": seat, "token": token}
+    if store.redis.hget(match_key(match_id), f"seat:{seat}") != digest.encode():
+        raise ApiError("seat_taken", f"Seat {seat} no longer holds the token of this claim.")
+    return Claimed(seat, token, False, digest)
+
+
+def _token(store: Store, match_id: str, claim: str) -> str:
+    """The claim's token: HMAC-SHA256 of the claim under the match's claims secret."""
+    metrics.round_trip("claim")
+    key = store.redis.eval(_SECRET, 1, claims_key(match_id), secrets.token_hex(32), CLAIMS_SECONDS)
+    mac = hmac.new(key if isinstance(key, bytes) else key.encode(), claim.encode(), hashlib.sha256).digest()
+    return TOKEN_PREFIX + base64.urlsafe_b64encode(mac).decode().rstrip("=")

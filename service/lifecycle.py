@@ -138,24 +138,6 @@ def created(store: Store, meta: dict, doc: dict) -> None:
         index_clock(store, meta["id"], doc)
 
 
-def record_join(store: Store, cfg: Config, match_id: str, seat: int, name: str | None) -> None:
-    """A seat was just taken: a new version with a `join` log entry (and the name given, if any),
-    so an ETag, a long-poll or a stream tells the others, and a move loaded before it and
-    committed after it cannot write back a document without the name (its compare-and-set fails
-    and it is tried again on the new version)."""
-    from service import matches
-
-    for _ in range(cfg.move_retries):
-        match = matches.load(store, match_id)
-        if name is not None:
-            life = life_of(match.stored.state)
-            life["names"] = {**life.get("names", {}), str(seat): name}
-        entry = {"seat": seat, "kind": "join", "events": [service_event(match, "joined", seat=seat)]}
-        if matches.commit_entries(store, cfg, match, [entry]):
-            return
-    raise ApiError("conflict", "The match is changing too fast; the seat is yours, its name not recorded.")
-
-
 # --- the document written with every commit ----------------------------------
 
 
@@ -446,12 +428,12 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
         raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
     claim = claims.rematch_claim(match.stored.seat_hashes[seat])  # the same old token again: a lost answer
-    if (claimed := claims.again(store, new_id, claim)) is not None:
-        return claimed
-    if (token := claims.take(store, new_id, new_seat, claim)) is None:
+    claimed = claims.again(store, new_id, claim) or claims.take(store, new_id, new_seat, claim)
+    if claimed is None:
         raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
-    record_join(store, cfg, new_id, new_seat, None)
-    return {"id": new_id, "seat": new_seat, "token": token}
+    if claimed.fresh:
+        matches.record_join(store, cfg, new_id, new_seat, None)
+    return {"id": new_id, "seat": claimed.seat, "token": claimed.token}
 
 
 def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:

@@ -130,13 +130,14 @@ def create(
 def join(
     store: Store, cfg: Config, match_id: str, wanted: int | None, name: str | None = None, key: str | None = None
 ) -> dict:
-    """An open seat and its token. With an Idempotency-Key, the same key again (its answer lost)
-    gets the same seat with a new token (service/claims.py)."""
+    """An open seat and its token. With an Idempotency-Key, the same key again (its answer lost,
+    or sent twice at once) gets the same seat and token (service/claims.py)."""
     match = load(store, match_id)
     if match.finished:  # an aborted or resigned match's open seat: nothing to play, and no rematch to claim
         raise ApiError("match_finished", "The game is over.")
-    if key is not None and (claimed := claims.again(store, match_id, claims.join_claim(key))) is not None:
-        return claimed
+    claim = claims.join_claim(key) if key is not None else None
+    if claim is not None and (claimed := claims.again(store, match_id, claim)) is not None:
+        return {"id": match_id, "seat": claimed.seat, "token": claimed.token}
     meta, taken = match.stored.meta, match.stored.seat_hashes
     if name is not None:
         check_unique(name, list(lifecycle.names(meta, match.stored.state).values()), "name")
@@ -155,12 +156,35 @@ def join(
     else:
         candidates = open_seats
     for seat in candidates:
-        if (token := claims.take(store, match_id, seat, key and claims.join_claim(key))) is not None:
-            lifecycle.record_join(store, cfg, match_id, seat, name)
-            return {"id": match_id, "seat": seat, "token": token}
+        if (claimed := claims.take(store, match_id, seat, claim)) is not None:
+            if claimed.fresh:
+                try:
+                    record_join(store, cfg, match_id, claimed.seat, name)
+                except ApiError:  # the name was taken meanwhile by a join at the same moment
+                    claims.release(store, match_id, claimed, claim)
+                    raise
+            return {"id": match_id, "seat": claimed.seat, "token": claimed.token}
     if wanted is not None:
         raise ApiError("seat_taken", f"Seat {wanted} was just taken.")
     raise ApiError("match_full", "Every seat of this match is taken.")
+
+
+def record_join(store: Store, cfg: Config, match_id: str, seat: int, name: str | None) -> None:
+    """A seat was just taken: a new version with a `join` log entry (and the name given, if any),
+    so an ETag, a long-poll or a stream tells the others, and a move loaded before it and
+    committed after it cannot write back a document without the name (its compare-and-set fails
+    and it is tried again on the new version)."""
+    for _ in range(cfg.move_retries):
+        match = load(store, match_id)
+        if name is not None:
+            others = [n for s, n in lifecycle.names(match.stored.meta, match.stored.state).items() if s != seat]
+            check_unique(name, others, "name")  # a join at the same moment may have taken it
+            life = lifecycle.life_of(match.stored.state)
+            life["names"] = {**life.get("names", {}), str(seat): name}
+        entry = {"seat": seat, "kind": "join", "events": [lifecycle.service_event(match, "joined", seat=seat)]}
+        if commit_entries(store, cfg, match, [entry]):
+            return
+    raise ApiError("conflict", "The match is changing too fast; the seat is yours, its name not recorded.")
 
 
 # --- what a seat sees --------------------------------------------------------

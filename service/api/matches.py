@@ -83,7 +83,7 @@ def create_match(body: dict):
         header_param(
             "Idempotency-Key",
             "A random key (16 to 200 characters: a UUID). Sent again with the same key within five minutes "
-            "(the first answer lost), the join gets the same seat and a new token; the first token stops working.",
+            "(the first answer lost) or twice at once, the join gets the same seat and the same token.",
             minLength=16,
             maxLength=200,
         )
