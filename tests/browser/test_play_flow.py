@@ -303,6 +303,12 @@ def test_a_chooser_says_its_choices_in_the_servers_words_and_its_button_the_move
         assert json.loads(button.get_attribute("data-move")) == moves[4]
         assert "décision : placer un pion réseau" in page.inner_text(".smug-facts")
         page.screenshot(path=str(screenshots / "play-flow-chooser-fr-375.png"))
+        posted: list[dict] = []  # the click posts the chosen move, and only it (it posted the first too)
+        page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            button.click()
+        page.wait_for_timeout(300)
+        assert posted == [moves[4]], posted
     finally:
         context.close()
 

@@ -58,9 +58,11 @@ export function moveButton(move, label, post, cls = "move") {
 function chooser(type, items, post) {
   const id = `choose-${type}`;
   const select = el("select", { id }, items.map(({ label }, i) => el("option", { value: String(i) }, label)));
-  const button = moveButton(items[0].move, items[0].label, post);
-  button.onclick = null;
-  button.addEventListener("click", () => post(JSON.parse(button.dataset.move)));
+  // Its own button, not moveButton's: that one would also post the first move, whatever is chosen.
+  const button = el("button", {
+    type: "button", class: "move", "data-move": JSON.stringify(items[0].move),
+    onclick: () => post(JSON.parse(button.dataset.move)),
+  }, items[0].label);
   select.addEventListener("change", () => {
     const { move, label } = items[Number(select.value)];
     button.dataset.move = JSON.stringify(move);
