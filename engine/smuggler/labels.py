@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.i18n import words_for
 from engine.smuggler import texts
-from engine.smuggler.actions import honest_pay, sale_price
+from engine.smuggler.actions import honest_pay, owned_goods, sale_price
 from engine.smuggler.content import CHARACTERS, ROW_COST
 from engine.smuggler.data import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.state import bribe_price, shape_size
@@ -32,7 +32,8 @@ def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]
         return kind, {"cost": [(move["pay"], PRICES_BY_PAY[kind][move["pay"]])]}
     if kind == "honest_work":
         lost, wage = honest_pay(state, seat)
-        return kind, {"gain": [("gold", wage)], "loss": [("reputation", lost)]}
+        goods = len(owned_goods(state, seat))  # every shape the seat owns is discarded (p.11 « défaussez »)
+        return kind, {"gain": [("gold", wage)], "loss": [("reputation", lost), ("goods", goods)]}
     if kind == "land":
         return kind, {"cost": [("influence", 1 + move["hide"])]}
     if kind == "buy_goods":
@@ -56,7 +57,8 @@ def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]
     if kind == "raid_card" and move["card"] is None:
         return "raid_card.stop", {}
     if kind == "raid_card":
-        return kind, {"loss": [("reputation", min(state["reputation"][seat], CHARACTERS[move["card"]]["reputation"]))]}
+        reputation = min(state["reputation"][seat], CHARACTERS[move["card"]]["reputation"])
+        return kind, {"loss": [("pawn", 1), ("reputation", reputation)]}  # card, pawn and reputation (p.11)
     if kind.startswith("motivate_"):
         return kind, {"cost": list(CHARACTERS[move["card"]]["ability"]["cost"].items())}
     if kind == "witch" and move.get("shape") is not None:

@@ -47,8 +47,7 @@ MOVES = {
     "hire.no_gain": "Hire {card} for {cost}",
     "bribe": "Bribe officer {officer} for {cost}",
     "raid": "Raid the customs warehouse for {cost}",
-    "raid_card": "Send {card} for a shape: lose {card} and {loss}",
-    "raid_card.no_loss": "Send {card} for a shape: lose {card}",
+    "raid_card": "Send {card} for a shape: lose {card}, {loss}",
     "raid_card.stop": "End the raid",
     "raid_shape": "Bring back {shape}",
     "pass": "Pass for this round",
@@ -73,12 +72,14 @@ MOVES = {
 
 TEMPLATES = {"land": "Land goods from your boat for 1 influence, +1 per point hidden"}
 
-# An amount of a resource in a label, singular and plural (French: "1 or", "3 ors"), and two
+# An amount of a resource in a label, singular and plural (French: "1 pièce d'or", "3 pièces d'or"), and two
 # amounts of a cost together.
 AMOUNTS = {
     "gold": ("1 gold", "{n} gold"),
     "influence": ("1 influence", "{n} influence"),
     "reputation": ("1 reputation", "{n} reputation"),
+    "goods": ("1 shape of goods", "{n} shapes of goods"),
+    "pawn": ("1 network pawn", "{n} network pawns"),
 }
 AND = "{first} and {second}"
 

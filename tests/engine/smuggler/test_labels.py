@@ -30,8 +30,8 @@ READING = {
         {"for": "spent", "pay": "spent", "lose": "spent", "earn": "gained", "gain": "gained", ":": "gained"},
     ),
     "fr": (
-        r"(\d+) (ors?|influence|réputation)\b",
-        {"or": "gold", "ors": "gold", "influence": "influence", "réputation": "reputation"},
+        r"(\d+) (pièces? d'or|influence|réputation)\b",
+        {"pièce d'or": "gold", "pièces d'or": "gold", "influence": "influence", "réputation": "reputation"},
         {"pour": "spent", "payer": "spent", "perdre": "spent", "gagner": "gained", ":": "gained"},
     ),
 }
@@ -75,7 +75,7 @@ def check_labels(state: dict, seat: int, move: dict, seen: dict) -> None:
     for lang in ("en", "fr"):
         label = GAME.move_label(state, seat, move, lang, strict=True)
         assert named(label, lang) == change, (lang, label, move, change)
-        assert not re.search(r"\b1 ors\b|\b([02-9]|\d\d+) or\b|[{}]", label), label  # "1 or", "3 ors"
+        assert not re.search(r"\b1 pièces\b|\b([02-9]|\d\d+) pièce\b|\d ors?\b|[{}]", label), label  # "3 pièces d'or"
     seen.setdefault(label_key(*priced(state, seat, move)), GAME.move_label(state, seat, move, "en"))
 
 
@@ -88,7 +88,6 @@ UNREACHED = {
     "motivate_goods.no_cost",
     "motivate_officer.no_cost",
     "motivate_secret.no_cost",
-    "raid_card.no_loss",
     "raid_card.stop",
     "raid_shape",
     "claim",
@@ -162,11 +161,11 @@ def test_sale_labels_say_the_cost_and_the_gold_and_reputation():
     assert move in legal
     assert labels(state, 0, move) == (
         "Sell Irish trader #5 at price row 2 for 1 influence: 12 gold, 1 reputation",
-        "Vendre Irish trader #5 à la ligne de prix 2 pour 1 influence : 12 ors, 1 réputation",
+        "Vendre Irish trader #5 à la ligne de prix 2 pour 1 influence : 12 pièces d'or, 1 réputation",
     )
     assert labels(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"}) == (
         "Sell Irish trader #1 at price row 1: 4 gold, 1 reputation",  # size 2 in a size-4 town
-        "Vendre Irish trader #1 à la ligne de prix 1 : 4 ors, 1 réputation",
+        "Vendre Irish trader #1 à la ligne de prix 1 : 4 pièces d'or, 1 réputation",
     )
     assert labels(state, 0, {"type": "sell", "shape": "irish_5", "row": 2, "pay": "influence"})[0] == (
         "Sell Irish trader #5 at price row 3 for 2 influence: 16 gold"  # no reputation on the bottom row
@@ -174,7 +173,7 @@ def test_sale_labels_say_the_cost_and_the_gold_and_reputation():
     events = play(state, 0, move)
     sold = next(e for e in events if e.type == "goods_sold").to_json()
     assert GAME.event_text(sold, "en") == "Seat 0 sold Irish trader #5 at Penzance for 12 gold and 1 reputation"
-    assert GAME.event_text(sold, "fr") == "Siège 0 vend Irish trader #5 à Penzance pour 12 ors et 1 réputation"
+    assert GAME.event_text(sold, "fr") == "Siège 0 vend Irish trader #5 à Penzance pour 12 pièces d'or et 1 réputation"
 
 
 def test_town_size_caps_the_price_a_label_names():
@@ -199,7 +198,7 @@ def test_hire_labels_say_gold_the_way_of_paying_and_the_reputation_gained():
     assert move in GAME.legal_moves(state, 0)
     assert labels(state, 0, move) == (
         "Hire Silas Peters for 3 gold and 2 reputation: 2 reputation",
-        "Engager Silas Peters pour 3 ors et 2 réputation : 2 réputation",
+        "Engager Silas Peters pour 3 pièces d'or et 2 réputation : 2 réputation",
     )
     assert (
         labels(state, 0, {**move, "pay": "influence"})[0]
@@ -208,7 +207,7 @@ def test_hire_labels_say_gold_the_way_of_paying_and_the_reputation_gained():
     witch = {"type": "hire", "card": "r_witch", "pay": "influence"}  # gold 1, reputation 0
     assert labels(state, 0, witch) == (
         "Hire The Witch of St Levan for 1 gold and 1 influence",
-        "Engager The Witch of St Levan pour 1 or et 1 influence",
+        "Engager The Witch of St Levan pour 1 pièce d'or et 1 influence",
     )
 
 
@@ -220,18 +219,18 @@ def test_movement_and_secret_labels_say_their_price():
     )
     assert labels(state, 0, {"type": "move_officer", "officer": 0, "to": "madron", "pay": "gold"}) == (
         "Move officer 1 to Madron for 6 gold",
-        "Déplacer l'officier 1 vers Madron pour 6 ors",
+        "Déplacer l'officier 1 vers Madron pour 6 pièces d'or",
     )
     assert labels(state, 0, {"type": "move_both", "shape": "irish_5", "to": "madron", "pay": "influence"})[0] == (
         "Move Irish trader #5 with your pawn to Madron for 3 influence"
     )
     assert labels(state, 0, {"type": "discover_secret", "pay": "gold"}) == (
         "Discover a secret for 2 gold",
-        "Découvrir un secret pour 2 ors",
+        "Découvrir un secret pour 2 pièces d'or",
     )
     assert labels(state, 0, {"type": "buy_reputation"}) == (
         "Buy 1 reputation for 4 gold",
-        "Acheter 1 réputation pour 4 ors",
+        "Acheter 1 réputation pour 4 pièces d'or",
     )
     assert (
         labels(state, 0, {"type": "buy_goods", "shape": "irish_7"})[0]
@@ -240,7 +239,7 @@ def test_movement_and_secret_labels_say_their_price():
     # moves without costs keep their labels
     assert labels(state, 0, {"type": "motivate_goods", "card": "u_harry", "shape": "irish_5", "to": "madron"}) == (
         "Harry Carter moves Irish trader #5 to Madron for 1 gold",
-        "Harry Carter déplace Irish trader #5 vers Madron pour 1 or",
+        "Harry Carter déplace Irish trader #5 vers Madron pour 1 pièce d'or",
     )
     assert labels(state, 0, {"type": "motivate_boat", "card": "c_peters", "to": "mounts_bay"})[0] == (
         "Silas Peters sails your boat to Mount's Bay"  # his ability is free
@@ -259,7 +258,7 @@ def test_a_bribe_label_says_the_track_cost_plus_one_for_an_officer_someone_holds
     assert move in GAME.legal_moves(state, 0)
     assert labels(state, 0, move) == (
         "Bribe officer 1 for 1 influence and 3 gold",  # 2 at step 0, +1: seat 1 holds him
-        "Soudoyer l'officier 1 pour 1 influence et 3 ors",
+        "Soudoyer l'officier 1 pour 1 influence et 3 pièces d'or",
     )
 
 
@@ -271,13 +270,19 @@ def test_honest_work_label_says_the_wage_and_the_reputation_lost():
     state = edited(started(), pete)
     assert labels(state, 0, {"type": "honest_work"}) == (
         "Do honest work: earn 5 gold, lose 6 reputation",  # Honest Pete: 11 - 5 - 1 = 5
-        "Faire un travail honnête : gagner 5 ors, perdre 6 réputation",
+        "Faire un travail honnête : gagner 5 pièces d'or, perdre 6 réputation",
     )
     assert labels(started(), 0, {"type": "honest_work"})[0] == "Do honest work"  # 13 gold, no reputation
+    goods = edited(state, lambda d: d["shapes"]["irish_1"].update(where="boat", owner=0))  # p.11: « défaussez »
+    assert labels(goods, 0, {"type": "honest_work"}) == (
+        "Do honest work: earn 5 gold, lose 6 reputation and 1 shape of goods",
+        "Faire un travail honnête : gagner 5 pièces d'or, perdre 6 réputation et 1 forme de marchandises",
+    )
 
 
 @pytest.mark.parametrize(
-    "card, english", [("u_jack", "lose Tinner Jack and 1 reputation"), ("u_kitto", "lose Ned Kitto")]
+    "card, english",
+    [("u_jack", "lose Tinner Jack, 1 network pawn and 1 reputation"), ("u_kitto", "lose Ned Kitto, 1 network pawn")],
 )
 def test_raid_labels_say_the_influence_then_the_card_and_reputation_each_shape_costs(card, english):
     def mob(d):
