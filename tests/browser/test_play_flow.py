@@ -117,7 +117,7 @@ def test_the_clock_counts_down_every_second_without_reading_the_match_again(page
     before = len(reads)
     page.wait_for_timeout(2300)
     later = clock.inner_text()
-    assert 2 <= left(first) - left(later) <= 3, (first, later)
+    assert 2 <= left(first) - left(later) <= 4, (first, later)  # 2.3 s, on a busy machine a tick late or early
     assert len(reads) == before, "the clock re-read the match"
     assert " min " in later, later  # over a minute: in minutes and seconds
     shoot_one(page, screenshots, "play-flow-clock-1280")
@@ -343,3 +343,18 @@ def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(brow
         form.screenshot(path=str(screenshots / "play-flow-trade-form-fr-375.png"))
     finally:
         context.close()
+
+
+# --- the log -------------------------------------------------------------------------------------
+
+
+def test_a_log_line_names_its_seat_once(page, server_url):
+    """The line read "Ana Ana took the Cutter": the seat's name before the server's line, which names it."""
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "smuggler", "players": 2, "names": {"0": "Ana", "1": "Ben"}}
+    )
+    tokens = {s["seat"]: s["token"] for s in match["seats"]}
+    play_until(server_url, match["id"], tokens, lambda s, m: m["version"] >= 2)
+    open_seat(page, server_url, match["id"], tokens[0])
+    lines = page.locator(".log li").all_inner_texts()
+    assert len(lines) >= 2 and all(line.count("Ana") + line.count("Ben") == 1 for line in lines), lines

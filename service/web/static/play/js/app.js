@@ -18,7 +18,6 @@ const BOARDS = {
 };
 const LOG_SHOWN = 150;
 const REMATCH_POLL = 5000; // a finished match sends no more events: its rematch is read this often
-const NARROW = window.matchMedia("(max-width: 800px)"); // style.css: the moves above the board
 
 const root = document.getElementById("app");
 const conn = document.getElementById("conn");
@@ -219,13 +218,13 @@ class MatchScreen {
     return api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
   }
 
-  /** `fromBoard`: the move was a tap on the board; on a narrow screen, the next moves in the list
-   *  (above the board) are brought into view once they come. */
-  async post(move, fromBoard = false) {
+  /** After any move, the next moves in the list are brought into view once they come (a tap on
+   *  the board on a phone, or a button low in a long list, left them out of the screen). */
+  async post(move) {
     if (this.busy) return;
     this.busy = true;
     this.notice = "";
-    this.toMoves = fromBoard;
+    this.toMoves = true;
     root.querySelectorAll("[data-move]").forEach((c) => c.setAttribute("aria-disabled", "true"));
     try {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
@@ -248,7 +247,7 @@ class MatchScreen {
 
   draw() {
     const r = this.resource;
-    const ctx = { post: (m) => this.post(m, true), seatName: (s) => seatName(r, s), static: this.static, seat: this.seat };
+    const ctx = { post: (m) => this.post(m), seatName: (s) => seatName(r, s), static: this.static, seat: this.seat };
     const finished = r.status === "finished";
     const mineToAct = this.seat != null && r.to_act.includes(this.seat) && !finished;
     const header = el("div", { class: "match-head" },
@@ -280,15 +279,14 @@ class MatchScreen {
   }
 
   /**
-   * After a tap on the board, on a narrow screen (the moves column above the board), the next
-   * moves to tap in the list are brought into view: else they come above the screen, unseen.
-   * Moves that are all on the board again keep the page where it is (the wish stays for later).
+   * After a move, the next moves to tap in the list are brought into view if they are out of the
+   * screen (on a phone they are above the board; on a wide screen a long list may have left the
+   * page scrolled far below them). Moves that are all on the board keep the page where it is.
    */
   bringMovesIntoView() {
     const first = root.querySelector(".side .moves [data-move]");
     if (!first) return;
     this.toMoves = false;
-    if (!NARROW.matches) return;
     const heading = root.querySelector(".side h2") || first;
     const box = heading.getBoundingClientRect();
     if (box.top < 0 || box.top > window.innerHeight - 80) heading.scrollIntoView({ block: "start" });
@@ -399,8 +397,10 @@ class MatchScreen {
 
   logBox(r, ctx) {
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
-      el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}` }, entry.bot ? `${ctx.seatName(entry.seat)}` : ctx.seatName(entry.seat)),
-      " ", entry.events.length ? entry.events.map(eventText).join("; ") : t("(something you cannot see)")));
+      // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter").
+      el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"),
+      " ", entry.events.length ? entry.events.map(eventText).join("; ")
+        : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`));
     return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
   }
 }
