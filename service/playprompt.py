@@ -30,6 +30,9 @@ def choose_prompt(
     (GET /v1/games/{game}/static), which fills in what the view leaves out (Catan's map)."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
+    if only_end_turn(resource) and not may_wait:
+        print(f"\n--- seat {seat}: nothing left to do this turn; it ends.", file=out)
+        return legal[0]
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
     print(playtext.render(resource["game"], {**(static or {}), **resource["view"]}, seat), file=out)
     print("moves:", file=out)
@@ -55,6 +58,13 @@ def choose_prompt(
             return move
         groups = " / ".join(" and ".join(group) for group in tmpl["disjoint"])
         print(f"  {groups} may not name the same key: choose again.", file=out)
+
+
+def only_end_turn(resource: dict) -> bool:
+    """Nothing left to do but end the turn (Cornish Smuggler asks it of whoever holds a secret, so
+    that being asked tells the table nothing): the clients end it without asking the player."""
+    legal = resource["legal_moves"]
+    return len(legal) == 1 and legal[0].get("type") == "end_turn" and not resource.get("move_templates")
 
 
 def readline(stdin: TextIO) -> str:

@@ -358,3 +358,36 @@ def test_a_log_line_names_its_seat_once(page, server_url):
     open_seat(page, server_url, match["id"], tokens[0])
     lines = page.locator(".log li").all_inner_texts()
     assert len(lines) >= 2 and all(line.count("Ana") + line.count("Ben") == 1 for line in lines), lines
+
+
+def test_a_turn_with_nothing_left_but_ending_it_ends_by_itself(page, server_url):
+    """A player's second round: a lone "End your turn" after every action once a secret was in hand."""
+    match_id, tokens, seat, mine = lone_end_of_turn(server_url)
+    open_seat(page, server_url, match_id, tokens[seat])
+    deadline = time.monotonic() + 5
+    while api(server_url, "GET", f"/v1/matches/{match_id}")["version"] == mine["version"]:
+        assert time.monotonic() < deadline, "the page did not end the turn"
+        time.sleep(0.1)
+    log = api(server_url, "GET", f"/v1/matches/{match_id}/events?after={mine['version']}")["entries"]
+    assert log[0]["seat"] == seat and log[0]["events"][0]["type"] == "turn_ended"
+
+
+def lone_end_of_turn(server_url: str):
+    """A Smuggler match played through the API (search a secret when one may, else pass) to a seat
+    whose only move is to end its turn: (match id, tokens, that seat, its match resource)."""
+    from engine.core import default_value, fill
+
+    for seed in range(1, 20):
+        match_id, tokens = created(server_url, "smuggler", 2, seed=seed)
+        for _ in range(300):
+            to_act = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"]
+            if not to_act:
+                break  # over: another seed
+            mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[to_act[0]])
+            legal = mine["legal_moves"]
+            if legal == [{"type": "end_turn"}] and not mine["move_templates"]:
+                return match_id, tokens, to_act[0], mine
+            wanted = [m for kind in ("discover_secret", "end_turn", "pass") for m in legal if m["type"] == kind]
+            move = (wanted or legal or [fill(mine["move_templates"][0], default_value)])[0]
+            api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[to_act[0]])
+    raise AssertionError("no seat was left with nothing but the end of its turn")

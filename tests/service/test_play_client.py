@@ -451,3 +451,15 @@ def test_the_resume_text_names_the_match_each_seat_and_its_token():
 def test_resume_needs_a_token():
     with pytest.raises(SystemExit, match="--resume needs the --token"):
         main(["play", "--resume=m1"])
+
+
+def test_a_turn_with_nothing_left_but_ending_it_ends_without_asking():
+    """A player's second round: Cornish Smuggler asks whoever holds a secret whether to end the turn
+    (being asked must tell the table nothing), and the terminal asked 8 times for a lone "End your turn"."""
+    mine = {**resource("medici", 2), "legal_moves": [{"type": "end_turn"}], "move_labels": ["End your turn"]}
+    mine["move_templates"] = []
+    out = io.StringIO()
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO(""), out=out) == {"type": "end_turn"}
+    assert "nothing left to do this turn" in out.getvalue()
+    other = {**mine, "legal_moves": [{"type": "end_turn"}, {"type": "stash", "shape": "irish_1", "warehouse": "w"}]}
+    assert playprompt.choose_prompt(other, stdin=io.StringIO("1\n"), out=io.StringIO())["type"] == "stash"

@@ -275,6 +275,10 @@ class MatchScreen {
     this.drawnLog = this.log.length;
     if (hadFocus) (root.querySelector(".moves [data-move]") || root).focus({ preventScroll: true });
     if (this.toMoves && mineToAct) this.bringMovesIntoView();
+    if (mineToAct && onlyEndTurn(r) && this.autoEnded !== r.version) {
+      this.autoEnded = r.version;  // once per version: a redraw must not post it twice
+      setTimeout(() => this.post(r.legal_moves[0]), 400);
+    }
     this.pollRematch();
   }
 
@@ -403,6 +407,12 @@ class MatchScreen {
         : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`));
     return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
   }
+}
+
+/** Nothing left to do but end the turn (Cornish Smuggler asks it of whoever holds a secret, so that
+ *  being asked tells the table nothing): the page ends it without asking the player. */
+function onlyEndTurn(r) {
+  return r.legal_moves.length === 1 && r.legal_moves[0].type === "end_turn" && !(r.move_templates || []).length;
 }
 
 function clocks(r, ctx) {
