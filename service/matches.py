@@ -25,7 +25,7 @@ from service.config import Config
 from service.errors import ApiError
 from service.names import check_unique
 from service.ratelimit import WINDOW
-from service.store import CommitResult, Store, Stored, idem_key
+from service.store import REPLAY_SECONDS, CommitResult, Store, Stored, idem_key
 
 log = logging.getLogger("portside")
 
@@ -461,7 +461,7 @@ def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: fl
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
 
 
-def replay(store: Store, match: Loaded) -> bytes:
+def replay(store: Store, match: Loaded, finished_ttl: int) -> bytes:
     """The replay's JSON, built from the log once and then kept (service/store.py)."""
     if not match.finished:
         raise ApiError("match_not_finished", "The replay opens when the game is over.")
@@ -482,5 +482,5 @@ def replay(store: Store, match: Loaded) -> bytes:
             "outcome": lifecycle.outcome_json(match),
         }
     )
-    store.keep_replay(match.stored.id, answer)
+    store.keep_replay(match.stored.id, answer, min(REPLAY_SECONDS, finished_ttl))  # not beyond the match
     return answer

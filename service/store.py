@@ -383,10 +383,10 @@ class Store:
         metrics.round_trip("replay")
         return self.redis.get(replay_key(match_id))
 
-    def keep_replay(self, match_id: str, answer: bytes) -> None:
+    def keep_replay(self, match_id: str, answer: bytes, seconds: int) -> None:
         """A finished match's replay never changes: kept, so that reading a long log is paid once."""
         metrics.round_trip("replay")
-        self.redis.set(replay_key(match_id), answer, ex=REPLAY_SECONDS)
+        self.redis.set(replay_key(match_id), answer, ex=max(1, seconds))
 
     def new_ticket(self, match_id: str, seat: int | None) -> str:
         """A single-use ticket to open this match's stream as `seat` (None: a spectator)."""

@@ -58,5 +58,6 @@ SAFE_EVENTS = frozenset(
         "pawn_removed",
         "character_motivated",
         "passed",
+        "turn_ended",  # the end of the turn is logged with it: undoable unless it ends the round
     }
 )

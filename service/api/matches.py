@@ -158,4 +158,4 @@ def _etag_matches(header: str | None, etag: str) -> bool:
 def get_replay(match_id: str):
     """After the end: the seed (check it against the commitment), the options and every move."""
     svc = services()
-    return json_response(matches.replay(svc.store, matches.load(svc.store, match_id)))
+    return json_response(matches.replay(svc.store, matches.load(svc.store, match_id), svc.config.finished_ttl))

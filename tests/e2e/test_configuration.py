@@ -74,6 +74,8 @@ def test_match_ttls_follow_match_ttl_and_finished_match_ttl(configured, redis_cl
     )
     assert status == 200, answer
     assert 0 < redis_client.ttl(key) <= 97 and 0 < redis_client.ttl(key + ":log") <= 97
+    assert call(f"{url}/v1/matches/{created['id']}/replay")[0] == 200
+    assert 0 < redis_client.ttl(key + ":replay") <= 97  # the kept replay does not outlive its match
 
 
 def test_metrics_want_the_metrics_token(configured):

@@ -471,3 +471,10 @@ def test_no_path_question_when_every_shortest_path_comes_to_the_same():
     play(state, poorest, {"type": "choose_path", "officer": 0, "space": "st_erth"})
     assert state["shapes"]["irish_1"]["where"] == "customs"
     assert state["officers"][0]["space"] == "penzance"  # on to the landing, with nothing more to choose
+
+
+def test_the_end_of_a_turn_as_logged_can_be_taken_back():
+    """An adversary's round: end_turn was listed as undoable, but its logged event was not a safe
+    one, so it never could be."""
+    assert GAME.undoable({"type": "end_turn"}, [{"type": "turn_ended", "seat": 0}])
+    assert not GAME.undoable({"type": "end_turn"}, [{"type": "turn_ended", "seat": 0}, {"type": "secret_drawn"}])
