@@ -126,7 +126,9 @@ class Client:
         return self.request("GET", f"/v1/games/{urllib.parse.quote(game)}/static")
 
     def join(self, match_id: str, seat: int | None = None) -> dict:
-        return self.request("POST", f"/v1/matches/{match_id}/join", {} if seat is None else {"seat": seat})
+        """One key for the request and its retries: a retry after a lost answer gets the same seat."""
+        key = {"Idempotency-Key": str(uuid.uuid4())}
+        return self.request("POST", f"/v1/matches/{match_id}/join", {} if seat is None else {"seat": seat}, headers=key)
 
     def match(self, match_id: str, token: str | None = None) -> dict:
         return self.request("GET", f"/v1/matches/{match_id}", token=token)
