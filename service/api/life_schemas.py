@@ -60,7 +60,9 @@ class LobbyQuerySchema(Schema):
         metadata={"description": "`open`: seats to join; `active`: every seat filled; `finished`."},
     )
     limit = WholeNumber(text=True, load_default=20, validate=validate.Range(1, 100))
-    cursor = fields.String(metadata={"description": "The `next` of the previous page; omit for the newest."})
+    cursor = fields.String(
+        metadata={"description": "The `next` of the previous page; omit for the newest.", "pattern": "^[0-9]{1,20}$"}
+    )
 
 
 class LobbyEntrySchema(Schema):

@@ -184,7 +184,10 @@ class JoinSchema(Schema):
         validate=validate.Range(0, 15),
         metadata={"description": "The seat wanted; omit for the first open one."},
     )
-    name = fields.String(load_default=None, metadata={"description": "Your display name (1 to 32 characters)."})
+    name = fields.String(
+        load_default=None,
+        metadata={"description": "Your display name (1 to 32 characters).", "minLength": 1, "maxLength": 32},
+    )
 
 
 class JoinedSchema(Schema):

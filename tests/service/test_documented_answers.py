@@ -330,3 +330,16 @@ def test_the_move_examples_are_one_real_answer(doc):
     assert answer["events"] and all(event["text"] for event in answer["events"])
     log = doc["paths"]["/v1/matches/{match_id}/events"]["get"]["responses"]["200"]["content"]["application/json"]
     assert log["example"]["entries"][0]["events"] == answer["events"]
+
+
+def test_the_document_says_the_limits_the_server_holds_a_cursor_and_a_name_to():
+    """Schemathesis (an adversary's second round) sent letters as a cursor and an empty name, which
+    the document allowed and the server refused."""
+    import json
+    from pathlib import Path
+
+    spec = json.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_text())
+    cursor = next(p for p in spec["paths"]["/v1/matches"]["get"]["parameters"] if p.get("name") == "cursor")
+    assert cursor["schema"]["pattern"] == "^[0-9]{1,20}$"
+    name = spec["components"]["schemas"]["Join"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (1, 32)
