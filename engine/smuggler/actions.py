@@ -119,9 +119,10 @@ def land(state, seat, move):
         events.append(event("goods_stored", seat=seat, shape=sid, warehouse=wid))
     events += customs.seize_at(state, port)
     risk = (risk_of(port) or 0) + sum(shape_size(state, sid) for sid in landed) - move["hide"]
-    # every other seat, clockwise from the lander, gets the tip-off window (flow.step_tipoff)
+    # every other seat, clockwise from the lander, gets the tip-off window (flow.step_tipoff); not
+    # at the Isles of Scilly, where the customs never move (p.21), so a tip-off could do nothing
     n = state["players"]
-    windows = [{"do": "tipoff", "seat": (seat + k) % n} for k in range(1, n)]
+    windows = [{"do": "tipoff", "seat": (seat + k) % n} for k in range(1, n)] if port != "scilly" else []
     finish(state, *windows, {"do": "landing", "seat": seat, "target": port, "risk": risk})
     return events
 

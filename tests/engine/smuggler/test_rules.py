@@ -186,6 +186,23 @@ def test_a_tip_off_is_another_seats_move_inside_the_landing():
     assert GAME.to_act(state) == {1}
 
 
+def test_no_tip_off_window_for_a_landing_at_the_isles_of_scilly():
+    """p.21: « lorsque les marchandises sont débarquées ou vendues sur les îles de Scilly, les
+    douanes ne se déplacent pas »: a Tip-off could do nothing there, and the table was asked."""
+
+    def landing(d):
+        d["boats"][0]["space"] = "scilly"
+        d["pawns"][0] = ["scilly"]
+        boat_goods(d, "irish_4", 0)
+        d["hands"][2] = ["tipoff1"]
+        d["secrets_deck"].remove("tipoff1")
+
+    state = edited(started(), landing)
+    events = play(state, 0, {"type": "land", "shapes": {"irish_4": 1}, "hide": 0, "stash": 0})
+    assert 2 not in GAME.to_act(state) and state["shapes"]["irish_4"]["where"] == "board"
+    assert not any(e.type == "tipoff_declined" for e in events)
+
+
 def test_the_witch_of_st_levan_takes_cargo_from_a_boat_in_her_waters():
     def sail(d):
         d["characters"][1] = ["r_witch"]
