@@ -105,7 +105,7 @@ def clock_view(match: Loaded) -> dict | None:
     return {**clock, "deadlines": dict(life_of(match.stored.state).get("deadlines", {}))}
 
 
-# --- the document written with every commit ----------------------------------
+# --- a match created, and its first document ---------------------------------
 
 
 def creation_meta(life: dict, given: list[int]) -> dict:
