@@ -197,6 +197,12 @@ def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
         "Seat I",
         "S\u0131ege 1",  # a dotless i
         "Bob (you)",  # reads as the web page's own marker
+        "Si\u00e8\u0261e 1",  # a script g: pixel for pixel "Siège 1"
+        "Se\u0251t 1",  # a Latin alpha
+        "Seat \u0627",  # an Arabic alef reads as an "l"
+        "Seat \u278a",  # a dingbat digit one
+        "An\U00016fe4a",  # a Khitan filler: shows nothing
+        "Ana" + "\u0301" * 29,  # accents stacked on one letter
     ],
 )
 def test_bad_names_are_refused_with_the_field_named(client, name):
@@ -227,7 +233,7 @@ def test_two_seats_of_a_match_do_not_share_a_name(client):
     again = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\uff21na"})  # a full-width A
     assert again.status_code == 422 and "name" in again.get_json()["errors"]
     assert get_match(client, created["id"])["seats"][1]["status"] == "open"  # refused before the seat is taken
-    for alike in ("\u0410na", "A\u034fna", "Ana\u3164"):  # a Cyrillic А; an invisible joiner; a blank filler
+    for alike in ("\u0410na", "A\u034fna", "Ana\u3164", "\u0251na"):  # Cyrillic А; a joiner; a filler; an alpha
         refused = client.post(f"/v1/matches/{created['id']}/join", json={"name": alike})
         assert refused.status_code == 422 and "name" in refused.get_json()["errors"], alike
     two = create(client, game="medici", players=2, seats="one", names={"0": "Ana B"})
@@ -235,7 +241,23 @@ def test_two_seats_of_a_match_do_not_share_a_name(client):
     assert spaced.status_code == 422 and "name" in spaced.get_json()["errors"]
 
 
-@pytest.mark.parametrize("name", ["Мария", "さくらSakura", "李Lee", "Ζωή", "José", "Seat Lover", "Seattle"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Мария",
+        "さくらSakura",
+        "李Lee",
+        "Ζωή",
+        "José",
+        "Seat Lover",
+        "Seattle",
+        "Siegel",
+        "\u0639\u0644\u06cc\u200c\u0631\u0636\u0627",  # a Persian name with its zero-width non-joiner
+        "Ana \u2764\ufe0f",  # an emoji with its presentation selector
+        "Ana \U0001f469\u200d\U0001f4bb",  # an emoji joined with a zero-width joiner
+        "Nguy\u1ec5n",
+    ],
+)
 def test_names_in_any_script_or_two_are_welcome(client, name):
     created = create(client, game="medici", players=2, seats="one", names={"0": "Ana"})
     joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": name})
