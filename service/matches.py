@@ -184,7 +184,7 @@ def record_join(store: Store, cfg: Config, match_id: str, seat: int, name: str |
         entry = {"seat": seat, "kind": "join", "events": [lifecycle.service_event(match, "joined", seat=seat)]}
         if commit_entries(store, cfg, match, [entry]):
             return
-    raise ApiError("conflict", "The match is changing too fast; the seat is yours, its name not recorded.")
+    raise ApiError("conflict", "The match is changing too fast; join again.")  # join gives the seat back
 
 
 # --- what a seat sees --------------------------------------------------------

@@ -95,6 +95,7 @@ def create_match(body: dict):
         "seat_taken",
         "match_full",
         "conflict",
+        "request_in_progress",
         *MATCH,
         details=examples.JOIN_DETAILS,
     ),
@@ -104,7 +105,10 @@ def join_match(body: dict, match_id: str):
     name = names.clean_name(body["name"], "name") if body["name"] is not None else None
     svc = services()
     key = idempotency.header_key(claims.KEY_CHARACTERS[0])
-    return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name, key))
+    # Copies with one key run one at a time (as moves do): a copy must not answer while the first
+    # may still give its seat back (its name taken by another join at the same moment).
+    with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
+        return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name, key))
 
 
 @blp.route("/<match_id>")

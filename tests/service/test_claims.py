@@ -85,3 +85,19 @@ def test_two_joins_at_once_cannot_share_a_name(app):
         assert sorted(a.status_code for a in answers) == [200, 422], [a.get_json() for a in answers]
         seats = get_match(app.test_client(), created["id"])["seats"]
         assert [s["status"] for s in seats].count("open") == 2  # the refused join gave its seat back
+
+
+def test_copies_of_a_keyed_join_racing_a_join_for_the_same_name_all_get_one_answer(app):
+    """A regression round: copies answered 200 while the first gave its seat back (its name taken
+    at the same moment by another join), so their token got 403."""
+    for _ in range(5):
+        created = create(app.test_client(), game="catan", players=4, seats="one")
+        key = str(uuid.uuid4())
+        calls = [(key, "Zed")] * 6 + [(None, "Zed")]
+        with ThreadPoolExecutor(len(calls)) as pool:
+            futures = [pool.submit(join, app.test_client(), created["id"], k, name=n) for k, n in calls]
+            answers = [f.result() for f in futures]
+        keyed = answers[:-1]
+        assert len({(a.status_code, str(a.get_json().get("token"))) for a in keyed}) == 1, [a.get_json() for a in keyed]
+        if keyed[0].status_code == 200:
+            assert get_match(app.test_client(), created["id"], keyed[0].get_json()["token"])["seat"] is not None
