@@ -391,3 +391,30 @@ def lone_end_of_turn(server_url: str):
             move = (wanted or legal or [fill(mine["move_templates"][0], default_value)])[0]
             api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[to_act[0]])
     raise AssertionError("no seat was left with nothing but the end of its turn")
+
+
+def test_a_double_click_on_join_takes_one_seat(page, server_url):
+    """A regression round: a double-click sent two joins (200, then 409) on a match with one open seat."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 4, "seats": "one"})
+    joins: list[str] = []
+    page.on("request", lambda r: joins.append(r.url) if r.url.endswith("/join") else None)
+    page.goto(f"{server_url}/play/#match={match['id']}")
+    page.wait_for_selector(".board")
+    page.dblclick(f"[data-join='{match['id']}:1']")
+    page.locator(".tab.current").wait_for(timeout=10000)
+    page.wait_for_timeout(500)
+    assert len(joins) == 1, joins
+    seats = api(server_url, "GET", f"/v1/matches/{match['id']}")["seats"]
+    assert [s["status"] for s in seats].count("taken") == 2
+
+
+def test_ending_a_lone_turn_by_hand_does_not_post_it_twice(page, server_url):
+    """A regression round: a click on "End your turn" before the page ended it sent a second end (409)."""
+    match_id, tokens, seat, mine = lone_end_of_turn(server_url)
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and r.url.endswith("/moves") else None)
+    open_seat(page, server_url, match_id, tokens[seat])
+    page.click("[data-move]", timeout=300)  # before the page's own 400 ms
+    page.wait_for_timeout(1200)
+    assert len(posts) == 1, posts
+    assert "not to act" not in page.inner_text("body")

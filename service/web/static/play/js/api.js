@@ -45,11 +45,15 @@ export const games = () => call("GET", "/v1/games");
 export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
 export const create = (body) => call("POST", "/v1/matches", { body });
+let joining = null; // the join under way: a second click waits for it instead of taking another seat
+
 export function join(id, seat, name) {
+  if (joining) return joining;
   const body = {};
   if (seat != null) body.seat = seat;
   if (name) body.name = name;
-  return call("POST", `/v1/matches/${id}/join`, { body });
+  joining = call("POST", `/v1/matches/${id}/join`, { body }).finally(() => { joining = null; });
+  return joining;
 }
 export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
 

@@ -277,7 +277,10 @@ class MatchScreen {
     if (this.toMoves && mineToAct) this.bringMovesIntoView();
     if (mineToAct && onlyEndTurn(r) && this.autoEnded !== r.version) {
       this.autoEnded = r.version;  // once per version: a redraw must not post it twice
-      setTimeout(() => this.post(r.legal_moves[0]), 400);
+      const seat = this.seat;
+      setTimeout(() => {  // unless the player ended it first, or another seat's tab is shown now
+        if (!this.busy && this.seat === seat && this.resource.version === r.version) this.post(r.legal_moves[0]);
+      }, 400);
     }
     this.pollRematch();
   }
