@@ -6,7 +6,7 @@ with its claims), so Redis keeps no token, only hashes; one Lua step records the
 the seat, so copies sent at once take one seat and all get its token.
 
     m:{id}:claims   hash: secret, and join:<SHA-256 of the key> or rematch:<old token's hash>
-                    -> {"seat", "at" (the first claim)}; it lapses twice the window after the last
+                    -> {"seat", "at" (the first claim), "body" (the join's seat and name, hashed)}
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from service.errors import ApiError
 from service.store import Store, match_key
 
 CLAIM_AGAIN_SECONDS = 300
-CLAIMS_SECONDS = 2 * CLAIM_AGAIN_SECONDS  # how long the claims (and their secret) outlive the last one
+# The claims (and their secret) live as long as a match idles by default (MATCH_TTL): a key sent again
+# after the window is refused, never taken for a new join.
+CLAIMS_SECONDS = 7 * 24 * 3600
 KEY_CHARACTERS = (16, 200)  # a join's key is all that proves the caller: a random UUID, not a counter
 _SECRET = """
 redis.call('HSETNX', KEYS[1], 'secret', ARGV[1])
@@ -63,7 +65,7 @@ def rematch_claim(old_token_hash: str) -> str:
     return "rematch:" + old_token_hash
 
 
-def take(store: Store, match_id: str, seat: int, claim: str | None) -> Claimed | None:
+def take(store: Store, match_id: str, seat: int, claim: str | None, body: str = "") -> Claimed | None:
     """The seat with its token if it is open, or, for a claim made before, that claim's seat and
     token again (409 once the window has passed or the seat holds another token); None if taken."""
     if claim is None:
@@ -74,7 +76,7 @@ def take(store: Store, match_id: str, seat: int, claim: str | None) -> Claimed |
         return Claimed(seat, token, True, digest) if taken == 1 else None
     token = _token(store, match_id, claim)
     digest = hash_token(token)
-    record = orjson.dumps({"seat": seat, "at": time.time()})
+    record = orjson.dumps({"seat": seat, "at": time.time(), "body": body})
     metrics.round_trip("claim")
     keys = [match_key(match_id), claims_key(match_id)]
     found, prior = store.redis.eval(_CLAIM, 2, *keys, claim, f"seat:{seat}", digest, record, CLAIMS_SECONDS)
@@ -84,17 +86,17 @@ def take(store: Store, match_id: str, seat: int, claim: str | None) -> Claimed |
         return None
     if found == b"new":
         return Claimed(seat, token, True, digest)
-    return _again(store, match_id, orjson.loads(prior), token, digest)
+    return _again(store, match_id, orjson.loads(prior), token, digest, body)
 
 
-def again(store: Store, match_id: str, claim: str) -> Claimed | None:
+def again(store: Store, match_id: str, claim: str, body: str = "") -> Claimed | None:
     """The claim's seat and token if it was made before (see take); None if not."""
     metrics.round_trip("claim")
     prior = store.redis.hget(claims_key(match_id), claim)
     if prior is None:
         return None
     token = _token(store, match_id, claim)
-    return _again(store, match_id, orjson.loads(prior), token, hash_token(token))
+    return _again(store, match_id, orjson.loads(prior), token, hash_token(token), body)
 
 
 def release(store: Store, match_id: str, claimed: Claimed, claim: str | None) -> None:
@@ -107,8 +109,10 @@ def release(store: Store, match_id: str, claimed: Claimed, claim: str | None) ->
     pipe.execute()
 
 
-def _again(store: Store, match_id: str, record: dict, token: str, digest: str) -> Claimed:
+def _again(store: Store, match_id: str, record: dict, token: str, digest: str, body: str) -> Claimed:
     seat = record["seat"]
+    if record.get("body", "") != body:  # as a move's key: one key, one request
+        raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for another join; use a new key.")
     if time.time() - record["at"] > CLAIM_AGAIN_SECONDS:
         raise ApiError("seat_taken", f"Seat {seat} was claimed over {CLAIM_AGAIN_SECONDS} s ago: claim it no more.")
     metrics.round_trip("claim")

@@ -136,7 +136,8 @@ def join(
     if match.finished:  # an aborted or resigned match's open seat: nothing to play, and no rematch to claim
         raise ApiError("match_finished", "The game is over.")
     claim = claims.join_claim(key) if key is not None else None
-    if claim is not None and (claimed := claims.again(store, match_id, claim)) is not None:
+    body = hashlib.sha256(orjson.dumps([wanted, name])).hexdigest()[:32]  # what the key was sent with
+    if claim is not None and (claimed := claims.again(store, match_id, claim, body)) is not None:
         return {"id": match_id, "seat": claimed.seat, "token": claimed.token}
     meta, taken = match.stored.meta, match.stored.seat_hashes
     if name is not None:
@@ -156,7 +157,7 @@ def join(
     else:
         candidates = open_seats
     for seat in candidates:
-        if (claimed := claims.take(store, match_id, seat, claim)) is not None:
+        if (claimed := claims.take(store, match_id, seat, claim, body)) is not None:
             if claimed.fresh:
                 try:
                     record_join(store, cfg, match_id, claimed.seat, name)

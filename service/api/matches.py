@@ -96,6 +96,7 @@ def create_match(body: dict):
         "match_full",
         "conflict",
         "request_in_progress",
+        "idempotency_key_reused",
         *MATCH,
         details=examples.JOIN_DETAILS,
     ),

@@ -101,3 +101,13 @@ def test_copies_of_a_keyed_join_racing_a_join_for_the_same_name_all_get_one_answ
         assert len({(a.status_code, str(a.get_json().get("token"))) for a in keyed}) == 1, [a.get_json() for a in keyed]
         if keyed[0].status_code == 200:
             assert get_match(app.test_client(), created["id"], keyed[0].get_json()["token"])["seat"] is not None
+
+
+def test_a_join_key_sent_with_another_seat_or_name_is_refused_as_a_reused_key(client):
+    """A regression round: the key sent with another name got the first join's seat back, silently."""
+    created = create(client, game="catan", players=4, seats="one")
+    key = str(uuid.uuid4())
+    assert join(client, created["id"], key, name="Zed").status_code == 200
+    again = join(client, created["id"], key, name="Zoe")
+    assert again.status_code == 422 and again.get_json()["code"] == "idempotency_key_reused"
+    assert join(client, created["id"], key, name="Zed").status_code == 200  # the same request: answered again

@@ -255,7 +255,15 @@ def test_a_request_in_progress_409_declares_its_retry_after_and_a_304_its_etag(d
 # The 409 and 422 codes each operation can answer (service/matches.py, service/lifecycle.py, guards).
 REFUSALS = {
     "createMatch": {"validation_error"},
-    "joinMatch": {"match_finished", "seat_taken", "match_full", "conflict", "validation_error", "request_in_progress"},
+    "joinMatch": {
+        "match_finished",
+        "seat_taken",
+        "match_full",
+        "conflict",
+        "validation_error",
+        "request_in_progress",
+        "idempotency_key_reused",
+    },
     "postMove": {
         "not_your_turn",
         "match_finished",
