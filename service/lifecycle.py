@@ -428,7 +428,7 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
         raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
     claim = claims.rematch_claim(match.stored.seat_hashes[seat])  # the same old token again: a lost answer
-    claimed = claims.again(store, new_id, claim) or claims.take(store, new_id, new_seat, claim)
+    claimed = claims.take(store, new_id, new_seat, claim)  # the claim made before: its seat and token again
     if claimed is None:
         raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
     if claimed.fresh:
