@@ -4,7 +4,7 @@ raids, secrets and their windows, the Witch, the end and the score."""
 from __future__ import annotations
 
 from engine.smuggler import GAME
-from engine.smuggler.content import BOATS, CHARACTERS, DECKS, START_WAREHOUSES
+from engine.smuggler.content import BOATS, CHARACTERS, DECKS, LAND, START_WAREHOUSES
 from tests.engine.playout import assert_refused
 
 from .helpers import edited, play, started
@@ -495,3 +495,77 @@ def test_the_end_of_a_turn_as_logged_can_be_taken_back():
     one, so it never could be."""
     assert GAME.undoable({"type": "end_turn"}, [{"type": "turn_ended", "seat": 0}])
     assert not GAME.undoable({"type": "end_turn"}, [{"type": "turn_ended", "seat": 0}, {"type": "secret_drawn"}])
+
+
+# Rules a review found with no test of their own (each probed true on the engine, now kept so).
+
+
+def settle(state: dict) -> None:
+    """Answer the customs' questions (which officer, which path: the first; tip-offs: no) until none is left."""
+    while state["pending"] and state["pending"]["moves"][0]["type"] in ("choose_officer", "choose_path", "tipoff"):
+        moves = state["pending"]["moves"]
+        play(state, state["pending"]["seat"], moves[-1] if moves[0]["type"] == "tipoff" else moves[0])
+
+
+def test_buying_goods_costs_1_influence_and_1_gold_per_square():
+    """p.11: « dépenser 1 (<I>) plus 1 (<O>) pour chaque carré »: a 5-square shape, 1 influence and 5 gold."""
+    state = edited(started(), lambda d: d["boats"][0].update(space="irish", hold="brig"))
+    gold, influence = state["gold"][0], state["influence"][0]
+    play(state, 0, {"type": "buy_goods", "shape": "irish_7"})
+    assert (state["gold"][0], state["influence"][0]) == (gold - 5, influence - 1)
+    assert state["shapes"]["irish_7"]["where"] == "boat"
+
+
+def test_landing_needs_the_landers_pawn_at_the_port():
+    """p.10: landing is for players « qui ont un pion bateau et un pion réseau dans un port »."""
+
+    def away(d):
+        d["boats"][0].update(space="hayle", hold="brig")
+        d["pawns"][0] = ["st_erth"]
+        boat_goods(d, "irish_1", 0)
+
+    state = edited(started(), away)
+    assert_refused(GAME, state, 0, {"type": "land", "shapes": {"irish_1": 1}, "hide": 0, "stash": 0})
+
+
+def test_a_bribed_officer_at_the_port_looks_away_and_the_next_nearest_comes_with_all_the_points():
+    """p.14: an officer the lander bribed, already at the port, does not seize; the next nearest moves,
+    and the points left once he arrives go on to the next (6 points: Madron's, then Helston's)."""
+
+    def landing(d):
+        d["boats"][0].update(space="penzance", hold="brig")
+        d["pawns"][0] = ["penzance"]
+        d["officers"][0].update(space="penzance", bribed_by=0)
+        d["officers"][1]["space"] = "madron"
+        d["officers"][2]["space"] = "helston"
+        boat_goods(d, "irish_5", 0)
+        boat_goods(d, "irish_3", 0)  # 4 + 3 squares, risk 6 at Penzance: 13 against 7, 6 points
+
+    state = edited(started(), landing)
+    play(state, 0, {"type": "land", "shapes": {"irish_5": 1, "irish_3": 1}, "hide": 0, "stash": 0})
+    settle(state)
+    assert [o["space"] for o in state["officers"][:3]] == ["penzance", "penzance", "penzance"]
+    assert state["officers"][0]["bribed_by"] == 0
+    assert state["shapes"]["irish_5"]["where"] == state["shapes"]["irish_3"]["where"] == "customs"
+
+
+def test_a_new_officer_goes_on_a_village_or_town_with_no_officer_and_no_network_pawn():
+    """p.17: « dans un village ou une ville vide (c'est-à-dire qui n'a pas déjà d'officier des douanes
+    ou de pion de réseau dessus) »."""
+
+    def selling(d):
+        d["pawns"][0] = ["north"]
+        board_goods(d, "irish_1", 0, "north")
+        d["pawns"][1] = ["zennor", "ludgvan"]
+        d["officers"][0]["space"] = "helston"
+        d["wheel"], d["track"] = 7, 1
+        d["passed"] = [False, True, True]
+
+    state = edited(started(), selling)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    settle(state)
+    offered = [m["space"] for m in state["pending"]["moves"] if m["type"] == "place_officer"]
+    occupied = {o["space"] for o in state["officers"]} | {s for pawns in state["pawns"] for s in pawns}
+    assert offered and not set(offered) & occupied
+    assert all(LAND[s][1] in ("village", "town") for s in offered)
+    assert {"zennor", "ludgvan"}.isdisjoint(offered)
