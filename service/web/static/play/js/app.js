@@ -318,11 +318,14 @@ class MatchScreen {
 
   /** A spectator takes an open seat: its token is kept and the page opens on it. */
   async join(seat, name) {
+    if (this.joining) return;  // a double-click's second click, even once the first join has answered
+    this.joining = true;
     try {
       const joined = await api.join(this.id, seat, name);
       keep(this.id, this.resource.game, joined.seat, joined.token);
       go(this.id, joined.seat);
     } catch (err) {
+      this.joining = false;
       this.say(problemText(err));
     }
   }
