@@ -7,7 +7,7 @@ message leaves at once.
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, request
 from flask_compress import Compress
 
 MIN_SIZE = 1024
@@ -20,6 +20,15 @@ class VersionTagCompress(Compress):
     caches apart), so it must not become `"12:gzip"`."""
 
     def after_request(self, response: Response | None) -> Response:
+        if response is not None and not request.environ.get("HTTP_ACCEPT_ENCODING"):
+            # Nothing to choose from (flask-compress would parse the header and look the answer over
+            # first): only say what the answer varies on.
+            vary = response.headers.get("Vary")
+            if not vary:
+                response.headers["Vary"] = "Accept-Encoding"
+            elif "accept-encoding" not in vary.lower():
+                response.headers["Vary"] = f"{vary}, Accept-Encoding"
+            return response
         etag = response.headers.get("ETag") if response is not None else None
         response = super().after_request(response)
         if etag is not None and response.status_code != 304:

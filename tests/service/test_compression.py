@@ -16,6 +16,7 @@ def test_a_match_answer_is_gzipped_for_a_client_that_accepts_it_and_keeps_its_et
     plain = client.get(path, headers=auth(token))
     zipped = client.get(path, headers={**auth(token), "Accept-Encoding": "gzip"})
     assert "Content-Encoding" not in plain.headers
+    assert "Accept-Encoding" in plain.headers["Vary"]  # a cache keeps the two apart
     assert zipped.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in zipped.headers["Vary"]
     body = gzip.decompress(zipped.get_data())
     assert orjson.loads(body) == plain.get_json()

@@ -73,6 +73,9 @@ def test_a_seat_is_counted_under_its_own_token_not_its_address(redis_url, redis_
             for _ in range(4)
         ]
         assert statuses == [200, 200, 200, 429]
+    counters = list(redis_client.scan_iter(match=f"m:{{{created['id']}}}:rl:*"))
+    assert len(counters) == 2  # one per seat, in the match's slot
+    assert all(0 < redis_client.ttl(key) <= 60 for key in counters)  # each goes with its minute
 
 
 def test_trusted_proxies_pass_on_the_clients_address(redis_url, redis_client):
