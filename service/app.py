@@ -53,10 +53,25 @@ class PortsideApi(Api):
         )
 
 
+class PortsideFlask(Flask):
+    """Flask, asking once per function whether it is a coroutine: Flask asks for every hook and
+    view of every request (about ten a request here), and the answer never changes."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict = {}
+
+    def ensure_sync(self, func):
+        synced = self._synced.get(func)
+        if synced is None:
+            synced = self._synced[func] = super().ensure_sync(func)
+        return synced
+
+
 def create_app(config: Config | None = None, redis_client: redis.Redis | None = None) -> Flask:
     config = config or Config()
     logs.configure(config.log_level)
-    app = Flask(__name__)
+    app = PortsideFlask(__name__)
     app.config.update(
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         API_TITLE="Portside",
