@@ -61,8 +61,10 @@ def read_body(config: Config) -> bytes:
                 raise too_large(limit)
             if length is not None and len(data) < length:
                 raise ApiError("bad_request", "The body ended before its Content-Length.", headers=closing)
-            request.environ["wsgi.input"] = io.BytesIO(data)
-        g.raw_body = request.get_data(cache=True)
+            request.environ["wsgi.input"] = io.BytesIO(data)  # for any later reader (the schemas')
+            g.raw_body = data
+        else:
+            g.raw_body = request.get_data(cache=True)
     except RequestEntityTooLarge:
         raise too_large(limit) from None
     except TimeoutError:
