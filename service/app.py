@@ -134,20 +134,23 @@ def _redis_url(config: Config) -> str:
 
 
 def _add_request_hooks(app: Flask, config: Config) -> None:
+    # Each hook resolves Flask's proxies once: through them, every attribute is a context lookup.
     @app.before_request
     def _start():
-        g.start = time.perf_counter()
-        given = request.headers.get("X-Request-ID", "")
-        g.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
+        here = g._get_current_object()
+        here.start = time.perf_counter()
+        given = request.environ.get("HTTP_X_REQUEST_ID", "")
+        here.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
 
     @app.after_request
     def _finish(response):
-        endpoint = request.url_rule.rule if request.url_rule else "unmatched"
-        seconds = time.perf_counter() - g.get("start", time.perf_counter())
-        method = metrics.method_label(request.method)
+        here, asked = g._get_current_object(), request._get_current_object()
+        endpoint = asked.url_rule.rule if asked.url_rule else "unmatched"
+        seconds = time.perf_counter() - getattr(here, "start", time.perf_counter())
+        method = metrics.method_label(asked.method)
         metrics.series(metrics.REQUESTS, method, endpoint, response.status_code).inc()
         metrics.series(metrics.LATENCY, method, endpoint).observe(seconds)
-        response.headers["X-Request-ID"] = g.get("request_id", "")
+        response.headers["X-Request-ID"] = getattr(here, "request_id", "")
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info(
                 "request",

@@ -26,7 +26,7 @@ def hash_token(token: str) -> str:
 
 def bearer_token() -> str | None:
     """The request's bearer token, None without an Authorization header."""
-    header = request.headers.get("Authorization")
+    header = request.environ.get("HTTP_AUTHORIZATION")
     if header is None:
         return None
     scheme, _, token = header.partition(" ")

@@ -321,4 +321,9 @@ def client_socket() -> socket.socket | None:
 
     if not has_request_context():
         return None
-    return request.environ.get("gunicorn.socket") or request.environ.get("gunicorn.sock")
+    return server_socket(request.environ)
+
+
+def server_socket(environ: dict) -> socket.socket | None:
+    """The client's socket in a WSGI environ, when the server puts it there (gunicorn does)."""
+    return environ.get("gunicorn.socket") or environ.get("gunicorn.sock")

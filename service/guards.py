@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 import re
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -45,40 +46,41 @@ def too_large(limit: int) -> ApiError:
 
 def read_body(config: Config) -> bytes:
     """The request body, read once (later reads get the same bytes); 413 beyond MAX_BODY_BYTES."""
-    if "raw_body" in g:
-        return g.raw_body
-    limit, seconds, length = config.max_body_bytes, config.body_timeout_seconds, request.content_length
+    here, asked = g._get_current_object(), request._get_current_object()  # each through Flask's proxy once
+    if hasattr(here, "raw_body"):
+        return here.raw_body
+    limit, seconds, length = config.max_body_bytes, config.body_timeout_seconds, asked.content_length
     if length is not None and length > limit:
         raise too_large(limit)
     closing = {"Connection": "close"}  # what is left of the body cannot be told from the next request
+    environ = asked.environ
     try:
         # Read from the server's stream ourselves: werkzeug would silently cut a chunked body at the
         # limit (then "malformed JSON"), and take a timeout for a client that went away.
-        if length is not None or request.environ.get("wsgi.input_terminated"):
-            with _deadline(seconds):
-                data = request.environ["wsgi.input"].read(limit + 1 if length is None else length)
+        if length is not None or environ.get("wsgi.input_terminated"):
+            with _deadline(seconds, fanout.server_socket(environ)):
+                data = environ["wsgi.input"].read(limit + 1 if length is None else length)
             if len(data) > limit:
                 raise too_large(limit)
             if length is not None and len(data) < length:
                 raise ApiError("bad_request", "The body ended before its Content-Length.", headers=closing)
-            request.environ["wsgi.input"] = io.BytesIO(data)  # for any later reader (the schemas')
-            g.raw_body = data
+            environ["wsgi.input"] = io.BytesIO(data)  # for any later reader (the schemas')
+            here.raw_body = data
         else:
-            g.raw_body = request.get_data(cache=True)
+            here.raw_body = asked.get_data(cache=True)
     except RequestEntityTooLarge:
         raise too_large(limit) from None
     except TimeoutError:
         raise ApiError("request_timeout", f"The body did not arrive within {seconds:g} s.", headers=closing) from None
     except (ParseException, NoMoreData) as err:
         raise ApiError("bad_request", f"The body is not valid HTTP ({type(err).__name__}).", headers=closing) from None
-    return g.raw_body
+    return here.raw_body
 
 
 @contextmanager
-def _deadline(seconds: float) -> Iterator[None]:
-    """Reading the request's body raises TimeoutError after `seconds`: in all under gevent (a body sent
-    a byte at a time gets no more), else each read of the socket (thread workers)."""
-    sock = fanout.client_socket()
+def _deadline(seconds: float, sock: socket.socket | None) -> Iterator[None]:
+    """Reading the request's body from `sock` raises TimeoutError after `seconds`: in all under gevent
+    (a body sent a byte at a time gets no more), else each read of the socket (thread workers)."""
     if sock is None:  # not under gunicorn (a test client): nothing to wait for
         yield
         return
@@ -143,10 +145,11 @@ def check_seed(seed: int | None, players: int, seats_mode: str, bots: dict) -> N
 def install(app: Flask, config: Config) -> None:
     @app.before_request
     def _guard():
-        args = request.view_args or {}
+        asked = request._get_current_object()  # one lookup through Flask's proxy
+        args = asked.view_args or {}
         if "match_id" in args and not MATCH_ID.fullmatch(args["match_id"]):
             raise ApiError("unknown_match", "No match with this id (ids are 20 hexadecimal characters).")
-        if request.method in _BODY_METHODS:
+        if asked.method in _BODY_METHODS:
             if read_body(config):
                 check_media_type()
                 check_shape(json_body(config))

@@ -117,7 +117,8 @@ _EVENTS_RULE = "/v1/matches/<match_id>/events"
 
 def _asks_to_wait() -> bool:
     """The request will hold a wait if it gets that far: a stream, or a long-poll (wait > 0)."""
-    rule = request.url_rule.rule if request.url_rule else ""
+    url_rule = request.url_rule
+    rule = url_rule.rule if url_rule else ""
     if rule == _STREAM_RULE:
         return request.method == "GET"
     if rule != _EVENTS_RULE:
@@ -153,19 +154,20 @@ def install(app: Flask, config: Config) -> None:
 
     @app.before_request
     def _count():
-        if request.method == "OPTIONS" or request.path.startswith(_EXEMPT):
+        method, here = request.method, g._get_current_object()  # each through Flask's proxy once
+        if method == "OPTIONS" or request.path.startswith(_EXEMPT):
             return
         address = client_address(networks)
-        g.client_address = address
+        here.client_address = address
         w = window()
-        writing = request.method == "POST"
+        writing = method == "POST"
         limit = config.rate_limit_per_minute if writing else config.read_limit_per_minute
         what = "writes" if writing else "reads"
         claimed = _claimed_token()
         waits = _asks_to_wait()
         if claimed:
             match_id, digest = claimed
-            g.quota = quota = Quota(
+            here.quota = quota = Quota(
                 match_id=match_id,
                 key=f"m:{{{match_id}}}:rl:{what[0]}:{digest}:{w}",
                 limit=limit,
@@ -175,7 +177,7 @@ def install(app: Flask, config: Config) -> None:
                 waits_key=waits_key(match_id, digest),
             )
             if waits:
-                quota.lease = g.wait_lease = _lease(quota.waits_key)
+                quota.lease = here.wait_lease = _lease(quota.waits_key)
             return  # counted by the match's load; checked when the token verifies (service/ratelimit.py)
         counter = f"rl:{what[0]}:ip:{address}:{w}"
         match_id = _match_id()
@@ -249,15 +251,16 @@ def install_settlement(app: Flask, config: Config) -> None:
 
     @app.after_request
     def _settle(response: Response) -> Response:
-        if "client_address" not in g:
+        here = g._get_current_object()  # one lookup through Flask's proxy
+        if not hasattr(here, "client_address"):
             return response
-        quota: Quota | None = g.get("quota")
+        quota: Quota | None = getattr(here, "quota", None)
         status = response.status_code
         failed = status in (401, 403) or (quota is not None and quota.token and status == 404)
         unsettled = quota is not None and not quota.verified and not failed and status != 429
         if not (failed or unsettled):
             return response
-        address, w = g.client_address, window()
+        address, w = here.client_address, window()
         fail_key = f"rl:fail:{address}:{w}"
         pipe = _redis().pipeline(transaction=False)
         if failed:

@@ -137,10 +137,12 @@ def request_lang() -> str:
     worked out once per request."""
     if not has_request_context():
         return i18n.DEFAULT
-    if "lang" not in g:
+    here = g._get_current_object()  # one lookup through Flask's proxy (this is a move's path)
+    lang = getattr(here, "lang", None)
+    if lang is None:
         asked = request.environ.get("HTTP_ACCEPT_LANGUAGE")
-        g.lang = i18n.best_language(request.accept_languages) if asked else i18n.DEFAULT
-    return g.lang
+        lang = here.lang = i18n.best_language(request.accept_languages) if asked else i18n.DEFAULT
+    return lang
 
 
 def texts(game: Game, event: Mapping, names: Mapping[int, str]) -> dict[str, str]:
