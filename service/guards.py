@@ -46,7 +46,8 @@ def too_large(limit: int) -> ApiError:
 
 def read_body(config: Config) -> bytes:
     """The request body, read once (later reads get the same bytes); 413 beyond MAX_BODY_BYTES."""
-    here, asked = g._get_current_object(), request._get_current_object()  # each through Flask's proxy once
+    here = g._get_current_object()  # g and request each through Flask's proxy once
+    asked = request._get_current_object()  # type: ignore[attr-defined]  # typed as a Request, it is a proxy
     if hasattr(here, "raw_body"):
         return here.raw_body
     limit, seconds, length = config.max_body_bytes, config.body_timeout_seconds, asked.content_length
