@@ -227,7 +227,9 @@ def index_clock(store: Store, match_id: str, doc: dict) -> None:
 def overdue(match: Loaded, now: float) -> list[int]:
     if match.finished:
         return []
-    deadlines = life_of(match.stored.state).get("deadlines") or {}
+    deadlines = life_of(match.stored.state).get("deadlines")
+    if not deadlines:  # no clock, or none running: not worth asking the game who acts
+        return []
     acting = match.game.to_act(match.state)
     return sorted(int(s) for s, at in deadlines.items() if at <= now and int(s) in acting)
 
