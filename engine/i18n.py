@@ -36,7 +36,7 @@ from __future__ import annotations
 import importlib
 import string
 from collections.abc import Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -49,6 +49,13 @@ SEAT_FIELDS = frozenset(
     {"seat", "victim", "thief", "partner", "winner", "next", "start", "to", "seats", "winners", "addressed", "asked"}
 )
 _FORMATTER = string.Formatter()
+
+
+@lru_cache(maxsize=4096)  # bounded: a refusal's template is whatever message a game raised
+def placeholders(template: str) -> frozenset[str]:
+    """The named fields of a format string, parsed once per template (a move answer renders a dozen
+    texts). ValueError for an unbalanced "{"."""
+    return frozenset(name for _, name, _, _ in _FORMATTER.parse(template) if name)
 
 
 class MissingText(LookupError):
@@ -148,7 +155,7 @@ class Words:
         hook = getattr(self.texts, "fields", None)
         if hook is not None:
             data.update(hook(kind, obj))
-        wanted = {name for _, name, _, _ in _FORMATTER.parse(template) if name}
+        wanted = placeholders(template)
         try:
             values = {name: self.value(name, data[name], lang, names, strict) for name in wanted}
         except KeyError:
@@ -176,7 +183,7 @@ class Words:
         as its name). None when the catalogue has no such sentence or a placeholder has
         no value (strict: raises MissingText), so a caller can say something else."""
         try:
-            wanted = {name for _, name, _, _ in _FORMATTER.parse(template) if name}
+            wanted = placeholders(template)
         except ValueError:  # an English sentence written before templates: "{" unbalanced
             wanted = None
         if wanted is None or not wanted <= set(details):
