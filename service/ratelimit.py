@@ -4,8 +4,9 @@ Who is counted, and for what: service/limits.py.
 A request about a match that carries a token is counted without a round-trip
 of its own: `matches.load` increments the counter of the seat the token
 *claims* (keyed on the token's hash, in the match's hash slot) in the same
-pipelined round-trip as the match's load, together with a read of the
-address's failed-authentication count. The count is trusted only once the
+round-trip as the match's load (one Lua step on a single Redis, a pipeline on a
+cluster: service/store.py), together with a read of the address's
+failed-authentication count. The count is trusted only once the
 token verifies (`verified()`, called by auth.seat_of): a made-up token never
 gets that far, and its failure is charged to the address (service/limits.py).
 A spectator's long-poll or stream is counted the same way, under its address,
@@ -57,7 +58,7 @@ class Quota:
     token: bool = True
 
     def counted(self, count: int, failures: int, waits_held: int | None = None) -> None:
-        """The load's pipeline answered: an address over its failure budget is refused before any work."""
+        """The load answered: an address over its failure budget is refused before any work."""
         self.count = count
         if self.lease is not None:
             self.lease.held = waits_held
