@@ -173,8 +173,13 @@ def register(app: Flask) -> None:
         return _from_http_exception(err)
 
     @app.errorhandler(redis.exceptions.ResponseError)
-    def _storage_full(err):
-        # At maxmemory with noeviction Redis refuses writes with OOM (inside a Lua script too, wrapped).
+    def _storage_refused(err):
+        # Inside a Lua script Redis 6 wraps a refused write in a plain error ("Error running
+        # script ... -READONLY ..."): a replica that cannot take writes (a failover under way)
+        # is unavailable as when it says so outside a script, and so is a full Redis.
+        if "READONLY You can't write against a read only replica" in str(err):
+            return _storage(err)
+        # At maxmemory with noeviction Redis refuses writes with OOM.
         if not isinstance(err, redis.exceptions.OutOfMemoryError) and "OOM command not allowed" not in str(err):
             return _unexpected(err)
         log.error("storage full: %s", err)

@@ -136,6 +136,35 @@ def test_a_full_redis_answers_503_storage_full_and_evicts_nothing(tmp_path):
     embedded.server(str(tmp_path / "full")).stop()
 
 
+def test_a_redis_turned_replica_answers_503_storage_unavailable_to_every_kind_of_request(tmp_path):
+    """A failover demotes the Redis the service talks to: writes are refused (READONLY), inside the
+    Lua scripts too (the seat's load, create): 503 with Retry-After, never a 500."""
+    import redis as redis_lib
+
+    from service import embedded
+    from service.app import create_app
+    from service.config import Config
+
+    url = embedded.start(str(tmp_path / "replica"))
+    raw = redis_lib.Redis.from_url(url)
+    client = create_app(Config(redis_url=url, log_level="CRITICAL", rate_limit_per_minute=1000), raw).test_client()
+    created = create(client, players=2, seed=3)
+    token = tokens(created)[0]
+    raw.execute_command("REPLICAOF", "127.0.0.1", "1")  # a master that is not there: it stays a replica
+    try:
+        asked = [
+            client.get(f"/v1/matches/{created['id']}", headers=auth(token)),  # the seat's load: a script
+            client.get(f"/v1/matches/{created['id']}"),  # a spectator's: a pipeline
+            client.post("/v1/matches", json={"game": "medici", "players": 2}),
+        ]
+        for answer in asked:
+            assert_problem(answer, 503, "storage_unavailable")
+            assert answer.headers["Retry-After"] == "2"
+    finally:
+        raw.execute_command("REPLICAOF", "NO", "ONE")
+        embedded.server(str(tmp_path / "replica")).stop()
+
+
 @pytest.mark.parametrize("seconds", [60.7, 60.0, "60", True])
 def test_a_clocks_seconds_must_be_a_whole_number_not_truncated(client, seconds):
     answer = client.post("/v1/matches", json={"game": "medici", "players": 2, "clock": {"seconds": seconds}})
