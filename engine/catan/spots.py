@@ -25,10 +25,10 @@ HARBOUR_SLOT_AT = {n: i for i, pair in enumerate(B.HARBOUR_NODES) for n in pair}
 
 def harbour_ratios(state: dict, seat: int) -> Sequence[int]:
     """Cards given per card taken from the bank, per resource (4, 3 or 2)."""
-    slots = 0
-    for n in owned(state["node"], seat):
-        if n in HARBOUR_SLOT_AT:
-            slots |= 1 << HARBOUR_SLOT_AT[n]
+    node, slots = state["node"], 0
+    for n, slot in HARBOUR_SLOT_AT.items():  # the 18 harbour intersections, not all 54
+        if node[n] == seat:
+            slots |= 1 << slot
     if not slots:
         return NO_HARBOUR
     kinds = [kind for i, kind in enumerate(state["harbours"]) if slots >> i & 1]

@@ -85,6 +85,11 @@ def _counted(counts) -> dict:
 def build_view(state, seat) -> dict:
     final = state["phase"] == "over"
     node, city, edge = state["node"], state["city"], state["edge"]
+    settlements: list[list[int]] = []  # one pass over the nodes for both
+    cities: list[list[int]] = []
+    for n, owner in enumerate(node):
+        if owner != -1:
+            (cities if city[n] else settlements).append([n, owner])
     out = {
         "game": "catan",
         "phase": state["phase"],
@@ -103,9 +108,9 @@ def build_view(state, seat) -> dict:
             ],
             "robber": state["robber"],
         },
-        "settlements": [[n, node[n]] for n in range(B.N_NODES) if node[n] != -1 and not city[n]],
-        "cities": [[n, node[n]] for n in range(B.N_NODES) if node[n] != -1 and city[n]],
-        "roads": [[e, edge[e]] for e in range(B.N_EDGES) if edge[e] != -1],
+        "settlements": settlements,
+        "cities": cities,
+        "roads": [[e, owner] for e, owner in enumerate(edge) if owner != -1],
         "bank": _named(state["bank"]),
         "development_deck": len(state["deck"]),
         "players": [_player(state, s, final) for s in range(state["n"])],
