@@ -11,7 +11,9 @@ match of the same seed with counting on, then as many bare compare-and-set reque
 (bench/bare_cas_app.py), and prints the instructions per request of each. Two runs of one
 version agree within 0.5 %. `--without PART` replays with one part of the app left out
 (the rate limits, the input guards, the request hooks that time, count and tag each request,
-compression, the security headers), to tell what each costs.
+compression, the security headers), or one piece of an answer's work stubbed (the Catan view,
+the legal moves' labels, the state's copy on load, the event texts, the seats' summary: the
+answers are then wrong, only their cost counts), to tell what each costs.
 """
 
 from __future__ import annotations
@@ -85,11 +87,26 @@ def leave_out(part: str) -> None:
         "compression": [(compression, "register")],
         "hygiene": [(hygiene, "install")],
     }
+    if part in STUBS:  # a piece of the answer's work, priced by stubbing it (the answers are then wrong)
+        from engine import registry
+        from service import matches, words
+
+        catan = registry.get("catan")
+        owner, name, stub = {
+            "view": (catan, "view", lambda *_: {}),
+            "labels": (catan, "move_label", lambda *_a, **_k: ""),
+            "load-copy": (catan, "load", lambda data: data),
+            "texts": (words, "texts", lambda *_: dict.fromkeys(("en", "fr"), "")),
+            "seats": (matches, "seats_summary", lambda *_: []),
+        }[part]
+        setattr(owner, name, stub)
+        return
     for module, name in installers[part]:
         setattr(module, name, nothing)
 
 
-PARTS = ("limits", "guards", "hooks", "compression", "hygiene")
+STUBS = ("view", "labels", "load-copy", "texts", "seats")
+PARTS = ("limits", "guards", "hooks", "compression", "hygiene", *STUBS)
 
 
 def counting(action: str) -> None:
