@@ -325,6 +325,12 @@ class Game:
     def load(self, data: dict) -> State:
         raise NotImplementedError
 
+    def adopt(self, data: dict) -> State:
+        """The live state from a dump that nothing else holds (just parsed from JSON): `load`
+        without its copy. A state is its dump (docs/adding-a-game.md), so this is the data itself;
+        a game whose `load` does more than copy (upgrades an old dump) does that here too."""
+        return data
+
     def static(self) -> dict | None:
         """Data that is the same in every match of this game (a board's geometry),
         served once and cached by clients instead of repeated in every view."""

@@ -70,7 +70,11 @@ def load(store: Store, match_id: str) -> Loaded:
     if stored is None:
         raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
     game = registry.get(stored.meta["game"])
-    return Loaded(stored, game, game.load(stored.state["game"]))
+    dumped = stored.state["game"]  # just parsed: nothing else holds it
+    # The undo stack keeps the document's game as it was loaded; without undo nothing reads it again,
+    # so the engine may take it as its live state instead of a copy (0.1 M instructions a Catan move).
+    state = game.load(dumped) if stored.meta.get("undo") == "own_move" else game.adopt(dumped)
+    return Loaded(stored, game, state)
 
 
 # --- creation ---------------------------------------------------------------

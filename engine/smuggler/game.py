@@ -163,5 +163,8 @@ class Smuggler(Game):
     def load(self, data_: dict) -> dict:
         return upgraded(copy_state(data_))
 
+    def adopt(self, data_: dict) -> dict:
+        return upgraded(data_)
+
 
 __all__ = ["Smuggler", "event"]

@@ -4,7 +4,8 @@
 every move, checks what must hold for any game under the contract:
 
 - some seat is to act until the game ends, and it has at least one legal move;
-- the state round-trips through JSON (`dump` -> json -> `load` -> `dump`);
+- the state round-trips through JSON (`dump` -> json -> `load` -> `dump`), and `adopt` of the
+  parsed JSON is the same live state as `load` of it;
 - views and events are JSON, and legal moves pass the game's own move_schema;
 - a sample of the other listed legal moves apply (on a copy), and each
   template's default move either applies or is refused with a code;
@@ -107,6 +108,8 @@ def playout(
         moves.append((seat, move))
         copy = roundtrip(game, state)
         assert game.dump(copy) == game.dump(state), "dump/load does not round-trip"
+        # What the service does with a dump it just parsed (no undo): the same live state as a load.
+        assert game.adopt(json.loads(json.dumps(game.dump(state)))) == copy, "adopt differs from load"
         if check:
             check(game, state)
     else:
