@@ -145,6 +145,15 @@ class Words:
         return self._render(self.events, "event", event, lang, names, strict)
 
     def _render(self, templates, kind, obj, lang, names, strict) -> str:
+        """A move's label or an event's line. One made of plain values is rendered once and kept
+        (`_rendered`): an answer labels every legal move, and the same moves come back turn after
+        turn; one holding a list or a dict (unhashable) is rendered each time."""
+        try:
+            return _rendered(self, kind, tuple(obj.items()), lang, tuple(names.items()) if names else (), strict)
+        except TypeError:
+            return self._render_now(templates, kind, obj, lang, names, strict)
+
+    def _render_now(self, templates, kind, obj, lang, names, strict) -> str:
         type_ = obj.get("type")
         template = templates.get(type_) if isinstance(type_, str) else None
         if template is None:
@@ -226,6 +235,12 @@ class Words:
             parts = [f"{n} {self.term(k, lang, strict)}" for k, n in value.items() if n]
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)
         return str(value)
+
+
+@lru_cache(maxsize=8192)  # texts of plain values: a few hundred kinds of moves and events per game
+def _rendered(words: Words, kind: str, items: tuple, lang: str, names: tuple, strict: bool) -> str:
+    templates = words.moves if kind == "move" else words.events
+    return words._render_now(templates, kind, dict(items), lang, dict(names), strict)
 
 
 _WORDS: dict[str, Words] = {}
