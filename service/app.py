@@ -105,6 +105,7 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
         app.extensions["portside_cluster_probe"] = redis_clients.ClusterProbe(config.redis_url, client)
     app.extensions["portside"] = Services(store.Store(client), config)
     api = PortsideApi(app)
+    api.ma_plugin.converter.add_attribute_function(spec.dict_keys2properties)  # before any schema is read
     app.extensions["portside_api"] = api
     api.spec.components.schema("Problem", schema=ProblemSchema)
     life_schemas.register(api.spec)

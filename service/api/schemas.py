@@ -7,6 +7,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 from engine import registry
 from engine.core import EventSchema, OutcomeSchema
 from service.errors import STATUS
+from service.names import NAME_MAX
 
 
 class JsonBoolean(fields.Boolean):
@@ -137,7 +138,8 @@ class CreateMatchSchema(Schema):
     )
     names = fields.Dict(
         keys=fields.String(validate=SEAT_KEY),
-        values=fields.String(),
+        # The lengths documented, not checked here: service/names.py refuses a name and says why.
+        values=fields.String(metadata={"minLength": 1, "maxLength": NAME_MAX}),
         load_default=dict,
         metadata={"description": "Display names by seat (1 to 32 printable characters).", "example": {"0": "Ana"}},
     )
@@ -279,7 +281,10 @@ class EventsQuerySchema(Schema):
     wait = TextSeconds(
         load_default=0,
         validate=validate.Range(0, 30),
-        metadata={"description": "Seconds to wait for a new entry when there is none (long-poll)."},
+        metadata={
+            "description": "Seconds to wait for a new entry when there is none (long-poll): digits with at "
+            "most nine decimals (`0.25`), no exponent (`1e-05` is refused)."
+        },
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from apispec import APISpec
 from flask_smorest import Api
+from marshmallow import fields, validate
 
 from engine import registry
 from engine.core import Game, OutcomeSchema
@@ -117,6 +118,18 @@ def _document_language(spec: APISpec) -> None:
 
 def ref_to(kind: str, name: str) -> dict:
     return {"$ref": f"#/components/{kind}/{name}"}
+
+
+def dict_keys2properties(self, field: fields.Field, **_kwargs) -> dict:
+    """apispec attribute function: a marshmallow `Dict` whose keys a `Regexp` checks says so as
+    JSON Schema's `propertyNames` (apispec writes only the values). Python's end-of-string `\\Z`
+    becomes ECMA's `$`, anchored at the start as `Regexp` matches."""
+    if not isinstance(field, fields.Dict) or field.key_field is None:
+        return {}
+    for check in field.key_field.validators:
+        if isinstance(check, validate.Regexp):
+            return {"propertyNames": {"pattern": "^" + check.regex.pattern.removesuffix("\\Z") + "$"}}
+    return {}
 
 
 def _object_lengths_as_properties(node: Any) -> None:

@@ -351,3 +351,31 @@ def test_the_document_says_the_limits_the_server_holds_a_cursor_and_a_name_to():
     assert cursor["schema"]["pattern"] == "^[0-9]{1,20}$"
     name = spec["components"]["schemas"]["Join"]["properties"]["name"]
     assert (name["minLength"], name["maxLength"]) == (1, 32)
+
+
+@pytest.mark.parametrize("field", ["bots", "names"])
+def test_the_document_says_which_seat_keys_and_names_the_server_takes(client, doc, field):
+    """A seat key the document allows is one the server takes, and one it refuses the document
+    refuses too (apispec wrote only the values: a generated client could send "01" or "seat 1")."""
+    import re
+
+    create_match = doc["components"]["schemas"]["CreateMatch"]["properties"][field]
+    pattern = create_match["propertyNames"]["pattern"]
+    value = "random" if field == "bots" else "Ana"
+    for key in ("0", "1", "01", "1 ", "a", "-1", "12"):
+        body = {"game": "medici", "players": 2, field: {key: value}}
+        documented = not schema_errors(doc, {"$ref": "#/components/schemas/CreateMatch"}, body)
+        assert documented == bool(re.fullmatch(pattern.strip("^$"), key)), key
+        status = client.post("/v1/matches", json=body).status_code
+        if documented and key in ("0", "1"):
+            assert status == 201, (key, status)
+        else:
+            assert status == 422, (key, status)  # "12" fits the pattern, not a two-seat match
+    if field == "names":
+        assert (
+            create_match["additionalProperties"]["minLength"],
+            create_match["additionalProperties"]["maxLength"],
+        ) == (
+            1,
+            32,
+        )
