@@ -127,7 +127,7 @@ def dict_keys2properties(self, field: fields.Field, **_kwargs) -> dict:
     if not isinstance(field, fields.Dict) or field.key_field is None:
         return {}
     for check in field.key_field.validators:
-        if isinstance(check, validate.Regexp):
+        if isinstance(check, validate.Regexp) and isinstance(check.regex.pattern, str):
             return {"propertyNames": {"pattern": "^" + check.regex.pattern.removesuffix("\\Z") + "$"}}
     return {}
 
