@@ -26,6 +26,18 @@ STORAGE_UNAVAILABLE = (
     redis.exceptions.RedisClusterException,
     redis.exceptions.ReadOnlyError,
 )
+# Inside a Lua script Redis 6 wraps a refused write in a plain error ("Error running script ...
+# -READONLY ..."): a replica that cannot take writes (a failover under way).
+_READ_ONLY = "READONLY You can't write against a read only replica"
+
+
+def storage_unavailable(err: BaseException) -> bool:
+    """Redis cannot serve now (unreachable, a cluster reshaping, a replica refusing writes),
+    whether redis-py says so by the error's type or, from inside a script, only in its words."""
+    return isinstance(err, STORAGE_UNAVAILABLE) or (
+        isinstance(err, redis.exceptions.ResponseError) and _READ_ONLY in str(err)
+    )
+
 
 # The HTTP status of each stable code.
 STATUS = {
@@ -174,10 +186,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(redis.exceptions.ResponseError)
     def _storage_refused(err):
-        # Inside a Lua script Redis 6 wraps a refused write in a plain error ("Error running
-        # script ... -READONLY ..."): a replica that cannot take writes (a failover under way)
-        # is unavailable as when it says so outside a script, and so is a full Redis.
-        if "READONLY You can't write against a read only replica" in str(err):
+        if storage_unavailable(err):  # a replica refusing a script's write
             return _storage(err)
         # At maxmemory with noeviction Redis refuses writes with OOM.
         if not isinstance(err, redis.exceptions.OutOfMemoryError) and "OOM command not allowed" not in str(err):

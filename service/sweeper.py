@@ -9,7 +9,7 @@ import threading
 import time
 
 from service.config import Config
-from service.errors import STORAGE_UNAVAILABLE, ApiError
+from service.errors import ApiError, storage_unavailable
 from service.lifecycle import CLOCKS_KEY, enforce_clock, index_clock
 from service.store import Store
 
@@ -38,13 +38,12 @@ def sweep_forever(store: Store, cfg: Config, stop: threading.Event | None = None
     while not stop.wait(cfg.sweep_seconds):
         try:
             sweep_once(store, cfg)
-        except STORAGE_UNAVAILABLE as err:
-            if not failing:  # one line an outage, not a traceback every SWEEP_SECONDS in every worker
+        except Exception as err:  # the sweeper must outlive anything
+            if not storage_unavailable(err):
+                log.exception("clock sweep failed")
+            elif not failing:  # one line an outage, not a traceback every SWEEP_SECONDS in every worker
                 log.warning("clock sweep: Redis unavailable (%s); trying again until it answers", err)
-            failing = True
-            continue
-        except Exception:  # the sweeper must outlive anything else too
-            log.exception("clock sweep failed")
+                failing = True
             continue
         if failing:
             log.warning("clock sweep: Redis answers again")

@@ -183,6 +183,42 @@ def test_the_sweeper_says_once_that_redis_is_away_and_once_that_it_is_back(redis
     assert not any(record.exc_info for record in caplog.records)
 
 
+def test_the_sweeper_says_once_that_a_redis_turned_replica_refuses_writes(tmp_path, caplog):
+    """A failover demotes the Redis under an overdue clock: the timeout's commit, a Lua script, is
+    refused with READONLY inside a plain error; the sweeper said so with a traceback every sweep
+    (a review). Now one warning, as for any outage."""
+    import logging
+
+    import redis
+
+    from service import embedded
+    from service.app import create_app
+    from service.config import Config
+
+    url = embedded.start(str(tmp_path / "replica"))
+    raw = redis.Redis.from_url(url)
+    cfg = Config(redis_url=url, log_level="WARNING", rate_limit_per_minute=0, sweep_seconds=0.05)
+    created = create(create_app(cfg, raw).test_client(), game="medici", players=2, clock={"seconds": 30})
+    _expire(raw, created["id"], 0)
+    raw.execute_command("REPLICAOF", "127.0.0.1", "1")  # a master that is not there: it stays a replica
+    stop, portside_log = threading.Event(), logging.getLogger("portside")
+    portside_log.addHandler(caplog.handler)  # the app's log setup keeps its records from the root's
+    try:
+        with caplog.at_level(logging.WARNING, logger="portside"):
+            sweeping = threading.Thread(target=sweeper.sweep_forever, args=(Store(raw), cfg, stop))
+            sweeping.start()
+            time.sleep(0.5)  # several sweeps, each refused
+            stop.set()
+            sweeping.join(timeout=5)
+    finally:
+        portside_log.removeHandler(caplog.handler)
+        raw.execute_command("REPLICAOF", "NO", "ONE")
+        embedded.server(str(tmp_path / "replica")).stop()
+    said = [record.getMessage() for record in caplog.records if record.name == "portside"]
+    assert len(said) == 1 and said[0].startswith("clock sweep: Redis unavailable"), said
+    assert not any(record.exc_info for record in caplog.records)
+
+
 def test_a_move_and_its_undo_gain_the_seat_no_time(client):
     """Each commit restarted the clock of the seat that moved, undo included: moving and undoing in
     turn held a 10 s clock off for ever (an adversary's run: 50 commits in 25 s, never timed out).
