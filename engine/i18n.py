@@ -148,8 +148,10 @@ class Words:
         """A move's label or an event's line. One made of plain values is rendered once and kept
         (`_rendered`): an answer labels every legal move, and the same moves come back turn after
         turn; one holding a list or a dict (unhashable) is rendered each time."""
+        # Each value with its type: 1, 1.0 and True are equal keys to Python, not the same text.
+        fields = tuple((key, value.__class__, value) for key, value in obj.items())
         try:
-            return _rendered(self, kind, tuple(obj.items()), lang, tuple(names.items()) if names else (), strict)
+            return _rendered(self, kind, fields, lang, tuple(names.items()) if names else (), strict)
         except TypeError:
             return self._render_now(templates, kind, obj, lang, names, strict)
 
@@ -238,9 +240,10 @@ class Words:
 
 
 @lru_cache(maxsize=8192)  # texts of plain values: a few hundred kinds of moves and events per game
-def _rendered(words: Words, kind: str, items: tuple, lang: str, names: tuple, strict: bool) -> str:
+def _rendered(words: Words, kind: str, fields: tuple, lang: str, names: tuple, strict: bool) -> str:
     templates = words.moves if kind == "move" else words.events
-    return words._render_now(templates, kind, dict(items), lang, dict(names), strict)
+    obj = {key: value for key, _, value in fields}
+    return words._render_now(templates, kind, obj, lang, dict(names), strict)
 
 
 _WORDS: dict[str, Words] = {}

@@ -11,6 +11,8 @@ amounts, decks, secret kinds and the game's endings are translated words."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.smuggler.content import BOATS, CHARACTERS, LAND, MERCHANTS, SEA, START_WAREHOUSES, secret_kind
 
 MOVES = {
@@ -138,11 +140,11 @@ EVENTS = {
 }
 
 
+@dataclass(frozen=True)  # equal and hashed by its text: labels naming it are rendered once (engine.i18n)
 class Name:
     """A proper name shown as it is in every language (engine.i18n renders it with str())."""
 
-    def __init__(self, text: str):
-        self.text = text
+    text: str
 
     def __str__(self) -> str:
         return self.text

@@ -288,3 +288,32 @@ def test_a_refusal_reads_in_french_through_its_game_or_says_it_cannot(template, 
     if french is None:
         with pytest.raises(i18n.MissingText):
             game.refusal_text(err, "fr", strict=True)
+
+
+def test_a_text_kept_once_rendered_is_the_text_of_equal_fields_of_the_same_type_only():
+    """Texts of plain values are kept once rendered (engine.i18n._rendered): 1, 1.0 and True are
+    one key to Python, and were one text (a review found seat False read as seat 0's name)."""
+    words = i18n.words_for(registry.get("medici"))
+    names = {0: "Ana"}
+    ana = words.event_text({"type": "lot_discarded", "seat": 0}, "en", names)
+    nobody = words.event_text({"type": "lot_discarded", "seat": False}, "en", names)
+    assert "Ana" in ana and "Ana" not in nobody
+    assert words.event_text({"type": "lot_discarded", "seat": 0}, "en", names) == ana  # kept, and the same
+
+
+def test_smuggler_labels_are_kept_too():
+    """Its labels name places with texts.Name objects, which were new keys every time: no label was
+    ever found again, and each answer pushed a dozen dead ones into the bounded cache."""
+    game, rng = registry.get("smuggler"), random.Random(1)
+    state = game.setup(3, game.load_options({}), 5)
+    while True:  # on to moves whose labels name places and people (past the set-up's cards)
+        seat = sorted(game.to_act(state))[0]
+        legal = game.legal_moves(state, seat)
+        if any(move["type"] in ("move_boat", "move_pawn", "hire") for move in legal):
+            break
+        game.apply(state, seat, rng.choice(legal))
+    first = [game.move_label(state, seat, move, "en") for move in legal]
+    before = i18n._rendered.cache_info()
+    assert [game.move_label(state, seat, move, "en") for move in legal] == first
+    after = i18n._rendered.cache_info()
+    assert after.hits - before.hits == len(legal) and after.misses == before.misses
