@@ -13,7 +13,8 @@ version agree within 0.5 %. `--without PART` replays with one part of the app le
 (the rate limits, the input guards, the request hooks that time, count and tag each request,
 compression, the security headers), or one piece of an answer's work stubbed (the Catan view,
 the legal moves' labels, the state's copy on load, the event texts, the seats' summary: the
-answers are then wrong, only their cost counts), to tell what each costs.
+answers are then wrong, only their cost counts), to tell what each costs. (Since Game.adopt, a
+match without undo, as the bench's, is not copied on load: `load-copy` now prices nothing.)
 """
 
 from __future__ import annotations
