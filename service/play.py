@@ -229,7 +229,7 @@ class Session:
             who = self.labels.get(entry["seat"], "")
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
-            said = "; ".join(playtext.event_text(ev) for ev in entry["events"]) or "(hidden)"
+            said = playtext.entry_text(entry["events"]) or "(hidden)"
             head = f"v{entry['version']:<5} seat {entry['seat']} {who:<15} "
             # Wrapped, not cut: the end of a line (where the officers went, a landing's risk) matters.
             self.say("\n".join(textwrap.wrap(said, 160, initial_indent=head, subsequent_indent=" " * len(head))))

@@ -63,6 +63,15 @@ def move_text(move: dict, label: str | None = None) -> str:
     return f"{text}: {', '.join(details)}" if details else text
 
 
+def entry_text(events: list[dict]) -> str:
+    """A log entry's events in one line. A seat that sees a private event beside the public one it
+    details ("Ana drew a secret", then "Ana drew a secret: favour owed") reads the detailed one only."""
+    texts = [event_text(ev) for ev in events]
+    return "; ".join(
+        text for text, then in zip(texts, [*texts[1:], ""]) if not (len(then) > len(text) and then.startswith(text))
+    )
+
+
 def event_text(event: dict) -> str:
     if event.get("text"):
         return str(event["text"])

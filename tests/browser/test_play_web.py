@@ -500,3 +500,23 @@ def test_a_refused_create_shows_the_servers_words_and_creates_nothing(page, serv
     assert "match" not in address(page)
     # The name field holds at most what the server takes.
     assert page.get_attribute("#name-0", "maxlength") == "32"
+
+
+def test_the_pages_log_line_names_a_detailed_event_once(page, server_url):
+    """The page's log joins an entry's events as the terminal does (service/playtext.entry_text)."""
+    page.goto(f"{server_url}/play/")
+    said = page.evaluate(
+        """async () => {
+            const { entryText } = await import("/play/js/words.js");
+            return [
+                entryText([{ text: "Ana drew a secret" }, { text: "Ana drew a secret: favour owed" }]),
+                entryText([{ text: "Ana bought a card" }, { text: "Ana drew a knight" }]),
+                entryText([{ text: "Bob discarded" }, { text: "Bob discarded" }]),
+            ];
+        }"""
+    )
+    assert said == [
+        "Ana drew a secret: favour owed",
+        "Ana bought a card; Ana drew a knight",
+        "Bob discarded; Bob discarded",
+    ]

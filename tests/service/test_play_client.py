@@ -463,3 +463,18 @@ def test_a_turn_with_nothing_left_but_ending_it_ends_without_asking():
     assert "nothing left to do this turn" in out.getvalue()
     other = {**mine, "legal_moves": [{"type": "end_turn"}, {"type": "stash", "shape": "irish_1", "warehouse": "w"}]}
     assert playprompt.choose_prompt(other, stdin=io.StringIO("1\n"), out=io.StringIO())["type"] == "stash"
+
+
+def test_a_log_line_names_a_detailed_event_once():
+    """A seat that sees the private detail of a public event read it twice ("Ana drew a secret; Ana
+    drew a secret: favour owed"); other events, repeated ones included, all stay."""
+    drew = [
+        {"type": "secret_drawn", "text": "Ana drew a secret"},
+        {"type": "x", "text": "Ana drew a secret: favour owed"},
+    ]
+    assert playtext.entry_text(drew) == "Ana drew a secret: favour owed"
+    assert playtext.entry_text(drew[:1]) == "Ana drew a secret"  # a spectator's line
+    bought = [{"type": "a", "text": "Ana bought a card"}, {"type": "b", "text": "Ana drew a knight"}]
+    assert playtext.entry_text(bought) == "Ana bought a card; Ana drew a knight"
+    twice = [{"type": "a", "text": "Bob discarded"}, {"type": "a", "text": "Bob discarded"}]
+    assert playtext.entry_text(twice) == "Bob discarded; Bob discarded"

@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { renderLobby, problemText } from "./lobby.js";
 import { renderMoves } from "./moves.js";
 import { renderGeneric, table } from "./boards/generic.js";
-import { el, eventText, seatName, humanize, SEAT_COLOURS } from "./words.js";
+import { el, entryText, seatName, humanize, SEAT_COLOURS } from "./words.js";
 import { keep, seatsOf } from "./store.js";
 import { t } from "./i18n.js";
 
@@ -409,7 +409,7 @@ class MatchScreen {
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter").
       el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"),
-      " ", entry.events.length ? entry.events.map(eventText).join("; ")
+      " ", entry.events.length ? entryText(entry.events)
         : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`));
     return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
   }

@@ -41,6 +41,16 @@ export function eventText(ev) {
   return details.length ? `${humanize(type)} (${details.join(", ")})` : humanize(type);
 }
 
+/** A log entry's events in one line. A seat that sees a private event beside the public one it
+ *  details ("Ana drew a secret", then "Ana drew a secret: favour owed") reads the detailed one only. */
+export function entryText(events) {
+  const texts = events.map(eventText);
+  return texts.filter((text, i) => {
+    const then = texts[i + 1] || "";
+    return !(then.length > text.length && then.startsWith(text));
+  }).join("; ");
+}
+
 export function seatName(resource, seat) {
   const entry = (resource.seats || []).find((s) => s.seat === seat);
   if (entry && entry.name) return entry.name;
