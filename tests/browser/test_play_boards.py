@@ -98,6 +98,44 @@ def test_smuggler_players_table_counts_goods_in_warehouses(page, server_url):
     )
 
 
+def test_smuggler_shows_what_each_character_brings_when_keeping_one_and_when_hiring(page, server_url, screenshots):
+    """The cards drawn to keep one were named only, and the characters for hire by their price: a
+    player chose without seeing their abilities (a player's review)."""
+    created = create(server_url, "smuggler", 2)
+    match_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    for _ in range(40):  # each seat plays its first listed move until one is to keep a character
+        seat = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"][0]
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+        if mine["legal_moves"][0]["type"] == "keep_character":
+            break
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token=tokens[seat])
+    else:
+        raise AssertionError("no seat came to keep a character")
+    characters = api(server_url, "GET", "/v1/games/smuggler/static")["characters"]
+    drawn = [move["card"] for move in mine["legal_moves"]]
+    open_seat(page, server_url, match_id, tokens[seat])
+    cards = page.locator("ul.cards.drawn li").all_inner_texts()
+    shoot(page, screenshots, "smuggler-keep-character")
+    assert len(cards) == len(drawn)
+    brings = {"ability": "ability:", "influence": "influence a round", "mob": "mob", "cove": "opens"}
+    for cid, text in zip(drawn, cards):
+        assert text.startswith(characters[cid]["name"])
+        for feature, said in brings.items():
+            assert (said in text) == bool(characters[cid].get(feature)), (feature, text)
+    for _ in range(200):  # on until a character with an ability is for hire
+        match = api(server_url, "GET", f"/v1/matches/{match_id}")
+        if any(characters.get(cid or "", {}).get("ability") for cid in match["view"]["face_up"].values()):
+            break
+        seat = match["to_act"][0]
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token=tokens[seat])
+    page.reload()
+    page.wait_for_selector(".smug-market")
+    hire = page.locator(".smug-market li").all_inner_texts()
+    skilled = [line for line in hire if any(c["name"] in line and c.get("ability") for c in characters.values())]
+    assert skilled and all("ability:" in line for line in skilled), hire
+
+
 # --- Catan -------------------------------------------------------------------------------------
 
 

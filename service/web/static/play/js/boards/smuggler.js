@@ -411,7 +411,9 @@ function yours(me, view, data, ctx) {
       inHold.length ? el("p", { class: "shapes" }, inHold.map((sid) => shapeIcon(view, data, sid))) : el("p", { class: "muted" }, t("Empty hold."))) : null);
   const characters = el("div", { class: "mine-block" }, el("h4", {}, t("Your characters")),
     me.characters.length ? el("ul", { class: "cards" }, me.characters.map((cid) => characterCard(data, cid, view.motivated.includes(cid)))) : el("p", { class: "muted" }, t("None yet.")),
-    Array.isArray(me.setup_draw) && me.setup_draw.length ? el("p", {}, el("strong", {}, t("Drawn, to keep one:")), " ", me.setup_draw.map((cid) => cardName(data, cid)).join(", ")) : null);
+    // Each drawn card as a card, its ability and what it brings said: the choice is made on them.
+    Array.isArray(me.setup_draw) && me.setup_draw.length ? [el("p", {}, el("strong", {}, t("Drawn, to keep one:"))),
+      el("ul", { class: "cards drawn" }, me.setup_draw.map((cid) => characterCard(data, cid, false)))] : null);
   const secrets = el("div", { class: "mine-block" }, el("h4", {}, t("Your secrets")),
     me.hand && me.hand.length ? el("ul", { class: "cards" }, me.hand.map((h) => el("li", { class: "card-line" },
       el("strong", {}, capital(word(SECRET_WORDS, h.kind))), `: ${SECRET_TEXT[h.kind] || data.secrets[h.kind]?.text || ""}`,
@@ -435,8 +437,8 @@ function yours(me, view, data, ctx) {
     el("div", { class: "mine-grid" }, holdBlock, characters, secrets, warehouses), coves);
 }
 
-function characterCard(data, cid, motivated) {
-  const c = data.characters[cid] || { name: humanize(cid) };
+/** What a character brings, in words: influence, its ability and cost, a warehouse, a cove, the mob. */
+function characterExtras(data, c) {
   const extras = [];
   if (c.influence) extras.push(t("+{n} influence a round", { n: c.influence }));
   if (c.ability) {
@@ -447,6 +449,12 @@ function characterCard(data, cid, motivated) {
   if (c.warehouse) extras.push(t("warehouse: {name} at {space}", { name: c.warehouse.name, space: spaceName(data, c.warehouse.space) }));
   if (c.cove) extras.push(t("opens {space}", { space: spaceName(data, c.cove) }));
   if (c.mob) extras.push(t("mob"));
+  return extras;
+}
+
+function characterCard(data, cid, motivated) {
+  const c = data.characters[cid] || { name: humanize(cid) };
+  const extras = characterExtras(data, c);
   return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${c.trade}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
     extras.length ? t(": {list}", { list: extras.join("; ") }) : "", motivated ? el("span", { class: "muted" }, ` · ${t("used this round")}`) : null);
 }
@@ -490,7 +498,9 @@ function characterLine(data, cid) {
   const c = data.characters[cid];
   if (!c) return cid;
   const words = { name: c.name, trade: c.trade, gold: c.gold, reputation: c.reputation };
-  return c.mob ? t("{name}, {trade} ({gold} gold, {reputation} reputation, mob)", words) : t("{name}, {trade} ({gold} gold, {reputation} reputation)", words);
+  const line = c.mob ? t("{name}, {trade} ({gold} gold, {reputation} reputation, mob)", words) : t("{name}, {trade} ({gold} gold, {reputation} reputation)", words);
+  const extras = characterExtras(data, c).filter((extra) => extra !== t("mob")); // the mob is said above
+  return extras.length ? line + t(": {list}", { list: extras.join("; ") }) : line;  // what a hire brings
 }
 
 function merchants(view, data) {
