@@ -98,6 +98,37 @@ def test_smuggler_players_table_counts_goods_in_warehouses(page, server_url):
     )
 
 
+def test_smuggler_draws_the_hold_of_each_boat_and_warehouse_to_choose_from(page, server_url, screenshots):
+    """Choosing a boat or a warehouse listed names only: how many squares each holds, and in what
+    shape, was nowhere on the page (a player's review)."""
+    created = create(server_url, "smuggler", 2)
+    match_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    static = api(server_url, "GET", "/v1/games/smuggler/static")
+    for kind, key, title in (("choose_boat", "boat", "Boats"), ("choose_warehouse", "warehouse", "Warehouses")):
+        for _ in range(10):  # each seat plays its first listed move until one chooses this kind
+            seat = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"][0]
+            mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+            if mine["legal_moves"][0]["type"] == kind:
+                break
+            api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token=tokens[seat])
+        options = [move[key] for move in mine["legal_moves"]]
+        shapes = [
+            static["boats"][o]["hold"] if kind == "choose_boat" else static["start_warehouses"][o]["grid"]
+            for o in options
+        ]
+        page.goto("about:blank")  # a new page for this seat (a hash change alone keeps the last one's)
+        open_seat(page, server_url, match_id, tokens[seat])
+        section = page.locator(f"section.smug-choosing[aria-label='{title} to choose from']")
+        items = section.locator("li")
+        assert items.count() == len(options)
+        for i, rows in enumerate(shapes):
+            squares = "".join(rows).count(".")
+            assert f"{squares} square{'' if squares == 1 else 's'}" in items.nth(i).inner_text()
+            assert items.nth(i).locator("svg.grid rect").count() == sum(len(row) for row in rows)
+        if kind == "choose_boat":
+            shoot(page, screenshots, "smuggler-choose-boat")
+
+
 def test_smuggler_shows_what_each_character_brings_when_keeping_one_and_when_hiring(page, server_url, screenshots):
     """The cards drawn to keep one were named only, and the characters for hire by their price: a
     player chose without seeing their abilities (a player's review)."""

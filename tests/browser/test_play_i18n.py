@@ -238,7 +238,9 @@ BOARDS = {
             "décision : ",
             "Officiels :",
         ],
-        ["Customs track", "Your characters", "secret cove", "1 carrés", "squares", "Setup", "Officials", "Choose boat"],
+        # "(1 carrés", " 1 carrés": a wrong singular, not "11 carrés"
+        ["Customs track", "Your characters", "secret cove", "(1 carrés", " 1 carrés", "squares", "Setup", "Officials"]
+        + ["Choose boat"],
     ),
 }
 MATCH_FR = ["Partie ", "Journal", "Abandonner", "Salon", "Siège 0 (vous)", "Plateau", "en direct"]

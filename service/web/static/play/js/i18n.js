@@ -377,6 +377,9 @@ const FR = {
   "Your characters": "Vos personnages",
   "None yet.": "Aucun pour l'instant.",
   "Drawn, to keep one:": "Piochés (à en garder un) :",
+  "Boats to choose from": "Bateaux au choix",
+  "Warehouses to choose from": "Entrepôts au choix",
+  "{n} squares": ["{n} carré", "{n} carrés"],
   "Your secrets": "Vos secrets",
   "None.": "Aucun.",
   "Your warehouses": "Vos entrepôts",
@@ -424,16 +427,23 @@ export function choose(languages) {
 }
 
 export const lang = choose(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
-const words = lang === "fr" ? FR : {};
+// English needs only its plurals: every other text is its own key.
+const EN = {
+  "{n} squares": ["{n} square", "{n} squares"],
+  "{kind} ({n} squares)": ["{kind} ({n} square)", "{kind} ({n} squares)"],
+  "{kind} {n} squares": ["{kind} {n} square", "{kind} {n} squares"],
+};
+const words = lang === "fr" ? FR : EN;
 
 /**
- * The text in the page's language, each {name} replaced by values[name]. A French entry given as
+ * The text in the page's language, each {name} replaced by values[name]. An entry given as
  * [one, more] has a count, values.n: French takes the first for 0 and 1 (as the server's
- * Plural-Forms), the second for more.
+ * Plural-Forms), English for 1 only.
  */
 export function t(text, values = {}) {
   const entry = words[text] ?? text;
-  return (Array.isArray(entry) ? entry[values.n > 1 ? 1 : 0] : entry).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  const more = lang === "fr" ? values.n > 1 : values.n !== 1; // French: 0 and 1 are singular
+  return (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
 document.documentElement.lang = lang;

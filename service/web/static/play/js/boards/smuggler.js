@@ -58,12 +58,13 @@ export function render(resource, ctx) {
   const data = mapOf(ctx.static);
   const wrap = el("section", { class: "board smuggler", "aria-label": t("Board") });
   wrap.append(facts(view, ctx));
+  const me = view.seat != null ? view.players[view.seat] : null;
+  if (me && data) wrap.append(...choosing(resource.legal_moves || [], data)); // under the moves they explain
   if (data) {
     wrap.append(customs(view, data, ctx),
       el("div", { class: "map-scroll", tabindex: 0, "aria-label": t("The map (scrolls sideways on a narrow screen)") }, map(view, data, ctx)),
       legend(), whereList(view, data, ctx), prices(view, data));
   }
-  const me = view.seat != null ? view.players[view.seat] : null;
   if (me && data) wrap.append(yours(me, view, data, ctx));
   wrap.append(playersTable(view, data, ctx));
   if (data) wrap.append(market(view, data), merchants(view, data));
@@ -450,6 +451,17 @@ function characterExtras(data, c) {
   if (c.cove) extras.push(t("opens {space}", { space: spaceName(data, c.cove) }));
   if (c.mob) extras.push(t("mob"));
   return extras;
+}
+
+/** The boats or warehouses the seat is choosing among, each with its hold drawn: a name alone says
+ *  nothing of the squares it takes (a player's review). */
+function choosing(legal, data) {
+  const boats = legal.filter((m) => m.type === "choose_boat").map((m) => [data.boats[m.boat]?.name || humanize(m.boat), data.boats[m.boat]?.hold || []]);
+  const houses = legal.filter((m) => m.type === "choose_warehouse").map((m) => { const w = warehouseInfo(data, m.warehouse); return [w.name, w.grid]; });
+  return [[boats, t("Boats to choose from")], [houses, t("Warehouses to choose from")]].filter(([options]) => options.length).map(([options, title]) =>
+    el("section", { class: "smug-choosing", "aria-label": title }, el("h3", {}, title),
+      el("ul", { class: "cards" }, options.map(([name, rows]) => el("li", { class: "hold" },
+        el("strong", {}, name), " ", el("span", { class: "muted" }, t("{n} squares", { n: usable(rows) })), el("div", {}, grid(rows, name)))))));
 }
 
 function characterCard(data, cid, motivated) {
