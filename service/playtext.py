@@ -289,6 +289,9 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
     cards = view.get("characters") or {}
     for p in view["players"]:
         lines.append(clip(f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"])))
+    drawn = view["players"][seat].get("setup_draw") if seat is not None else None
+    if isinstance(drawn, list) and drawn:  # the seat's own cards to keep one of, each said in full
+        lines += textwrap.wrap("drawn, to keep one: " + "; ".join(card_text(cid, cards) for cid in drawn), WIDTH)
     hire = [card_text(cid, cards) for cid in view.get("face_up", {}).values() if cid]
     if hire:
         lines += textwrap.wrap("for hire: " + "; ".join(hire), WIDTH)

@@ -478,3 +478,21 @@ def test_a_log_line_names_a_detailed_event_once():
     assert playtext.entry_text(bought) == "Ana bought a card; Ana drew a knight"
     twice = [{"type": "a", "text": "Bob discarded"}, {"type": "a", "text": "Bob discarded"}]
     assert playtext.entry_text(twice) == "Bob discarded; Bob discarded"
+
+
+def test_the_smuggler_table_says_in_full_the_cards_drawn_to_keep_one():
+    """The terminal named the cards to keep only in its move labels, without what each brings."""
+    from engine import registry
+
+    game, rng = registry.get("smuggler"), random.Random(1)
+    state = game.setup(3, game.load_options({}), 5)
+    while not any(m["type"] == "keep_character" for m in game.legal_moves(state, sorted(game.to_act(state))[0])):
+        seat = sorted(game.to_act(state))[0]
+        game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    seat = sorted(game.to_act(state))[0]
+    static = game.static()
+    text = " ".join(playtext.render("smuggler", {**static, **game.view(state, seat)}, seat).splitlines())
+    drawn = game.view(state, seat)["players"][seat]["setup_draw"]
+    assert "drawn, to keep one: " + "; ".join(playtext.card_text(c, static["characters"]) for c in drawn) in text
+    other = (seat + 1) % 3  # another seat's table keeps its draw to itself
+    assert "drawn, to keep one" not in playtext.render("smuggler", {**static, **game.view(state, other)}, other)
