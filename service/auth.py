@@ -6,7 +6,7 @@ import hashlib
 import hmac
 import secrets
 
-from flask import request
+from flask import g, request
 
 from service import ratelimit
 from service.errors import ApiError
@@ -39,14 +39,25 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
+def bearer_digest() -> str | None:
+    """The SHA-256 hash of the request's bearer token (None without one), worked out once a request:
+    the limits, the seat's check and the idempotency marker all key on it."""
+    here = g._get_current_object()  # one lookup through Flask's proxy
+    digest = getattr(here, "token_digest", None)
+    if digest is None:
+        token = bearer_token()
+        digest = here.token_digest = None if token is None else hash_token(token)
+    return digest
+
+
 def seat_of(seat_hashes: dict[int, str], required: bool) -> int | None:
     """The caller's seat in this match (None for a spectator).
 
     A token that acts for no seat of this match is refused: 403, so a token
     of another match never silently degrades to a spectator.
     """
-    token = bearer_token()
-    if token is None:
+    digest = bearer_digest()
+    if digest is None:
         if required:
             raise ApiError(
                 "unauthorized",
@@ -54,7 +65,6 @@ def seat_of(seat_hashes: dict[int, str], required: bool) -> int | None:
                 headers={"WWW-Authenticate": 'Bearer realm="portside"'},
             )
         return None
-    digest = hash_token(token)
     for seat, stored in seat_hashes.items():
         if hmac.compare_digest(digest, stored):
             ratelimit.verified()  # the request's count now stands for this seat (429 if over its limit)

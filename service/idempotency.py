@@ -19,7 +19,7 @@ import redis
 from flask import request
 
 from service import metrics
-from service.auth import bearer_token, hash_token
+from service.auth import bearer_digest, hash_token
 from service.errors import ApiError
 
 MARKER_SECONDS = 30  # longer than any move with its bots' answers
@@ -41,8 +41,7 @@ def header_key(shortest: int = 1) -> str | None:
 
 
 def marker_key(match_id: str, key: str) -> str:
-    token = bearer_token() or ""
-    return f"m:{{{match_id}}}:busy:{hash_token(token)[:24]}:{key}"
+    return f"m:{{{match_id}}}:busy:{(bearer_digest() or hash_token(''))[:24]}:{key}"
 
 
 @contextmanager

@@ -40,7 +40,7 @@ from collections.abc import Iterable
 from flask import Flask, Response, current_app, g, request
 
 from service import guards, metrics
-from service.auth import bearer_token, hash_token
+from service.auth import bearer_digest
 from service.config import Config
 from service.errors import ApiError, problem
 from service.ratelimit import WINDOW, Quota, limited, window
@@ -105,10 +105,10 @@ def _claimed_token() -> tuple[str, str] | None:
     if not match_id:
         return None
     try:
-        token = bearer_token()
+        digest = bearer_digest()
     except ApiError:
         return None  # a malformed header: the address pays now, and the 401 later
-    return (match_id, hash_token(token)[:32]) if token else None
+    return (match_id, digest[:32]) if digest else None
 
 
 _STREAM_RULE = "/v1/matches/<match_id>/stream"

@@ -72,7 +72,7 @@ def load(store: Store, match_id: str) -> Loaded:
     game = registry.get(stored.meta["game"])
     dumped = stored.state["game"]  # just parsed: nothing else holds it
     # The undo stack keeps the document's game as it was loaded; without undo nothing reads it again,
-    # so the engine may take it as its live state instead of a copy (0.1 M instructions a Catan move).
+    # so the engine may take it as its live state instead of a copy (0.07 M instructions a request).
     state = game.load(dumped) if stored.meta.get("undo") == "own_move" else game.adopt(dumped)
     return Loaded(stored, game, state)
 
