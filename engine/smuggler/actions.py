@@ -23,7 +23,7 @@ from engine.smuggler.state import (
     spend,
     track_end,
 )
-from engine.smuggler.warehouses import best_storage, store
+from engine.smuggler.warehouses import best_storage, free_if_empty, store
 
 
 def cost_of(move: dict) -> dict:
@@ -83,7 +83,10 @@ def move_officer(state, seat, move):
 
 def honest_work(state, seat, move):
     for sid in owned_goods(state, seat):
+        wid = state["shapes"][sid]["warehouse"]
         state["shapes"][sid].update(where="gone", space=None, warehouse=None)
+        if wid:
+            free_if_empty(state, wid)
     lost, wage = honest_pay(state, seat)
     halved = state["reputation"][seat] - lost
     spend(state, seat, "reputation", lost)

@@ -99,7 +99,13 @@ def unstash(state: dict, seat: int, move: dict) -> list:
     sid = move["shape"]
     wid = state["shapes"][sid]["warehouse"]
     state["shapes"][sid].update(where="board", warehouse=None)
-    if not warehouse_shapes(state, wid) and not state["warehouses"][wid]["fixed"]:
-        state["warehouses"][wid]["space"] = None
+    free_if_empty(state, wid)
     state["turn_out"].append(sid)
     return [event("goods_taken_out", seat=seat, shape=sid), *customs.seize_at(state, state["shapes"][sid]["space"])]
+
+
+def free_if_empty(state: dict, wid: str) -> None:
+    """A START warehouse stands where its owner first stored goods, and is free again once empty
+    (decided): taken out, or discarded by honest work."""
+    if not warehouse_shapes(state, wid) and not state["warehouses"][wid]["fixed"]:
+        state["warehouses"][wid]["space"] = None

@@ -47,6 +47,24 @@ def test_goods_taken_out_carried_and_stored_again_in_one_turn():
     assert state["active"] == 1
 
 
+def test_honest_work_frees_the_emptied_cave_for_another_space():
+    """p.11, Travail Honnête: « Défaussez toutes les formes de marchandises »; a START warehouse
+    is free again once empty (decided, README). After honest work the cave, emptied at Madron,
+    takes goods carried to Penzance the next turn."""
+    state = edited(started(), cave_at_madron)
+    play(state, 0, {"type": "honest_work"})
+    assert state["shapes"]["irish_1"]["where"] == "gone"
+    assert state["warehouses"]["w_cave"]["space"] is None
+    state = edited(
+        state,
+        lambda d: (
+            d.update(active=0, turn_in=[], turn_out=[]),
+            d["shapes"]["irish_0"].update(where="board", owner=0, space="penzance"),
+        ),
+    )
+    assert {"type": "stash", "shape": "irish_0", "warehouse": "w_cave"} in GAME.legal_moves(state, 0)
+
+
 def test_a_shape_goes_in_at_most_once_and_out_at_most_once_a_turn():
     """Decided (README): in either order, each at most once within its owner's turn, so that
     no loop of free moves is endless; the next turn counts afresh."""
