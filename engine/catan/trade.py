@@ -61,7 +61,7 @@ def trade_templates(state, seat) -> list:
         if state["phase"] not in ("main", "trade") or not may_trade(state) or over_cap(state):
             return []
         others = [s for s in range(n) if s != seat]
-        held = min(D.BANK_PER_RESOURCE, sum(sum(hands[s]) for s in others))
+        held = askable(state, others)
         if not held:
             return []
         return [
@@ -73,7 +73,7 @@ def trade_templates(state, seat) -> list:
                 to=seats_param(others, 1, n - 1),
             )
         ]
-    active = min(D.BANK_PER_RESOURCE, sum(hands[state["turn"]]))
+    active = askable(state, [state["turn"]])
     if state["phase"] != "trade" or not state["asked"][seat] or not active:
         return []
     return [
@@ -84,6 +84,17 @@ def trade_templates(state, seat) -> list:
             get=counts_param(dict.fromkeys(D.RESOURCES, active), 1, active),
         )
     ]
+
+
+def askable(state, partners: list[int]) -> int:
+    """The most cards a trade may ask of these partners: what they hold (at most a resource's
+    whole bank), as the templates say; an offer asking more could never be accepted."""
+    return min(D.BANK_PER_RESOURCE, sum(sum(state["hands"][s]) for s in partners))
+
+
+def check_asked_for(get: list[int], most: int) -> None:
+    if sum(get) > most:
+        fail("You can ask for at most {most} cards: what the other side holds.", code="asks_too_much", most=most)
 
 
 def over_cap(state) -> bool:
@@ -172,6 +183,7 @@ def do_offer_trade(state, seat, move):
     check_terms(give, get, state["hands"][seat])
     if not to or to != sorted(set(to)) or seat in to or max(to) >= state["n"]:
         fail("An offer goes to one or more other players, each named once, in order.", to=to)
+    check_asked_for(get, askable(state, [s for s in range(state["n"]) if s != seat]))
     state["offer"], state["accepted"] = {"give": give, "get": get, "to": list(to)}, [0] * state["n"]
     return ask(state, to) + [
         event("offer_made", seat=seat, give=card_names(give), get=card_names(get), addressed=list(to))
@@ -228,6 +240,7 @@ def do_propose_trade(state, seat, move):
     check_asked(state, seat)
     give, get = counts(move["give"]), counts(move["get"])
     check_terms(give, get, state["hands"][seat])
+    check_asked_for(get, askable(state, [state["turn"]]))
     counter = state["offer"] is not None and seat in state["offer"]["to"]
     state["proposals"][seat], state["accepted"][seat] = {"give": give, "get": get}, 0
     answered(state, seat)

@@ -176,6 +176,20 @@ def test_like_for_like_and_gifts_refused():
     refused(state, 1, {"type": "propose_trade", "give": {"ore": 0}, "get": {"wool": 1}}, "no_gifts")
 
 
+def test_a_trade_asks_no_more_cards_than_the_other_side_holds():
+    """As the templates say: an offer asks at most what the other players hold together, a
+    proposal at most what the active player holds; more could never be accepted."""
+    state = trade_table()  # the others hold 2 + 1 + 3 ore; seat 0 holds 3 cards
+    assert GAME.move_templates(state, 0)[0]["params"]["get"]["max_total"] == 6
+    refused(state, 0, {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 7}, "to": [3]}, "asks_too_much")
+    offer(state, {"brick": 1}, {"ore": 6}, [3])
+    play(state, 3, {"type": "decline_trade"})
+    play(state, 0, {"type": "call_for_proposals"})
+    assert GAME.move_templates(state, 1)[0]["params"]["get"]["max_total"] == 3
+    refused(state, 1, {"type": "propose_trade", "give": {"ore": 1}, "get": {"brick": 2, "wool": 2}}, "asks_too_much")
+    play(state, 1, {"type": "propose_trade", "give": {"ore": 1}, "get": {"brick": 2, "wool": 1}})
+
+
 def test_cards_offered_must_be_held():
     state = trade_table()
     refused(state, 0, {"type": "offer_trade", "give": {"brick": 3}, "get": {"ore": 1}, "to": [1]}, "cannot_afford")
