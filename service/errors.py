@@ -98,6 +98,11 @@ class ApiError(Exception):
         self.extra = extra
 
 
+# No cache keeps a problem, nor what a seat reads (service/api: seat_response): a problem's detail is
+# in the caller's language, and whether a request fails, or what it reads, hangs on its token.
+NOT_KEPT = {"Cache-Control": "no-store", "Vary": "Authorization, Accept-Language"}
+
+
 def problem(
     code: str,
     status: int,
@@ -122,6 +127,7 @@ def problem(
     }
     # Field errors of a list are keyed by index (an int): JSON keys are strings.
     content = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
+    headers = {**NOT_KEPT, **headers} if headers else NOT_KEPT
     return Response(content, status=status, headers=headers, mimetype="application/problem+json")
 
 

@@ -9,6 +9,7 @@ import orjson
 from flask import Response, current_app
 
 from service.config import Config
+from service.errors import NOT_KEPT
 from service.store import Store
 
 
@@ -25,6 +26,12 @@ def services() -> Services:
 def json_response(body, status: int = 200, headers: dict | None = None) -> Response:
     data = body if isinstance(body, bytes) else orjson.dumps(body)
     return Response(data, status=status, headers=headers, mimetype="application/json")
+
+
+def seat_response(body, status: int = 200, headers: dict | None = None) -> Response:
+    """An answer no cache may keep: what a seat reads (its view, its events) differs by seat and
+    language, and a creation, join or ticket carries a secret."""
+    return json_response(body, status, {**NOT_KEPT, **headers} if headers else NOT_KEPT)
 
 
 # Headers some error answers carry: 401 says how to authenticate, 429 and 503 when to come back,

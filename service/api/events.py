@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import lifecycle, limits, matches
-from service.api import MATCH, TOKEN, examples, json_response, problem_responses, services
+from service.api import MATCH, TOKEN, examples, problem_responses, seat_response, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
 
@@ -26,11 +26,11 @@ def get_events(query: dict, match_id: str):
     if query["after"] > match.stored.version:
         # The client knows versions the server does not (storage lost its last second): answer now,
         # with the server's version, so the client resyncs instead of waiting for nothing.
-        return json_response({"after": query["after"], "version": match.stored.version, "entries": []})
+        return seat_response({"after": query["after"], "version": match.stored.version, "entries": []})
     wait = min(query["wait"], svc.config.max_wait_seconds)
     if wait > 0:
         limits.hold_wait()  # after the token is checked: the cap is the seat's, else the address's
     page = lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait)
     # Answered because this worker is shutting down: the client must not send its next request here.
     closing = wait > 0 and svc.store.fanout.closing
-    return json_response(page, headers={"Connection": "close"} if closing else None)
+    return seat_response(page, headers={"Connection": "close"} if closing else None)

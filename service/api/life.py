@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import lifecycle, lobby
-from service.api import BODY, LIMITED, MATCH, TOKEN, json_response, problem_responses, services
+from service.api import BODY, LIMITED, MATCH, TOKEN, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.schemas import MoveAnswerSchema
@@ -28,7 +28,7 @@ blp = Blueprint(
 def list_matches(query: dict):
     """The lobby: matches created with `listed: true`, newest first; join one with POST .../join."""
     svc = services()
-    return json_response(
+    return seat_response(
         lobby.page(svc.store, query.get("game"), query.get("status"), query["limit"], query.get("cursor"))
     )
 
@@ -36,7 +36,7 @@ def list_matches(query: dict):
 def _operation(match_id: str, operation):
     svc = services()
     answer = lifecycle.run(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True), operation)
-    return json_response(answer)
+    return seat_response(answer)
 
 
 def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None) -> dict:
@@ -95,4 +95,4 @@ def rematch(match_id: str):
     match = matches.load(svc.store, match_id)
     seat = seat_of(match.stored.seat_hashes, required=True)
     assert seat is not None  # required=True answers 401 instead
-    return json_response(lifecycle.rematch(svc.store, svc.config, match, seat))
+    return seat_response(lifecycle.rematch(svc.store, svc.config, match, seat))

@@ -9,10 +9,21 @@ from marshmallow import ValidationError
 from engine import registry
 from engine.bots import bots_for
 from service import claims, guards, idempotency, lifecycle, limits, matches, names
-from service.api import BODY, LIMITED, MATCH, TOKEN, examples, header_param, json_response, problem_responses, services
+from service.api import (
+    BODY,
+    LIMITED,
+    MATCH,
+    TOKEN,
+    examples,
+    header_param,
+    json_response,
+    problem_responses,
+    seat_response,
+    services,
+)
 from service.api.schemas import CreatedSchema, CreateMatchSchema, JoinedSchema, JoinSchema, MatchSchema, ReplaySchema
 from service.auth import seat_of
-from service.errors import ApiError
+from service.errors import NOT_KEPT, ApiError
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Create, join and read matches.")
 
@@ -70,7 +81,7 @@ def create_match(body: dict):
     created = matches.create(
         svc.store, svc.config, game, body["players"], options, body["seed"], body["seats"], bots, life
     )
-    return json_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
+    return seat_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
 @blp.route("/<match_id>/join", methods=["POST"])
@@ -109,7 +120,7 @@ def join_match(body: dict, match_id: str):
     # Copies with one key run one at a time (as moves do): a copy must not answer while the first
     # may still give its seat back (its name taken by another join at the same moment).
     with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
-        return json_response(matches.join(svc.store, svc.config, match_id, body["seat"], name, key))
+        return seat_response(matches.join(svc.store, svc.config, match_id, body["seat"], name, key))
 
 
 @blp.route("/<match_id>")
@@ -140,7 +151,7 @@ def get_match(match_id: str):
     # this answer: revalidating a copy fetched with another seat's token (or in another language)
     # would get 304 and show that seat's view. Clients that keep their own copy per seat send
     # If-None-Match themselves.
-    headers = {"ETag": etag, "Vary": "Authorization, Accept-Language", "Cache-Control": "no-store"}
+    headers = {"ETag": etag, **NOT_KEPT}
     if _etag_matches(request.headers.get("If-None-Match"), etag):
         return json_response(b"", 304, headers)
     return json_response(matches.resource(match, seat), 200, headers)
@@ -163,4 +174,4 @@ def _etag_matches(header: str | None, etag: str) -> bool:
 def get_replay(match_id: str):
     """After the end: the seed (check it against the commitment), the options and every move."""
     svc = services()
-    return json_response(matches.replay(svc.store, matches.load(svc.store, match_id), svc.config.finished_ttl))
+    return seat_response(matches.replay(svc.store, matches.load(svc.store, match_id), svc.config.finished_ttl))

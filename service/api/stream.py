@@ -18,11 +18,19 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from service import fanout, limits, matches
-from service.api import BODY, MATCH, TOKEN, examples, json_response, problem_responses, services
+from service.api import (
+    BODY,
+    MATCH,
+    TOKEN,
+    examples,
+    problem_responses,
+    seat_response,
+    services,
+)
 from service.api.schemas import MAX_VERSION, WholeNumber
 from service.auth import seat_of
 from service.config import Config
-from service.errors import ApiError
+from service.errors import NOT_KEPT, ApiError
 from service.store import TICKET_SECONDS, Store
 
 blp = Blueprint(
@@ -91,7 +99,7 @@ def post_stream_ticket(match_id: str):
     svc = services()
     match = matches.load(svc.store, match_id)
     seat = seat_of(match.stored.seat_hashes, required=False)
-    return json_response({"ticket": svc.store.new_ticket(match_id, seat), "expires_in": TICKET_SECONDS})
+    return seat_response({"ticket": svc.store.new_ticket(match_id, seat), "expires_in": TICKET_SECONDS})
 
 
 @blp.route("/<match_id>/stream")
@@ -123,7 +131,7 @@ def get_stream(query: dict, headers: dict, match_id: str):
     # In the request's context, so each event's `text` follows the caller's Accept-Language.
     messages = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), first, lease)
     body = stream_with_context(messages)
-    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    headers = {**NOT_KEPT, "X-Accel-Buffering": "no"}
     return limits.release_when_closed(Response(body, mimetype="text/event-stream", headers=headers))
 
 

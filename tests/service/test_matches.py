@@ -80,6 +80,23 @@ def test_read_as_seat_and_as_spectator(client):
     assert set(mine) >= {"id", "game", "version", "status", "seat", "to_act", "view", "legal_moves", "outcome"}
 
 
+def test_no_cache_keeps_what_a_seat_reads_or_a_token_it_was_given(client):
+    """Events and answers differ by seat and language; creations, joins and tickets carry tokens."""
+    created = create(client, players=2, seats="one")
+    match_id, toks = created["id"], tokens(created)
+    answers = {
+        "create": client.post("/v1/matches", json={"game": "medici", "players": 2}),
+        "events": client.get(f"/v1/matches/{match_id}/events?after=0", headers=auth(toks[0])),
+        "ticket": client.post(f"/v1/matches/{match_id}/stream-ticket", headers=auth(toks[0])),
+        "join": client.post(f"/v1/matches/{match_id}/join", json={"seat": 1}),
+        "problem": client.get("/v1/matches/m_nothere/events?after=0", headers={"Accept-Language": "fr"}),
+    }
+    for name, answer in answers.items():
+        assert answer.headers["Cache-Control"] == "no-store", name
+        assert {"Authorization", "Accept-Language"} <= {v.strip() for v in answer.headers["Vary"].split(",")}, name
+    assert "no-store" not in client.get("/v1/games").headers.get("Cache-Control", "")
+
+
 def test_etag_is_the_version_and_if_none_match_gives_304(client):
     created = create(client, players=2)
     url = f"/v1/matches/{created['id']}"
