@@ -101,6 +101,7 @@ return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 
 
 TICKET_SECONDS = 60
+LOG_PAGE = 1000  # entries at most in one page of /events
 REPLAY_SECONDS = 3600  # a replay asked for again within the hour is one GET, not a read of the whole log
 
 
@@ -377,7 +378,7 @@ class Store:
         metrics.round_trip("idempotency")
         return self.redis.hget(*key)
 
-    def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = 1000) -> list[tuple[int, dict]]:
+    def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = LOG_PAGE) -> list[tuple[int, dict]]:
         """Log entries with a version above `after`; waits up to wait_seconds for one (through the
         process's fan-out: no Redis connection is held while waiting)."""
         if wait_seconds <= 0:
@@ -385,7 +386,7 @@ class Store:
         with self.fanout.waiter(match_id, fanout.client_socket()) as waiter:
             return waiter.wait_after(after, wait_seconds)[:count]
 
-    def read_log(self, match_id: str, after: int, upto: int = 0, count: int = 1000) -> list[tuple[int, dict]]:
+    def read_log(self, match_id: str, after: int, upto: int = 0, count: int = LOG_PAGE) -> list[tuple[int, dict]]:
         """Log entries with a version above `after` (and up to `upto` when given), one round-trip."""
         metrics.round_trip("log")
         end = f"{upto}-0" if upto else "+"

@@ -6,7 +6,7 @@ import time
 import orjson
 
 from engine import registry
-from service.store import log_key
+from service.store import LOG_PAGE, log_key, match_key
 from tests.service.helpers import auth, create, get_match, play_first_legal, play_random, tokens
 
 
@@ -83,6 +83,33 @@ def test_long_poll_with_nothing_new_returns_empty_after_the_wait(client):
     body = client.get(f"/v1/matches/{created['id']}/events?after=0&wait=0.5").get_json()
     assert body == {"after": 0, "version": 0, "entries": []}
     assert 0.4 < time.monotonic() - start < 3
+
+
+def test_a_long_log_comes_in_pages_read_on_from_each_version(client, redis_client):
+    """The documented loop: a full page of LOG_PAGE entries, then ask again from its `version`,
+    until a page comes back empty; nothing is lost or read twice."""
+    created = create(client, players=2)
+    match_id, toks = created["id"], tokens(created)
+    play_first_legal(client, match_id, toks)
+    (version, fields), *_ = redis_client.xrange(log_key(match_id), "-", "+")
+    extra = LOG_PAGE + 5  # copies of the first move's entry, as if the match had gone on that long
+    for v in range(2, extra + 2):
+        redis_client.xadd(log_key(match_id), fields, id=f"{v}-0")
+    redis_client.hset(match_key(match_id), "v", extra + 1)
+    read, after, pages = [], 0, []
+    while True:
+        page = client.get(f"/v1/matches/{match_id}/events?after={after}", headers=auth(toks[0])).get_json()
+        if not page["entries"]:
+            break
+        pages.append(len(page["entries"]))
+        read += [e["version"] for e in page["entries"]]
+        after = page["version"]
+    assert pages == [LOG_PAGE, extra + 1 - LOG_PAGE]
+    described = client.get("/v1/openapi.json").get_json()["paths"]["/v1/matches/{match_id}/events"]["get"][
+        "description"
+    ]
+    assert f"at most {LOG_PAGE} entries" in described
+    assert read == list(range(1, extra + 2))
 
 
 def test_events_query_is_validated(client):
