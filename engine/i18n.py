@@ -34,6 +34,7 @@ gap reads as a plain rendering of the object and the client still works.
 from __future__ import annotations
 
 import importlib
+import re
 import string
 from collections.abc import Mapping
 from functools import cached_property, lru_cache
@@ -117,6 +118,19 @@ def seat_name(seat: int, names: Mapping[int, str] | None, lang: str, strict: boo
     return translate("seat {n}", lang, strict=strict).format(n=seat)
 
 
+# French contracts « à le » and « de le »: an unnamed seat is « le siège 2 », so a text that says
+# « à {victim} » reads « au siège 2 » for it, and « à Ana » for a named one.
+_FRENCH_ARTICLE = re.compile(r"\b(à|de) (siège \d)")
+_CONTRACTED = {"à": "au", "de": "du"}
+
+
+def sentence(text: str, lang: str) -> str:
+    """A rendered text as shown: capitalised, French articles contracted before a seat's number."""
+    if lang == "fr" and "siège" in text:
+        text = _FRENCH_ARTICLE.sub(lambda m: f"{_CONTRACTED[m[1]]} {m[2]}", text)
+    return text[:1].upper() + text[1:]
+
+
 class Words:
     """One game's words: its texts module and its catalogue."""
 
@@ -173,8 +187,7 @@ class Words:
             if strict:
                 raise MissingText(f"{kind} {type_!r} lacks a field its text needs: {template!r}") from None
             return self.gap(obj, lang)
-        text = self.word(template, lang, strict).format_map(values)
-        return text[:1].upper() + text[1:]
+        return sentence(self.word(template, lang, strict).format_map(values), lang)
 
     def gap(self, obj: Mapping, lang: str) -> str:
         """A plain rendering for an object without words: its type and fields."""
@@ -213,7 +226,7 @@ class Words:
             if strict:
                 raise MissingText(f"the {lang} text of {template!r} does not fit its values") from None
             return None
-        return text[:1].upper() + text[1:]
+        return sentence(text, lang)
 
     def word(self, msgid: str, lang: str, strict: bool = False) -> str:
         return translate(msgid, lang, self.catalogue, strict=strict)

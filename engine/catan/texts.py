@@ -65,7 +65,7 @@ EVENTS = {
     "second_settlement_yield": "{seat} collected {gains}",
     "settlement_built": "{seat} built a settlement on intersection {node}",
     "stolen": "{thief} stole a card from {victim}",
-    "stolen_card": "{thief} stole one {resource} from {victim}",
+    "stolen_card": "{thief} stole a card from {victim}: {resource}",  # the public line, detailed
     "traded": "{seat} traded {give} with {partner} for {get}",
     "turn_ended": "{seat} ended the turn; {next} plays",
     "year_of_plenty": "{seat} took {resources} from the bank",

@@ -70,6 +70,34 @@ def test_seats_read_as_their_names_where_given():
     assert game.event_text(event, "fr", {2: "Zoé"}) == "Siège 0 vole une carte à Zoé"
 
 
+def test_french_says_au_and_du_before_an_unnamed_seat():
+    """« à » + « le siège 2 » is « au siège 2 », « de » + « le siège » « du siège »; a name keeps « à »."""
+    catan, medici = registry.get("catan"), registry.get("medici")
+    stolen = {"type": "stolen", "thief": 0, "victim": 2}
+    assert catan.event_text(stolen, "fr") == "Siège 0 vole une carte au siège 2"
+    assert catan.event_text(stolen, "fr", {2: "Zoé"}) == "Siège 0 vole une carte à Zoé"
+    accepted = {"type": "offer_accepted", "seat": 1, "partner": 0}
+    assert catan.event_text(accepted, "fr") == "Siège 1 accepte l'offre du siège 0"
+    turn = next(
+        e for e in ({"type": t, "seat": 1} for t in medici_event_types()) if "Au tour" in medici.event_text(e, "fr")
+    )
+    assert medici.event_text(turn, "fr") == "Au tour du siège 1"
+
+
+def medici_event_types() -> list[str]:
+    return list(folder_module(registry.get("medici"), "texts").EVENTS)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_private_line_details_the_public_one_it_follows(lang):
+    """The log's clients show a seat the detailed line only when it starts with the public one
+    (service/playtext.entry_text, the web page's entryText): a steal's pair must read so."""
+    catan = registry.get("catan")
+    public = catan.event_text({"type": "stolen", "thief": 0, "victim": 2}, lang)
+    private = catan.event_text({"type": "stolen_card", "thief": 0, "victim": 2, "resource": "grain"}, lang)
+    assert private.startswith(public) and len(private) > len(public)
+
+
 def _catalogues() -> list[Path]:
     return sorted(p for top in ("engine", "service") for p in (ROOT / top).glob("**/locale/*/LC_MESSAGES/messages.po"))
 
