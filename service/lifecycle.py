@@ -504,8 +504,11 @@ def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation:
         entries = operation(match, seat)
         entries += matches.bot_turns(match, cfg)
         if matches.commit_entries(store, cfg, match, entries):
-            events = [ev for entry in entries for ev in matches.visible_events(entry, seat)]
-            return {"version": match.stored.version, "events": events, "match": matches.resource(match, seat)}
+            events, reader = [], seat
+            for entry in entries:
+                events += matches.visible_events(entry, reader)
+                reader = matches.still_seated(entry, reader)  # a seat that resigns sees its bot as others do
+            return {"version": match.stored.version, "events": events, "match": matches.resource(match, reader)}
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 

@@ -461,8 +461,26 @@ def public_entry(version: int, entry: dict, seat: int | None) -> dict:
     return {"version": version, "seat": entry["seat"], **extra, "events": visible_events(entry, seat)}
 
 
+def reads_as(match: Loaded, seat: int | None) -> int | None:
+    """Whose view a reader gets: a seat that left reads as a spectator, as a bot plays it now; its
+    hand must not reach a player who left the table (and could pass it on to one still at it)."""
+    if seat is not None and str(seat) in lifecycle.life_of(match.stored.state).get("bots", {}):
+        return None
+    return seat
+
+
+def still_seated(entry: dict, seat: int | None) -> int | None:
+    """The reader's seat after this log entry: None once the entry is that seat leaving to a bot."""
+    if seat == entry["seat"] and any(ev["type"] == "left" for ev in entry["events"]):
+        return None
+    return seat
+
+
 def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
-    out = [public_entry(v, e, seat) for v, e in store.log(match_id, after, wait)]
+    out = []
+    for version, entry in store.log(match_id, after, wait):
+        out.append(public_entry(version, entry, seat))
+        seat = still_seated(entry, seat)
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
 
 

@@ -25,7 +25,7 @@ def get_events(query: dict, match_id: str):
     `after` set to its `version`; an empty page means the caller has read the whole log."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
-    seat = seat_of(match.stored.seat_hashes, required=False)
+    seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
     if query["after"] > match.stored.version:
         # The client knows versions the server does not (storage lost its last second): answer now,
         # with the server's version, so the client resyncs instead of waiting for nothing.

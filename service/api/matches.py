@@ -145,7 +145,7 @@ def get_match(match_id: str):
     """The caller's view, `to_act` and legal moves. No token: the spectator's view."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
-    seat = seat_of(match.stored.seat_hashes, required=False)
+    seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
     etag = f'"{match.stored.version}"'
     # The ETag is the version, the same for every seat and language, so a browser must not keep
     # this answer: revalidating a copy fetched with another seat's token (or in another language)

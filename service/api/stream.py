@@ -98,7 +98,7 @@ def post_stream_ticket(match_id: str):
     cannot send the `Authorization` header). Same identity as a read: the seat token, or none."""
     svc = services()
     match = matches.load(svc.store, match_id)
-    seat = seat_of(match.stored.seat_hashes, required=False)
+    seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
     return seat_response({"ticket": svc.store.new_ticket(match_id, seat), "expires_in": TICKET_SECONDS})
 
 
@@ -117,7 +117,7 @@ def get_stream(query: dict, headers: dict, match_id: str):
     """The match's log as Server-Sent Events, live, filtered for the caller's seat."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
-    seat = _caller(svc.store, match, match_id, query.get("ticket"))
+    seat = matches.reads_as(match, _caller(svc.store, match, match_id, query.get("ticket")))
     lease = limits.hold_wait()  # after the caller is known: the cap is the seat's, else the address's
     after = headers.get("last_event_id", query.get("after", 0))
     version = match.stored.version
@@ -173,6 +173,7 @@ def _messages(
             for version, entry in entries:
                 data = orjson.dumps(matches.public_entry(version, entry, seat))
                 yield b"id: %d\ndata: %s\n\n" % (version, data)
+                seat = matches.still_seated(entry, seat)
                 after = version
                 if entry.get("end"):
                     final = version

@@ -293,6 +293,36 @@ def test_resign_with_more_seats_hands_the_seat_to_the_random_bot(client):
     assert refused.status_code == 409 and refused.get_json()["code"] == "seat_left"
 
 
+def test_a_seat_that_resigned_reads_as_a_spectator_from_then_on(client):
+    """Its bot's hand must not reach a player who left (and could tell one still at the table):
+    the resign's answer, the match, /events and the stream read as a spectator's."""
+    created = create(client, game="smuggler", players=3, seed=3, bots={"1": "random", "2": "random"})
+    match_id, token = created["id"], tokens(created)[0]
+    assert get_match(client, match_id, token)["view"] != get_match(client, match_id)["view"]
+    answer = client.post(f"/v1/matches/{match_id}/resign", headers=auth(token)).get_json()
+    assert any(e["type"] == "characters_drawn" and e["seat"] == 0 for e in answer["events"])  # its bot drew
+    assert not [e for e in answer["events"] if e["type"].endswith("_privately")]
+    mine, spectators = get_match(client, match_id, token), get_match(client, match_id)
+    assert answer["match"]["seat"] is None and mine["seat"] is None
+    assert mine["view"] == spectators["view"] and mine["legal_moves"] == []
+
+    events = client.get(f"/v1/matches/{match_id}/events?after=0", headers=auth(token)).get_json()
+    assert events == client.get(f"/v1/matches/{match_id}/events?after=0").get_json()
+    assert _stream_messages(client, match_id, token, 20) == _stream_messages(client, match_id, None, 20)
+
+
+def _stream_messages(client, match_id: str, token: str | None, count: int) -> list[bytes]:
+    """The stream's first `count` messages (the bots may still be playing: it need not end)."""
+    response = client.get(f"/v1/matches/{match_id}/stream?after=0", headers=auth(token), buffered=False)
+    messages: list[bytes] = []
+    for chunk in response.response:
+        messages += [m for m in chunk.split(b"\n\n") if m.startswith(b"id:")]
+        if len(messages) >= count:
+            break
+    response.close()
+    return messages[:count]
+
+
 def test_abort_only_by_the_creator_and_only_before_anyone_moved(client):
     created = create(client, game="medici", players=2)
     toks = tokens(created)
