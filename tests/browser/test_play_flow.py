@@ -313,11 +313,9 @@ def test_a_chooser_says_its_choices_in_the_servers_words_and_its_button_the_move
         context.close()
 
 
-# --- a trade form ---------------------------------------------------------------------------------
-
-
-def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(browser, server_url, screenshots):
-    """The form said "Give", "Get", "To" and "siège 1" on a French page."""
+def trade_match(server_url: str):
+    """A 3-seat Catan match, seats named Ana, Ben and Cleo, played on until a seat may offer a
+    trade: (match id, that seat, its token, its offer's template)."""
     match = api(
         server_url,
         "POST",
@@ -325,16 +323,26 @@ def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(brow
         {"game": "catan", "players": 3, "seed": 4, "names": {"0": "Ana", "1": "Ben", "2": "Cleo"}},
     )
     tokens = {s["seat"]: s["token"] for s in match["seats"]}
-    seat, _ = play_until(
+    seat, mine = play_until(
         server_url,
         match["id"],
         tokens,
         lambda s, m: any(t["move"]["type"] == "offer_trade" for t in m["move_templates"]),
     )
+    template = next(t for t in mine["move_templates"] if t["move"]["type"] == "offer_trade")
+    return match["id"], seat, tokens[seat], template
+
+
+# --- a trade form ---------------------------------------------------------------------------------
+
+
+def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(browser, server_url, screenshots):
+    """The form said "Give", "Get", "To" and "siège 1" on a French page."""
+    match_id, seat, token, _ = trade_match(server_url)
     context = browser.new_context(viewport=NARROW, locale="fr-FR")
     try:
         page = context.new_page()
-        open_seat(page, server_url, match["id"], tokens[seat])
+        open_seat(page, server_url, match_id, token)
         form = page.locator("form.template", has=page.locator("legend", has_text="Proposé à"))
         legends = form.locator("legend").all_inner_texts()
         assert [legend.split(" (")[0] for legend in legends] == ["Vous donnez", "Vous recevez", "Proposé à"]

@@ -4,7 +4,7 @@
 
 import * as api from "./api.js";
 import { renderLobby, problemText } from "./lobby.js";
-import { renderMoves } from "./moves.js";
+import { renderMoves, forgetTyped } from "./moves.js";
 import { renderGeneric, table } from "./boards/generic.js";
 import { el, entryText, seatName, humanize, SEAT_COLOURS } from "./words.js";
 import { keep, seatsOf } from "./store.js";
@@ -55,6 +55,7 @@ async function route() {
 class MatchScreen {
   constructor(id) {
     this.id = id;
+    forgetTyped(); // another match: no form keeps another's values
     this.log = [];
     this.busy = false;
     this.stopFollow = () => {};
@@ -229,6 +230,7 @@ class MatchScreen {
     try {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
       this.busy = false;
+      forgetTyped(); // taken: a form shows its first values again (a refused one kept what was typed)
       this.show(answer.match);
     } catch (err) {
       this.busy = false;
@@ -264,7 +266,7 @@ class MatchScreen {
       mineToAct ? el("h2", {}, t("Your moves")) : null,
       open.length ? this.openSeats(open) : null,
       mineToAct ? renderMoves(r, (m) => this.post(m), {
-        skip: this.board ? this.board.boardTypes : new Set(), seatName: ctx.seatName,
+        skip: this.board ? this.board.boardTypes : new Set(), seatName: ctx.seatName, say: (text) => this.say(text),
         term: this.board && this.board.term ? (key) => this.board.term(key, ctx) : null,
       }) : null,
       this.operations(r));

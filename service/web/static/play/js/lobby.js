@@ -59,7 +59,9 @@ function listedMatch(m, catalogue, go, fail, joinAs) {
 /** A problem (RFC 9457) in words: its detail, then each field's errors. */
 export function problemText(err) {
   if (!err || !err.body) return String(err);
-  const fields = err.body.errors ? flatten(err.body.errors).map(([field, text]) => ` ${field}: ${text}`).join(";") : "";
+  // Each field's words a sentence of their own ("… 1 and 5. get: …", not "… 1 and 5.; get: …").
+  const sentence = (text) => (/[.!?…]$/.test(text) ? text : `${text}.`);
+  const fields = err.body.errors ? flatten(err.body.errors).map(([field, text]) => ` ${field}: ${sentence(text.trim())}`).join("") : "";
   return `${err.body.detail || err.message}${fields}`;
 }
 

@@ -15,9 +15,12 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
 
 /**
  * `skip`: move types played on the board; `term` (a board's): a key of a counts template (a
- * resource) in the page's language; `seatName`: a seat's name (a template's `seats` param).
+ * resource) in the page's language; `seatName`: a seat's name (a template's `seats` param);
+ * `say(text)`: the page's message line (a form clears it when it is sent again).
  */
-export function renderMoves(resource, post, { skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }) } = {}) {
+export function renderMoves(resource, post, {
+  skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }), say = () => {},
+} = {}) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
   const box = el("section", { class: "moves", "aria-label": t("Your moves") });
@@ -36,7 +39,7 @@ export function renderMoves(resource, post, { skip: skipTypes = new Set(), term 
       box.append(chooser(type, items, post));
     }
   }
-  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, term, seatName)));
+  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, { term, seatName, say })));
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
@@ -111,28 +114,68 @@ function firstValues(tmpl) {
   return values;
 }
 
-function templateForm(tmpl, post, term, seatName) {
-  const values = firstValues(tmpl);
+/**
+ * A template's values as typed, by template, from the moment its form is sent: the same template
+ * drawn again after the server refused them shows them, not its first values. A move taken
+ * forgets them (app.js calls forgetTyped()).
+ */
+const typed = new Map();
+const templateKey = (tmpl) => JSON.stringify([tmpl.move, tmpl.params, tmpl.disjoint || []]);
+export function forgetTyped() {
+  typed.clear();
+}
+
+/**
+ * A template as a small form. Before it posts, it checks the values against the template's shape
+ * (each param's bounds, a counts param's total, its `disjoint` groups) and says what is wrong in
+ * the page's words, next to its button; the browser's own checks (bubbles in the browser's
+ * language, which left the page's last message standing) are off.
+ */
+function templateForm(tmpl, post, { term, seatName, say }) {
+  const key = templateKey(tmpl);
+  const values = typed.has(key) ? structuredClone(typed.get(key)) : firstValues(tmpl);
   const current = () => ({ ...tmpl.move, ...values });
+  const keyWord = (k) => (term ? term(k) : String(k).replaceAll("_", " "));
   const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
+  const problem = el("p", { class: "message form-problem", role: "alert" });
   const sync = () => (button.dataset.move = JSON.stringify(current()));
+  const checks = []; // one per param: what is wrong with it in words (its inputs marked), or []
   const form = el(
     "form",
     {
       class: "template",
+      novalidate: true,
       onsubmit: (e) => {
         e.preventDefault();
-        if (form.reportValidity()) post(current());
+        say(""); // an earlier attempt's message (a refusal) is stale now
+        form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+        const wrong = [...checks.flatMap((check) => check()), ...overlaps(tmpl, values, keyWord)];
+        problem.textContent = wrong.join("\n"); // one line each
+        if (wrong.length) return;
+        typed.set(key, structuredClone(values));
+        post(current());
       },
     },
-    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync, term, seatName)),
+    Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync, checks, keyWord, seatName)),
     button,
+    problem,
   );
   sync();
   return form;
 }
 
-function paramInputs(name, param, values, sync, term, seatName) {
+/** A number box's whole number, else null (empty, not a number, a fraction). */
+function wholeNumber(input, empty = null) {
+  if (input.validity.badInput) return null;
+  if (input.value.trim() === "") return empty;
+  const n = Number(input.value);
+  return Number.isInteger(n) ? n : null;
+}
+
+const invalid = (node) => node.setAttribute("aria-invalid", "true");
+
+function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
+  const word = paramWord(name);
   if (param.kind === "integer") {
     const id = `param-${name}`;
     const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name], required: true });
@@ -140,38 +183,88 @@ function paramInputs(name, param, values, sync, term, seatName) {
       if (input.value !== "" && input.checkValidity()) values[name] = Number(input.value);
       sync();
     });
-    return el("label", { for: id, class: "param" }, `${paramWord(name)} (${param.min}–${param.max}) `, input);
+    checks.push(() => {
+      const n = wholeNumber(input);
+      if (n !== null && n >= param.min && n <= param.max) return [];
+      invalid(input);
+      return [t("{name}: enter a whole number from {min} to {max}.", { name: word, min: param.min, max: param.max })];
+    });
+    return el("label", { for: id, class: "param" }, `${word} (${param.min}–${param.max}) `, input);
   }
   if (param.kind === "seats") {
-    return el(
+    const box = el(
       "fieldset",
       { class: "param" },
-      el("legend", {}, paramWord(name)),
+      el("legend", {}, word),
       param.of.map((seat) => {
-        const box = el("input", { type: "checkbox", checked: values[name].includes(seat) });
-        box.addEventListener("change", () => {
-          values[name] = param.of.filter((s, i) => (s === seat ? box.checked : values[name].includes(s)));
+        const tick = el("input", { type: "checkbox", checked: values[name].includes(seat) });
+        tick.addEventListener("change", () => {
+          values[name] = param.of.filter((s) => (s === seat ? tick.checked : values[name].includes(s)));
           sync();
         });
-        return el("label", {}, box, ` ${seatName(seat)}`);
+        return el("label", {}, tick, ` ${seatName(seat)}`);
       }),
     );
+    checks.push(() => {
+      const n = values[name].length;
+      if (n >= param.min && n <= param.max) return [];
+      invalid(box);
+      return [n < param.min ? t("{name}: tick at least {n}.", { name: word, n: param.min }) : t("{name}: tick at most {n}.", { name: word, n: param.max })];
+    });
+    return box;
   }
-  return el(
+  const { min_total: low, max_total: high } = param;
+  const boxes = Object.entries(param.max).map(([key, most]) => {
+    const input = el("input", { type: "number", min: 0, max: most, step: 1, value: values[name][key] || 0 });
+    input.addEventListener("input", () => {
+      const n = Number(input.value);
+      const next = { ...values[name] };
+      if (n > 0) next[key] = n;
+      else delete next[key];
+      values[name] = next;
+      sync();
+    });
+    return { key, most, input };
+  });
+  const box = el(
     "fieldset",
     { class: "param" },
-    el("legend", {}, t("{name} ({min}–{max} in all)", { name: paramWord(name), min: param.min_total, max: param.max_total })),
-    Object.entries(param.max).map(([key, most]) => {
-      const input = el("input", { type: "number", min: 0, max: most, value: values[name][key] || 0 });
-      input.addEventListener("input", () => {
-        const n = Number(input.value);
-        const next = { ...values[name] };
-        if (n > 0) next[key] = n;
-        else delete next[key];
-        values[name] = next;
-        sync();
-      });
-      return el("label", {}, `${humanize(term ? term(key) : key)} `, input);
-    }),
+    el("legend", {}, low === high ? t("{name} ({n} in all)", { name: word, n: low }) : t("{name} ({min}–{max} in all)", { name: word, min: low, max: high })),
+    boxes.map(({ key, input }) => el("label", {}, `${humanize(keyWord(key))} `, input)),
   );
+  checks.push(() => {
+    const wrong = [];
+    let total = 0;
+    for (const { key, most, input } of boxes) {
+      const n = wholeNumber(input, 0); // an empty box is none
+      if (n !== null && n >= 0 && n <= most) total += n;
+      else {
+        invalid(input);
+        wrong.push(n !== null && n > most ? t("{name}: at most {n} {key} (now {count}).", { name: word, n: most, key: keyWord(key), count: n })
+          : t("{name}: enter a whole number from 0 to {n} for {key}.", { name: word, n: most, key: keyWord(key) }));
+      }
+    }
+    if (wrong.length || (total >= low && total <= high)) return wrong;
+    invalid(box);
+    const said = { name: word, n: total < low ? low : high, total };
+    if (low === high) return [t("{name}: choose exactly {n} in all (now {total}).", said)];
+    return [total < low ? t("{name}: choose at least {n} in all (now {total}).", said) : t("{name}: choose at most {n} in all (now {total}).", said)];
+  });
+  return box;
+}
+
+/** A key given a count in two params that the template keeps apart (a trade's two sides), in words. */
+function overlaps(tmpl, values, keyWord) {
+  const wrong = [];
+  for (const group of tmpl.disjoint || []) {
+    const seen = new Map(); // key -> the param that gives it a count
+    for (const name of group) {
+      for (const [key, n] of Object.entries(values[name] || {})) {
+        if (!n) continue;
+        if (!seen.has(key)) seen.set(key, name);
+        else wrong.push(t("{key} cannot be both in “{a}” and in “{b}”.", { key: humanize(keyWord(key)), a: paramWord(seen.get(key)), b: paramWord(name) }));
+      }
+    }
+  }
+  return wrong;
 }

@@ -87,3 +87,31 @@ export function svg(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+/**
+ * A box that scrolls sideways on a narrow screen (a wide table), with a cue while it hides some of
+ * it: "More columns: scroll sideways →" above it, and a shadow on each edge that has more beyond it.
+ * Both follow the box's size and scroll (a ResizeObserver: a window turned or widened, a redraw).
+ */
+export function sideways(content) {
+  const box = el("div", { class: "scroll" }, content);
+  const wrap = el("div", { class: "scroll-wrap" },
+    el("p", { class: "scroll-hint", "aria-hidden": "true" }, t("More columns: scroll sideways →")),
+    el("div", { class: "scroll-frame" }, box, el("span", { class: "shade left" }), el("span", { class: "shade right" })));
+  const update = () => {
+    const hidden = box.scrollWidth - box.clientWidth;
+    const over = hidden > 1;
+    wrap.classList.toggle("overflows", over);
+    wrap.classList.toggle("more-left", over && box.scrollLeft > 1);
+    wrap.classList.toggle("more-right", over && box.scrollLeft < hidden - 1);
+    if (over) box.tabIndex = 0; // a keyboard scrolls it too
+    else box.removeAttribute("tabindex");
+  };
+  box.addEventListener("scroll", update, { passive: true });
+  if (typeof ResizeObserver === "function") {
+    const watch = new ResizeObserver(update);
+    watch.observe(box);
+    if (content instanceof Element) watch.observe(content);
+  }
+  return wrap;
+}

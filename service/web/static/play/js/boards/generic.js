@@ -1,6 +1,6 @@
 // Any game's view, condensed: scalars as a definition list, lists of records as tables.
 
-import { el, humanize, summarize } from "../words.js";
+import { el, humanize, sideways, summarize } from "../words.js";
 import { t } from "../i18n.js";
 
 const HIDDEN = new Set(["topology", "game"]);
@@ -24,12 +24,10 @@ function folded(text, most = 160) {
 
 const isRecord = (v) => v && typeof v === "object" && !Array.isArray(v);
 
-/** Rows as a table; a column's heading is `headings[key]` (the page's own words), else the key made readable. */
+/** Rows as a table (scrolling sideways, with a cue, where it is too wide); a column's heading is `headings[key]` (the page's own words), else the key made readable. */
 export function table(caption, rows, headings = {}) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  return el(
-    "div",
-    { class: "scroll" },
+  return sideways(
     el(
       "table",
       {},

@@ -3,7 +3,7 @@
 // the customs track, every seat's table, and the seat's own boat hold, characters and secrets.
 // Nothing here decides a move: the moves are the listed ones, as buttons beside the board.
 
-import { el, svg, SEAT_COLOURS, humanize } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, sideways } from "../words.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
 
@@ -364,7 +364,7 @@ function prices(view, data) {
   const rowCost = data.row_cost || [];
   const sizes = Object.keys(view.prices).map(Number).sort((a, b) => a - b);
   const towns = (size) => Object.values(data.land).filter((s) => s.size === size).map((s) => s.name).join(", ");
-  return el("div", { class: "smug-prices" }, el("div", { class: "scroll" }, el("table", {},
+  return el("div", { class: "smug-prices" }, sideways(el("table", {},
     el("caption", {}, t("Sale prices: gold / reputation")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Size")),
       rowCost.map((cost, row) => el("th", { scope: "col" }, cost ? t("Price row {row} (pay {n})", { row: row + 1, n: cost }) : t("Price row {row} (free)", { row: row + 1 }))),

@@ -1,0 +1,286 @@
+"""A move template's form and the wide tables on a phone, in a real Chromium: the form checks the
+template's bounds itself and says what is wrong in the page's language (not the server's field
+names), keeps what was typed when the server refuses it, and clears a stale message on the next
+attempt; a table wider than the screen says that it scrolls sideways (a line above it and a shadow
+on the edge with more), in English and in French, and says nothing when it fits (screenshots in
+var/screenshots/, named play-review-*)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.browser.test_play_flow import created, open_seat, trade_match
+from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, strongest_bot
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+HINT = {"en": "More columns: scroll sideways →", "fr": "Autres colonnes : faites défiler vers la droite →"}
+LOCALE = {"en": "en-US", "fr": "fr-FR"}
+
+
+def screen(browser, language: str, viewport: dict = PHONE):
+    context = browser.new_context(viewport=viewport, locale=LOCALE[language])
+    return context, context.new_page()
+
+
+# --- a template's form ----------------------------------------------------------------------------
+
+
+def trade_form(page):
+    return page.locator("form.template", has=page.locator("legend", has_text="Proposé à"))
+
+
+def counts_inputs(form, side: int):
+    """The number boxes of the form's first (give) or second (get) fieldset."""
+    return form.locator("fieldset").nth(side).locator("input[type=number]")
+
+
+def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(browser, server_url, screenshots):
+    """All counts at 0 posted the form: the page said the server's "give: La longueur doit être
+    comprise entre 1 et 5.; get: …"; a refusal redrew the form with its first values; a later
+    attempt stopped by the browser's own check left the old message on the screen."""
+    match_id, _, token, template = trade_match(server_url)
+    give, get = template["params"]["give"], template["params"]["get"]
+    context, page = screen(browser, "fr")
+    posted: list[dict] = []
+    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    try:
+        open_seat(page, server_url, match_id, token)
+        form = trade_form(page)
+        problem = form.locator(".form-problem")
+        boxes = form.locator("input[type=number]")
+        for n in range(boxes.count()):
+            boxes.nth(n).fill("0")
+        form.locator("button[type=submit]").click()
+        page.wait_for_timeout(200)
+        assert posted == [], "the form posted counts the template does not allow"
+        said = problem.inner_text()
+        assert "Vous donnez : il en faut au moins 1 en tout (actuellement 0)." in said, said
+        assert "Vous recevez : il en faut au moins 1 en tout (actuellement 0)." in said, said
+        for raw in ("give:", "get:", "mal formé", "longueur", ".;"):
+            assert raw not in page.inner_text("body"), raw
+        assert form.locator("fieldset[aria-invalid=true]").count() == 2
+        page.screenshot(path=str(screenshots / "play-review-trade-form-empty-fr-375.png"), full_page=True)
+        form.screenshot(path=str(screenshots / "play-review-trade-form-problem-fr-375.png"))
+
+        # A count over its box's maximum: said in words, not a browser bubble.
+        first_key, most = next(iter(give["max"].items()))
+        counts_inputs(form, 0).first.fill(str(most + 3))
+        form.locator("button[type=submit]").click()
+        page.wait_for_timeout(200)
+        assert posted == []
+        assert f"Vous donnez : au plus {most} " in problem.inner_text(), problem.inner_text()
+        assert f"(actuellement {most + 3})" in problem.inner_text()
+
+        # A trade the shape allows, refused by the server: the form keeps what was typed. The match
+        # changing between drawing and posting is stood in for by the request changed on its way (it
+        # asks for more than the others hold): the server's own refusal comes back to the page.
+        wanted = [k for k in get["max"] if k != first_key][-1]  # not the form's first value (the first key)
+        counts_inputs(form, 0).first.fill("1")
+        keys = list(get["max"])
+        counts_inputs(form, 1).nth(keys.index(wanted)).fill("1")
+        typed = [boxes.nth(n).input_value() for n in range(boxes.count())]
+
+        def ask_too_much(route):
+            route.continue_(
+                post_data=json.dumps({**route.request.post_data_json, "get": {wanted: get["max_total"] + 1}})
+            )
+
+        page.route("**/moves", ask_too_much)
+        form.locator("button[type=submit]").click()
+        page.wait_for_function("() => document.querySelector('#message').textContent.includes('au plus')")
+        page.wait_for_timeout(300)  # the match read again and the screen redrawn
+        page.unroute("**/moves")
+        assert "Vous pouvez demander au plus" in page.inner_text("#message")
+        assert len(posted) == 1
+        assert posted[0]["give"] == {first_key: 1} and posted[0]["get"] == {wanted: 1}, posted
+        form = trade_form(page)
+        boxes = form.locator("input[type=number]")
+        assert [boxes.nth(n).input_value() for n in range(boxes.count())] == typed
+        assert json.loads(form.locator("button[type=submit]").get_attribute("data-move"))["get"] == {wanted: 1}
+        page.screenshot(path=str(screenshots / "play-review-trade-form-refused-fr-375.png"), full_page=True)
+
+        # The next attempt, stopped by the form's own check: the server's old message goes.
+        counts_inputs(form, 1).nth(keys.index(wanted)).fill(str(get["max"][wanted] + 1))
+        form.locator("button[type=submit]").click()
+        page.wait_for_timeout(200)
+        assert page.inner_text("#message") == ""
+        assert "Vous recevez : au plus" in form.locator(".form-problem").inner_text()
+        assert len(posted) == 1
+    finally:
+        context.close()
+
+
+def test_a_trade_form_in_english_names_a_resource_on_both_sides(browser, server_url, screenshots):
+    match_id, _, token, template = trade_match(server_url)
+    key = next(iter(template["params"]["give"]["max"]))
+    keys = list(template["params"]["get"]["max"])
+    context, page = screen(browser, "en")
+    posted: list[dict] = []
+    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    try:
+        open_seat(page, server_url, match_id, token)
+        form = page.locator("form.template", has=page.locator("legend", has_text="Offered to"))
+        counts_inputs(form, 0).first.fill("1")
+        gets = counts_inputs(form, 1)
+        for n in range(gets.count()):
+            gets.nth(n).fill("1" if keys[n] == key else "0")
+        form.locator("button[type=submit]").click()
+        page.wait_for_timeout(200)
+        assert posted == []
+        said = form.locator(".form-problem").inner_text()
+        assert f"{key.capitalize()} cannot be both in “You give” and in “You get”." == said, said
+        form.screenshot(path=str(screenshots / "play-review-trade-form-both-sides-en-375.png"))
+    finally:
+        context.close()
+
+
+def test_a_price_over_its_maximum_is_said_in_words_and_not_posted(browser, server_url):
+    """Medici's price (an integer param): the browser's own bubble said it, in its own language."""
+    match_id, tokens = created(server_url, "medici", 2)
+    context, page = screen(browser, "en")
+    posted: list[dict] = []
+    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    try:
+        open_seat(page, server_url, match_id, tokens[0])
+        price = page.locator("#param-price")
+        top = int(price.get_attribute("max"))
+        price.fill(str(top + 1))
+        page.locator("form.template button[type=submit]").click()
+        page.wait_for_timeout(200)
+        assert posted == []
+        assert (
+            page.locator("form.template .form-problem").inner_text() == f"Price: enter a whole number from 0 to {top}."
+        )
+        assert price.get_attribute("aria-invalid") == "true"
+    finally:
+        context.close()
+
+
+# --- wide tables on a phone -----------------------------------------------------------------------
+
+
+FIND = "[...document.querySelectorAll('table')].find((t) => t.caption && t.caption.textContent === caption)"
+NOTHING = {"cut": False, "hint": "", "left": False, "right": False}
+
+
+def table_cue(page, caption: str) -> dict:
+    """What a person sees of the table with this caption: whether it is cut off (its box scrolls),
+    the line above it, and the shadows on its left and right edges."""
+    return page.evaluate(
+        f"""(caption) => {{
+          const table = {FIND};
+          const box = table.closest('.scroll'), around = table.closest('.scroll-wrap') || box;
+          const shown = (node) =>
+            Boolean(node) && node.getBoundingClientRect().width > 0 && getComputedStyle(node).display !== 'none';
+          const hint = around.querySelector('.scroll-hint');
+          return {{ cut: box.scrollWidth > box.clientWidth, hint: shown(hint) ? hint.innerText : '',
+            left: shown(around.querySelector('.shade.left')), right: shown(around.querySelector('.shade.right')) }};
+        }}""",
+        caption,
+    )
+
+
+def cue_becomes(page, caption: str, *wanted: dict, seconds: float = 3) -> dict:
+    """The table's cue once it is one of `wanted` (it follows a resize or a scroll a frame later)."""
+    deadline = time.monotonic() + seconds
+    while (cue := table_cue(page, caption)) not in wanted and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    return cue
+
+
+def scroll_table(page, caption: str, to_the_end: bool) -> None:
+    page.evaluate(
+        f"""([caption, end]) => {{
+          const box = {FIND}.closest('.scroll');
+          box.scrollLeft = end ? box.scrollWidth : 0;
+        }}""",
+        [caption, to_the_end],
+    )
+
+
+def assert_cue(page, caption: str, language: str, fits_wide: bool = True) -> None:
+    """Cut off at 375 px: the line says so and the right edge is shaded; scrolled to its end, the
+    shade is on the left; at 1280 px the table fits and nothing is said (or, when it is still
+    cut off there, it says so as on a phone)."""
+    more_right = {"cut": True, "hint": HINT[language], "left": False, "right": True}
+    more_left = {"cut": True, "hint": HINT[language], "left": True, "right": False}
+    page.set_viewport_size(PHONE)
+    cue = cue_becomes(page, caption, more_right)
+    assert cue == more_right, cue
+    scroll_table(page, caption, to_the_end=True)
+    cue = cue_becomes(page, caption, more_left)
+    assert cue == more_left, cue
+    scroll_table(page, caption, to_the_end=False)
+    page.set_viewport_size(DESKTOP)
+    wide = (NOTHING,) if fits_wide else (NOTHING, more_right)
+    cue = cue_becomes(page, caption, *wide)
+    assert cue in wide, cue
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("game,players", [("medici", 2), ("catan", 3)])
+def test_a_players_table_cut_off_on_a_phone_says_it_scrolls(browser, server_url, screenshots, game, players, language):
+    """At 375 px Medici's Monopolies/Bonuses and Catan's Knights/Road/Army were cut off unsaid."""
+    match_id, tokens = created(server_url, game, players)
+    context, page = screen(browser, language)
+    try:
+        open_seat(page, server_url, match_id, tokens[0])
+        caption = "Players" if language == "en" else "Joueurs"
+        assert_cue(page, caption, language)
+        shoot(page, screenshots, f"review-{game}-players-{language}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_smugglers_price_table_says_it_scrolls_only_when_cut_off(browser, server_url, screenshots, language):
+    match_id, tokens = created(server_url, "smuggler", 2)
+    context, page = screen(browser, language)
+    try:
+        open_seat(page, server_url, match_id, tokens[0])
+        caption = "Sale prices: gold / reputation" if language == "en" else "Prix de vente : or / réputation"
+        cue = cue_becomes(page, caption, NOTHING, {"cut": True, "hint": HINT[language], "left": False, "right": True})
+        if cue["cut"]:  # the French headings are the longer
+            assert_cue(page, caption, language)
+        else:  # it fits a phone: no line, no shade
+            assert cue == NOTHING, cue
+        # The players' table (its goods ashore and in warehouses) is the wider one.
+        assert_cue(page, "Players" if language == "en" else "Joueurs", language)
+        page.locator(".smug-prices").scroll_into_view_if_needed()
+        page.screenshot(path=str(screenshots / f"play-review-smuggler-prices-{language}-375.png"))
+        shoot(page, screenshots, f"review-smuggler-{language}")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_speicherstadts_final_scores_say_they_scroll_on_a_phone(browser, server_url, screenshots, language):
+    """A match played to its end (a resignation has no breakdown by category: a narrow table)."""
+    bot = strongest_bot(server_url, "speicherstadt")
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 2, "seed": 11, "bots": {"1": bot}}
+    )
+    match_id, token = match["id"], match["seats"][0]["token"]
+    deadline = time.monotonic() + 120
+    while (mine := api(server_url, "GET", f"/v1/matches/{match_id}", token=token))["status"] != "finished":
+        assert time.monotonic() < deadline, "the match never finished"
+        if 0 in mine["to_act"]:
+            api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token)
+        else:
+            time.sleep(0.05)
+    context, page = screen(browser, language)
+    try:
+        page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+        page.wait_for_selector("[data-status=finished]")
+        page.wait_for_selector(".outcome table")
+        # Its categories in French are wider than the board's column even at 1280 px.
+        assert_cue(page, "Final scores" if language == "en" else "Scores finaux", language, fits_wide=language == "en")
+        shoot(page, screenshots, f"review-speicherstadt-final-{language}")
+    finally:
+        context.close()
