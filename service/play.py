@@ -231,8 +231,7 @@ class Session:
                 who = f"server:{entry['bot']}"
             said = playtext.entry_text(entry["events"]) or "(hidden)"
             head = f"v{entry['version']:<5} seat {entry['seat']} {who:<15} "
-            # Wrapped, not cut: the end of a line (where the officers went, a landing's risk) matters.
-            self.say("\n".join(textwrap.wrap(said, 160, initial_indent=head, subsequent_indent=" " * len(head))))
+            self.say(log_line(head, said, playprompt.terminal_width(self.progress, 160)))
         self.after = page["version"]
 
     def play_ready(self, to_act: list[int]) -> bool:
@@ -347,9 +346,11 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     player = Player()
     labels = {s: p.label() for s, p in plans.items()}
+    width = playprompt.terminal_width(out, sys.maxsize)  # a script reading the lines finds each whole
+    seats = ", ".join(f"{s}={labels[s]}" for s in range(players))
     print(
-        f"Match {created['id']}: {players}-player {args.game}, seats: "
-        + ", ".join(f"{s}={labels[s]}" for s in range(players)),
+        *playtext.fit([f"Match {created['id']}: {players}-player {args.game}, seats: {seats}"], width),
+        sep="\n",
         file=out,
     )
     for seat, plan in sorted(plans.items()):
@@ -357,15 +358,20 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
             continue
         if _take_seat(player, args.game, plan, seat, tokens[seat], args.human_prompt):
             if seat in player.prompted:
-                print(f"  seat {seat} is yours, played here: token {tokens[seat]}", file=out)
+                print(
+                    *playtext.fit([f"  seat {seat} is yours, played here: token {tokens[seat]}"], width),
+                    sep="\n",
+                    file=out,
+                )
         elif plan.kind == "human":
-            print(
-                f"  seat {seat} is for a person: token {tokens[seat]}\n"
-                f"    view:  curl -H 'Authorization: Bearer {tokens[seat]}' {client.base}/v1/matches/{created['id']}\n"
-                f"    play:  portside play --url {client.base} --join={created['id']} --token={tokens[seat]}"
-                f" [--bot random | --human-prompt]",
-                file=out,
-            )
+            bearer, url = f"'Authorization: Bearer {tokens[seat]}'", f"{client.base}/v1/matches/{created['id']}"
+            join = ["--url", client.base, f"--join={created['id']}", f"--token={tokens[seat]}"]
+            lines = [
+                *playtext.fit([f"  seat {seat} is for a person: token {tokens[seat]}"], width),
+                *command_lines(["view:  curl", "-H", bearer, url], width, "    "),
+                *command_lines(["play:  portside play", *join, "[--bot random | --human-prompt]"], width, "    "),
+            ]
+            print(*lines, sep="\n", file=out)
     out.flush()  # whoever reads this (a person, a script) needs the tokens before the match can go on
     return created["id"], player, labels
 
@@ -396,13 +402,39 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
     return match_id, player, labels
 
 
-def resume_text(base: str, match_id: str, player: Player) -> str:
-    """How to pick the match up again: the match, each seat played here and its token."""
-    lines = [f"Stopped. Match {match_id} goes on without this terminal; to resume:"]
+def resume_text(base: str, match_id: str, player: Player, width: int = sys.maxsize) -> str:
+    """How to pick the match up again: the match, each seat played here and its token; each
+    command broken (if at all) between its arguments, to paste whole."""
+    lines = playtext.fit([f"Stopped. Match {match_id} goes on without this terminal; to resume:"], width)
     for seat, token in sorted(player.tokens.items()):
         how = "--human-prompt" if seat in player.prompted else f"--bot {player.labels[seat].removeprefix('local:')}"
-        lines.append(f"  seat {seat}, token {token}")
-        lines.append(f"    portside play --url {base} --resume={match_id} --token={token} {how}")
+        lines += playtext.fit([f"  seat {seat}, token {token}"], width)
+        lines += command_lines(
+            ["portside play", "--url", base, f"--resume={match_id}", f"--token={token}", how], width, "    "
+        )
+    return "\n".join(lines)
+
+
+def command_lines(words: list[str], width: int, indent: str) -> list[str]:
+    """A shell command on as few lines of `width` as it takes, broken between its words (each line
+    but the last ends in ` \\`), so that copied whole it pastes as one command."""
+    lines = [indent + words[0]]
+    for word in words[1:]:
+        if len(lines[-1]) + len(word) + 3 > width:
+            lines[-1] += " \\"
+            lines.append(f"{indent}  {word}")
+        else:
+            lines[-1] += f" {word}"
+    return lines
+
+
+def log_line(head: str, said: str, width: int) -> str:
+    """A log entry after its head (version, seat, who), wrapped, not cut: the end of a line (where the
+    officers went, a landing's risk) matters. Continuations start under its text."""
+    indent = " " * min(len(head), width // 2)
+    lines = textwrap.wrap(
+        said, width, initial_indent=head, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
     return "\n".join(lines)
 
 
@@ -426,7 +458,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         if not match_id:
             print("\nportside play: stopped before the match began", file=err)
             return 130
-        print("\n" + resume_text(client.base, match_id, player), file=err)
+        print("\n" + resume_text(client.base, match_id, player, playprompt.terminal_width(err, sys.maxsize)), file=err)
         return 130
     except ApiError as problem:
         print(f"portside play: {problem}", file=err)

@@ -4,12 +4,16 @@ input it cannot use. `q` (or a closed stdin) raises Quit, which play.py handles 
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from typing import Any, TextIO
 
 from engine.core import fits, overlapping
-from service import playtext
+from service import playsmuggler, playtext
+
+NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
+DECISIONS = {"smuggler": playsmuggler.decision_lines}  # what a game's decisions need beside its table
+BACK = object()  # what ask_value returns when the person goes back to the moves
 
 
 class Quit(Exception):
@@ -24,40 +28,81 @@ def choose_prompt(
     may_wait: bool = False,
     static: dict | None = None,
 ) -> dict | None:
-    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values).
-    `may_wait` (other seats are to act too, e.g. answering this seat's offer): an empty line
-    returns None, to wait for their moves before choosing. `static`: the game's static data
-    (GET /v1/games/{game}/static), which fills in what the view leaves out (Catan's map)."""
+    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values:
+    an empty line there goes back to the moves). `may_wait` (other seats are to act too, e.g. answering
+    this seat's offer): an empty line returns None, to wait for their moves before choosing. `static`:
+    the game's static data (GET /v1/games/{game}/static), which fills in what the view leaves out."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
         print(f"\n--- seat {seat}: nothing left to do this turn; it ends.", file=out)
         return legal[0]
+    width = terminal_width(out)
+    view = {**(static or {}), **resource["view"]}
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
-    print(playtext.render(resource["game"], {**(static or {}), **resource["view"]}, seat), file=out)
-    print("moves:", file=out)
-    print("\n".join(playtext.numbered_moves(legal, resource.get("move_labels", []), templates)), file=out)
-    count = len(legal) + len(templates)
+    print(playtext.render(resource["game"], view, seat, width, hang=2), file=out)
+    for line in DECISIONS.get(resource["game"], lambda view: [])(view):
+        say(line, out)
+    while True:
+        print("moves:", file=out)
+        print("\n".join(playtext.numbered_moves(legal, resource.get("move_labels", []), templates, width)), file=out)
+        chosen = ask_move(len(legal) + len(templates), may_wait, stdin, out)
+        if chosen is None or chosen < len(legal):
+            return None if chosen is None else legal[chosen]
+        move = fill_template(templates[chosen - len(legal)], stdin, out)
+        if move is not None:
+            return move
+
+
+def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | None:
+    """The number of the move chosen; None (`may_wait` only) for an empty line: wait for the others."""
     wait = ", Enter to wait for the others" if may_wait else ""
     while True:
-        print(f"move number (0-{count - 1}{wait}, q to stop): ", end="", file=out, flush=True)
+        ask(f"move number (0-{count - 1}{wait}, q to stop):", out)
         line = readline(stdin)
         if line.lower() in ("q", "quit"):
             raise Quit
         if may_wait and not line:
             return None
         if line.isdigit() and int(line) < count:
-            break
-        print(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", file=out)
-    if int(line) < len(legal):
-        return legal[int(line)]
-    tmpl = templates[int(line) - len(legal)]
+            return int(line)
+        say(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", out)
+
+
+def fill_template(tmpl: dict, stdin: TextIO, out: TextIO) -> dict | None:
+    """The template's move with a value typed for each param; None if the person goes back to the moves."""
+    print("  (an empty line or 'back' goes back to the moves, q stops)", file=out)
     while True:
-        move = {**tmpl["move"], **{name: ask_value(name, p, stdin, out) for name, p in tmpl["params"].items()}}
+        move = dict(tmpl["move"])
+        for name, param in tmpl["params"].items():
+            move[name] = ask_value(name, param, stdin, out)
+            if move[name] is BACK:
+                return None
         if not overlapping(tmpl, move):
             return move
         groups = " / ".join(" and ".join(group) for group in tmpl["disjoint"])
-        print(f"  {groups} may not name the same key: choose again.", file=out)
+        say(f"  {groups} may not name the same key: choose again.", out)
+
+
+def say(text: str, out: TextIO) -> None:
+    print("\n".join(playtext.fit([text], terminal_width(out))), file=out)
+
+
+def ask(question: str, out: TextIO) -> None:
+    """The question fit to the terminal; the answer is typed after its last line."""
+    *lines, last = playtext.fit([question], terminal_width(out))
+    print("".join(f"{line}\n" for line in lines) + f"{last} ", end="", file=out, flush=True)
+
+
+def terminal_width(stream: TextIO | None, otherwise: int = playtext.WIDTH) -> int:
+    """The columns of the terminal `stream` writes to (asked each time: it may be resized), or `otherwise`."""
+    try:
+        if stream is None or not stream.isatty():
+            return otherwise
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        return otherwise
+    return max(NARROWEST, min(WIDEST, columns))
 
 
 def only_end_turn(resource: dict) -> bool:
@@ -88,20 +133,39 @@ def hint_for(param: dict) -> str:
     return HINTS[param["kind"]].format(**param, keys=", ".join(keys), example=example)
 
 
+def bounds(param: dict) -> str:
+    """What a param allows, in words: `lumber: 0 to 2, ore: 0 to 1; 1 to 2 in all`."""
+    if param["kind"] == "integer":
+        return f"{param['min']} to {param['max']}"
+    if param["kind"] == "seats":
+        return f"{span(param['min'], param['max'])} of seats {', '.join(map(str, param['of']))}"
+    each = ", ".join(f"{key}: 0 to {most}" for key, most in param["max"].items())
+    return f"{each}; {span(param['min_total'], param['max_total'])} in all"
+
+
+def span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
 def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO) -> Any:
-    """Read the template value `name`: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong."""
+    """Read the template value `name`: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong.
+    BACK for an empty line or `back`; `q` stops."""
     hint = hint_for(param)
     while True:
-        print(f"{name}: {param['kind']} ({hint}): ", end="", file=out, flush=True)
+        ask(f"{name}: {param['kind']} ({hint}):", out)
         raw = readline(stdin)
+        if raw.lower() in ("", "back"):
+            return BACK
+        if raw.lower() in ("q", "quit"):
+            raise Quit
         try:
             value = parse_value(param["kind"], raw)
         except ValueError:
-            print(f"  {raw!r} cannot be read: type {hint}.", file=out)
+            say(f"  {raw!r} cannot be read: type {hint}.", out)
             continue
         if fits(param, value):
             return value
-        print(f"  {raw!r} is outside what this move allows: {json.dumps(param)}", file=out)
+        say(f"  {raw!r} is outside what this move allows: {bounds(param)}.", out)
 
 
 def parse_value(kind: str, raw: str) -> Any:

@@ -7,11 +7,29 @@ terminal client stays a client: it knows how to show a view, never the rules.
 
 from __future__ import annotations
 
+import os
+import re
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-WIDTH = 100  # a table cell or a line is cut past this
+WIDTH = 100  # the columns of text that goes to no terminal; a no-break space (\xa0) holds two words together
+
+
+def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
+    """Lines broken between words to `width`, continuations `hang` more indented (a move's past `[n] `)."""
+    fitted: list[str] = []
+    for line in lines:
+        lead = len(line) - len(line.lstrip(" "))
+        move = re.match(r"\[\d+\] ", line[lead:])
+        indent = " " * (lead + (move.end() if move else hang))
+        if len(line) <= width:
+            fitted.append(line)
+        else:
+            fitted += textwrap.wrap(
+                line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+            )
+    return [line.replace("\xa0", " ") for line in fitted]
 
 
 def words(name: object) -> str:
@@ -167,8 +185,8 @@ def catan_board(view: dict, topology: dict) -> list[str]:
     )  # no-break spaces: a line breaks between harbours only
     return [
         *("".join(row).rstrip() for row in grid),
-        "S0, C0: seat 0's settlement, city · 0 on a path: seat 0's road · #hex (dice number)",
-        *(line.replace("\xa0", " ") for line in textwrap.wrap(f"harbours: {harbours}", WIDTH)),
+        "S0, C0: seat 0's settlement, city · 0 on a path: seat 0's road · #hex (dice\xa0number)",
+        f"harbours: {harbours}",
     ]
 
 
@@ -189,7 +207,7 @@ def catan_trade(trade: dict) -> list[str]:
         )
     if trade.get("asked"):
         lines.append(f"waiting for the answers of seat {summarize(trade['asked'])}")
-    return [clip(line) for line in lines]
+    return lines
 
 
 def speicherstadt(view: dict, seat: int | None) -> list[str]:
@@ -267,7 +285,7 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
         f" · to act: seat {summarize(view['to_act'])}{deciding}{ending}",
         f"customs track step {customs['track']}/{customs['track_end']} · discovery {customs['discovery']}"
         f" · bribe {customs['bribe']} · gold sold {customs['gold_sold']}",
-        clip("officers: " + "; ".join(officer_text(o, view) for o in view["officers"])),
+        "officers: " + "; ".join(officer_text(o, view) for o in view["officers"]),
     ]
     aboard: dict[int, list[str]] = {}
     for gid, good in view["goods"].items():
@@ -288,26 +306,28 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
     lines += table(players)
     cards = view.get("characters") or {}
     for p in view["players"]:
-        lines.append(clip(f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"])))
-    drawn = view["players"][seat].get("setup_draw") if seat is not None else None
+        lines.append(f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"]))
+    you = next((p for p in view["players"] if p["seat"] == seat), None)
+    if you and you["characters"]:
+        lines.append("your characters: " + "; ".join(card_text(cid, cards, view) for cid in you["characters"]))
+    drawn = you.get("setup_draw") if you else None
     if isinstance(drawn, list) and drawn:  # the seat's own cards to keep one of, each said in full
-        lines += textwrap.wrap("drawn, to keep one: " + "; ".join(card_text(cid, cards) for cid in drawn), WIDTH)
-    hire = [card_text(cid, cards) for cid in view.get("face_up", {}).values() if cid]
+        lines.append("drawn, to keep one: " + "; ".join(card_text(cid, cards, view) for cid in drawn))
+    hire = [card_text(cid, cards, view) for cid in view.get("face_up", {}).values() if cid]
     if hire:
-        lines += textwrap.wrap("for hire: " + "; ".join(hire), WIDTH)
+        lines.append("for hire: " + "; ".join(hire))
     lines += smuggler_goods(view)
     if view.get("prices"):
         prices = " · ".join(
-            f"size {size}: " + " ".join(f"{gold}+{rep}" for gold, rep in rows) for size, rows in view["prices"].items()
+            f"size\xa0{size}:\xa0" + "\xa0".join(f"{g}+{r}" for g, r in rows) for size, rows in view["prices"].items()
         )
-        lines += textwrap.wrap(f"sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}", WIDTH)
-    you = next((p for p in view["players"] if p["seat"] == seat), None)
+        lines.append(f"sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}")
     if you and you.get("hand"):
-        lines.append(clip(f"your secrets: {', '.join(secret_name(card['secret'], view) for card in you['hand'])}"))
+        lines.append("your secrets: " + "; ".join(secret_text(card["secret"], view) for card in you["hand"]))
     for p in view["players"]:  # every seat's pawns are on the board for all to see
         whose = "your" if p["seat"] == seat else f"seat {p['seat']}'s"
         pawns = ", ".join(place_name(s, view) for s in p["pawns"]) or "none"
-        lines += textwrap.wrap(f"{whose} network: {pawns}", WIDTH, subsequent_indent="  ")
+        lines.append(f"{whose} network: {pawns}")
     return lines
 
 
@@ -316,7 +336,7 @@ def smuggler_goods(view: dict) -> list[str]:
     ashore: dict[str, list[str]] = {}
     stored: dict[str, list[str]] = {}
     for gid, good in view["goods"].items():
-        owner = "" if good["owner"] is None else f", seat {good['owner']}"
+        owner = "" if good["owner"] is None else f", seat\xa0{good['owner']}"
         if good["where"] == "board":
             ashore.setdefault(good["space"], []).append(goods_name(gid, view).removesuffix(")") + owner + ")")
         elif good["where"] == "warehouse":
@@ -324,15 +344,15 @@ def smuggler_goods(view: dict) -> list[str]:
     lines = []
     if ashore:
         goods = "; ".join(f"{place_name(space, view)}: {', '.join(found)}" for space, found in sorted(ashore.items()))
-        lines += textwrap.wrap(f"goods ashore: {goods}", WIDTH)
+        lines.append(f"goods ashore: {goods}")
     held = [
-        f"{warehouse_name(wid, view)} (seat {w['owner']}{', ' + place_name(w['space'], view) if w['space'] else ''})"
+        f"{warehouse_name(wid, view)} (seat\xa0{w['owner']}{', ' + place_name(w['space'], view) if w['space'] else ''})"
         f": {', '.join(stored.get(wid, [])) or 'empty'}"
         for wid, w in view.get("warehouses", {}).items()
         if w.get("owner") is not None and w["owner"] >= 0
     ]
     if held:
-        lines += textwrap.wrap("warehouses: " + "; ".join(held), WIDTH)
+        lines.append("warehouses: " + "; ".join(held))
     return lines
 
 
@@ -349,27 +369,41 @@ def goods_name(gid: str, view: dict) -> str:
     return f"{place_name(merchant, view)} #{number} ({kind})"
 
 
-def secret_name(sid: str, view: dict) -> str:
-    """A secret card by its kind's name ("decoy4" is a "False trail")."""
-    kind = sid.rstrip("0123456789")
-    text = (view.get("secrets") or {}).get(kind, {}).get("text")
-    return text.split(":")[0] if isinstance(text, str) else words(sid)
+def secret_text(sid: str, view: dict) -> str:
+    """A secret card by its kind ("decoy4" is a "False trail"), in full: its name, what it does, when."""
+    secret = (view.get("secrets") or {}).get(sid.rstrip("0123456789"), {})
+    when = f" (on {secret['when']})" if secret.get("when") else ""
+    return f"{secret['text']}{when}" if secret.get("text") else words(sid)
 
 
 def card_name(cid: str, cards: dict) -> str:
     return cards[cid]["name"] if cid in cards else words(cid)
 
 
-def card_text(cid: str, cards: dict) -> str:
-    """A character for hire: name, trade, gold cost, reputation, mob mark, ability's cost."""
+ABILITIES = {
+    "boat": "sails your boat",
+    "goods": "moves goods",
+    "officer": "moves an officer",
+    "secret": "finds a secret",
+    "witch": "takes goods at sea",
+}
+
+
+def card_text(cid: str, cards: dict, view: dict | None = None) -> str:
+    """A character in full, as the web page says it: trade, cost, reputation, and what it brings."""
     card = cards.get(cid)
     if card is None:
         return words(cid)
-    ability = card.get("ability")
-    cost = summarize(ability["cost"]) if ability and any(ability["cost"].values()) else "free"
-    can = f", ability {words(ability['kind'])} for {cost}" if ability else ""
-    mob = ", mob" if card.get("mob") else ""
-    return f"{card['name']} ({card['trade']}: {card['gold']} gold, reputation {card['reputation']}{mob}{can})"
+    ability, house, view = card.get("ability") or {}, card.get("warehouse") or {}, view or {}
+    cost = ", ".join(f"{n} {k}" for k, n in ability.get("cost", {}).items() if n) or "free"
+    extras = [
+        ", mob" if card.get("mob") else "",
+        f", +{card['influence']} influence a round" if card.get("influence") else "",
+        f", ability: {ABILITIES.get(ability['kind'], words(ability['kind']))} ({cost})" if ability else "",
+        f", warehouse: {house['name']} at {place_name(house['space'], view)}" if house else "",
+        f", opens {place_name(card['cove'], view)}" if card.get("cove") else "",
+    ]
+    return f"{card['name']} ({card['trade']}: {card['gold']} gold, reputation {card['reputation']}{''.join(extras)})"
 
 
 def warehouse_name(wid: str, view: dict) -> str:
@@ -431,18 +465,22 @@ RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
 }
 
 
-def render(game: str, view: dict, seat: int | None) -> str:
-    """The seat's view as a few lines: the game's own table, or any view condensed."""
+def render(game: str, view: dict, seat: int | None, width: int = WIDTH, hang: int = 0) -> str:
+    """The seat's view as a few lines fit to `width` (see fit): the game's own table, or any view condensed."""
     try:
-        return "\n".join(RENDERERS.get(game, generic)(view, seat))
+        return "\n".join(fit(RENDERERS.get(game, generic)(view, seat), width, hang))
     except (KeyError, TypeError, ValueError, IndexError):  # a view newer than this client
-        return "\n".join(generic(view, seat))
+        return "\n".join(fit(generic(view, seat), width, hang))
 
 
-def numbered_moves(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict]) -> list[str]:
+def numbered_moves(
+    legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH
+) -> list[str]:
     """The moves as `[n] words`. Many moves of one type that differ in one field share a
     heading (`Build a settlement on intersection …:` then `[0] 0  [1] 1 …`), so a long list
-    stays short; labelled ones only when their labels differ in that value alone."""
+    stays short; labelled ones only when their labels differ in that value alone. Moves that
+    differ only in a short end (a payment) share a line: `Sail to Mousehole for … [4] 1 gold  [5] …`."""
+    texts = [move_text(move, labels[n] if n < len(labels) else None) for n, move in enumerate(legal)]
     lines: list[str] = []
     i = 0
     while i < len(legal):
@@ -452,15 +490,27 @@ def numbered_moves(legal: Sequence[dict], labels: Sequence[str], templates: Sequ
             field = next(k for k in legal[i] if k != "type")
             cells = [f"[{n}] {summarize(legal[n][field])}" for n in range(i, i + run)]
             lines.append(f"  {heading}:")
-            lines += _columns(cells, indent=4)
+            lines += _columns(cells, 4, width)
         else:
-            lines += [
-                f"  [{n}] {move_text(legal[n], labels[n] if n < len(labels) else None)}" for n in range(i, i + run)
-            ]
+            start, run = _shared_start(texts, i)
+            ends = [f"[{n}] {texts[n][len(start) :]}".replace(" ", "\xa0") for n in range(i, i + run)]
+            lines.append(f"  {start}… " + "  ".join(ends) if start else f"  [{i}] {texts[i]}")
         i += run
     for n, t in enumerate(templates, len(legal)):
         lines.append(f"  [{n}] {t.get('label') or move_text(t['move'])} (you choose {', '.join(t['params'])})")
-    return lines
+    return fit(lines, width)
+
+
+def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int]:
+    """The words texts[start] and the next ones begin with, and how many, if each one's rest is short."""
+    common = os.path.commonprefix(list(texts[start : start + 2]))
+    shared = common[: common.rfind(" ") + 1]
+    end = start + 1
+    while shared and end < len(texts) and texts[end].startswith(shared):
+        end += 1
+    if end - start < 2 or max(len(text) - len(shared) for text in texts[start:end]) > 30:
+        return "", 1
+    return shared, end - start
 
 
 def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> str | None:
@@ -489,10 +539,10 @@ def _same_kind_run(legal: Sequence[dict], start: int) -> int:
     return end - start
 
 
-def _columns(cells: Sequence[str], indent: int) -> list[str]:
-    width = max(len(c) for c in cells) + 2
-    per_line = max(1, (WIDTH - indent) // width)
+def _columns(cells: Sequence[str], indent: int, width: int) -> list[str]:
+    cell = max(len(c) for c in cells) + 2
+    per_line = max(1, (width - indent) // cell)
     return [
-        " " * indent + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip()
+        " " * indent + "".join(c.ljust(cell) for c in cells[i : i + per_line]).rstrip()
         for i in range(0, len(cells), per_line)
     ]

@@ -25,13 +25,13 @@ pytestmark = pytest.mark.e2e
 class Terminal:
     """One tmux server of our own (-L), one window running a command; read what the screen shows."""
 
-    def __init__(self, command: str):
+    def __init__(self, command: str, columns: int = 160, rows: int = 60):
         if not shutil.which("tmux"):
             pytest.fail("no tmux: `make test` installs Debian's tmux package")
         self.socket = f"portside-test-{uuid.uuid4().hex[:8]}"
         # The shell keeps the pane open after the client exits, showing its exit status.
         shell = f"cd {shlex.quote(str(ROOT))} && {command}; echo EXIT=$?; sleep 60"
-        self.tmux("new-session", "-d", "-x", "160", "-y", "60", shell)
+        self.tmux("new-session", "-d", "-x", str(columns), "-y", str(rows), shell)
 
     def tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=10)
@@ -39,7 +39,8 @@ class Terminal:
         return done.stdout
 
     def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-J", "-S", "-400")
+        """The screen and the lines above it, each line the terminal wrapped joined again (-J)."""
+        return self.tmux("capture-pane", "-p", "-J", "-S", "-5000")
 
     def wait_for(self, pattern: str, after: int = 0, seconds: float = 30) -> re.Match:
         """Wait until the screen (from the `after`-th character of its text) matches; the match."""
@@ -61,7 +62,7 @@ class Terminal:
 @pytest.fixture
 def terminals():
     opened: list[Terminal] = []
-    yield lambda command: opened.append(Terminal(command)) or opened[-1]
+    yield lambda command, **size: opened.append(Terminal(command, **size)) or opened[-1]
     for terminal in opened:
         terminal.close()
 
@@ -173,3 +174,136 @@ def test_a_catan_seat_sees_the_map_in_the_terminal_during_and_after_set_up(serve
     assert "Traceback" not in screen
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")
+
+
+def too_wide(screen: str, columns: int) -> list[str]:
+    """The lines the terminal had to wrap, cutting a word or an argument in two (capture-pane -J
+    joins them again, so such a line comes back longer than the terminal)."""
+    return [line for line in screen.splitlines() if len(line.rstrip()) > columns]
+
+
+def unwrapped(text: str) -> str:
+    """The text with the client's own line breaks (and their indentation) undone."""
+    return re.sub(r"\s*\n\s*", " ", text)
+
+
+PROMPT = r"move number \(0-\d+(, Enter to wait for the others)?, q to stop\): $"
+
+
+def answer(term: Terminal, keys: str) -> str:
+    """Type keys and Enter; the screen once the next move prompt shows, from this answer on."""
+    shown = len(term.screen())
+    term.type(keys, "Enter")
+    term.wait_for(PROMPT, after=shown)
+    return term.screen()[shown:]
+
+
+def catan_at_80_columns(server_url: str, terminals) -> Terminal:
+    portside = f"{shlex.quote(sys.executable)} -m service.cli"
+    return terminals(
+        f"{portside} play --url {server_url} --game catan --players 3 --seat 0=human --seat 1=server:greedy"
+        " --seat 2=server:random --seed 3 --human-prompt --wait 5",
+        columns=80,
+        rows=40,
+    )
+
+
+def test_at_80_columns_no_line_of_catan_nor_of_the_resume_command_is_cut_by_the_terminal(server_url, terminals):
+    """A player's review at 80 columns: the terminal cut the move grid, the legend, the harbours, the
+    log and the resume command mid-word (the client wrapped at 100, the log not at all)."""
+    term = catan_at_80_columns(server_url, terminals)
+    match_id = term.wait_for(r"Match (\S+): 3-player catan").group(1)
+    term.wait_for(PROMPT)
+    first = term.screen()
+    assert "Build a settlement on intersection …:" in first and "harbours: " in first, first
+    assert too_wide(first, 80) == [], too_wide(first, 80)
+    for _ in range(5):  # set-up (settlement, road; the bots' four; settlement, road), then the roll
+        answer(term, "0")
+    term.type("C-c")
+    term.wait_for(r"EXIT=130")
+    screen = term.screen()
+    assert too_wide(screen, 80) == [], too_wide(screen, 80)
+    assert re.search(r"^v\d+ +seat 1 server:greedy +\S", screen, re.M), screen  # the log, wrapped too
+    resume = screen[screen.index("to resume:") : screen.index("EXIT=130")]
+    command = re.sub(r" \\\n\s+", " ", resume)  # the lines, pasted, are one command
+    assert re.search(rf"portside play --url {server_url} --resume={match_id} --token=pst_\S+ --human-prompt", command)
+
+
+def test_a_trade_says_its_bounds_in_words_and_an_empty_line_or_back_returns_to_the_moves(server_url, terminals):
+    """A trade prompt could be left only with a valid fill or Ctrl-C (`q`, an empty line and `back`
+    were refused), and a count out of range was answered with the param's JSON."""
+    term = catan_at_80_columns(server_url, terminals)
+    term.wait_for(PROMPT)
+    for _ in range(12):  # set-up, the roll, the robber on a 7: whatever comes until a trade may be offered
+        offer = re.search(r"\[(\d+)\] Offer a trade", term.screen().rsplit("moves:", 1)[1])
+        if offer:
+            break
+        answer(term, "0")
+    else:
+        raise AssertionError(f"no trade offered; the screen:\n{term.screen()}")
+
+    shown = len(term.screen())
+    term.type(offer.group(1), "Enter")
+    term.wait_for(r"give: counts \(", after=shown)
+    term.type("lumber=5", "Enter")
+    term.wait_for(r"in all\.\n", after=shown)  # the message may wrap at 80 columns, the hand being random
+    said = re.search(r"'lumber=5' is outside what this move allows: (.*? in all)\.", unwrapped(term.screen()[shown:]))
+    assert said, term.screen()[shown:]
+    said = said.group(1)
+    assert re.fullmatch(r"(\w+: 0 to \d+, )*\w+: 0 to \d+; \d+( to \d+)? in all", said), said
+    assert "an empty line or 'back' goes back to the moves" in term.screen()[shown:]
+    back = answer(term, "")  # an empty line: the moves again, the trade among them
+    assert re.search(rf"moves:\n(  .*\n)*  \[{offer.group(1)}\] Offer a trade", back), back
+    shown = len(term.screen())
+    term.type(offer.group(1), "Enter")
+    term.wait_for(r"give: counts \(", after=shown)
+    back = answer(term, "back")
+    assert re.search(rf"moves:\n(  .*\n)*  \[{offer.group(1)}\] Offer a trade", back), back
+    shown = len(term.screen())
+    term.type(offer.group(1), "Enter")
+    term.wait_for(r"give: counts \(", after=shown)
+    term.type("q", "Enter")  # q stops there too, as at the move prompt
+    term.wait_for(r"Stopped\. Match \S+ goes on without this terminal")
+    term.wait_for(r"EXIT=130")
+    assert '{"' not in term.screen() and "Traceback" not in term.screen()
+
+
+def test_at_80_columns_a_smuggler_seat_sees_holds_merchants_goods_abilities_and_secrets(server_url, terminals):
+    """What the web page shows and the terminal left out: each boat's hold, what each merchant has
+    left, what a kept character can do and what a secret does; all within 80 columns."""
+    portside = f"{shlex.quote(sys.executable)} -m service.cli"
+    term = terminals(
+        f"{portside} play --url {server_url} --game smuggler --players 3 --seat 0=human --seat 1=server:greedy"
+        " --seat 2=server:random --seed 3 --human-prompt --wait 5",
+        columns=80,
+        rows=40,
+    )
+    term.wait_for(PROMPT)
+    first = unwrapped(term.screen())
+    assert "boats to choose from (row by row: x a square, . none): " in first, first
+    assert "Lugger xxxx/xxxx/.xx. (10 squares); Cutter .xxx./xxxxx/.xxx. (11 squares)" in first, first
+    assert "merchants' goods (each shape row by row: x a square, . none): Irish trader: #0 keg x, #1 i2 xx" in first
+    assert "#3 l3 x./xx" in first and "Roscoff lugger: " in first
+    assert "Take the … [0] Lugger [1] Cutter [2] Pilot gig" in re.sub(" +", " ", first), first  # a line, not ten
+
+    table = ""
+    for _ in range(12):  # set-up, choosing the first of everything, into the first round
+        table = answer(term, "0")
+        if " · play · " in table:
+            break
+    mine = re.search(r"your characters: ([^\n]+(\n  [^\n]+)*)", table).group(1)
+    assert re.match(r"[\w ]+ \([^:]+: \d+ gold, reputation \d+", unwrapped(mine)), mine
+    assert re.search(r"for hire: .*ability: \w[\w ]+ \(", unwrapped(table)), table
+    secret = re.search(r"Discover a secret for 2 … \[(\d+)\] influence", unwrapped(table))
+    assert secret, table
+    shown = len(term.screen())
+    term.type(secret.group(1), "Enter")
+    term.wait_for(r"drew a secret", after=shown)
+    later = unwrapped(term.wait_for(r"your secrets: ([^\n]+(\n  [^\n]+)*)", after=shown).group(1))
+    assert re.match(r"[\w' -]+: \w[^;]* \(on (your turn|another's landing)\)$", later), later
+
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")
+    screen = term.screen()
+    assert too_wide(screen, 80) == [], too_wide(screen, 80)
+    assert "Traceback" not in screen

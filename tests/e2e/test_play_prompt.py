@@ -1,0 +1,87 @@
+"""`portside play --human-prompt` without a server: the prompt read from a StringIO, the lines fit to
+a width. The same behaviours as a person meets them in tmux: tests/e2e/test_play_terminal.py."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from service import play, playprompt, playtext
+
+COUNTS = {"kind": "counts", "max": {"brick": 1, "wool": 2}, "min_total": 1, "max_total": 2}
+TRADE = {"move": {"type": "offer_trade"}, "params": {"give": COUNTS}, "label": "Offer a trade"}
+MINE = {
+    "game": "nogame",
+    "version": 4,
+    "seat": 0,
+    "view": {"coins": 3},
+    "legal_moves": [{"type": "end_turn"}, {"type": "pass"}],
+    "move_labels": ["End your turn", "Pass"],
+    "move_templates": [TRADE],
+}
+
+
+@pytest.mark.parametrize("leave", ["", "back", "BACK"])
+def test_a_template_is_left_for_the_moves_with_an_empty_line_or_back(leave):
+    out = io.StringIO()
+    move = playprompt.choose_prompt(MINE, stdin=io.StringIO(f"2\n{leave}\n1\n"), out=out)
+    assert move == {"type": "pass"}
+    text = out.getvalue()
+    assert "an empty line or 'back' goes back to the moves" in text
+    assert text.count("[2] Offer a trade") == 2  # the moves shown again after leaving the trade
+    assert "outside what this move allows" not in text and "cannot be read" not in text
+
+
+def test_q_at_a_template_value_stops_as_at_the_move_prompt():
+    with pytest.raises(playprompt.Quit):
+        playprompt.choose_prompt(MINE, stdin=io.StringIO("2\nq\nwool=1\n"), out=io.StringIO())
+
+
+def test_a_value_out_of_range_is_answered_with_the_bounds_in_words():
+    out = io.StringIO()
+    move = playprompt.choose_prompt(MINE, stdin=io.StringIO("2\nlumber=5\nwool=3\nwool=2\n"), out=out)
+    assert move == {"type": "offer_trade", "give": {"wool": 2}}
+    text = out.getvalue()
+    bounds = "brick: 0 to 1, wool: 0 to 2; 1 to 2 in all."
+    assert f"'lumber=5' is outside what this move allows: {bounds}" in text
+    assert f"'wool=3' is outside what this move allows: {bounds}" in text
+    assert '{"' not in text
+    assert playprompt.bounds({"kind": "integer", "min": 0, "max": 30}) == "0 to 30"
+    assert playprompt.bounds({"kind": "seats", "of": [1, 2], "min": 1, "max": 1}) == "1 of seats 1, 2"
+
+
+def test_lines_are_fit_between_words_continuations_indented_and_nothing_lost():
+    line = "for hire: " + "; ".join(f"Loveday Nance{n} (Chandler: 2 gold, reputation 1)" for n in range(6))
+    for width in (40, 80, 100):
+        fitted = playtext.fit([line], width)
+        assert all(len(row) <= width for row in fitted) and len(fitted) > 1
+        assert all(row.startswith("  ") and not row.startswith("   ") for row in fitted[1:])
+        assert " ".join(row.strip() for row in fitted) == line
+    moves = playtext.fit(["  [12] " + "Move the robber to hex 0 (8, lumber), stealing from seat 2 " * 2], 60)
+    assert all(row.startswith(" " * 7) for row in moves[1:])  # under the move's text, past its number
+    glued = playtext.fit(["size\xa01:\xa02+1\xa03+1 " * 12], 40)
+    assert all(re.fullmatch(r"( *size 1: 2\+1 3\+1)+", row) for row in glued)  # \xa0 holds, prints as space
+
+
+def test_moves_that_differ_in_a_short_end_share_a_line_and_others_do_not():
+    legal = [{"type": "sail", "to": to, "pay": pay} for to in ("irish", "zennor") for pay in ("influence", "gold")]
+    labels = [f"Sail to {to} for {cost}" for to in ("Irish trader", "Zennor") for cost in ("1 influence", "3 gold")]
+    assert playtext.numbered_moves(legal, labels, [], 80) == [
+        "  Sail to Irish trader for … [0] 1 influence  [1] 3 gold",
+        "  Sail to Zennor for … [2] 1 influence  [3] 3 gold",
+    ]
+    long = [f"Move the robber to hex {h} ({h + 2}, lumber), stealing from seat {h % 3}" for h in range(3)]
+    moves = [{"type": "move_robber", "hex": h, "steal": h % 3} for h in range(3)]
+    assert playtext.numbered_moves(moves, long, [], 80) == [f"  [{n}] {text}" for n, text in enumerate(long)]
+
+
+def test_the_resume_command_breaks_between_its_arguments_to_fit():
+    player = play.Player(tokens={0: "pst_" + "a" * 43}, labels={0: "human"}, prompted={0})
+    text = play.resume_text("http://127.0.0.1:8331", "e1deaca38352670b5b95", player, 80)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    command = re.sub(r" \\\n\s+", " ", text).splitlines()[-1].strip()
+    assert command == (
+        f"portside play --url http://127.0.0.1:8331 --resume=e1deaca38352670b5b95 --token=pst_{'a' * 43} --human-prompt"
+    )
