@@ -83,9 +83,10 @@ def move_text(move: dict, label: str | None = None) -> str:
 
 def entry_text(events: list[dict]) -> str:
     """A log entry's events in one line. A seat that sees a private event beside the public one it
-    details ("Ana drew a secret", then "Ana drew a secret: favour owed") reads the detailed one only."""
+    details ("Ana drew a secret", then "Ana drew a secret: favour owed") reads the detailed one only.
+    Each event's text is a sentence of its own (it starts with a capital): they are joined as such."""
     texts = [event_text(ev) for ev in events]
-    return "; ".join(
+    return ". ".join(
         text for text, then in zip(texts, [*texts[1:], ""]) if not (len(then) > len(text) and then.startswith(text))
     )
 

@@ -517,6 +517,6 @@ def test_the_pages_log_line_names_a_detailed_event_once(page, server_url):
     )
     assert said == [
         "Ana drew a secret: favour owed",
-        "Ana bought a card; Ana drew a knight",
-        "Bob discarded; Bob discarded",
+        "Ana bought a card. Ana drew a knight",
+        "Bob discarded. Bob discarded",
     ]

@@ -297,7 +297,7 @@ def test_the_log_lines_of_portside_play_are_wrapped_never_cut(server_url):
     session.follow(0)
     printed = " ".join(said.getvalue().split())
     entries = client.events(created["id"], 0)["entries"]
-    texts = ["; ".join(ev["text"] for ev in entry["events"]) for entry in entries if entry["events"]]
+    texts = [". ".join(ev["text"] for ev in entry["events"]) for entry in entries if entry["events"]]
     assert any(len(text) > 160 for text in texts)  # the test needs long lines to mean something
     for text in texts:
         assert " ".join(text.split()) in printed, text

@@ -475,9 +475,9 @@ def test_a_log_line_names_a_detailed_event_once():
     assert playtext.entry_text(drew) == "Ana drew a secret: favour owed"
     assert playtext.entry_text(drew[:1]) == "Ana drew a secret"  # a spectator's line
     bought = [{"type": "a", "text": "Ana bought a card"}, {"type": "b", "text": "Ana drew a knight"}]
-    assert playtext.entry_text(bought) == "Ana bought a card; Ana drew a knight"
+    assert playtext.entry_text(bought) == "Ana bought a card. Ana drew a knight"  # sentences, each with its capital
     twice = [{"type": "a", "text": "Bob discarded"}, {"type": "a", "text": "Bob discarded"}]
-    assert playtext.entry_text(twice) == "Bob discarded; Bob discarded"
+    assert playtext.entry_text(twice) == "Bob discarded. Bob discarded"
 
 
 def test_the_smuggler_table_says_in_full_the_cards_drawn_to_keep_one():

@@ -48,7 +48,7 @@ export function entryText(events) {
   return texts.filter((text, i) => {
     const then = texts[i + 1] || "";
     return !(then.length > text.length && then.startsWith(text));
-  }).join("; ");
+  }).join(". "); // each event's text is a sentence of its own (it starts with a capital)
 }
 
 export function seatName(resource, seat) {
