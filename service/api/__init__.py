@@ -85,7 +85,7 @@ ACCEPT_LANGUAGE = {
         "The language of the answer's words for people (`en`, default, or `fr`): each event's `text`, "
         "`move_labels`, the templates' `label`, a problem's `detail` and its field `errors`.",
     ),
-    "example": "fr",
+    "example": "en",  # Swagger UI's "Try it out" fills the field with it: the default language
 }
 
 

@@ -19,6 +19,11 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The game
 
 _catalogue: dict[tuple[str, str], dict] = {}
 ETAG = {"ETag": {"schema": {"type": "string"}, "description": "A hash of the body, quoted."}}
+KEEP_A_DAY = "public, max-age=86400"  # the same for every match and every caller
+STATIC_HEADERS = {
+    **ETAG,
+    "Cache-Control": {"schema": {"type": "string", "enum": [KEEP_A_DAY]}, "description": "Any cache keeps it a day."},
+}
 VARY = {"Vary": "Accept-Language"}  # the options' titles and descriptions are in the caller's language
 
 
@@ -76,13 +81,13 @@ def get_game(game_id: str):
     200,
     {"type": "object", "additionalProperties": True},
     description="The game's static data, `{}` if it has none.",
-    headers=ETAG,
+    headers=STATIC_HEADERS,
 )
 @blp.doc(
     operationId="getGameStatic",
     security=[],
     responses={
-        "304": {"description": "Not modified (If-None-Match matched)", "headers": ETAG},
+        "304": {"description": "Not modified (If-None-Match matched)", "headers": STATIC_HEADERS},
         **problem_responses("not_found", *LIMITED, details=READ),
     },
 )
@@ -91,7 +96,7 @@ def get_static(game_id: str):
     `{}` for a game without such data."""
     body = orjson.dumps(_known(game_id).static() or {})
     etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-    headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+    headers = {"ETag": etag, "Cache-Control": KEEP_A_DAY}
     if request.headers.get("If-None-Match") == etag:
         return json_response(b"", 304, headers)
     return json_response(body, 200, headers)

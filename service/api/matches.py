@@ -85,7 +85,7 @@ def create_match(body: dict):
 
 
 @blp.route("/<match_id>/join", methods=["POST"])
-@blp.arguments(JoinSchema(), example={})
+@blp.arguments(JoinSchema(), example={}, required=False)
 @blp.response(200, JoinedSchema, example=examples.JOINED)
 @blp.doc(
     operationId="joinMatch",

@@ -88,11 +88,11 @@ class ProblemSchema(Schema):
 
 
 class GameSchema(Schema):
-    id = fields.String(required=True, metadata={"example": "speicherstadt"})
+    id = fields.String(required=True, metadata={"example": "speicherstadt", "enum": sorted(registry.GAMES)})
     title = fields.String(required=True, metadata={"example": "Speicherstadt"})
     min_players = WholeNumber(required=True, metadata={"example": 2})
     max_players = WholeNumber(required=True, metadata={"example": 5})
-    options = fields.Raw(required=True, metadata={"description": "JSON Schema of the match options."})
+    options = fields.Dict(required=True, metadata={"description": "JSON Schema of the match options."})
     bots = fields.List(fields.String(), required=True, metadata={"example": ["random", "greedy"]})
     moves = fields.String(required=True, metadata={"description": "Name of the game's move schema in this document."})
     static = fields.String(required=True, metadata={"description": "URL of the data shared by every match (cache it)."})

@@ -95,6 +95,7 @@ def document(api: Api) -> None:
     spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
     _object_lengths_as_properties(spec.components.schemas)
     _document_language(spec)
+    _document_headers(spec)
     _replace(
         spec,
         "PostedMove",
@@ -114,6 +115,48 @@ def _document_language(spec: APISpec) -> None:
             for method, operation in operations.items():
                 if method != "parameters":  # the path's own (its `match_id`), not an operation
                     operation.setdefault("parameters", []).append(ref_to("parameters", "AcceptLanguage"))
+
+
+REQUEST_ID = {
+    "description": "The request's id, as its log line has it: the client's own `X-Request-ID` if it is "
+    "1 to 128 letters, digits, `_`, `.` or `-`, else one the server made.",
+    "required": True,
+    "schema": {"type": "string", "maxLength": 128},
+}
+NO_STORE = {
+    "description": "`no-store`: the answer differs by seat and language (`Vary: Authorization, "
+    "Accept-Language`), or carries a secret; no cache may keep it.",
+    "required": True,
+    "schema": {"type": "string", "enum": ["no-store"]},
+}
+
+
+def _document_headers(spec: APISpec) -> None:
+    """Every /v1 answer says its request's id; every problem, and every answer about a match but a
+    move's own (a POST's answer is never kept: service/api/moves.py), says no cache may keep it."""
+    spec.components.header("RequestId", REQUEST_ID)
+    spec.components.header("NoStore", NO_STORE)
+    default = spec.components.responses["DEFAULT_ERROR"].setdefault("headers", {})
+    default.update({"X-Request-ID": ref_to("headers", "RequestId"), "Cache-Control": ref_to("headers", "NoStore")})
+    for path, operations in spec._paths.items():
+        if not path.startswith("/v1/"):
+            continue
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items() if method != "parameters" else ():
+                if "$ref" in response:
+                    continue
+                headers = response.setdefault("headers", {})
+                headers["X-Request-ID"] = ref_to("headers", "RequestId")
+                if _not_kept(path, method, status):
+                    headers["Cache-Control"] = ref_to("headers", "NoStore")
+
+
+def _not_kept(path: str, method: str, status: str) -> bool:
+    if not status.startswith(("2", "3")):
+        return True  # a problem
+    if path == "/v1/matches":
+        return method == "post"  # a creation hands out tokens; the lobby's list is public
+    return path.startswith("/v1/matches/") and not (method == "post" and path.endswith("/moves"))
 
 
 def ref_to(kind: str, name: str) -> dict:

@@ -44,15 +44,26 @@ def operation(doc: dict, method: str, url: str) -> dict:
     raise AssertionError(f"{method} {path} is in no path of the document")
 
 
+def resolved(doc: dict, node: dict) -> dict:
+    """A `$ref` to one of the document's components, followed."""
+    if "$ref" not in node:
+        return node
+    _, _, kind, name = node["$ref"].split("/")
+    return doc["components"][kind][name]
+
+
 def conforms(doc: dict, method: str, url: str, response) -> dict:
     """Assert the answer is one the document declares for the operation; returns that declaration."""
     op = operation(doc, method, url)
     status = response.status_code
     declared = op["responses"].get(str(status))
     assert declared is not None, f"{op['operationId']} answered {status}, undeclared: {response.get_data()[:300]!r}"
-    for name, header in declared.get("headers", {}).items():
+    headers = {name: resolved(doc, header) for name, header in declared.get("headers", {}).items()}
+    for name, header in headers.items():
         if header.get("required"):
             assert name in response.headers, f"{op['operationId']} {status} without its {name}"
+    for name in ("X-Request-ID", "Cache-Control"):  # and what it sends of these, it declares
+        assert name not in response.headers or name in headers, f"{op['operationId']} {status}: {name} undeclared"
     if status == 304:
         return declared
     content = declared["content"]
