@@ -120,7 +120,10 @@ def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: 
             connection_pool_class=redis.BlockingConnectionPool,
             **options,
         )
-    pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=20, **options)
+    # A request waits for a free connection no longer than a command may take (REDIS_TIMEOUT): with
+    # Redis frozen, a queue of requests got their 503 after up to 26 s, not 1.5.
+    wait = socket_timeout or 20
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=wait, **options)
     return redis.Redis(connection_pool=pool)
 
 

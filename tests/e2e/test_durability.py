@@ -140,6 +140,22 @@ def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
         for path in (f"/v1/matches/{created['id']}", f"/v1/matches/{created['id']}/events?after=0"):
             status, headers, problem = call(url + path, timeout=2.5)
             assert status == 503 and headers["Retry-After"] and problem["code"] == "storage_unavailable"
+        # Many at once, more than the workers' Redis connections: each still within about REDIS_TIMEOUT
+        # (a request queued for a connection waited up to 20 s for it).
+        answers: list[tuple[int, float]] = []
+
+        def one() -> None:
+            start = time.monotonic()
+            status = call(url + "/v1/matches", "POST", {"game": "medici", "players": 2}, timeout=30)[0]
+            answers.append((status, time.monotonic() - start))
+
+        crowd = [threading.Thread(target=one) for _ in range(300)]
+        for thread in crowd:
+            thread.start()
+        for thread in crowd:
+            thread.join()
+        assert {status for status, _ in answers} == {503}
+        assert max(seconds for _, seconds in answers) < 5, sorted(seconds for _, seconds in answers)[-5:]
     finally:
         os.kill(pid, signal.SIGCONT)
     wait_until_ready(url)
