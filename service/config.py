@@ -16,6 +16,14 @@ def _int(name: str, default: int) -> int:
         raise SystemExit(f"{name} must be a whole number, not {raw!r}") from None
 
 
+def _float(name: str, default: str) -> float:
+    raw = os.environ.get(name) or default
+    try:
+        return float(raw)
+    except ValueError:
+        raise SystemExit(f"{name} must be a number of seconds, not {raw!r}") from None
+
+
 def default_workers(worker_class: str, cores: int | None = None) -> int:
     """gunicorn workers when WEB_CONCURRENCY is unset. gevent: one per core, at least two (a worker
     holds thousands of connections; more processes than cores only take turns on them, which cost
@@ -40,26 +48,26 @@ class Config:
     log_level: str = field(default_factory=lambda: os.environ.get("LOG_LEVEL", "INFO"))
     max_body_bytes: int = field(default_factory=lambda: _int("MAX_BODY_BYTES", 64 * 1024))
     # A request's body must arrive within this (408 after), so a stalled one does not hold its connection.
-    body_timeout_seconds: float = field(default_factory=lambda: float(os.environ.get("BODY_TIMEOUT_SECONDS", "10")))
+    body_timeout_seconds: float = field(default_factory=lambda: _float("BODY_TIMEOUT_SECONDS", "10"))
     max_wait_seconds: int = field(default_factory=lambda: _int("MAX_WAIT_SECONDS", 30))
     # Requests a client (seat token, else address) may make per minute; 0 turns limiting off.
     rate_limit_per_minute: int = field(default_factory=lambda: _int("RATE_LIMIT_PER_MINUTE", 1200))
     # How long one request may spend playing server bots' moves before it answers.
-    bot_budget_seconds: float = field(default_factory=lambda: float(os.environ.get("BOT_BUDGET_SECONDS", "2")))
+    bot_budget_seconds: float = field(default_factory=lambda: _float("BOT_BUDGET_SECONDS", "2"))
     move_retries: int = 5
     # How often each instance's sweeper enforces the clocks of matches nobody is looking at; 0: off.
-    sweep_seconds: float = field(default_factory=lambda: float(os.environ.get("SWEEP_SECONDS", "1")))
+    sweep_seconds: float = field(default_factory=lambda: _float("SWEEP_SECONDS", "1"))
     # A stream sends an SSE comment at least this often, so proxies and phones keep it open.
-    heartbeat_seconds: float = field(default_factory=lambda: float(os.environ.get("STREAM_HEARTBEAT_SECONDS", "15")))
+    heartbeat_seconds: float = field(default_factory=lambda: _float("STREAM_HEARTBEAT_SECONDS", "15"))
     # Hardening (service/limits.py, service/redis_clients.py, service/web.py); see docs/security.md.
-    redis_timeout: float = field(default_factory=lambda: float(os.environ.get("REDIS_TIMEOUT", "1.5")))
+    redis_timeout: float = field(default_factory=lambda: _float("REDIS_TIMEOUT", "1.5"))
     read_limit_per_minute: int = field(default_factory=lambda: _int("READ_LIMIT_PER_MINUTE", 3600))
     auth_failures_per_minute: int = field(default_factory=lambda: _int("AUTH_FAILURES_PER_MINUTE", 30))
     max_waits_per_client: int = field(default_factory=lambda: _int("MAX_WAITS_PER_CLIENT", 16))
     bot_matches_per_minute: int = field(default_factory=lambda: _int("BOT_MATCHES_PER_MINUTE", 20))
     # Seconds of server-bot play that one address's reads may trigger per minute (turns a match still owes).
     bot_read_seconds_per_minute: float = field(
-        default_factory=lambda: float(os.environ.get("BOT_READ_SECONDS_PER_MINUTE", "10"))
+        default_factory=lambda: _float("BOT_READ_SECONDS_PER_MINUTE", "10")
     )
     trusted_proxies: str = field(default_factory=lambda: os.environ.get("TRUSTED_PROXIES", ""))
     cors_origins: str = field(default_factory=lambda: os.environ.get("CORS_ORIGINS", ""))

@@ -46,7 +46,11 @@ if os.environ.get("CONTROL_SOCKET"):
 
 
 def on_starting(server):
-    """In the master, before workers fork: open-file limit, embedded Redis and the metrics directory."""
+    """In the master, before workers fork: the settings checked, open-file limit, embedded Redis and
+    the metrics directory."""
+    from service.config import Config
+
+    Config()  # a setting that is not a number stops here, said once, not in every worker booted again
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # one descriptor per waiting client

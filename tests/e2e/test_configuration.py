@@ -127,3 +127,29 @@ def test_a_stream_sends_its_heartbeat_every_stream_heartbeat_seconds(configured)
 def test_control_socket_is_where_it_is_asked_for(configured):
     _, tmp = configured
     assert (tmp / "control.sock").exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"), [("RATE_LIMIT_PER_MINUTE", "abc"), ("MATCH_TTL", "7d"), ("REDIS_TIMEOUT", "soon")]
+)
+def test_a_setting_that_is_not_a_number_stops_the_server_once_with_its_name(redis_url, tmp_path, name, value):
+    """A worker booted, failed on the setting and was booted again, 45 times in 8 s, the port bound
+    and every connection failing; the master now checks the settings before any worker starts."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REDIS_URL": redis_url, "BIND": "127.0.0.1:0", "PORTSIDE_DATA_DIR": str(tmp_path), name: value}
+    started = time.monotonic()
+    ended = subprocess.run(
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:service.gunicorn_conf"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert ended.returncode != 0 and time.monotonic() - started < 15
+    said = ended.stdout + ended.stderr
+    assert f"{name} must be" in said and repr(value) in said, said
+    assert said.count("Booting worker") == 0, said
