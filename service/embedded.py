@@ -11,8 +11,10 @@ and watched:
 - a small supervisor process (`python -m service.embedded`) restarts the
   server on the same data whenever it dies; while it is down or loading,
   /readyz answers 503. A process of its own, because the gunicorn master
-  reaps every child itself and runs gevent (a thread there would not be
-  scheduled, nor told of the exit).
+  reaps every child itself (a thread there would not be told of the exit,
+  and would see ECHILD). The supervisor itself killed takes its server
+  with it: a thread of the process that started it (`watch`) starts it
+  again.
 
 `portside serve` starts it once in the gunicorn master and hands its URL to
 the workers. It stops when the process that started it exits (and, through
@@ -85,6 +87,7 @@ class EmbeddedRedis:
         self.maxmemory = maxmemory
         self.owner = os.getpid()  # forked workers inherit this object but must never stop the server
         self.supervisor: subprocess.Popen[bytes] | None = None
+        self.stopping = False
 
     @property
     def url(self) -> str:
@@ -109,9 +112,26 @@ class EmbeddedRedis:
                 raise RuntimeError(f"embedded redis did not start; see {self.data_dir}/redis.log")
             time.sleep(0.05)
 
+    def watch(self) -> None:
+        """Start the supervisor again whenever it dies (killed on its own, it takes its redis-server
+        with it: every request was 503 for good while /healthz said ok), until stop()."""
+        while self.supervisor is not None:
+            self.supervisor.wait()
+            if self.stopping or os.getpid() != self.owner:
+                return
+            said = f"embedded redis supervisor on {self.data_dir} exited; starting it again"
+            print(logs.line("error", "portside.redis", said), file=sys.stderr, flush=True)
+            _wait_until_stopped(self.data_dir)
+            self.launch()  # from this thread, which lives on: the new supervisor's death signal follows it
+            try:
+                self.wait_ready()
+            except RuntimeError as err:
+                print(logs.line("error", "portside.redis", str(err)), file=sys.stderr, flush=True)
+
     def stop(self) -> None:
         if os.getpid() != self.owner or self.supervisor is None:
             return
+        self.stopping = True
         self.supervisor.terminate()  # the supervisor stops Redis (SIGTERM: it flushes its AOF first)
         try:
             self.supervisor.wait(timeout=15)
@@ -149,7 +169,9 @@ def start(data_dir: str, maxmemory: str | None = None) -> str:
         url = _running_url(path)
         threading.Thread(target=_take_over, args=(path, maxmemory), name="portside-redis-lock", daemon=True).start()
         return url
-    return _run(path, maxmemory)
+    url = _run(path, maxmemory)
+    threading.Thread(target=_servers[path].watch, name="portside-redis-watch", daemon=True).start()
+    return url
 
 
 def _run(path: str, maxmemory: str) -> str:
@@ -168,9 +190,7 @@ def _take_over(path: str, maxmemory: str) -> None:
         print(logs.line("warning", "portside.redis", said), file=sys.stderr, flush=True)
         _wait_until_stopped(path)
         _run(path, maxmemory)
-        supervisor = _servers[path].supervisor
-        if supervisor is not None:
-            supervisor.wait()  # this thread lives on: the supervisor's death signal follows the thread that started it
+        _servers[path].watch()  # this thread lives on: the supervisor's death signal follows the thread that started it
 
 
 def _wait_until_stopped(path: str, seconds: float = 60) -> None:

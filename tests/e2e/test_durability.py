@@ -162,6 +162,35 @@ def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
     assert call(f"{url}/v1/matches/{created['id']}")[0] == 200
 
 
+def supervisor_of(data: Path) -> int | None:
+    """The pid of the embedded Redis's supervisor (`python -m service.embedded <data> ...`), if any."""
+    for pid in (int(p) for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"service.embedded" in command and str(data).encode() in command:
+            return pid
+    return None
+
+
+def test_a_killed_supervisor_is_started_again_and_the_data_is_kept(own_server):
+    """Its redis-server dies with it: every request was 503 for good, while /healthz said ok."""
+    url, data = own_server
+    status, _, created = call(url + "/v1/matches", "POST", {"game": "speicherstadt", "players": 2, "seed": 3})
+    assert status == 201
+    time.sleep(LOSS_WINDOW + 0.2)  # on disk
+    old = supervisor_of(data)
+    assert old is not None
+    os.kill(old, signal.SIGKILL)
+    deadline = time.monotonic() + 20
+    while supervisor_of(data) in (None, old) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert supervisor_of(data) not in (None, old)
+    wait_until_ready(url, seconds=20)
+    assert call(f"{url}/v1/matches/{created['id']}")[0] == 200
+
+
 def workers_of(master: int) -> set[int]:
     """The gunicorn master's live workers (its other child is the embedded Redis's supervisor)."""
     found = set()
