@@ -223,14 +223,29 @@ class Fanout:
         except Exception:  # noqa: BLE001 - the listener may be closing it at the same moment
             pass
 
+    def _subscription(self, failures: int):
+        """A new subscription. Over a cluster a message published on any node reaches every node:
+        after a failure the next node the client knows is tried, as the channel's own may be down
+        (every worker kept retrying a dead node, and waiters heard of moves only at their deadline)."""
+        from redis.cluster import RedisCluster
+
+        if not failures or not isinstance(self.client, RedisCluster):
+            return self.client.pubsub()
+        nodes = self.client.get_nodes()
+        return self.client.pubsub(node=nodes[failures % len(nodes)])
+
     def _listen(self) -> None:
+        failures = 0
         while not self._stopped:
-            pubsub = self._pubsub = self.client.pubsub()
+            pubsub = self._pubsub = self._subscription(failures)
             try:
                 pubsub.subscribe(CHANNEL)
                 while (confirmed := pubsub.get_message(timeout=5)) is None or confirmed["type"] != "subscribe":
                     pass
                 self._subscribed.set()
+                if failures:
+                    log.warning("fan-out subscribed again after %d failed attempts", failures)
+                failures = 0
                 self._wake_all()  # after a reconnect, whatever was missed is read again from Redis
                 while not self._stopped:
                     message = pubsub.get_message(timeout=5)
@@ -243,7 +258,9 @@ class Fanout:
             except Exception as err:  # the connection dropped: forget memory, resubscribe
                 if self._stopped:
                     return
-                log.warning("fan-out subscription lost (%s); resubscribing", err)
+                if not failures:  # once, not twice a second while a node stays down
+                    log.warning("fan-out subscription lost (%s); resubscribing", err)
+                failures += 1
                 self._subscribed.clear()
                 with self._lock:
                     for watch in self.watches.values():

@@ -240,3 +240,65 @@ def test_every_key_of_a_match_lives_on_its_node_and_expires(client, redis_client
     assert {k.decode() for k in keys} >= {match_key(created["id"]), f"m:{{{created['id']}}}:log"}
     for key in keys:
         assert 0 < redis_client.ttl(key) <= 7 * 24 * 3600
+
+
+def test_waiters_still_wake_when_the_node_of_the_fanout_channel_dies(tmp_path):
+    """Every worker subscribes where the channel's slot lives; a message published on any node reaches
+    every node. That node killed (the cluster serving the other slots), each worker kept retrying it,
+    and waiters heard of a move only at their deadline (an operator's review): it now subscribes to
+    another node."""
+    import os
+    import signal
+    import threading
+    import time
+
+    import redis
+
+    from service.app import create_app
+    from service.fanout import CHANNEL
+    from service.store import match_key
+    from tests.cluster import local_cluster_nodes
+    from tests.service.helpers import create, play_first_legal, tokens
+
+    with local_cluster_nodes(tmp_path) as (url, nodes):
+        cluster = redis.RedisCluster.from_url(url)
+        for node in cluster.get_nodes():
+            plain = redis.Redis(host=node.host, port=node.port)
+            plain.config_set("cluster-require-full-coverage", "no")
+            plain.config_set("cluster-node-timeout", 500)
+        channel_port = cluster.get_node_from_key(CHANNEL).port
+        config = Config(redis_url=url, redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0)
+        client = create_app(config).test_client()
+        created = next(
+            c
+            for c in (create(client, game="medici", players=2) for _ in range(30))
+            if cluster.get_node_from_key(match_key(c["id"])).port != channel_port
+        )
+        match_id = created["id"]
+        play_first_legal(client, match_id, tokens(created))  # its scripts loaded on every node while all live
+        assert client.get(f"/v1/matches/{match_id}/events?after=1&wait=0.1").status_code == 200  # subscribed
+        os.kill(next(n for n in nodes if str(channel_port) in n.args).pid, signal.SIGKILL)
+        survivor = redis.Redis(port=next(n.port for n in cluster.get_nodes() if n.port != channel_port))
+
+        def failed() -> bool:
+            return "fail" in survivor.cluster("nodes")[f"127.0.0.1:{channel_port}"]["flags"].split(",")
+
+        deadline = time.monotonic() + 20
+        while not failed() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert failed()
+        time.sleep(2)  # the fan-out finds another node
+        woke: list[float] = []
+
+        def wait() -> None:
+            answer = client.get(f"/v1/matches/{match_id}/events?after=1&wait=10")
+            assert answer.status_code == 200 and answer.get_json()["entries"]
+            woke.append(time.monotonic())
+
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        time.sleep(0.5)
+        moved = time.monotonic()
+        play_first_legal(client, match_id, tokens(created))
+        waiter.join(15)
+        assert woke and woke[0] - moved < 3, woke and woke[0] - moved
