@@ -27,6 +27,7 @@ grow with the number of requests waiting in it.
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import logging
 import os
@@ -110,6 +111,9 @@ def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: 
     `extra`: more client options (timeouts and retries: service/redis_clients.py). For a cluster,
     `url` may name several nodes, comma-separated: the client starts from whichever answers."""
     options = {"socket_timeout": socket_timeout, "socket_connect_timeout": 5, "health_check_interval": 30, **extra}
+    # A request waits for a free connection no longer than a command may take (REDIS_TIMEOUT): with
+    # Redis frozen, a queue of requests got their 503 after up to 26 s, not 1.5.
+    wait = socket_timeout or 20
     if cluster:
         first, *more = cluster_urls(url)
         seeds = [ClusterNode(*host_port(other)) for other in more]
@@ -117,12 +121,9 @@ def connect(url: str, cluster: bool, max_connections: int = 32, socket_timeout: 
             url=first,
             startup_nodes=seeds,
             max_connections=max_connections,
-            connection_pool_class=redis.BlockingConnectionPool,
+            connection_pool_class=functools.partial(redis.BlockingConnectionPool, timeout=wait),
             **options,
         )
-    # A request waits for a free connection no longer than a command may take (REDIS_TIMEOUT): with
-    # Redis frozen, a queue of requests got their 503 after up to 26 s, not 1.5.
-    wait = socket_timeout or 20
     pool = redis.BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=wait, **options)
     return redis.Redis(connection_pool=pool)
 

@@ -302,3 +302,41 @@ def test_waiters_still_wake_when_the_node_of_the_fanout_channel_dies(tmp_path):
         play_first_legal(client, match_id, tokens(created))
         waiter.join(15)
         assert woke and woke[0] - moved < 3, woke and woke[0] - moved
+
+
+def test_a_crowd_on_a_frozen_node_is_answered_without_queueing_for_connections(tmp_path):
+    """More requests than the pool's connections to a frozen node: each waited up to 20 s for a
+    connection before its own timeout began (a single Redis had the same fault)."""
+    import os
+    import signal
+    import threading
+    import time
+
+    import redis
+
+    from service.app import create_app
+    from service.store import match_key
+    from tests.cluster import local_cluster_nodes
+    from tests.service.helpers import create
+
+    with local_cluster_nodes(tmp_path) as (url, nodes):
+        config = Config(redis_url=url, redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0, redis_pool=4)
+        app = create_app(config)
+        match_id = create(app.test_client(), players=2)["id"]
+        port = redis.RedisCluster.from_url(url).get_node_from_key(match_key(match_id)).port
+        frozen = next(n for n in nodes if str(port) in n.args)
+        os.kill(frozen.pid, signal.SIGSTOP)
+        took: list[float] = []
+
+        def read() -> None:
+            started = time.monotonic()
+            assert app.test_client().get(f"/v1/matches/{match_id}").status_code == 503
+            took.append(time.monotonic() - started)
+
+        crowd = [threading.Thread(target=read) for _ in range(24)]
+        for thread in crowd:
+            thread.start()
+        for thread in crowd:
+            thread.join(60)
+        os.kill(frozen.pid, signal.SIGCONT)
+        assert len(took) == len(crowd) and max(took) < 5, sorted(took)  # 9 s before: six rounds of four
