@@ -615,3 +615,14 @@ def test_a_wait_given_back_while_redis_is_down_is_written_once_it_is_back(tmp_pa
         portside_log.removeHandler(caplog.handler)
         server.kill()
         server.wait()
+
+
+def test_guesses_at_the_metrics_token_are_failed_authentications_of_their_address(redis_url, redis_client):
+    """Forty wrong METRICS_TOKEN guesses were forty 401s, and the address was never refused (an
+    operator's review); the right token still scrapes."""
+    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3, metrics_token="scrape-me").test_client()
+    guesser = an_address()
+    answers = [client.get("/metrics", headers=auth("guess"), environ_base=guesser).status_code for _ in range(5)]
+    assert answers == [401, 401, 401, 429, 429]
+    assert client.get("/v1/games", headers=auth("guess"), environ_base=guesser).status_code == 429
+    assert client.get("/metrics", headers=auth("scrape-me"), environ_base=an_address()).status_code == 200
