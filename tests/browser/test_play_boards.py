@@ -277,3 +277,25 @@ def test_catan_harbour_labels_fit_inside_their_harbours(browser, server_url, scr
             page.locator(".map").screenshot(path=str(screenshots / f"play-catan-harbours-{locale}-{width}.png"))
     finally:
         context.close()
+
+
+def test_catan_map_numbers_each_hex_as_the_log_names_it(page, server_url, screenshots):
+    """The log said "moved the robber to hex 7", and nothing on the map said which hex was 7 (a
+    user's review): each hex shows its number, inside its own outline."""
+    created = create(server_url, "catan", 3)
+    open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+    found = page.evaluate(
+        """() => [...document.querySelectorAll('.map text.hex-id')].map((text) => {
+            const box = text.getBBox();
+            const x = box.x + box.width / 2, y = box.y + box.height / 2;
+            const inside = [...document.querySelectorAll('.map polygon')].findIndex((hex) => {
+                const point = hex.ownerSVGElement.createSVGPoint();
+                point.x = x; point.y = y;
+                return hex.isPointInFill(point);
+            });
+            return [text.textContent, inside];
+        })"""
+    )
+    assert found and [label for label, _ in found] == [f"#{h}" for h in range(len(found))]
+    assert all(inside == h for h, (_, inside) in enumerate(found)), found
+    page.locator(".map").screenshot(path=str(screenshots / "play-catan-hex-numbers.png"))

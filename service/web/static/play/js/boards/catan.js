@@ -74,6 +74,8 @@ function map(view, topo, resource, ctx, choice) {
         svg("text", { x: cx, y: cy + 5.5, "text-anchor": "middle", class: hot ? "num hot" : "num" }, board.numbers[h]));
     }
     if (board.robber === h) items.push(svg("circle", { cx: cx + 14, cy: cy - 14, r: 8, fill: "#222" }, svg("title", {}, t("Robber"))));
+    // The log names a hex by its number ("moved the robber to hex 7"): the map says which is which.
+    items.push(svg("text", { x: cx, y: cy + 28, "text-anchor": "middle", class: "hex-id" }, `#${h}`));
   });
   const harbours = [];
   board.harbours.forEach((harbour) => {
