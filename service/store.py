@@ -191,15 +191,32 @@ def queue_lease(pipe, key: str, member: str, seconds: float) -> None:
     pipe.expire(key, int(seconds))
 
 
+class SlotScript:
+    """A Lua script whose keys share one slot. redis-py's Script loads a script the server lacks
+    with SCRIPT LOAD, which a cluster client sends to every master: with one master down, each
+    process's first move failed, whichever node held its match. EVAL on the keys' node loads it
+    there alone (on a single Redis it is the same)."""
+
+    def __init__(self, client, script: str):
+        self.client, self.script = client, script
+        self.sha = hashlib.sha1(script.encode()).hexdigest()
+
+    def __call__(self, keys: list, args: list):
+        try:
+            return self.client.evalsha(self.sha, len(keys), *keys, *args)
+        except redis.exceptions.NoScriptError:
+            return self.client.eval(self.script, len(keys), *keys, *args)
+
+
 class Store:
     def __init__(self, client: redis.Redis):
         # Any: redis-py types replies as str | bytes whatever decode_responses says (ours are bytes),
         # and a RedisCluster client has methods a Redis one lacks (cluster_info).
         self.redis: Any = client
-        self._commit = client.register_script(_COMMIT)
-        self._join = client.register_script(_JOIN)
-        self._create = client.register_script(_CREATE)
-        self._load_counted = client.register_script(_LOAD_COUNTED)
+        self._commit = SlotScript(client, _COMMIT)
+        self._join = SlotScript(client, _JOIN)
+        self._create = SlotScript(client, _CREATE)
+        self._load_counted = SlotScript(client, _LOAD_COUNTED)
         self.fanout = fanout.for_client(client, self.read_log)
         self._lease_writes: list[tuple[str, str, float | None]] = []  # (key, member, renew seconds or None)
         self._lease_writes_lock = threading.Lock()
