@@ -247,12 +247,8 @@ def test_waiters_still_wake_when_the_node_of_the_fanout_channel_dies(tmp_path):
     every node. That node killed (the cluster serving the other slots), each worker kept retrying it,
     and waiters heard of a move only at their deadline (an operator's review): it now subscribes to
     another node."""
-    import os
-    import signal
     import threading
     import time
-
-    import redis
 
     from service.app import create_app
     from service.fanout import CHANNEL
@@ -261,11 +257,7 @@ def test_waiters_still_wake_when_the_node_of_the_fanout_channel_dies(tmp_path):
     from tests.service.helpers import create, play_first_legal, tokens
 
     with local_cluster_nodes(tmp_path) as (url, nodes):
-        cluster = redis.RedisCluster.from_url(url)
-        for node in cluster.get_nodes():
-            plain = redis.Redis(host=node.host, port=node.port)
-            plain.config_set("cluster-require-full-coverage", "no")
-            plain.config_set("cluster-node-timeout", 500)
+        cluster = serving_what_is_left(url)
         channel_port = cluster.get_node_from_key(CHANNEL).port
         config = Config(redis_url=url, redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0)
         client = create_app(config).test_client()
@@ -277,16 +269,7 @@ def test_waiters_still_wake_when_the_node_of_the_fanout_channel_dies(tmp_path):
         match_id = created["id"]
         play_first_legal(client, match_id, tokens(created))  # its scripts loaded on every node while all live
         assert client.get(f"/v1/matches/{match_id}/events?after=1&wait=0.1").status_code == 200  # subscribed
-        os.kill(next(n for n in nodes if str(channel_port) in n.args).pid, signal.SIGKILL)
-        survivor = redis.Redis(port=next(n.port for n in cluster.get_nodes() if n.port != channel_port))
-
-        def failed() -> bool:
-            return "fail" in survivor.cluster("nodes")[f"127.0.0.1:{channel_port}"]["flags"].split(",")
-
-        deadline = time.monotonic() + 20
-        while not failed() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert failed()
+        kill_until_failed(cluster, nodes, channel_port)
         time.sleep(2)  # the fan-out finds another node
         woke: list[float] = []
 
@@ -346,29 +329,15 @@ def test_with_one_master_down_the_matches_on_the_others_are_created_and_played(t
     """A script the nodes lack was loaded with SCRIPT LOAD, which a cluster client sends to every
     master: with one master down (the cluster serving the others' slots), a fresh process could
     neither create nor play any match (an operator's review)."""
-    import os
-    import signal
-    import time
-
-    import redis
 
     from service.app import create_app
     from tests.cluster import local_cluster_nodes
     from tests.service.helpers import play_first_legal, tokens
 
     with local_cluster_nodes(tmp_path) as (url, nodes):
-        cluster = redis.RedisCluster.from_url(url)
-        for node in cluster.get_nodes():
-            plain = redis.Redis(host=node.host, port=node.port)
-            plain.config_set("cluster-require-full-coverage", "no")
-            plain.config_set("cluster-node-timeout", 500)
+        cluster = serving_what_is_left(url)
         dead_port = next(n.port for n in cluster.get_nodes() if f"redis://127.0.0.1:{n.port}" != url)
-        os.kill(next(n for n in nodes if str(dead_port) in n.args).pid, signal.SIGKILL)
-        survivor = redis.Redis.from_url(url)
-        deadline = time.monotonic() + 20
-        while "fail" not in survivor.cluster("nodes")[f"127.0.0.1:{dead_port}"]["flags"].split(","):
-            assert time.monotonic() < deadline, "the cluster never marked the node failed"
-            time.sleep(0.1)
+        kill_until_failed(cluster, nodes, dead_port)
         config = Config(redis_url=url, redis_cluster=True, log_level="WARNING", rate_limit_per_minute=0)
         client = create_app(config).test_client()
         answers = [client.post("/v1/matches", json={"game": "medici", "players": 2}) for _ in range(12)]
@@ -376,3 +345,32 @@ def test_with_one_master_down_the_matches_on_the_others_are_created_and_played(t
         created = [a.get_json() for a in answers if a.status_code == 201]
         assert created, [a.get_json() for a in answers][:2]  # a third of the slots are down, not all
         play_first_legal(client, created[0]["id"], tokens(created[0]))
+
+
+def serving_what_is_left(url: str):
+    """The cluster at `url`, told to serve the slots of live masters when one is down, and to mark a
+    dead node failed within half a second; its cluster client."""
+    import redis
+
+    cluster = redis.RedisCluster.from_url(url)
+    for node in cluster.get_nodes():
+        plain = redis.Redis(host=node.host, port=node.port)
+        plain.config_set("cluster-require-full-coverage", "no")
+        plain.config_set("cluster-node-timeout", 500)
+    return cluster
+
+
+def kill_until_failed(cluster, nodes, port: int) -> None:
+    """SIGKILL the node on `port`, and wait until another marks it failed."""
+    import os
+    import signal
+    import time
+
+    import redis
+
+    os.kill(next(n for n in nodes if str(port) in n.args).pid, signal.SIGKILL)
+    survivor = redis.Redis(port=next(n.port for n in cluster.get_nodes() if n.port != port))
+    deadline = time.monotonic() + 20
+    while "fail" not in survivor.cluster("nodes")[f"127.0.0.1:{port}"]["flags"].split(","):
+        assert time.monotonic() < deadline, "the cluster never marked the node failed"
+        time.sleep(0.1)
