@@ -49,15 +49,19 @@ def install(app: Flask, config: Config) -> None:
         return response
 
     if config.metrics_token:
-        expected = f"Bearer {config.metrics_token}".encode()
 
         @app.before_request
         def _metrics_access():
             if request.path == "/metrics":
-                given = request.headers.get("Authorization", "").encode()
-                if not hmac.compare_digest(given, expected):
+                if not metrics_token_given(config):
                     raise ApiError(
                         "unauthorized",
                         "/metrics wants 'Authorization: Bearer <METRICS_TOKEN>'.",
                         headers={"WWW-Authenticate": 'Bearer realm="metrics"'},
                     )
+
+
+def metrics_token_given(config: Config) -> bool:
+    """The request carries `Authorization: Bearer <METRICS_TOKEN>` (compared in constant time)."""
+    given = request.headers.get("Authorization", "").encode()
+    return hmac.compare_digest(given, f"Bearer {config.metrics_token}".encode())

@@ -76,6 +76,11 @@ def bot_seats(meta: dict, doc: dict) -> dict[int, str]:
     return {int(s): name for s, name in merged.items()}
 
 
+def left(doc: dict, seat: int) -> bool:
+    """The seat left the table (resigned, or timed out) and a server bot plays it now."""
+    return str(seat) in life_of(doc).get("bots", {})
+
+
 def ended(doc: dict) -> dict | None:
     return life_of(doc).get("ended")
 

@@ -32,7 +32,6 @@ within LEASE_WRITES_SECONDS: service/store.py).
 
 from __future__ import annotations
 
-import hmac
 import ipaddress
 import secrets
 import time
@@ -40,7 +39,7 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, current_app, g, request
 
-from service import guards, metrics
+from service import guards, hygiene, metrics
 from service.auth import bearer_digest
 from service.config import Config
 from service.errors import ApiError, problem
@@ -222,9 +221,7 @@ def _guess_at_metrics(config: Config, networks: list[Network], here) -> None:
     """A wrong METRICS_TOKEN is a failed authentication of its address, as a wrong seat token is:
     charged when answered (401), refused once over the budget (429). A scrape with the right token
     costs nothing, and needs no Redis."""
-    if hmac.compare_digest(
-        request.headers.get("Authorization", "").encode(), f"Bearer {config.metrics_token}".encode()
-    ):
+    if hygiene.metrics_token_given(config):
         return
     here.client_address = address = client_address(networks)  # _settle charges the 401
     try:

@@ -464,7 +464,7 @@ def public_entry(version: int, entry: dict, seat: int | None) -> dict:
 def reads_as(match: Loaded, seat: int | None) -> int | None:
     """Whose view a reader gets: a seat that left reads as a spectator, as a bot plays it now; its
     hand must not reach a player who left the table (and could pass it on to one still at it)."""
-    if seat is not None and str(seat) in lifecycle.life_of(match.stored.state).get("bots", {}):
+    if seat is not None and lifecycle.left(match.stored.state, seat):
         return None
     return seat
 
