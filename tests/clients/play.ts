@@ -67,6 +67,13 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
   const id = created.data.id;
   const me = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${created.data.seats[SEAT].token}` } });
   const path = { params: { path: { match_id: id } } };
+  // README: a 304 gives `error === ""` (no body) though its type says Problem | undefined; test the status.
+  const first = await me.GET("/v1/matches/{match_id}", path);
+  if (!first.data) throw new Error(`read: ${JSON.stringify(first.error)}`);
+  const unchanged = await me.GET("/v1/matches/{match_id}", { ...path, headers: { "If-None-Match": `"${first.data.version}"` } });
+  if (unchanged.response.status !== 304 || unchanged.data !== undefined || String(unchanged.error) !== "") {
+    throw new Error(`If-None-Match: ${unchanged.response.status} ${JSON.stringify(unchanged.error)}`);
+  }
   let posted = 0;
   let last = "";
   for (;;) {
