@@ -140,6 +140,9 @@ def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
         for path in (f"/v1/matches/{created['id']}", f"/v1/matches/{created['id']}/events?after=0"):
             status, headers, problem = call(url + path, timeout=2.5)
             assert status == 503 and headers["Retry-After"] and problem["code"] == "storage_unavailable"
+        for path in ("/play/", "/v1/openapi.json"):  # with the limits off, no Redis needed (README "Known limits")
+            with urllib.request.urlopen(url + path, timeout=2.5) as answer:
+                assert answer.status == 200, path
         # Many at once, more than the workers' Redis connections: each still within about REDIS_TIMEOUT
         # (a request queued for a connection waited up to 20 s for it).
         answers: list[tuple[int, float]] = []
@@ -160,6 +163,24 @@ def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
         os.kill(pid, signal.SIGCONT)
     wait_until_ready(url)
     assert call(f"{url}/v1/matches/{created['id']}")[0] == 200
+
+
+def test_with_the_limits_on_even_the_web_client_waits_for_redis(tmp_path):
+    """README "Known limits": every request is counted in Redis, so a frozen Redis is a 503 for the
+    web client's files and the document too."""
+    data = tmp_path / "data"
+    with gunicorn(None, tmp_path, PORTSIDE_DATA_DIR=str(data)) as (url, _):
+        pid = redis_pid(data)
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            for path in ("/play/", "/v1/openapi.json"):
+                try:
+                    urllib.request.urlopen(url + path, timeout=2.5)
+                    raise AssertionError(f"{path} answered with Redis frozen")
+                except urllib.error.HTTPError as err:
+                    assert err.code == 503, path
+        finally:
+            os.kill(pid, signal.SIGCONT)
 
 
 def supervisor_of(data: Path) -> int | None:
