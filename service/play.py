@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import textwrap
@@ -369,7 +370,9 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
             lines = [
                 *playtext.fit([f"  seat {seat} is for a person: token {tokens[seat]}"], width),
                 *command_lines(["view:  curl", "-H", bearer, url], width, "    "),
-                *command_lines(["play:  portside play", *join, "[--bot random | --human-prompt]"], width, "    "),
+                *command_lines(
+                    [f"play:  {this_command()} play", *join, "[--bot random | --human-prompt]"], width, "    "
+                ),
             ]
             print(*lines, sep="\n", file=out)
     out.flush()  # whoever reads this (a person, a script) needs the tokens before the match can go on
@@ -410,9 +413,16 @@ def resume_text(base: str, match_id: str, player: Player, width: int = sys.maxsi
         how = "--human-prompt" if seat in player.prompted else f"--bot {player.labels[seat].removeprefix('local:')}"
         lines += playtext.fit([f"  seat {seat}, token {token}"], width)
         lines += command_lines(
-            ["portside play", "--url", base, f"--resume={match_id}", f"--token={token}", how], width, "    "
+            [f"{this_command()} play", "--url", base, f"--resume={match_id}", f"--token={token}", how], width, "    "
         )
     return "\n".join(lines)
+
+
+def this_command() -> str:
+    """`portside` as this client was started (`.venv/bin/portside` when typed so: a printed command
+    named plain `portside` was not found by a shell without the venv on its PATH)."""
+    typed = sys.argv[0] if sys.argv else ""
+    return typed if os.path.basename(typed) == "portside" else "portside"
 
 
 def command_lines(words: list[str], width: int, indent: str) -> list[str]:

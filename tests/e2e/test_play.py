@@ -301,3 +301,20 @@ def test_the_log_lines_of_portside_play_are_wrapped_never_cut(server_url):
     assert any(len(text) > 160 for text in texts)  # the test needs long lines to mean something
     for text in texts:
         assert " ".join(text.split()) in printed, text
+
+
+def test_the_printed_resume_command_runs_as_printed(server_url):
+    """A user who started `.venv/bin/portside play` and quit pasted the printed `portside play
+    --resume=...`: `command not found` (the venv is not on the PATH). The command names portside as
+    it was typed, and run as printed it takes the seat up again."""
+    typed = ".venv/bin/portside"
+    start = [typed, "play", "--url", server_url, "--game", "medici", "--players", "2"]
+    started = run([*start, "--seat", "0=human", "--seat", "1=server:random", "--human-prompt"], input="q\n")
+    said = started.stdout + started.stderr
+    resume = re.search(r"^ +(\S+ play --url \S+ --resume=\S+ --token=\S+ --human-prompt)$", said, re.M)
+    assert resume and resume.group(1).startswith(f"{typed} play "), said
+    again = run(resume.group(1).split(), input="q\n")
+    resumed = again.stdout + again.stderr
+    assert again.returncode == started.returncode and "your move (version 0)" in resumed, resumed
+    match_id = resume.group(1).split("--resume=")[1].split()[0]
+    assert f"Stopped. Match {match_id}" in resumed, resumed
