@@ -197,12 +197,12 @@ def test_hire_labels_say_gold_the_way_of_paying_and_the_reputation_gained():
     move = {"type": "hire", "card": "c_peters", "pay": "reputation"}
     assert move in GAME.legal_moves(state, 0)
     assert labels(state, 0, move) == (
-        "Hire Silas Peters for 3 gold and 2 reputation: 2 reputation",
-        "Engager Silas Peters pour 3 pièces d'or et 2 réputation : 2 réputation",
+        "Hire Silas Peters for 3 gold and 2 reputation: gain 2 reputation",  # gained, not paid (a user asked)
+        "Engager Silas Peters pour 3 pièces d'or et 2 réputation : gagner 2 réputation",
     )
     assert (
         labels(state, 0, {**move, "pay": "influence"})[0]
-        == "Hire Silas Peters for 3 gold and 1 influence: 2 reputation"
+        == "Hire Silas Peters for 3 gold and 1 influence: gain 2 reputation"
     )
     witch = {"type": "hire", "card": "r_witch", "pay": "influence"}  # gold 1, reputation 0
     assert labels(state, 0, witch) == (
