@@ -5,6 +5,7 @@ import { el, humanize, moveText } from "./words.js";
 import { t } from "./i18n.js";
 
 const LIST_AT_MOST = 10; // more moves of one type than this: a chooser plus one button
+const FOLD_ABOVE = 8; // more controls than this, of several kinds: each kind folds to one line
 
 /** A template's parameters in the page's words (the server sends their names only). */
 const PARAM_WORDS = {
@@ -16,10 +17,17 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
 /**
  * `skip`: move types played on the board; `term` (a board's): a key of a counts template (a
  * resource) in the page's language; `seatName`: a seat's name (a template's `seats` param);
- * `say(text)`: the page's message line (a form clears it when it is sent again).
+ * `say(text)`: the page's message line (a form clears it when it is sent again); `kinds` (a
+ * board's): by move type, `name` (the kind in words) and `note` (what the move does or what comes
+ * after it); `lead`: a line above the moves (what the seat is deciding now).
+ *
+ * A long list of several kinds (more than FOLD_ABOVE controls) folds each kind of several moves
+ * into one line that opens on a tap, one at a time: on a phone the moves come above the board,
+ * and 28 buttons pushed the table a screen and more down the page.
  */
 export function renderMoves(resource, post, {
   skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }), say = () => {},
+  kinds = {}, lead = null,
 } = {}) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
@@ -30,14 +38,28 @@ export function renderMoves(resource, post, {
     if (!groups.has(move.type)) groups.set(move.type, []);
     groups.get(move.type).push({ move, label: moveText(move, labels[i]) });
   });
+  const controls = [...groups.values()].reduce((n, items) => n + (items.length > LIST_AT_MOST ? 2 : items.length), 0);
+  const fold = groups.size > 1 && controls > FOLD_ABOVE;
+  if (lead) box.append(el("p", { class: "lead" }, lead));
   for (const [type, items] of groups) {
-    if (items.length <= LIST_AT_MOST) {
-      const row = el("div", { class: "move-group" });
-      for (const { move, label } of items) row.append(moveButton(move, label, post));
-      box.append(row);
-    } else {
-      box.append(chooser(type, items, post));
+    const kind = kinds[type] || {};
+    const note = kind.note ? el("p", { class: "kind-note" }, kind.note) : null;
+    const list = items.length <= LIST_AT_MOST
+      ? el("div", { class: "move-group" }, items.map(({ move, label }) => moveButton(move, label, post)))
+      : chooser(type, items, post);
+    if (!fold || items.length === 1) {
+      box.append(...(note ? [note, list] : [list]));
+      continue;
     }
+    const shared = sharedWords(items.map((item) => item.label));
+    const name = kind.name || (shared ? `${shared} …` : humanize(type));
+    const folded = el("details", { class: "kind", name: "kinds", open: opened === type, "data-kind": type },
+      el("summary", {}, `${name} (${items.length})`), note, list);
+    folded.addEventListener("toggle", () => {
+      if (folded.open) opened = type;
+      else if (opened === type) opened = null;
+    });
+    box.append(folded);
   }
   (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, { term, seatName, say })));
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
@@ -121,8 +143,10 @@ function firstValues(tmpl) {
  */
 const typed = new Map();
 const templateKey = (tmpl) => JSON.stringify([tmpl.move, tmpl.params, tmpl.disjoint || []]);
+let opened = null; // the kind of moves unfolded, kept open by a redraw until a move is taken
 export function forgetTyped() {
   typed.clear();
+  opened = null;
 }
 
 /**

@@ -16,6 +16,31 @@ export function term(sid, ctx) {
   return name ? `${name} #${n}` : sid;
 }
 
+/** The kinds of moves in the page's words: a long list folds each kind to one line (moves.js). */
+export const kinds = {
+  move_boat: { name: t("Sail your boat") },
+  move_goods: { name: t("Move goods") },
+  move_pawn: { name: t("Move a network pawn") },
+  move_both: { name: t("Move goods with a pawn") },
+  move_officer: { name: t("Move an officer") },
+  buy_goods: { name: t("Buy goods") },
+  sell: { name: t("Sell goods") },
+  discover_secret: { name: t("Discover a secret") },
+  hire: { name: t("Hire a character") },
+  bribe: { name: t("Bribe an officer") },
+  stash: { name: t("Put goods in a warehouse") },
+  unstash: { name: t("Take goods out of a warehouse") },
+  claim: { name: t("Claim abandoned goods") },
+  motivate_boat: { name: t("A character sails your boat") },
+  motivate_goods: { name: t("A character moves your goods") },
+  motivate_officer: { name: t("A character moves an officer") },
+  motivate_secret: { name: t("A character finds you a secret") },
+  play_cove: { name: t("Play a secret cove") },
+  play_decoy: { name: t("Play a false trail") },
+  play_informer: { name: t("Play an informer") },
+  play_turncoat: { name: t("Play a turncoat") },
+};
+
 const S = 10; // map units per grid step (the content's grid is 100 x 64)
 const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
 const LAND = "#e8dfbd", SEA = "#a9cfe8", INK = "#3b2f1e";

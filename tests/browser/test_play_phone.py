@@ -1,0 +1,80 @@
+"""A user's walkthrough on a 375 px phone, checked in a real Chromium against a real server:
+Cornish Smuggler's long move list folded by kind so the table shows under it, its map marking
+where a move goes (a tap there plays it) and saying that it scrolls sideways, a line saying what a
+move does or what comes after it; Catan's log naming a road by intersections that the map shows
+(screenshots in var/screenshots/, named play-phone-*)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from tests.browser.test_play_flow import created, open_seat, play_until, read_french
+from tests.browser.test_play_web import PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+FOLDED_KINDS = {
+    "en-US": {"move_boat": "Sail your boat", "hire": "Hire a character"},
+    "fr-FR": {"move_boat": "Naviguer", "hire": "Engager un personnage"},
+}
+
+
+def first_turn_of_play(server_url: str):
+    """A 2-seat Smuggler match played through the API (first listed moves) to the first turn of
+    its play phase, where the seat to act has some 29 moves of seven kinds."""
+    match_id, tokens = created(server_url, "smuggler", 2)
+    seat, mine = play_until(server_url, match_id, tokens, lambda s, m: m["view"]["phase"] == "play", preferred=())
+    return match_id, tokens, seat, mine
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_smuggler_folds_a_long_move_list_by_kind_and_the_table_shows_under_it(browser, server_url, screenshots, locale):
+    """29 moves were 16 buttons and a chooser: on a phone the round, the customs and the map came a
+    screen and a half below them. Each kind of several moves is one line now, opened on a tap."""
+    match_id, tokens, seat, mine = first_turn_of_play(server_url)
+    resource = read_french(server_url, match_id, tokens[seat]) if locale == "fr-FR" else mine
+    kinds = Counter(m["type"] for m in resource["legal_moves"])
+    assert len(resource["legal_moves"]) > 20 and kinds["hire"] > 1 and kinds["move_boat"] > 1, kinds
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        moves = page.locator(".side .moves")
+        # One line a kind: a kind of several moves as a line that opens, a lone move as its button.
+        lines = moves.locator("details.kind > summary")
+        lone = moves.locator(":scope > .move-group [data-move]")
+        assert lines.count() == sum(1 for n in kinds.values() if n > 1)
+        assert lone.count() == sum(1 for n in kinds.values() if n == 1)
+        assert moves.locator("[data-move]:visible").count() == lone.count()
+        # The table's state is on the first screen, under the moves.
+        facts = page.locator(".smug-facts").bounding_box()
+        assert facts and facts["y"] + facts["height"] <= PHONE["height"], facts
+        page.screenshot(path=str(screenshots / f"play-phone-smuggler-moves-{locale}.png"))
+        # A tap opens a kind: its moves in the server's words; another kind opened closes it.
+        names = FOLDED_KINDS[locale]
+        hire = moves.locator("details.kind", has=page.locator("summary", has_text=names["hire"]))
+        assert hire.locator("summary").inner_text() == f"{names['hire']} ({kinds['hire']})"
+        hire.locator("summary").click()
+        labels = [
+            label for move, label in zip(resource["legal_moves"], resource["move_labels"]) if move["type"] == "hire"
+        ]
+        assert hire.locator("[data-move]:visible").all_inner_texts() == labels
+        page.screenshot(path=str(screenshots / f"play-phone-smuggler-hire-{locale}.png"))
+        sail = moves.locator("details.kind", has=page.locator("summary", has_text=names["move_boat"]))
+        sail.locator("summary").click()
+        assert sail.locator("[data-move]:visible").count() == kinds["move_boat"]
+        assert hire.locator("[data-move]:visible").count() == 0
+        # A button in a kind plays its move, and only it.
+        posted: list[dict] = []
+        page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+        button = sail.locator("[data-move]").nth(1)
+        move = json.loads(button.get_attribute("data-move"))
+        assert move["type"] == "move_boat"
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            button.click()
+        assert posted == [move]
+    finally:
+        context.close()
