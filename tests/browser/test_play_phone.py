@@ -78,3 +78,52 @@ def test_smuggler_folds_a_long_move_list_by_kind_and_the_table_shows_under_it(br
         assert posted == [move]
     finally:
         context.close()
+
+
+SAYS = {
+    "en-US": {
+        "action": "Choose one action: your turn ends after it.",
+        "discover_secret": ("Discover a secret", "It is your action: your turn ends after it."),
+        "hire": ("Hire a character", "Then you place the new character's network pawn on the map."),
+        "placing": "Place the network pawn of the character you hired.",
+    },
+    "fr-FR": {
+        "action": "Choisissez une action : votre tour s'arrête après elle.",
+        "discover_secret": ("Découvrir un secret", "C'est votre action : votre tour s'arrête après elle."),
+        "hire": ("Engager un personnage", "Ensuite, vous placez sur la carte le pion réseau du nouveau personnage."),
+        "placing": "Placez le pion réseau du personnage engagé.",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_smuggler_says_what_a_move_leads_to_before_it_is_played(browser, server_url, screenshots, locale):
+    """A hire went straight to placing a pawn, and "Discover a secret" ended the turn, with nothing
+    on the page saying either (a user's walkthrough at 375 px)."""
+    match_id, tokens, seat, mine = first_turn_of_play(server_url)
+    says = SAYS[locale]
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        moves = page.locator(".side .moves")
+        lead = moves.locator(".lead")
+        assert lead.is_visible() and says["action"] in lead.inner_text()
+        for kind in ("discover_secret", "hire"):
+            name, note = SAYS[locale][kind]
+            fold = moves.locator("details.kind", has=page.locator("summary", has_text=name))
+            fold.locator("summary").click()
+            shown = fold.locator(".kind-note")
+            assert shown.is_visible() and note in shown.inner_text()
+            # said above the moves it is about, on the screen with them
+            assert shown.bounding_box()["y"] < fold.locator("[data-move]").first.bounding_box()["y"]
+        page.screenshot(path=str(screenshots / f"play-phone-smuggler-notes-{locale}.png"))
+        hire = moves.locator("details.kind[open] [data-move]").first
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            hire.click()
+        # What the note said comes next: placing the new pawn, and the page says so.
+        page.wait_for_selector(".side .moves [data-move*=place_pawn]", state="attached")
+        assert moves.locator(".lead").inner_text() == says["placing"]
+        page.screenshot(path=str(screenshots / f"play-phone-smuggler-after-hire-{locale}.png"))
+    finally:
+        context.close()

@@ -16,7 +16,9 @@ export function term(sid, ctx) {
   return name ? `${name} #${n}` : sid;
 }
 
-/** The kinds of moves in the page's words: a long list folds each kind to one line (moves.js). */
+/** The kinds of moves in the page's words: a long list folds each kind to one line (moves.js);
+ * a note says what a move leads to where nothing else on the page does (a player's walkthrough:
+ * a hire went straight to placing a pawn, and a secret discovered ended the turn, unannounced). */
 export const kinds = {
   move_boat: { name: t("Sail your boat") },
   move_goods: { name: t("Move goods") },
@@ -24,9 +26,9 @@ export const kinds = {
   move_both: { name: t("Move goods with a pawn") },
   move_officer: { name: t("Move an officer") },
   buy_goods: { name: t("Buy goods") },
-  sell: { name: t("Sell goods") },
-  discover_secret: { name: t("Discover a secret") },
-  hire: { name: t("Hire a character") },
+  sell: { name: t("Sell goods"), note: t("The nearest officer steps toward the town, and every other player draws a secret.") },
+  discover_secret: { name: t("Discover a secret"), note: t("You draw a secret that only you see. It is your action: your turn ends after it.") },
+  hire: { name: t("Hire a character"), note: t("Then you place the new character's network pawn on the map.") },
   bribe: { name: t("Bribe an officer") },
   stash: { name: t("Put goods in a warehouse") },
   unstash: { name: t("Take goods out of a warehouse") },
@@ -40,6 +42,18 @@ export const kinds = {
   play_informer: { name: t("Play an informer") },
   play_turncoat: { name: t("Play a turncoat") },
 };
+
+/** A line above the moves: what the seat is deciding, when its moves alone do not say it. */
+export function lead(resource) {
+  const view = resource.view;
+  if (view.phase !== "play") return null;
+  if (view.deciding === "place_pawn") return t("Place the network pawn of the character you hired.");
+  if (view.deciding === "end_turn") return t("Your action is done: make free moves, or end your turn.");
+  if (view.deciding == null && view.active === view.seat) {
+    return t("Choose one action: your turn ends after it. Characters' abilities, secrets and warehouses are free moves.");
+  }
+  return null;
+}
 
 const S = 10; // map units per grid step (the content's grid is 100 x 64)
 const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
