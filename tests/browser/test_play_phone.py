@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from tests.browser.test_play_flow import created, open_seat, play_until, read_french
-from tests.browser.test_play_web import PHONE
+from tests.browser.test_play_web import PHONE, api
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -127,3 +127,86 @@ def test_smuggler_says_what_a_move_leads_to_before_it_is_played(browser, server_
         page.screenshot(path=str(screenshots / f"play-phone-smuggler-after-hire-{locale}.png"))
     finally:
         context.close()
+
+
+# Each mark's ring against the marker of the place it names (its first drawn shape), in map units.
+MARKS_AT = """() => Array.from(document.querySelectorAll('.smug-map [data-spot]'), (mark) => {
+  const ring = mark.querySelector('.spot');
+  const space = `.smug-map [data-space="${mark.dataset.spot}"]`;
+  const place = document.querySelector(`${space} :is(circle, rect, path)`).getBBox();
+  return { spot: mark.dataset.spot, dx: Number(ring.getAttribute('cx')) - (place.x + place.width / 2),
+    dy: Number(ring.getAttribute('cy')) - (place.y + place.height / 2) };
+})"""
+MAP_SAYS = {
+    "en-US": (
+        "A dashed ring marks where a move of yours goes: tap it to play it.",
+        "More of the map: scroll sideways →",
+    ),
+    "fr-FR": (
+        "Un cercle pointillé marque où va l'un de vos coups : touchez-le pour le jouer.",
+        "Suite de la carte : faites défiler latéralement →",
+    ),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_smuggler_map_marks_where_a_pawn_may_go_and_a_tap_there_places_it(browser, server_url, screenshots, locale):
+    """At 375 px the map scrolled sideways with nothing saying so, and showed none of the places
+    where the pawn could go: they were a list of 26 names to pick from."""
+    match_id, tokens = created(server_url, "smuggler", 2)
+    seat, mine = play_until(
+        server_url, match_id, tokens, lambda s, m: m["legal_moves"][0]["type"] == "place_pawn", preferred=()
+    )
+    spaces = [m["space"] for m in mine["legal_moves"]]
+    note, hint = MAP_SAYS[locale]
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        marks = page.locator(".smug-map [data-spot]")
+        assert sorted(marks.evaluate_all("ms => ms.map((m) => m.dataset.spot)")) == sorted(spaces)
+        assert all(abs(m["dx"]) < 1 and abs(m["dy"]) < 1 for m in page.evaluate(MARKS_AT)), page.evaluate(MARKS_AT)
+        assert page.locator(".map-note").inner_text() == note
+        # Wider than the phone: the map says it scrolls, above it, on the screen.
+        cue = page.locator(".scroll-wrap", has=page.locator(".smug-map")).locator(".scroll-hint")
+        assert cue.is_visible() and cue.inner_text() == hint
+        frame = page.locator(".map-scroll").bounding_box()
+        assert frame["x"] >= 0 and frame["x"] + frame["width"] <= PHONE["width"], frame
+        page.screenshot(path=str(screenshots / f"play-phone-smuggler-map-marks-{locale}.png"))
+        # A place out of sight: scrolled to, and a tap there places the pawn.
+        far = max(spaces, key=lambda s: page.locator(f".smug-map [data-spot={s}]").bounding_box()["x"])
+        mark = page.locator(f".smug-map [data-spot={far}]")
+        assert mark.bounding_box()["x"] > PHONE["width"]
+        mark.scroll_into_view_if_needed()
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            mark.click()
+        pawns = api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["players"][seat]["pawns"]
+        assert pawns == [far]
+    finally:
+        context.close()
+
+
+def test_smuggler_a_tap_on_a_place_with_several_moves_lists_them_under_the_map(page, server_url, screenshots):
+    """Sailing to the Irish trader is two moves (paid in influence or in gold): the tap asks which."""
+    match_id, tokens, seat, mine = first_turn_of_play(server_url)
+    there = [
+        (move, label) for move, label in zip(mine["legal_moves"], mine["move_labels"]) if move.get("to") == "irish"
+    ]
+    assert len(there) == 2, there
+    page.set_viewport_size(PHONE)
+    open_seat(page, server_url, match_id, tokens[seat])
+    mark = page.locator(".smug-map [data-spot=irish]")
+    assert mark.get_attribute("data-move") is None
+    mark.scroll_into_view_if_needed()
+    mark.click()
+    choice = page.locator(".spot-choice")
+    assert choice.locator("h3").inner_text() == "Irish trader:"
+    buttons = choice.locator("[data-move]")
+    assert buttons.all_inner_texts() == [label for _, label in there]
+    box = buttons.last.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box  # brought into sight
+    page.screenshot(path=str(screenshots / "play-phone-smuggler-map-choice-en-US.png"))
+    with page.expect_response(lambda r: r.url.endswith("/moves")):
+        buttons.last.click()
+    boat = api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["players"][seat]["boat"]
+    assert boat["space"] == "irish"

@@ -88,15 +88,25 @@ export function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A place to tap on a map: a button for the keyboard too. `move` null: the tap asks more. */
+export function target(label, move, shape, act, attrs = {}) {
+  const g = svg("g", {
+    tabindex: 0, role: "button", "aria-label": label, "data-move": move ? JSON.stringify(move) : null, ...attrs,
+    onclick: () => act(g),
+    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(g); } },
+  }, shape, svg("title", {}, label));
+  return g;
+}
+
 /**
  * A box that scrolls sideways on a narrow screen (a wide table), with a cue while it hides some of
  * it: "More columns: scroll sideways →" above it, and a shadow on each edge that has more beyond it.
  * Both follow the box's size and scroll (a ResizeObserver: a window turned or widened, a redraw).
  */
-export function sideways(content) {
-  const box = el("div", { class: "scroll" }, content);
+export function sideways(content, { hint = t("More columns: scroll sideways →"), cls = "", label = null } = {}) {
+  const box = el("div", { class: `scroll ${cls}`.trim(), "aria-label": label }, content);
   const wrap = el("div", { class: "scroll-wrap" },
-    el("p", { class: "scroll-hint", "aria-hidden": "true" }, t("More columns: scroll sideways →")),
+    el("p", { class: "scroll-hint", "aria-hidden": "true" }, hint),
     el("div", { class: "scroll-frame" }, box, el("span", { class: "shade left" }), el("span", { class: "shade right" })));
   const update = () => {
     const hidden = box.scrollWidth - box.clientWidth;

@@ -1,7 +1,7 @@
 // Catan's hex map, drawn from GET /v1/games/catan/static (the topology) and the view
 // (terrain, numbers, harbours, pieces, robber). Legal builds are clickable on the map.
 
-import { el, svg, SEAT_COLOURS, humanize, summarize, moveText } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target } from "../words.js";
 import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
@@ -144,7 +144,7 @@ function map(view, topo, resource, ctx, choice) {
         choice.replaceChildren(el("h3", {}, t("Whom to rob?")), el("div", { class: "move-group" }, moves.map(([move, text]) => moveButton(move, text, ctx.post))));
         choice.scrollIntoView({ block: "nearest" });
         choice.querySelector("button").focus({ preventScroll: true });
-      }, h));
+      }, { "data-hex": h }));
     }
   }
   items.push(...harbours); // above the markers: a harbour's ratio and resource stay readable (taps pass through)
@@ -152,16 +152,6 @@ function map(view, topo, resource, ctx, choice) {
   const pad = 60; // room for the harbours beyond the outer nodes
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
   return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": t("The island") }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
-}
-
-/** A place to tap on the map: a button for the keyboard too. `move` null: the tap asks more (data-hex). */
-function target(label, move, shape, act, hex = null) {
-  const g = svg("g", {
-    tabindex: 0, role: "button", "aria-label": label, "data-move": move ? JSON.stringify(move) : null, "data-hex": hex,
-    onclick: () => act(g),
-    onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(g); } },
-  }, shape, svg("title", {}, label));
-  return g;
 }
 
 /** A road's clickable area: a strip along the path, short of both ends (a line alone has no area). */

@@ -3,7 +3,8 @@
 // the customs track, every seat's table, and the seat's own boat hold, characters and secrets.
 // Nothing here decides a move: the moves are the listed ones, as buttons beside the board.
 
-import { el, svg, SEAT_COLOURS, humanize, sideways } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, sideways, moveText, target } from "../words.js";
+import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
 
@@ -100,9 +101,14 @@ export function render(resource, ctx) {
   const me = view.seat != null ? view.players[view.seat] : null;
   if (me && data) wrap.append(...choosing(resource.legal_moves || [], data)); // under the moves they explain
   if (data) {
-    wrap.append(customs(view, data, ctx),
-      el("div", { class: "map-scroll", tabindex: 0, "aria-label": t("The map (scrolls sideways on a narrow screen)") }, map(view, data, ctx)),
-      legend(), whereList(view, data, ctx), prices(view, data));
+    const spots = me ? spotsOf(resource, data) : new Map();
+    // A marked place with several moves (a boat's way paid in influence or in gold) asks which, here.
+    const choice = el("div", { class: "spot-choice", "aria-live": "polite" });
+    const drawn = map(view, data, ctx, spots, choice);
+    const scroller = sideways(drawn, { hint: t("More of the map: scroll sideways →"), cls: "map-scroll", label: t("The map (scrolls sideways on a narrow screen)") });
+    wrap.append(spots.size ? el("p", { class: "map-note" }, t("A dashed ring marks where a move of yours goes: tap it to play it.")) : null,
+      scroller, choice, customs(view, data, ctx), legend(), whereList(view, data, ctx), prices(view, data));
+    keepInSight(scroller.querySelector(".map-scroll"), [...drawn.querySelectorAll(".spot")]);
   }
   if (me && data) wrap.append(yours(me, view, data, ctx));
   wrap.append(playersTable(view, data, ctx));
@@ -156,7 +162,40 @@ function customs(view, data, ctx) {
 
 // --- the map -----------------------------------------------------------------------
 
-function map(view, data, ctx) {
+/** The legal moves that go to a place on the map, by that place (a pawn, a boat, an officer, a cove). */
+function spotsOf(resource, data) {
+  const spots = new Map();
+  const labels = resource.move_labels || [];
+  (resource.legal_moves || []).forEach((move, i) => {
+    const space = move.space ?? move.to ?? move.cove;
+    if (!space || !(data.land[space] || data.sea[space] || data.merchants[space])) return;
+    if (!spots.has(space)) spots.set(space, []);
+    spots.get(space).push([move, moveText(move, labels[i])]);
+  });
+  return spots;
+}
+
+/**
+ * The map's sideways scroll, kept across redraws (each draws a new map); and when no marked
+ * place is in sight, the nearest one is brought to the middle (on a phone the map shows half its
+ * width: a hire's pawn may only go to the far side).
+ */
+let mapLeft = 0;
+function keepInSight(box, marks) {
+  requestAnimationFrame(() => {
+    if (!box || !box.isConnected) return;
+    box.scrollLeft = mapLeft;
+    box.addEventListener("scroll", () => (mapLeft = box.scrollLeft), { passive: true });
+    const view = box.getBoundingClientRect();
+    const rings = marks.map((mark) => mark.getBoundingClientRect());
+    if (!rings.length || rings.some((r) => r.left >= view.left && r.right <= view.right)) return;
+    const middle = view.left + view.width / 2;
+    const near = rings.reduce((a, b) => (Math.abs(b.left - middle) < Math.abs(a.left - middle) ? b : a));
+    box.scrollLeft += near.left + near.width / 2 - middle;
+  });
+}
+
+function map(view, data, ctx, spots, choice) {
   const at = (id) => {
     const p = data.land[id] || data.sea[id] || data.merchants[id];
     return p ? [p.x * S, p.y * S] : null;
@@ -192,6 +231,24 @@ function map(view, data, ctx) {
   spaces.forEach((sp) => labels.block(sp.box));
   spaces.forEach((sp) => sp.node.append(labels.place(sp)));
   items.push(...spaces.map((sp) => sp.node));
+  // Where the seat's moves go: a dashed ring round each place, a tap plays the move there (or,
+  // with several, lists them under the map).
+  const byId = Object.fromEntries(spaces.map((sp) => [sp.id, sp]));
+  for (const [space, moves] of spots) {
+    const { x, y, r } = byId[space];
+    const ring = data.merchants[space] ? 30 : r + 8;
+    const name = spaceName(data, space);
+    const shape = [svg("circle", { cx: x, cy: y, r: Math.max(ring, 24), class: "hit" }), svg("circle", { cx: x, cy: y, r: ring, class: "target spot" })];
+    const label = moves.length === 1 ? moves[0][1] : t("{name}: {n} moves, listed under the map", { name, n: moves.length });
+    items.push(target(label, moves.length === 1 ? moves[0][0] : null, shape, (g) => {
+      if (moves.length === 1) return ctx.post(moves[0][0]);
+      g.parentNode.querySelectorAll(".chosen").forEach((other) => other.classList.remove("chosen"));
+      g.classList.add("chosen");
+      choice.replaceChildren(el("h3", {}, t("{name}:", { name })), el("div", { class: "move-group" }, moves.map(([move, text]) => moveButton(move, text, ctx.post))));
+      choice.scrollIntoView({ block: "nearest" });
+      choice.querySelector("button").focus({ preventScroll: true });
+    }, { "data-spot": space }));
+  }
   const [x0, y0, x1, y1] = labels.bounds(10);
   return svg("svg", { viewBox: [x0, y0, x1 - x0, y1 - y0].join(" "), class: "smug-map", role: "img", "aria-label": t("The map of West Cornwall with every piece (listed in words below)") },
     svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: SEA }), items);
@@ -325,7 +382,7 @@ function spaceOf(id, cls, x, y, r, glyphs, parts, text, nameCls, size = 18) {
   const up = r + 14 + glyphRows(glyphs) * 26;
   const width = Math.max(2 * r, ...Array.from({ length: glyphRows(glyphs) }, (_, i) => glyphs.slice(i * 5, i * 5 + 5).reduce((n, g) => n + g.w, 0)));
   const node = svg("g", { class: `space on-${cls}`, "data-space": id }, parts, placeGlyphs(glyphs, x, y - r - 14));
-  return { node, x, y, r, up, text, cls: nameCls, size, box: [x - width / 2, y - up + 6, x + width / 2, y + r] };
+  return { id, node, x, y, r, up, text, cls: nameCls, size, box: [x - width / 2, y - up + 6, x + width / 2, y + r] };
 }
 
 function landSpace(id, s, glyphs = []) {
