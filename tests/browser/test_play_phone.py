@@ -7,6 +7,7 @@ move does or what comes after it; Catan's log naming a road by intersections tha
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -210,3 +211,57 @@ def test_smuggler_a_tap_on_a_place_with_several_moves_lists_them_under_the_map(p
         buttons.last.click()
     boat = api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["players"][seat]["boat"]
     assert boat["space"] == "irish"
+
+
+# The yellow road's ends and each number's middle, on the screen.
+ROAD_ENDS = """() => {
+  const line = document.querySelector('.map line.spotlight');
+  const m = line.getScreenCTM();
+  const end = (x, y) => { const p = new DOMPoint(x, y).matrixTransform(m); return [p.x, p.y]; };
+  const at = (name) => +line.getAttribute(name);
+  const ends = [end(at('x1'), at('y1')), end(at('x2'), at('y2'))];
+  const badges = Array.from(document.querySelectorAll('.map .node-id'), (g) => {
+    const r = g.getBoundingClientRect();
+    return { text: g.querySelector('text').textContent, x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  return { ends, badges };
+}"""
+NOTE = {
+    "en-US": ("Marked in yellow on the map: the road between intersections {a} and {b}.", "Show on the map"),
+    "fr-FR": ("Marquée en jaune sur la carte : la route entre les intersections {a} et {b}.", "Voir sur la carte"),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_catan_log_names_a_road_by_intersections_the_map_shows(browser, server_url, screenshots, locale):
+    """The log said "road between intersections 12 and 13", and no intersection on the web map had
+    a number: the latest build is marked in yellow with its intersections' numbers, and any log
+    line that names a place shows it there on a tap."""
+    match_id, tokens = created(server_url, "catan", 3, seed=4)
+    for _ in range(2):  # seat 0's first settlement, then its road
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[0])
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], tokens[0])
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[1])
+        line = page.locator(".log li[value='2']").inner_text()
+        a, b = (int(n) for n in re.search(r"(\d+)\D+(\d+)\)", line).groups())
+        found = page.evaluate(ROAD_ENDS)
+        assert sorted(int(badge["text"]) for badge in found["badges"]) == sorted([a, b])
+        for badge in found["badges"]:  # each number by its end of the road, on the screen
+            near = min(((badge["x"] - x) ** 2 + (badge["y"] - y) ** 2) ** 0.5 for x, y in found["ends"])
+            assert near < 25 and 0 <= badge["x"] <= PHONE["width"], (badge, found["ends"])
+        note, button = NOTE[locale]
+        assert page.locator(".spotlight-note").inner_text().strip() == note.format(a=min(a, b), b=max(a, b))
+        page.locator(".map").screenshot(path=str(screenshots / f"play-phone-catan-road-{locale}.png"))
+        # The settlement's line, tapped: its intersection, on the screen (the log is below the map).
+        settlement = page.locator(".log li[value='1']")
+        node = int(re.search(r"(\d+)\s*$", settlement.inner_text().replace(button, "").strip()).group(1))
+        settlement.get_by_role("button", name=button).click()
+        assert page.locator(".map .node-id text").all_text_contents() == [str(node)]
+        box = page.locator(".map").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        page.screenshot(path=str(screenshots / f"play-phone-catan-settlement-{locale}.png"))
+    finally:
+        context.close()

@@ -247,9 +247,25 @@ class MatchScreen {
     if (box) box.textContent = text;
   }
 
+  /** What a board draws with: the seat, its names, the static data, the log, how to post a move. */
+  context() {
+    const r = this.resource;
+    return { post: (m) => this.post(m), seatName: (s) => seatName(r, s), static: this.static, seat: this.seat, log: this.log };
+  }
+
+  /** The board alone drawn again (a log line shown on the map), the moves left as they are. */
+  showOnBoard(place) {
+    this.board.locate(place, this.log);
+    const old = root.querySelector(".board-column > .board");
+    if (!old) return;
+    const board = this.board.render(this.resource, this.context());
+    old.replaceWith(board);
+    (board.querySelector("svg") || board).scrollIntoView({ block: "nearest" });
+  }
+
   draw() {
     const r = this.resource;
-    const ctx = { post: (m) => this.post(m), seatName: (s) => seatName(r, s), static: this.static, seat: this.seat };
+    const ctx = this.context();
     const finished = r.status === "finished";
     const mineToAct = this.seat != null && r.to_act.includes(this.seat) && !finished;
     const header = el("div", { class: "match-head" },
@@ -409,11 +425,14 @@ class MatchScreen {
   }
 
   logBox(r, ctx) {
+    // A line that names a place the map does not number (Catan's intersections) can be shown there.
+    const place = (entry) => (this.board && this.board.located ? this.board.located(entry.events) : null);
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter").
       el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"),
       " ", entry.events.length ? entryText(entry.events)
-        : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`));
+        : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`,
+      place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => this.showOnBoard(place(entry)) }, t("Show on the map"))] : null));
     return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
   }
 }

@@ -208,6 +208,10 @@ const FR = {
   "Development cards:": "Cartes de développement :",
   "Trade ratios:": "Taux d'échange :",
   "Bank: {bank} · development deck {deck}": "Banque : {bank} · pioche de développement : {deck}",
+  "Show on the map": "Voir sur la carte",
+  "Marked in yellow on the map: intersection {node}.": "Marquée en jaune sur la carte : l'intersection {node}.",
+  "Marked in yellow on the map: the road between intersections {a} and {b}.": "Marquée en jaune sur la carte : la route entre les intersections {a} et {b}.",
+  "Intersection {node}": "Intersection {node}",
   // boards/medici.js
   "dye": "teinture",
   "fur": "fourrure",

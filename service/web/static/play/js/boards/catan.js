@@ -29,13 +29,48 @@ const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
 
 export const boardTypes = new Set(["build_settlement", "build_city", "build_road", "move_robber"]);
 
+/**
+ * The log names a road by the intersections at its ends ("between intersections 12 and 13") and a
+ * settlement or a city by its intersection, numbers the map does not show (54 of them would bury
+ * it). So the map marks one such place at a time, in yellow, with its intersections' numbers: the
+ * latest built, or the one of a log line whose "Show on the map" was tapped, until a newer build.
+ */
+export function located(events) {
+  for (const ev of [...events].reverse()) {
+    if (ev.type === "road_built" && Number.isInteger(ev.edge)) return { edge: ev.edge };
+    if ((ev.type === "settlement_built" || ev.type === "city_built") && Number.isInteger(ev.node)) return { node: ev.node };
+  }
+  return null;
+}
+
+let asked = null; // { place, log, at }: a log line's place, asked for when that log had `at` entries
+
+/** Mark a log line's place on the map (app.js draws the board again). */
+export function locate(place, log) {
+  asked = { place, log, at: log.length };
+}
+
+/** The place to mark: the latest built, unless a log line asked for another since. */
+function spotlight(log) {
+  const last = log.findLastIndex((entry) => located(entry.events));
+  if (asked && asked.log === log && asked.at > last) return asked.place;
+  return last >= 0 ? located(log[last].events) : null;
+}
+
 export function render(resource, ctx) {
   const view = resource.view;
   const topo = (ctx.static && ctx.static.topology) || view.topology;
   const wrap = el("section", { class: "board catan", "aria-label": t("Board") });
   // A hex the robber may go to with several seats to rob there: the choice shows here once tapped.
   const choice = el("div", { class: "robber-choice", "aria-live": "polite" });
-  if (topo) wrap.append(map(view, topo, resource, ctx, choice), choice);
+  const place = topo ? spotlight(ctx.log || []) : null;
+  if (topo) wrap.append(map(view, topo, resource, ctx, choice, place), choice);
+  if (place) {
+    const [a, b] = place.edge != null ? topo.edges[place.edge].nodes : [place.node];
+    wrap.append(el("p", { class: "spotlight-note" }, el("span", { class: "key", "aria-hidden": "true" }), " ", b == null
+      ? t("Marked in yellow on the map: intersection {node}.", { node: a })
+      : t("Marked in yellow on the map: the road between intersections {a} and {b}.", { a: Math.min(a, b), b: Math.max(a, b) })));
+  }
   wrap.append(players(view, ctx), you(view));
   return wrap;
 }
@@ -56,7 +91,7 @@ export function aside(resource, ctx) {
     trade.asked.length ? el("p", { class: "muted" }, t("Waiting for an answer from {seats}", { seats: seats(trade.asked) })) : null);
 }
 
-function map(view, topo, resource, ctx, choice) {
+function map(view, topo, resource, ctx, choice, place) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
   const board = view.board;
@@ -96,6 +131,15 @@ function map(view, topo, resource, ctx, choice) {
         generic ? null : svg("text", { x: hx, y: hy + 10, "text-anchor": "middle", class: "port-kind",
           ...(word.length > 4 ? { textLength: 30, lengthAdjust: "spacingAndGlyphs" } : {}) }, word)));
   });
+  // The place the log names, in yellow under its piece (numbered at its intersections further on).
+  const marked = place == null ? [] : place.edge != null ? topo.edges[place.edge].nodes : [place.node];
+  if (place && place.edge != null) {
+    const [a, b] = marked.map(node);
+    items.push(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "spotlight" }));
+  } else if (place) {
+    const [x, y] = node(place.node);
+    items.push(svg("circle", { cx: x, cy: y, r: 15, class: "spotlight" }));
+  }
   for (const [e, seat] of view.roads) {
     const [a, b] = topo.edges[e].nodes.map(node);
     items.push(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: SEAT_COLOURS[seat], "stroke-width": 7, "stroke-linecap": "round" }));
@@ -148,6 +192,17 @@ function map(view, topo, resource, ctx, choice) {
     }
   }
   items.push(...harbours); // above the markers: a harbour's ratio and resource stay readable (taps pass through)
+  // The marked place's intersections by number, each just beyond its end of the road (above a lone one).
+  const middle = marked.map(node).reduce(([x, y], [u, v]) => [x + u / marked.length, y + v / marked.length], [0, 0]);
+  for (const n of marked) {
+    const [x, y] = node(n);
+    const [dx, dy] = marked.length > 1 ? [x - middle[0], y - middle[1]] : [0, -1];
+    const len = Math.hypot(dx, dy) || 1;
+    const [bx, by] = [x + (dx / len) * 17, y + (dy / len) * 17];
+    items.push(svg("g", { class: "node-id", "data-node": n }, svg("title", {}, t("Intersection {node}", { node: n })),
+      svg("rect", { x: bx - 11, y: by - 8, width: 22, height: 16, rx: 4 }),
+      svg("text", { x: bx, y: by + 4, "text-anchor": "middle" }, String(n))));
+  }
   const xs = topo.nodes.map((n) => at(n)[0]), ys = topo.nodes.map((n) => at(n)[1]);
   const pad = 60; // room for the harbours beyond the outer nodes
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
