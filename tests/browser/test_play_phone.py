@@ -83,14 +83,17 @@ def test_smuggler_folds_a_long_move_list_by_kind_and_the_table_shows_under_it(br
 
 SAYS = {
     "en-US": {
-        "action": "Choose one action: your turn ends after it.",
-        "discover_secret": ("Discover a secret", "It is your action: your turn ends after it."),
+        "action": "Choose your turn's one action.",
+        "discover_secret": ("Discover a secret", "It is your turn's one action: free moves only after it."),
         "hire": ("Hire a character", "Then you place the new character's network pawn on the map."),
         "placing": "Place the network pawn of the character you hired.",
     },
     "fr-FR": {
-        "action": "Choisissez une action : votre tour s'arrête après elle.",
-        "discover_secret": ("Découvrir un secret", "C'est votre action : votre tour s'arrête après elle."),
+        "action": "Choisissez l'action de votre tour.",
+        "discover_secret": (
+            "Découvrir un secret",
+            "C'est l'action de votre tour : seulement des coups gratuits après elle.",
+        ),
         "hire": ("Engager un personnage", "Ensuite, vous placez sur la carte le pion réseau du nouveau personnage."),
         "placing": "Placez le pion réseau du personnage engagé.",
     },

@@ -455,11 +455,11 @@ const FR = {
   "A dashed ring marks where a move of yours goes: tap it to play it.": "Un cercle pointillé marque où va l'un de vos coups : touchez-le pour le jouer.",
   "{name}: {n} moves, listed under the map": ["{name} : {n} coup, indiqué sous la carte", "{name} : {n} coups, indiqués sous la carte"],
   "The nearest officer steps toward the town, and every other player draws a secret.": "L'officier le plus proche fait un pas vers la ville, et chaque autre joueur pioche un secret.",
-  "You draw a secret that only you see. It is your action: your turn ends after it.": "Vous piochez un secret que vous seul voyez. C'est votre action : votre tour s'arrête après elle.",
+  "You draw a secret that only you see. It is your turn's one action: free moves only after it.": "Vous piochez un secret que vous seul voyez. C'est l'action de votre tour : seulement des coups gratuits après elle.",
   "Then you place the new character's network pawn on the map.": "Ensuite, vous placez sur la carte le pion réseau du nouveau personnage.",
   "Place the network pawn of the character you hired.": "Placez le pion réseau du personnage engagé.",
   "Your action is done: make free moves, or end your turn.": "Votre action est faite : jouez des coups gratuits, ou terminez votre tour.",
-  "Choose one action: your turn ends after it. Characters' abilities, secrets and warehouses are free moves.": "Choisissez une action : votre tour s'arrête après elle. Capacités des personnages, secrets et entrepôts sont des coups gratuits.",
+  "Choose your turn's one action. Characters' abilities, secrets and warehouses are free moves, before it and after.": "Choisissez l'action de votre tour. Capacités des personnages, secrets et entrepôts sont des coups gratuits, avant et après elle.",
 };
 
 /** The language to write in: the first of `languages` whose primary tag is fr or en, else en. */

@@ -28,7 +28,7 @@ export const kinds = {
   move_officer: { name: t("Move an officer") },
   buy_goods: { name: t("Buy goods") },
   sell: { name: t("Sell goods"), note: t("The nearest officer steps toward the town, and every other player draws a secret.") },
-  discover_secret: { name: t("Discover a secret"), note: t("You draw a secret that only you see. It is your action: your turn ends after it.") },
+  discover_secret: { name: t("Discover a secret"), note: t("You draw a secret that only you see. It is your turn's one action: free moves only after it.") },
   hire: { name: t("Hire a character"), note: t("Then you place the new character's network pawn on the map.") },
   bribe: { name: t("Bribe an officer") },
   stash: { name: t("Put goods in a warehouse") },
@@ -51,7 +51,7 @@ export function lead(resource) {
   if (view.deciding === "place_pawn") return t("Place the network pawn of the character you hired.");
   if (view.deciding === "end_turn") return t("Your action is done: make free moves, or end your turn.");
   if (view.deciding == null && view.active === view.seat) {
-    return t("Choose one action: your turn ends after it. Characters' abilities, secrets and warehouses are free moves.");
+    return t("Choose your turn's one action. Characters' abilities, secrets and warehouses are free moves, before it and after.");
   }
   return null;
 }
