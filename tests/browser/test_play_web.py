@@ -76,19 +76,22 @@ def rank(move: dict) -> int:
     return PREFERENCE.index(move["type"]) if move["type"] in PREFERENCE else PREFERENCE.index("roll")
 
 
-def click_a_move(page, rng: random.Random) -> str | None:
+def click_a_move(page, rng: random.Random, folded: list | None = None) -> str | None:
     """Click one enabled move control (a random one of the most wanted type); its data-move, or None
-    when there was none to click."""
+    when there was none to click. `folded` collects the moves clicked inside an opened kind."""
     try:
         page.wait_for_selector(MOVES, state="attached", timeout=5000)
     except Exception:
         return None  # not our turn yet, or the page is between two drawings
+    unfold_a_kind(page, rng)
     controls = [(c, c.get_attribute("data-move")) for c in page.query_selector_all(MOVES)]
     controls = [(c, m) for c, m in controls if m and c.is_visible()]
     if not controls:
         return None
     best = min(rank(json.loads(m)) for _, m in controls)
     control, move = rng.choice([(c, m) for c, m in controls if rank(json.loads(m)) == best])
+    if folded is not None and control.evaluate("c => !!c.closest('details.kind')"):
+        folded.append(move)
     try:
         control.click(timeout=2000)
     except Exception:
@@ -96,12 +99,23 @@ def click_a_move(page, rng: random.Random) -> str | None:
     return move
 
 
-def play_to_the_end(page, rng: random.Random, clicks: int = 1500, on_click=None) -> set[str]:
+def unfold_a_kind(page, rng: random.Random) -> None:
+    """Open one folded kind of moves at random (a long list folds each kind to a line, moves.js), as
+    a player would: otherwise only the kinds of a single move would ever be clicked."""
+    folded = page.query_selector_all(".moves details.kind:not([open]) > summary")
+    if folded and rng.random() < 0.7:
+        try:
+            rng.choice(folded).click(timeout=2000)
+        except Exception:
+            pass  # redrawn under the pointer: the next click tries again
+
+
+def play_to_the_end(page, rng: random.Random, clicks: int = 1500, on_click=None, folded=None) -> set[str]:
     clicked: set[str] = set()
     for n in range(clicks):
         if page.get_attribute("[data-status]", "data-status") == "finished":
             return clicked
-        move = click_a_move(page, rng)
+        move = click_a_move(page, rng, folded)
         if move:
             clicked.add(move)
             if on_click:
@@ -243,9 +257,12 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
             assert page.locator(".tab.current").inner_text().startswith("Seat 0")
             state["reloaded"] = True
 
-    clicked |= play_to_the_end(page, rng, on_click=midway)
+    folded: list[str] = []
+    clicked |= play_to_the_end(page, rng, on_click=midway, folded=folded)
     assert state["reloaded"]
     assert trade_forms or game != "catan", "no trade form was seen: the check above checked nothing"
+    if game == "smuggler":  # its long lists fold by kind: moves inside an opened kind were clicked too
+        assert len({json.loads(m)["type"] for m in folded}) >= 2, folded
 
     final = api(server_url, "GET", f"/v1/matches/{match_id}")
     assert final["status"] == "finished"
