@@ -9,7 +9,7 @@ import sys
 from typing import Any, TextIO
 
 from engine.core import fits, overlapping
-from service import playsmuggler, playtext
+from service import playmenu, playsmuggler, playtext
 
 NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_lines}  # what a game's decisions need beside its table
@@ -45,7 +45,7 @@ def choose_prompt(
         say(line, out)
     while True:
         print("moves:", file=out)
-        print("\n".join(playtext.numbered_moves(legal, resource.get("move_labels", []), templates, width)), file=out)
+        print("\n".join(playmenu.numbered_moves(legal, resource.get("move_labels", []), templates, width)), file=out)
         chosen = ask_move(len(legal) + len(templates), may_wait, stdin, out)
         if chosen is None or chosen < len(legal):
             return None if chosen is None else legal[chosen]

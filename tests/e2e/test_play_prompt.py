@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from service import play, playprompt, playtext
+from service import play, playmenu, playprompt, playtext
 
 COUNTS = {"kind": "counts", "max": {"brick": 1, "wool": 2}, "min_total": 1, "max_total": 2}
 TRADE = {"move": {"type": "offer_trade"}, "params": {"give": COUNTS}, "label": "Offer a trade"}
@@ -68,13 +68,13 @@ def test_lines_are_fit_between_words_continuations_indented_and_nothing_lost():
 def test_moves_that_differ_in_a_short_end_share_a_line_and_others_do_not():
     legal = [{"type": "sail", "to": to, "pay": pay} for to in ("irish", "zennor") for pay in ("influence", "gold")]
     labels = [f"Sail to {to} for {cost}" for to in ("Irish trader", "Zennor") for cost in ("1 influence", "3 gold")]
-    assert playtext.numbered_moves(legal, labels, [], 80) == [
+    assert playmenu.numbered_moves(legal, labels, [], 80) == [
         "  Sail to Irish trader for … [0] 1 influence  [1] 3 gold",
         "  Sail to Zennor for … [2] 1 influence  [3] 3 gold",
     ]
     long = [f"Move the robber to hex {h} ({h + 2}, lumber), stealing from seat {h % 3}" for h in range(3)]
     moves = [{"type": "move_robber", "hex": h, "steal": h % 3} for h in range(3)]
-    assert playtext.numbered_moves(moves, long, [], 80) == [f"  [{n}] {text}" for n, text in enumerate(long)]
+    assert playmenu.numbered_moves(moves, long, [], 80) == [f"  [{n}] {text}" for n, text in enumerate(long)]
 
 
 def test_the_resume_command_breaks_between_its_arguments_to_fit():

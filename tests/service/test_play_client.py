@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalMove
-from service import play, playprompt, playtext
+from service import play, playmenu, playprompt, playtext
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -224,7 +224,7 @@ def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, playe
     text = playtext.render(game, mine["view"], 0)
     for part in expected:
         assert part in text, (part, text)
-    moves = playtext.numbered_moves(mine["legal_moves"], [], mine["move_templates"])
+    moves = playmenu.numbered_moves(mine["legal_moves"], [], mine["move_templates"])
     assert all(len(line) <= playtext.WIDTH + 2 for line in text.splitlines() + moves)
     map_lines = len(playtext.catan_board(mine["view"], mine["view"]["topology"])) if game == "catan" else 0
     assert len(text.splitlines() + moves) - map_lines <= 20  # a screen, not 14 KB of JSON
@@ -320,7 +320,7 @@ def test_labelled_moves_that_differ_in_one_value_share_a_heading(lang):
     state, game = catan_in_play(0)
     legal = game.legal_moves(state, 0)  # 54 settlement spots
     labels = [game.move_label(state, 0, move, lang) for move in legal]
-    lines = playtext.numbered_moves(legal, labels, [])
+    lines = playmenu.numbered_moves(legal, labels, [])
     heading = labels[0].replace(str(legal[0]["node"]), "…")
     assert lines[0] == f"  {heading}:" and "…" in heading
     assert len(lines) <= 8
@@ -329,7 +329,7 @@ def test_labelled_moves_that_differ_in_one_value_share_a_heading(lang):
 
     roads = [{"type": "build_road", "edge": e} for e in range(8)]  # labels that differ in more than the path
     road_labels = [game.move_label(state, 0, move, lang) for move in roads]
-    assert playtext.numbered_moves(roads, road_labels, []) == [
+    assert playmenu.numbered_moves(roads, road_labels, []) == [
         f"  [{n}] {label}" for n, label in enumerate(road_labels)
     ]
 
