@@ -5,36 +5,94 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from service.playtext import WIDTH, fit, move_text, summarize, words
+from service.playtext import WIDTH, fit, move_text, words
 
 
-def numbered_moves(
-    legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH
-) -> list[str]:
-    """The moves as `[n] words`. Many moves of one type that differ in one field share a
-    heading (`Build a settlement on intersection …:` then `[0] 0  [1] 1 …`), so a long list
-    stays short; labelled ones only when their labels differ in that value alone. Moves that
-    differ only in a short end (a payment) share a line: `Sail to Mousehole for … [4] 1 gold  [5] …`."""
+@dataclass(frozen=True)
+class Group:
+    """Many moves that differ in one value, listed as one choice whose value is typed after: their
+    numbers beside the values (`[20] 35`) read as one another, and a player typed the spot for the move."""
+
+    heading: str  # the moves' shared label, `…` where the value goes
+    field: str
+    moves: tuple[dict, ...]
+
+    def values(self) -> list[str]:
+        return [str(move[self.field]) for move in self.moves]
+
+    def pick(self, typed: str) -> dict | None:
+        """The move whose value was typed (a number as a map writes it, `05`, is 5 too); None if none."""
+        for move in self.moves:
+            value = move[self.field]
+            if typed == str(value) or (type(value) is int and typed.isdigit() and int(typed) == value):
+                return move
+        return None
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A template: its values are asked once it is chosen."""
+
+    template: dict
+
+
+@dataclass
+class Menu:
+    """The choices as numbered (a move, a Group or a Fill) and the lines that list them."""
+
+    choices: list[dict | Group | Fill] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def add_moves(self, start: str, moves: Sequence[dict], texts: Sequence[str]) -> None:
+        """One move on its line, or moves whose texts begin with `start` on one line, each by its end."""
+        n = len(self.choices)
+        if start:
+            ends = [f"[{n + k}] {text[len(start) :]}".replace(" ", "\xa0") for k, text in enumerate(texts)]
+            self.lines.append(f"  {start}… " + "  ".join(ends))
+        else:
+            self.lines.append(f"  [{n}] {texts[0]}")
+        self.choices += moves
+
+    def add_group(self, group: Group) -> None:
+        self.lines.append(f"  [{len(self.choices)}] {group.heading} (you choose which): {' '.join(group.values())}")
+        self.choices.append(group)
+
+    def add_template(self, tmpl: dict) -> None:
+        label = tmpl.get("label") or move_text(tmpl["move"])
+        self.lines.append(f"  [{len(self.choices)}] {label} (you choose {', '.join(tmpl['params'])})")
+        self.choices.append(Fill(tmpl))
+
+
+def menu(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH) -> Menu:
+    """The moves as `[n] words`. Many moves of one type that differ in one field are one choice, its
+    heading the label with `…` for the value, the values listed after (`… (you choose which): 0 1 3`),
+    so a long list stays short; labelled ones only when their labels differ in that value alone. Moves
+    that differ only in a short end (a payment) share a line: `Sail to Mousehole for … [4] 1 gold  [5] …`."""
     texts = [move_text(move, labels[n] if n < len(labels) else None) for n, move in enumerate(legal)]
-    lines: list[str] = []
+    built = Menu()
     i = 0
     while i < len(legal):
         run = _same_kind_run(legal, i)
         heading = _run_heading(legal, labels, i, run) if run > 6 else None
         if heading is not None:
-            field = next(k for k in legal[i] if k != "type")
-            cells = [f"[{n}] {summarize(legal[n][field])}" for n in range(i, i + run)]
-            lines.append(f"  {heading}:")
-            lines += _columns(cells, 4, width)
+            built.add_group(Group(heading, next(k for k in legal[i] if k != "type"), tuple(legal[i : i + run])))
         else:
             start, run = _shared_start(texts, i)
-            ends = [f"[{n}] {texts[n][len(start) :]}".replace(" ", "\xa0") for n in range(i, i + run)]
-            lines.append(f"  {start}… " + "  ".join(ends) if start else f"  [{i}] {texts[i]}")
+            built.add_moves(start, legal[i : i + run], texts[i : i + run])
         i += run
-    for n, t in enumerate(templates, len(legal)):
-        lines.append(f"  [{n}] {t.get('label') or move_text(t['move'])} (you choose {', '.join(t['params'])})")
-    return fit(lines, width)
+    for tmpl in templates:
+        built.add_template(tmpl)
+    built.lines = fit(built.lines, width)
+    return built
+
+
+def numbered_moves(
+    legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH
+) -> list[str]:
+    """The lines of the moves' menu (see menu)."""
+    return menu(legal, labels, templates, width).lines
 
 
 def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int]:
@@ -73,12 +131,3 @@ def _same_kind_run(legal: Sequence[dict], start: int) -> int:
     while end < len(legal) and legal[end].get("type") == legal[start].get("type") and set(legal[end]) == keys:
         end += 1
     return end - start
-
-
-def _columns(cells: Sequence[str], indent: int, width: int) -> list[str]:
-    cell = max(len(c) for c in cells) + 2
-    per_line = max(1, (width - indent) // cell)
-    return [
-        " " * indent + "".join(c.ljust(cell) for c in cells[i : i + per_line]).rstrip()
-        for i in range(0, len(cells), per_line)
-    ]

@@ -14,6 +14,7 @@ from service import playmenu, playsmuggler, playtext
 NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_lines}  # what a game's decisions need beside its table
 BACK = object()  # what ask_value returns when the person goes back to the moves
+GO_BACK = "  (an empty line or 'back' goes back to the moves, q stops)"
 
 
 class Quit(Exception):
@@ -28,10 +29,11 @@ def choose_prompt(
     may_wait: bool = False,
     static: dict | None = None,
 ) -> dict | None:
-    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values:
-    an empty line there goes back to the moves). `may_wait` (other seats are to act too, e.g. answering
-    this seat's offer): an empty line returns None, to wait for their moves before choosing. `static`:
-    the game's static data (GET /v1/games/{game}/static), which fills in what the view leaves out."""
+    """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values or
+    a group's value, asked at once if it is the only choice: an empty line there goes back to the moves).
+    `may_wait` (other seats are to act too, e.g. answering this seat's offer): an empty line returns None,
+    to wait for their moves before choosing. `static`: the game's static data
+    (GET /v1/games/{game}/static), which fills in what the view leaves out."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
@@ -45,13 +47,26 @@ def choose_prompt(
         say(line, out)
     while True:
         print("moves:", file=out)
-        print("\n".join(playmenu.numbered_moves(legal, resource.get("move_labels", []), templates, width)), file=out)
-        chosen = ask_move(len(legal) + len(templates), may_wait, stdin, out)
-        if chosen is None or chosen < len(legal):
-            return None if chosen is None else legal[chosen]
-        move = fill_template(templates[chosen - len(legal)], stdin, out)
+        listed = playmenu.menu(legal, resource.get("move_labels", []), templates, width)
+        print("\n".join(listed.lines), file=out)
+        # The only thing to do is a choice that asks for a value: its number would be one more question.
+        sole = len(listed.choices) == 1 and not isinstance(listed.choices[0], dict) and not may_wait
+        chosen = 0 if sole else ask_move(len(listed.choices), may_wait, stdin, out)
+        if chosen is None:
+            return None
+        move = take(listed.choices[chosen], stdin, out, sole)
         if move is not None:
             return move
+
+
+def take(choice: dict | playmenu.Group | playmenu.Fill, stdin: TextIO, out: TextIO, sole: bool) -> dict | None:
+    """The move a choice stands for: itself, its group's by the value typed, or the template filled;
+    None to go back to the moves."""
+    if isinstance(choice, playmenu.Group):
+        return pick_value(choice, stdin, out, sole)
+    if isinstance(choice, playmenu.Fill):
+        return fill_template(choice.template, stdin, out)
+    return choice
 
 
 def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | None:
@@ -71,7 +86,7 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | No
 
 def fill_template(tmpl: dict, stdin: TextIO, out: TextIO) -> dict | None:
     """The template's move with a value typed for each param; None if the person goes back to the moves."""
-    print("  (an empty line or 'back' goes back to the moves, q stops)", file=out)
+    print(GO_BACK, file=out)
     while True:
         move = dict(tmpl["move"])
         for name, param in tmpl["params"].items():
@@ -82,6 +97,24 @@ def fill_template(tmpl: dict, stdin: TextIO, out: TextIO) -> dict | None:
             return move
         groups = " / ".join(" and ".join(group) for group in tmpl["disjoint"])
         say(f"  {groups} may not name the same key: choose again.", out)
+
+
+def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) -> dict | None:
+    """The group's move whose value is typed; None for an empty line or `back` (unless the group is
+    the only choice: then there is nothing to go back to)."""
+    if not sole:
+        print(GO_BACK, file=out)
+    while True:
+        ask(f"{group.heading} (one of those listed, q to stop):", out)
+        typed = readline(stdin)
+        if typed.lower() in ("q", "quit"):
+            raise Quit
+        if typed.lower() in ("", "back") and not sole:
+            return None
+        move = group.pick(typed)
+        if move is not None:
+            return move
+        say(f"  {typed!r} is not one of those listed: type one of them.", out)
 
 
 def say(text: str, out: TextIO) -> None:

@@ -157,16 +157,13 @@ def test_a_catan_seat_sees_the_map_in_the_terminal_during_and_after_set_up(serve
         f"{portside} play --url {server_url} --game catan --players 4 --seat 0=human --seat 1=server:random"
         " --seat 2=server:random --seat 3=server:random --seed 11 --human-prompt --wait 5"
     )
-    prompt = r"move number \(0-\d+(, Enter to wait for the others)?, q to stop\)"
-    term.wait_for(prompt)
+    term.wait_for(PROMPT)
     screen = term.screen()
-    assert "Build a settlement on intersection …:" in screen, screen  # 54 spots under one heading
+    assert "[0] Build a settlement on intersection … (you choose which): 0 1 2 3" in screen, screen  # 54 spots
     assert re.search(r"^\s+00\s+01\s+02$", screen, re.M), screen  # the map's top row
     assert "S0, C0: seat 0's settlement, city" in screen and "harbours: " in screen
     for _ in range(4):  # settlement, road; the bots' six; settlement, road
-        shown = len(term.screen())
-        term.type("0", "Enter")
-        term.wait_for(prompt, after=shown)
+        answer(term, first_choice(term))
     screen = term.screen()
     after_setup = screen[screen.rindex("--- seat 0, your move") :]
     assert "[0] Roll the dice" in after_setup, after_setup
@@ -189,7 +186,17 @@ def unwrapped(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text)
 
 
-PROMPT = r"move number \(0-\d+(, Enter to wait for the others)?, q to stop\): $"
+# The question last on screen: a move's number, or a spot asked for at once.
+PROMPT = r"(move number \(0-\d+(, Enter to wait for the others)?|\(one of those listed), q to stop\): \s*$"
+SPOT_ASKED = "(one of those listed, q to stop): "
+
+
+def first_choice(term: Terminal) -> str:
+    """What picks the first thing listed: move 0, or (a spot asked for at once) the first spot listed."""
+    asked = unwrapped(term.screen().rsplit("moves:", 1)[1])
+    if not asked.rstrip().endswith(SPOT_ASKED.rstrip()):
+        return "0"
+    return re.search(r"\(you choose which\): (\d+)", asked).group(1)
 
 
 def answer(term: Terminal, keys: str) -> str:
@@ -217,10 +224,10 @@ def test_at_80_columns_no_line_of_catan_nor_of_the_resume_command_is_cut_by_the_
     match_id = term.wait_for(r"Match (\S+): 3-player catan").group(1)
     term.wait_for(PROMPT)
     first = term.screen()
-    assert "Build a settlement on intersection …:" in first and "harbours: " in first, first
+    assert "Build a settlement on intersection … (you choose which):" in first and "harbours: " in first, first
     assert too_wide(first, 80) == [], too_wide(first, 80)
     for _ in range(5):  # set-up (settlement, road; the bots' four; settlement, road), then the roll
-        answer(term, "0")
+        answer(term, first_choice(term))
     term.type("C-c")
     term.wait_for(r"EXIT=130")
     screen = term.screen()
@@ -229,6 +236,28 @@ def test_at_80_columns_no_line_of_catan_nor_of_the_resume_command_is_cut_by_the_
     resume = screen[screen.index("to resume:") : screen.index("EXIT=130")]
     command = re.sub(r" \\\n\s+", " ", resume)  # the lines, pasted, are one command
     assert re.search(rf"portside play --url {server_url} --resume={match_id} --token=pst_\S+ --human-prompt", command)
+
+
+def test_at_the_set_up_a_person_types_the_intersection_the_map_shows(server_url, terminals):
+    """A player's walkthrough at 80x40: move numbers stood beside the spots (`[20] 35`) and the player
+    typed the spot from the map. Now the spot is what is asked; the second settlement, the bots' spots
+    taken (the listed spots no longer count from 0), goes where typed."""
+    term = catan_at_80_columns(server_url, terminals)
+    match_id = term.wait_for(r"Match (\S+): 3-player catan").group(1)
+    term.wait_for(PROMPT)
+    assert term.screen().rstrip().endswith(f"Build a settlement on intersection … {SPOT_ASKED.rstrip()}")
+    for _ in range(2):  # the first settlement and its road
+        answer(term, first_choice(term))
+    asked = unwrapped(term.screen().rsplit("moves:", 1)[1])
+    spots = re.search(r"\(you choose which\): ([\d ]+)", asked).group(1).split()
+    spot = spots[-1]
+    assert int(spot) >= len(spots), spots  # as a move number it would be out of range
+    answer(term, spot)
+    term.wait_for(rf"Seat 0 built a settlement on intersection {int(spot)}\b")
+    settlements = get(f"{server_url}/v1/matches/{match_id}")["view"]["settlements"]
+    assert [int(spot), 0] in settlements, settlements
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")
 
 
 def test_a_trade_says_its_bounds_in_words_and_an_empty_line_or_back_returns_to_the_moves(server_url, terminals):
@@ -240,7 +269,7 @@ def test_a_trade_says_its_bounds_in_words_and_an_empty_line_or_back_returns_to_t
         offer = re.search(r"\[(\d+)\] Offer a trade", term.screen().rsplit("moves:", 1)[1])
         if offer:
             break
-        answer(term, "0")
+        answer(term, first_choice(term))
     else:
         raise AssertionError(f"no trade offered; the screen:\n{term.screen()}")
 

@@ -174,7 +174,7 @@ def test_the_prompt_names_each_value_it_asks_and_asks_again_for_a_trade_with_one
     }
     mine = {"game": "nogame", "version": 1, "seat": 0, "view": {}, "legal_moves": [], "move_labels": []}
     out = io.StringIO()
-    typed = "0\nbrick=1\nbrick=1\nbrick=1\nore=2\n"
+    typed = "brick=1\nbrick=1\nbrick=1\nore=2\n"  # the only choice: its values asked at once
     move = playprompt.choose_prompt({**mine, "move_templates": [template]}, stdin=io.StringIO(typed), out=out)
     assert move == {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 2}}
     text = out.getvalue()
@@ -224,12 +224,13 @@ def test_each_game_has_a_compact_table_and_moves_that_fit_a_terminal(game, playe
     text = playtext.render(game, mine["view"], 0)
     for part in expected:
         assert part in text, (part, text)
-    moves = playmenu.numbered_moves(mine["legal_moves"], [], mine["move_templates"])
+    listed = playmenu.menu(mine["legal_moves"], [], mine["move_templates"])
+    moves = listed.lines
     assert all(len(line) <= playtext.WIDTH + 2 for line in text.splitlines() + moves)
     map_lines = len(playtext.catan_board(mine["view"], mine["view"]["topology"])) if game == "catan" else 0
     assert len(text.splitlines() + moves) - map_lines <= 20  # a screen, not 14 KB of JSON
     numbers = [int(n) for line in moves for n in re.findall(r"\[(\d+)\]", line)]
-    assert numbers == list(range(len(mine["legal_moves"]) + len(mine["move_templates"])))
+    assert numbers == list(range(len(listed.choices)))
 
 
 def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_trade():
@@ -316,22 +317,50 @@ def test_the_catan_map_places_every_intersection_hex_building_and_road_of_the_vi
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_labelled_moves_that_differ_in_one_value_share_a_heading(lang):
+def test_labelled_moves_that_differ_in_one_value_are_one_choice_whose_value_is_typed(lang):
+    """A player at the set-up typed the intersection from the map where the move's number was asked:
+    `[20] 35` put a move number beside each spot. The 54 spots are one choice; the spot is what is typed."""
     state, game = catan_in_play(0)
     legal = game.legal_moves(state, 0)  # 54 settlement spots
     labels = [game.move_label(state, 0, move, lang) for move in legal]
-    lines = playmenu.numbered_moves(legal, labels, [])
+    listed = playmenu.menu(legal, labels, [])
     heading = labels[0].replace(str(legal[0]["node"]), "…")
-    assert lines[0] == f"  {heading}:" and "…" in heading
-    assert len(lines) <= 8
-    cells = [tuple(map(int, cell)) for line in lines[1:] for cell in re.findall(r"\[(\d+)\] (\d+)", line)]
-    assert cells == [(n, move["node"]) for n, move in enumerate(legal)]
+    assert "…" in heading and listed.lines[0].startswith(f"  [0] {heading} (you choose which): 0 1 2 3 ")
+    assert len(listed.lines) <= 4 and len(re.findall(r"\[\d+\]", " ".join(listed.lines))) == 1
+    (group,) = listed.choices
+    assert [int(value) for value in group.values()] == [move["node"] for move in legal]
+    assert group.pick("35") == {"type": "build_settlement", "node": 35}
+    assert group.pick("05") == {"type": "build_settlement", "node": 5} and group.pick("54") is None
 
     roads = [{"type": "build_road", "edge": e} for e in range(8)]  # labels that differ in more than the path
     road_labels = [game.move_label(state, 0, move, lang) for move in roads]
     assert playmenu.numbered_moves(roads, road_labels, []) == [
         f"  [{n}] {label}" for n, label in enumerate(road_labels)
     ]
+
+
+def test_at_the_set_up_the_spot_typed_is_where_the_settlement_goes():
+    """The second settlement of the set-up, the others' spots taken: move numbers and spots no longer
+    match, and the spot typed (as the map numbers it) is where the settlement goes."""
+    from engine import registry
+
+    game = registry.get("catan")
+    state = game.setup(3, game.load_options({}), 3)
+    while not (game.to_act(state) == {0} and game.view(state, 0)["setup"]["round"] == 2):
+        seat = sorted(game.to_act(state))[0]
+        game.apply(state, seat, game.legal_moves(state, seat)[0])
+    mine = {"game": "catan", "version": 9, "seat": 0, "view": game.view(state, 0), "move_templates": []}
+    mine["legal_moves"] = legal = game.legal_moves(state, 0)
+    mine["move_labels"] = [game.move_label(state, 0, move) for move in legal]
+    spot = legal[-1]["node"]
+    assert len(legal) <= spot  # its move number is not the spot
+    out = io.StringIO()
+    move = playprompt.choose_prompt(mine, stdin=io.StringIO(f"99\n{spot}\n"), out=out)
+    assert move == {"type": "build_settlement", "node": spot}
+    text = out.getvalue()
+    assert "Build a settlement on intersection … (one of those listed, q to stop): " in text
+    assert "'99' is not one of those listed: type one of them." in text
+    assert "move number" not in text  # the spot is the only thing to choose: asked at once
 
 
 def test_a_road_reads_with_the_intersections_at_its_ends():
