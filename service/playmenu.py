@@ -61,8 +61,23 @@ class Menu:
 
     def add_template(self, tmpl: dict) -> None:
         label = tmpl.get("label") or move_text(tmpl["move"])
-        self.lines.append(f"  [{len(self.choices)}] {label} (you choose {', '.join(tmpl['params'])})")
+        chosen = ", ".join(param_words(name, param) for name, param in tmpl["params"].items())
+        self.lines.append(f"  [{len(self.choices)}] {label} (you choose {chosen})")
         self.choices.append(Fill(tmpl))
+
+
+def param_words(name: str, param: dict) -> str:
+    """A template's value as the menu names it, with its count when that is set (a 7's discard: `cards: 4 in
+    all`; a player learnt how many only from the refusal of a wrong one)."""
+    total = exact_total(param)
+    return name if total is None else f"{name}: {total} in all"
+
+
+def exact_total(param: dict) -> int | None:
+    """The number of cards (or the like) a counts param must add up to, if just one."""
+    if param.get("kind") == "counts" and param.get("min_total") == param.get("max_total"):
+        return param["max_total"]
+    return None
 
 
 def menu(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH) -> Menu:

@@ -160,10 +160,13 @@ HINTS = {
 
 
 def hint_for(param: dict) -> str:
-    """What to type for a template value, with the param's own keys (a counts param: its keys)."""
+    """What to type for a template value, with the param's own keys (a counts param: its keys, and
+    the count when it is set)."""
     keys = list(param.get("max", {})) if param["kind"] == "counts" else []
     example = ",".join(f"{key}=1" for key in keys[:2])
-    return HINTS[param["kind"]].format(**param, keys=", ".join(keys), example=example)
+    hint = HINTS[param["kind"]].format(**param, keys=", ".join(keys), example=example)
+    total = playmenu.exact_total(param)
+    return hint if total is None else f"{hint}; {total} in all"
 
 
 def bounds(param: dict) -> str:

@@ -256,6 +256,31 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
         assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
 
 
+def test_a_discard_after_a_7_says_how_many_cards_before_any_is_typed():
+    """The prompt said 'Discard half your hand (you choose cards)' and the number only in the refusal
+    of a wrong count; the template's counts say it: in the move and in the question."""
+    from engine import registry
+
+    game, rng = registry.get("catan"), random.Random(5)
+    state = game.setup(3, game.load_options({}), 5)
+    while game.view(state, None)["phase"] != "discard":
+        assert game.outcome(state) is None, "the game ended without a discard"
+        random_step(game, state, rng)
+    seat = sorted(game.to_act(state))[0]
+    owed = game.view(state, None)["players"][seat]["to_discard"]
+    mine = {"game": "catan", "version": 40, "seat": seat, "view": game.view(state, seat), "legal_moves": []}
+    templates = game.move_templates(state, seat)
+    mine["move_templates"] = [{**t, "label": game.template_label(state, seat, t, "en")} for t in templates]
+    hand = [name for name, count in mine["view"]["you"]["hand"].items() for _ in range(count)]
+    cards = ",".join(f"{name}={hand[:owed].count(name)}" for name in dict.fromkeys(hand[:owed]))
+    out = io.StringIO()
+    move = playprompt.choose_prompt(mine, stdin=io.StringIO(cards + "\n"), out=out)
+    assert move == {"type": "discard", "cards": {name: hand[:owed].count(name) for name in set(hand[:owed])}}
+    text = out.getvalue()
+    assert f"[0] Discard half your hand (you choose cards: {owed} in all)" in text, text
+    assert re.search(rf"cards: counts \(key=n pairs of [a-z, ]+, such as [a-z=1,]+; {owed} in all\): ", text), text
+
+
 def random_step(game, state, rng: random.Random) -> None:
     """One random move of a seat to act (a listed move or a filled template; a refused fill is skipped)."""
     from engine.bots import RandomBot
