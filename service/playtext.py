@@ -140,7 +140,7 @@ def catan(view: dict, seat: int | None) -> list[str]:
         lines.append(f"your settlements at {summarize(buildings[0])}; cities at {summarize(buildings[1])}")
         if ratios:
             lines.append(f"your harbours: {ratios}")
-    return lines + catan_trade(view.get("trade") or {})
+    return lines + catan_trade(view, seat)
 
 
 CELL = 7  # columns per unit of the topology's x: a hex's inside is 2 * CELL - 2 wide
@@ -190,24 +190,37 @@ def catan_board(view: dict, topology: dict) -> list[str]:
     ]
 
 
-def catan_trade(trade: dict) -> list[str]:
-    """The negotiation on the table (the view's `trade`): the offer, the proposals, who is asked."""
+def catan_trade(view: dict, seat: int | None) -> list[str]:
+    """The negotiation on the table (the view's `trade`): the offer or the call for proposals, the
+    proposals, who is asked and, to a seat asked, what it may answer (a bot's call was only a log line)."""
+    trade = view.get("trade") or {}
+    offer, asked = trade.get("offer"), trade.get("asked") or []
     lines = []
-    offer = trade.get("offer")
     if offer:
         accepted = f" · accepted by seat {summarize(offer['accepted'])}" if offer.get("accepted") else ""
         lines.append(
             f"offer from seat {offer['from']} to seat {summarize(offer['to'])}: gives {summarize(offer['give'])},"
             f" asks {summarize(offer['get'])}{accepted}"
         )
+    elif asked:  # answers awaited and no offer: the active seat asked for proposals
+        lines.append(f"seat {view['turn']} calls for proposals: the seats asked may each propose a trade")
     for proposal in trade.get("proposals") or []:
         lines.append(
             f"proposal from seat {proposal['from']}: gives {summarize(proposal['give'])},"
             f" asks {summarize(proposal['get'])}"
         )
-    if trade.get("asked"):
-        lines.append(f"waiting for the answers of seat {summarize(trade['asked'])}")
+    if seat in asked:
+        lines.append(f"you are asked to answer: {answers(offer, (view.get('you') or {}).get('hand') or {})}")
+    if asked:
+        lines.append(f"waiting for the answers of seat {summarize(asked)}")
     return lines
+
+
+def answers(offer: dict | None, hand: dict) -> str:
+    """What a seat asked may answer: accept the offer (if it holds what is asked), propose, decline."""
+    if offer and all(hand.get(kind, 0) >= count for kind, count in offer["get"].items()):
+        return "accept the offer, propose other terms, or decline"
+    return "propose a trade of your own, or decline"
 
 
 def speicherstadt(view: dict, seat: int | None) -> list[str]:

@@ -256,6 +256,33 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
         assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
 
 
+def test_a_call_for_proposals_is_on_the_table_with_what_a_seat_asked_may_answer():
+    """A bot's call for proposals was only a log line: the table said 'waiting for the answers of seat 0'
+    and not what was asked, nor by whom. It says so now, and the seat asked reads what it may answer."""
+    from engine import registry
+
+    game, rng = registry.get("catan"), random.Random(3)
+    state = game.setup(3, game.load_options({}), 3)
+    for _ in range(5000):  # random play until a call for proposals awaits answers
+        table = game.view(state, None)["trade"]
+        if table["asked"] and not table["offer"]:
+            break
+        assert game.outcome(state) is None, "the game ended before a call for proposals"
+        random_step(game, state, rng)
+    else:
+        raise AssertionError("no call for proposals in random play")
+    turn, asked = game.view(state, None)["turn"], table["asked"]
+    lines = playtext.render("catan", game.view(state, asked[0]), asked[0]).splitlines()
+    said = lines[lines.index(f"seat {turn} calls for proposals: the seats asked may each propose a trade") :]
+    assert said[-2:] == [
+        "you are asked to answer: propose a trade of your own, or decline",
+        f"waiting for the answers of seat {playtext.summarize(asked)}",
+    ], lines
+    assert not any(
+        line.startswith("you are asked") for line in playtext.render("catan", game.view(state, turn), turn).splitlines()
+    )
+
+
 def test_a_discard_after_a_7_says_how_many_cards_before_any_is_typed():
     """The prompt said 'Discard half your hand (you choose cards)' and the number only in the refusal
     of a wrong count; the template's counts say it: in the move and in the question."""
