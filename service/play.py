@@ -211,6 +211,7 @@ class Session:
         self.moves_posted = 0
         self.waiting: dict[int, int] = {}  # prompted seat -> the version at which its person chose to wait
         self.statics: dict[str, dict] = {}  # game -> its static data, read once, for the prompt's table
+        self.shown: dict[int, dict[str, str]] = {}  # prompted seat -> the parts of its table printed (a map)
 
     def say(self, text: str) -> None:
         if self.progress is not None:
@@ -251,8 +252,8 @@ class Session:
                     continue  # waiting for the others: asked again once someone moves
                 if mine["game"] not in self.statics:
                     self.statics[mine["game"]] = self.client.static(mine["game"])
-                static = self.statics[mine["game"]]
-                chosen = playprompt.choose_prompt(mine, may_wait=len(mine["to_act"]) > 1, static=static)
+                static, shown = self.statics[mine["game"]], self.shown.setdefault(seat, {})
+                chosen = playprompt.choose_prompt(mine, may_wait=len(mine["to_act"]) > 1, static=static, shown=shown)
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue

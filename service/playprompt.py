@@ -12,8 +12,9 @@ from engine.core import fits, overlapping
 from service import playmenu, playsmuggler, playtext
 
 NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
-DECISIONS = {"smuggler": playsmuggler.decision_lines}  # what a game's decisions need beside its table
+DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions need beside its table
 BACK = object()  # what ask_value returns when the person goes back to the moves
+AGAIN = -1  # what ask_move returns for `map`: the whole table again
 GO_BACK = "  (an empty line or 'back' goes back to the moves, q stops)"
 
 
@@ -28,12 +29,15 @@ def choose_prompt(
     out: TextIO = sys.stderr,
     may_wait: bool = False,
     static: dict | None = None,
+    shown: dict[str, str] | None = None,
 ) -> dict | None:
     """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values or
     a group's value, asked at once if it is the only choice: an empty line there goes back to the moves).
     `may_wait` (other seats are to act too, e.g. answering this seat's offer): an empty line returns None,
     to wait for their moves before choosing. `static`: the game's static data
-    (GET /v1/games/{game}/static), which fills in what the view leaves out."""
+    (GET /v1/games/{game}/static), which fills in what the view leaves out. `shown`: the parts of the
+    table this terminal printed for the seat (see print_table), kept by the caller from prompt to prompt;
+    `map` at the prompt prints them all again."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
@@ -42,9 +46,7 @@ def choose_prompt(
     width = terminal_width(out)
     view = {**(static or {}), **resource["view"]}
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
-    print(playtext.render(resource["game"], view, seat, width, hang=2), file=out)
-    for line in DECISIONS.get(resource["game"], lambda view: [])(view):
-        say(line, out)
+    print_table(resource["game"], view, seat, out, shown)
     while True:
         print("moves:", file=out)
         listed = playmenu.menu(legal, resource.get("move_labels", []), templates, width)
@@ -54,6 +56,9 @@ def choose_prompt(
         chosen = 0 if sole else ask_move(len(listed.choices), may_wait, stdin, out)
         if chosen is None:
             return None
+        if chosen == AGAIN:
+            print_table(resource["game"], view, seat, out, shown, everything=True)
+            continue
         move = take(listed.choices[chosen], stdin, out, sole)
         if move is not None:
             return move
@@ -69,14 +74,43 @@ def take(choice: dict | playmenu.Group | playmenu.Fill, stdin: TextIO, out: Text
     return choice
 
 
+def print_table(
+    game: str, view: dict, seat: int, out: TextIO, shown: dict[str, str] | None, everything: bool = False
+) -> None:
+    """The seat's table fit to the terminal: its named parts (a map) that changed since `shown` was
+    printed (all with `everything`, or without `shown`), a line naming the others, then the status, last,
+    so that at 40 rows whose turn it is, the hand and the moves stay on screen under a 25-row map."""
+    width, kept = terminal_width(out), []
+    named = playtext.parts(game, view, seat) + DECISIONS.get(game, lambda view: [])(view)
+    for name, lines in named:
+        if not name or not lines:
+            continue
+        text = "\n".join(playtext.fit(lines, width, hang=2))
+        if everything or shown is None or shown.get(name) != text:
+            print(text, file=out)
+        else:
+            kept.append(name)
+        if shown is not None:
+            shown[name] = text
+    if kept:
+        them = "it" if len(kept) == 1 else "them"
+        say(f"({', '.join(kept)}: as printed above; type map to print {them} again)", out)
+    status = [line for name, lines in named if not name for line in lines]
+    if status:
+        print("\n".join(playtext.fit(status, width, hang=2)), file=out)
+
+
 def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | None:
-    """The number of the move chosen; None (`may_wait` only) for an empty line: wait for the others."""
+    """The number of the move chosen; None (`may_wait` only) for an empty line: wait for the others;
+    AGAIN for `map`: the table again, its parts not printed for being unchanged too."""
     wait = ", Enter to wait for the others" if may_wait else ""
     while True:
         ask(f"move number (0-{count - 1}{wait}, q to stop):", out)
         line = readline(stdin)
         if line.lower() in ("q", "quit"):
             raise Quit
+        if line.lower() == "map":
+            return AGAIN
         if may_wait and not line:
             return None
         if line.isdigit() and int(line) < count:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from service import playtext
 
 
-def decision_lines(view: dict) -> list[str]:
-    """The merchants' goods, then the boats or warehouses being chosen among, if any."""
-    return merchant_goods(view) + choices(view)
+def decision_parts(view: dict) -> list[playtext.Part]:
+    """The merchants' goods (printed again when they change), and the boats or warehouses being chosen
+    among, if any (with the status)."""
+    return [("merchants' goods", merchant_goods(view)), ("", choices(view))]
 
 
 def choices(view: dict) -> list[str]:

@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 WIDTH = 100  # the columns of text that goes to no terminal; a no-break space (\xa0) holds two words together
+# A part of a table and its lines. A named part (a map, the prices) is printed at a prompt only when it
+# changed since the terminal printed it; the unnamed one, the status, always, nearest the moves.
+Part = tuple[str, list[str]]
 
 
 def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
@@ -113,11 +116,20 @@ def generic(view: dict, seat: int | None) -> list[str]:
 
 
 def catan(view: dict, seat: int | None) -> list[str]:
+    return joined(catan_parts(view, seat))
+
+
+def catan_parts(view: dict, seat: int | None) -> list[Part]:
+    """The map (drawn from the topology), then the status: the turn, the seats, the hand, the trade."""
+    drawn = catan_board(view, view["topology"]) if view.get("topology") else []
+    return [("map", drawn), ("", catan_status(view, seat))]
+
+
+def catan_status(view: dict, seat: int | None) -> list[str]:
     dice = f" · dice {summarize(view['dice'])}" if view.get("dice") else ""
-    lines = catan_board(view, view["topology"]) if view.get("topology") else []
-    lines.append(
+    lines = [
         f"Catan · {words(view['phase'])} · turn of seat {view['turn']}{dice} · robber on hex {view['board']['robber']}"
-    )
+    ]
     players = [
         {
             "seat": p["seat"],
@@ -134,10 +146,11 @@ def catan(view: dict, seat: int | None) -> list[str]:
     lines += table(players)
     you = view.get("you")
     if you:
-        lines.append(f"your hand: {summarize(you['hand'])} · development: {summarize(you['development_cards'])}")
-        ratios = ", ".join(f"{k} {v}:1" for k, v in you["trade_ratios"].items() if v < 4)
         buildings = [n for n, s in view["settlements"] if s == seat], [n for n, s in view["cities"] if s == seat]
-        lines.append(f"your settlements at {summarize(buildings[0])}; cities at {summarize(buildings[1])}")
+        held = f"your hand: {summarize(you['hand'])} · development: {summarize(you['development_cards'])}"
+        built = f"settlements at {summarize(buildings[0])}; cities at {summarize(buildings[1])}".replace(" ", "\xa0")
+        lines.append(f"{held} · {built}")  # the buildings on a line of their own when both do not fit
+        ratios = ", ".join(f"{k} {v}:1" for k, v in you["trade_ratios"].items() if v < 4)
         if ratios:
             lines.append(f"your harbours: {ratios}")
     return lines + catan_trade(view, seat)
@@ -180,12 +193,13 @@ def catan_board(view: dict, topology: dict) -> list[str]:
         put(x, hex_["y"], board["terrain"][h].center(2 * CELL - 2))
         if board["robber"] == h:
             put(x, hex_["y"] + 1, "robber".center(2 * CELL - 2))
-    harbours = ", ".join(
-        f"{h['kind']}\xa0{h['ratio']}:1\xa0at\xa0{h['nodes'][0]:02d}-{h['nodes'][1]:02d}" for h in board["harbours"]
+    harbours = ", ".join(  # `wool 2:1 00-03`, `3:1 01-05` (any kind): two lines at 80 columns, not three
+        f"{h['kind']} {h['ratio']}:1 {h['nodes'][0]:02d}-{h['nodes'][1]:02d}".removeprefix("any ").replace(" ", "\xa0")
+        for h in board["harbours"]
     )  # no-break spaces: a line breaks between harbours only
     return [
         *("".join(row).rstrip() for row in grid),
-        "S0, C0: seat 0's settlement, city · 0 on a path: seat 0's road · #hex (dice\xa0number)",
+        "S0, C0: seat 0's settlement, city · 0 on a path: its road · #hex (dice\xa0number)",
         f"harbours: {harbours}",
     ]
 
@@ -288,8 +302,30 @@ def medici(view: dict, seat: int | None) -> list[str]:
 
 
 def smuggler(view: dict, seat: int | None) -> list[str]:
-    """The customs, each seat's table, characters, goods ashore and in warehouses, the sale prices.
-    With the game's static data in the view (the prompt merges it in) places and cards read by name."""
+    return joined(smuggler_parts(view, seat))
+
+
+def smuggler_parts(view: dict, seat: int | None) -> list[Part]:
+    """The status (the customs, each seat's table, your cards), then the seats' characters and those for
+    hire, goods ashore and in warehouses, the sale prices, the networks. With the game's static data in
+    the view (the prompt merges it in) places and cards read by name."""
+    cards = view.get("characters") or {}
+    hire = [card_text(cid, cards, view) for cid in view.get("face_up", {}).values() if cid]
+    characters = [
+        f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"])
+        for p in view["players"]
+    ]
+    return [
+        ("", smuggler_status(view, seat)),
+        ("characters", characters + (["for hire: " + "; ".join(hire)] if hire else [])),
+        ("goods and warehouses", smuggler_goods(view)),
+        ("sale prices", smuggler_prices(view)),
+        ("networks", smuggler_networks(view, seat)),
+    ]
+
+
+def smuggler_status(view: dict, seat: int | None) -> list[str]:
+    """Who is to act, the customs and officers, each seat's table, and your own cards."""
     customs = view["customs"]
     deciding = f" · deciding: {words(view['deciding'])}" if view.get("deciding") else ""
     ending = f" · ending: {words(view['ending'])}" if view.get("ending") else ""
@@ -299,7 +335,22 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
         f"customs track step {customs['track']}/{customs['track_end']} · discovery {customs['discovery']}"
         f" · bribe {customs['bribe']} · gold sold {customs['gold_sold']}",
         "officers: " + "; ".join(officer_text(o, view) for o in view["officers"]),
+        *smuggler_seats(view, seat),
     ]
+    cards = view.get("characters") or {}
+    you = next((p for p in view["players"] if p["seat"] == seat), None) or {}
+    if you.get("characters"):
+        lines.append("your characters: " + "; ".join(card_text(cid, cards, view) for cid in you["characters"]))
+    drawn = you.get("setup_draw")
+    if isinstance(drawn, list) and drawn:  # the seat's own cards to keep one of, each said in full
+        lines.append("drawn, to keep one: " + "; ".join(card_text(cid, cards, view) for cid in drawn))
+    if you.get("hand"):
+        lines.append("your secrets: " + "; ".join(secret_text(card["secret"], view) for card in you["hand"]))
+    return lines
+
+
+def smuggler_seats(view: dict, seat: int | None) -> list[str]:
+    """A row per seat: gold, influence, reputation, score, secrets, and the boat with what is aboard."""
     aboard: dict[int, list[str]] = {}
     for gid, good in view["goods"].items():
         if good["where"] == "boat" and good["owner"] is not None:
@@ -316,31 +367,24 @@ def smuggler(view: dict, seat: int | None) -> list[str]:
         }
         for p in view["players"]
     ]
-    lines += table(players)
-    cards = view.get("characters") or {}
+    return table(players)
+
+
+def smuggler_prices(view: dict) -> list[str]:
+    if not view.get("prices"):
+        return []
+    prices = " · ".join(
+        f"size\xa0{size}:\xa0" + "\xa0".join(f"{g}+{r}" for g, r in rows) for size, rows in view["prices"].items()
+    )
+    return [f"sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}"]
+
+
+def smuggler_networks(view: dict, seat: int | None) -> list[str]:
+    """Every seat's pawns: they are on the board for all to see."""
+    lines = []
     for p in view["players"]:
-        lines.append(f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"]))
-    you = next((p for p in view["players"] if p["seat"] == seat), None)
-    if you and you["characters"]:
-        lines.append("your characters: " + "; ".join(card_text(cid, cards, view) for cid in you["characters"]))
-    drawn = you.get("setup_draw") if you else None
-    if isinstance(drawn, list) and drawn:  # the seat's own cards to keep one of, each said in full
-        lines.append("drawn, to keep one: " + "; ".join(card_text(cid, cards, view) for cid in drawn))
-    hire = [card_text(cid, cards, view) for cid in view.get("face_up", {}).values() if cid]
-    if hire:
-        lines.append("for hire: " + "; ".join(hire))
-    lines += smuggler_goods(view)
-    if view.get("prices"):
-        prices = " · ".join(
-            f"size\xa0{size}:\xa0" + "\xa0".join(f"{g}+{r}" for g, r in rows) for size, rows in view["prices"].items()
-        )
-        lines.append(f"sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}")
-    if you and you.get("hand"):
-        lines.append("your secrets: " + "; ".join(secret_text(card["secret"], view) for card in you["hand"]))
-    for p in view["players"]:  # every seat's pawns are on the board for all to see
         whose = "your" if p["seat"] == seat else f"seat {p['seat']}'s"
-        pawns = ", ".join(place_name(s, view) for s in p["pawns"]) or "none"
-        lines.append(f"{whose} network: {pawns}")
+        lines.append(f"{whose} network: {', '.join(place_name(s, view) for s in p['pawns']) or 'none'}")
     return lines
 
 
@@ -476,6 +520,8 @@ RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
     "medici": medici,
     "smuggler": smuggler,
 }
+# The games whose table has named parts (a map) that the prompt prints again only when they change.
+PARTS: dict[str, Callable[[dict, int | None], list[Part]]] = {"catan": catan_parts, "smuggler": smuggler_parts}
 
 
 def render(game: str, view: dict, seat: int | None, width: int = WIDTH, hang: int = 0) -> str:
@@ -484,3 +530,15 @@ def render(game: str, view: dict, seat: int | None, width: int = WIDTH, hang: in
         return "\n".join(fit(RENDERERS.get(game, generic)(view, seat), width, hang))
     except (KeyError, TypeError, ValueError, IndexError):  # a view newer than this client
         return "\n".join(fit(generic(view, seat), width, hang))
+
+
+def parts(game: str, view: dict, seat: int | None) -> list[Part]:
+    """The seat's table in parts (see Part); a game without named parts is one unnamed part."""
+    try:
+        return PARTS[game](view, seat) if game in PARTS else [("", RENDERERS.get(game, generic)(view, seat))]
+    except (KeyError, TypeError, ValueError, IndexError):  # a view newer than this client
+        return [("", generic(view, seat))]
+
+
+def joined(named: list[Part]) -> list[str]:
+    return [line for _, lines in named for line in lines]

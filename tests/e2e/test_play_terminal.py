@@ -44,6 +44,10 @@ class Terminal:
         """The screen and the lines above it, each line the terminal wrapped joined again (-J)."""
         return self.tmux("capture-pane", "-p", "-J", "-S", "-5000")
 
+    def visible(self) -> str:
+        """What the screen shows now, without the lines scrolled above it."""
+        return self.tmux("capture-pane", "-p")
+
     def wait_for(self, pattern: str, after: int = 0, seconds: float = 30) -> re.Match:
         """Wait until the screen (from the `after`-th character of its text) matches; the match."""
         deadline = time.monotonic() + seconds
@@ -325,7 +329,9 @@ def test_at_80_columns_a_smuggler_seat_sees_holds_merchants_goods_abilities_and_
     mine = re.search(r"your characters: ([^\n]+(\n  [^\n]+)*)", table).group(1)
     assert re.match(r"[\w ]+ \([^:]+: \d+ gold, reputation \d+", unwrapped(mine)), mine
     # Which cards are for hire depends on the bots' picks (a random match id): each says its ability if it has one.
-    hire = re.search(r"for hire: (.*?) (warehouses|sale prices): ", unwrapped(table))
+    hire = re.search(
+        r"for hire: (.*?\)) (\(|goods ashore: |warehouses: |sale prices |Cornish Smuggler · )", unwrapped(table)
+    )
     assert hire, table
     by_name = {card["name"]: card for card in CHARACTERS.values()}
     for entry in hire.group(1).rstrip(")").split("); "):
@@ -344,3 +350,62 @@ def test_at_80_columns_a_smuggler_seat_sees_holds_merchants_goods_abilities_and_
     screen = term.screen()
     assert too_wide(screen, 80) == [], too_wide(screen, 80)
     assert "Traceback" not in screen
+
+
+def all_moves_visible(screen: str) -> bool:
+    """The last list of moves whole on the screen, each number from 0, and the prompt after it."""
+    if "moves:" not in screen:
+        return False
+    listed = screen.rsplit("moves:", 1)[1]
+    numbers = [int(n) for n in re.findall(r"\[(\d+)\]", listed)]
+    asked = re.search(r"q to stop\):\s*$", listed)  # the screen as shown keeps no trailing space
+    return bool(numbers) and numbers == list(range(len(numbers))) and bool(asked)
+
+
+def test_at_80x40_a_catan_turn_keeps_the_log_whose_turn_the_hand_and_the_moves_on_screen(server_url, terminals):
+    """A player's walkthrough at 80x40: the 25-row map, printed at every prompt, scrolled the table and
+    what the bots had just done off the screen. The map is printed when it changed (at the set-up: the
+    whole of it with the spots to choose from) and on `map`; otherwise a line says so."""
+    term = catan_at_80_columns(server_url, terminals)
+    term.wait_for(PROMPT)
+    screen = term.visible()
+    assert re.search(r"^\s+00\s+01\s+02$", screen, re.M) and screen.rstrip().endswith(SPOT_ASKED.rstrip()), screen
+    for _ in range(4):  # settlement, road; the bots' four; settlement, road: the roll is next
+        answer(term, first_choice(term))
+    assert "[0] Roll the dice" in term.screen().rsplit("moves:", 1)[1]
+    answer(term, "0")
+    screen = term.visible()
+    assert re.search(r"^v\d+ +seat 0 human +Seat 0 rolled \d+", screen, re.M), screen  # what just happened
+    assert "(map: as printed above; type map to print it again)" in screen, screen
+    assert re.search(r"^Catan · \w+ · turn of seat 0 · dice \d, \d", screen, re.M), screen
+    assert re.search(r"^your hand: \S", screen, re.M) and all_moves_visible(screen), screen
+
+    answer(term, "map")
+    screen = term.visible()
+    assert "#18 (" in screen and "S0, C0: seat 0's settlement" in screen, screen  # the map's lower half at least
+    assert "as printed above" not in screen and all_moves_visible(screen), screen
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")
+
+
+def test_at_80x40_a_smuggler_turn_keeps_whose_turn_the_seats_and_the_moves_on_screen(server_url, terminals):
+    """A turn's table (some 35 lines) and its moves (25) scrolled the round, the seats' gold, influence
+    and reputation off a 40-row screen. The status comes last, next to the moves; the characters, goods,
+    prices and networks above it are printed again only when they change."""
+    portside = f"{shlex.quote(sys.executable)} -m service.cli"
+    term = terminals(
+        f"{portside} play --url {server_url} --game smuggler --players 3 --seat 0=human --seat 1=server:greedy"
+        " --seat 2=server:random --seed 3 --human-prompt --wait 5",
+        columns=80,
+        rows=40,
+    )
+    term.wait_for(PROMPT)
+    for _ in range(12):  # set-up, choosing the first of everything, into the first round
+        if " · play · " in answer(term, "0"):
+            break
+    screen = term.visible()
+    assert re.search(r"^Cornish Smuggler · round 1 · play · active seat 0", screen, re.M), screen
+    assert re.search(r"^0 \(you\)\s+(\d+\s+){5}\S+ @", screen, re.M), screen  # gold, influence, reputation…
+    assert re.search(r"^your characters: \S", screen, re.M) and all_moves_visible(screen), screen
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")

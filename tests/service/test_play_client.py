@@ -256,6 +256,28 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
         assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
 
 
+def test_the_map_is_printed_again_only_when_it_changed_or_on_map():
+    """A 25-row map at every prompt scrolled the table off a 40-row screen: printed once, a line says
+    so at the next prompt while it is unchanged, `map` prints it again, and a change prints it."""
+    state, game = catan_in_play(0)
+    mine = {"game": "catan", "version": 0, "seat": 0, "view": game.view(state, 0), "legal_moves": [{"type": "x"}]}
+    shown: dict[str, str] = {}
+    prompts = []
+    for typed in ("0\n", "map\n0\n"):
+        out = io.StringIO()
+        assert playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=out, shown=shown) == {"type": "x"}
+        prompts.append(out.getvalue())
+    legend = "S0, C0: seat 0's settlement"
+    assert prompts[0].count(legend) == 1 and "as printed above" not in prompts[0]
+    before_map = prompts[1].split("move number")[0]
+    assert legend not in before_map and "(map: as printed above; type map to print it again)" in before_map
+    assert prompts[1].count(legend) == 1 and prompts[1].count("Catan · setup") == 2  # the whole table again
+    game.apply(state, 0, game.legal_moves(state, 0)[0])  # a settlement: the map changed
+    out = io.StringIO()
+    playprompt.choose_prompt({**mine, "view": game.view(state, 0)}, stdin=io.StringIO("0\n"), out=out, shown=shown)
+    assert out.getvalue().count(legend) == 1 and "as printed above" not in out.getvalue()
+
+
 def test_a_call_for_proposals_is_on_the_table_with_what_a_seat_asked_may_answer():
     """A bot's call for proposals was only a log line: the table said 'waiting for the answers of seat 0'
     and not what was asked, nor by whom. It says so now, and the seat asked reads what it may answer."""
