@@ -200,7 +200,7 @@ def hint_for(param: dict) -> str:
     example = ",".join(f"{key}=1" for key in keys[:2])
     hint = HINTS[param["kind"]].format(**param, keys=", ".join(keys), example=example)
     total = playmenu.exact_total(param)
-    return hint if total is None else f"{hint}; {total} in all"
+    return hint if total is None else f"{hint}; {total}\xa0in\xa0all"  # held on one line by fit
 
 
 def bounds(param: dict) -> str:

@@ -85,3 +85,13 @@ def test_the_resume_command_breaks_between_its_arguments_to_fit():
     assert command == (
         f"portside play --url http://127.0.0.1:8331 --resume=e1deaca38352670b5b95 --token=pst_{'a' * 43} --human-prompt"
     )
+
+
+def test_a_set_count_stays_on_one_line_with_its_in_all():
+    """At 80 columns a discard's question broke between its number and 'in all' ('…; 5' / 'in all')."""
+    cards = {"kind": "counts", "max": {"lumber": 3, "brick": 2, "wool": 2}, "min_total": 5, "max_total": 5}
+    question = playtext.fit([f"cards: counts ({playprompt.hint_for(cards)}):"], 80)
+    assert question[-1] == "  5 in all):", question
+    template = {"move": {"type": "discard"}, "params": {"cards": cards}, "label": "Discard half your hand"}
+    lines = playmenu.numbered_moves([], [], [template], 50)
+    assert lines == ["  [0] Discard half your hand (you choose cards:", "      5 in all)"], lines
