@@ -106,8 +106,9 @@ export function render(resource, ctx) {
     const choice = el("div", { class: "spot-choice", "aria-live": "polite" });
     const drawn = map(view, data, ctx, spots, choice);
     const scroller = sideways(drawn, { hint: t("More of the map: scroll sideways →"), cls: "map-scroll", label: t("The map (scrolls sideways on a narrow screen)") });
-    wrap.append(spots.size ? el("p", { class: "map-note" }, t("A dashed ring marks where a move of yours goes: tap it to play it.")) : null,
-      scroller, choice, customs(view, data, ctx), legend(), whereList(view, data, ctx), prices(view, data));
+    // (append() writes a null as the word "null": the note goes in only when it is there)
+    if (spots.size) wrap.append(el("p", { class: "map-note" }, t("A dashed ring marks where a move of yours goes: tap it to play it.")));
+    wrap.append(scroller, choice, customs(view, data, ctx), legend(), whereList(view, data, ctx), prices(view, data));
     keepInSight(scroller.querySelector(".map-scroll"), [...drawn.querySelectorAll(".spot")]);
   }
   if (me && data) wrap.append(yours(me, view, data, ctx));
