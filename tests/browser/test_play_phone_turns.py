@@ -32,3 +32,39 @@ def test_smuggler_map_without_marks_has_no_stray_null_above_it(browser, server_u
         page.screenshot(path=str(screenshots / "play-turns-smuggler-boats-en-US.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_medici_ships_to_load_stay_buttons_beside_discard(browser, server_url, screenshots, locale):
+    """Loading the lot bought, the 9 ships were folded into one line to tap open, and the one
+    button in sight was "Discard the lot": one kind of several moves has nothing to fold it from."""
+    match_id, tokens = created(server_url, "medici", 2)
+
+    def bought(seat, mine):
+        return {m["type"] for m in mine["legal_moves"]} == {"load", "discard"}
+
+    for _ in range(20):  # seat to draw names a price for one tile, the other buys it
+        seat = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"][0]
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+        if bought(seat, mine):
+            break
+        types = [m["type"] for m in mine["legal_moves"]]
+        move = {"type": "buy"} if "buy" in types else {"type": "offer", "price": 0}
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+    assert bought(seat, mine), mine["legal_moves"]
+    loads = [label for move, label in zip(mine["legal_moves"], mine["move_labels"]) if move["type"] == "load"]
+    assert len(loads) > 8
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        moves = page.locator(".side .moves")
+        assert moves.locator("details.kind").count() == 0
+        shown = moves.locator("[data-move*='\"load\"']:visible")
+        assert shown.count() == len(loads)
+        if locale == "en-US":
+            assert shown.all_inner_texts() == loads
+        assert moves.locator("[data-move*='\"discard\"']:visible").count() == 1
+        page.screenshot(path=str(screenshots / f"play-turns-medici-load-{locale}.png"))
+    finally:
+        context.close()

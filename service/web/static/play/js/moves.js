@@ -21,9 +21,9 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  * board's): by move type, `name` (the kind in words) and `note` (what the move does or what comes
  * after it); `lead`: a line above the moves (what the seat is deciding now).
  *
- * A long list of several kinds (more than FOLD_ABOVE controls) folds each kind of several moves
- * into one line that opens on a tap, one at a time: on a phone the moves come above the board,
- * and 28 buttons pushed the table a screen and more down the page.
+ * A long list of several kinds (more than FOLD_ABOVE controls, two kinds or more of several moves)
+ * folds each kind of several moves into one line that opens on a tap, one at a time: on a phone
+ * the moves come above the board, and 28 buttons pushed the table a screen and more down the page.
  */
 export function renderMoves(resource, post, {
   skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }), say = () => {},
@@ -39,7 +39,10 @@ export function renderMoves(resource, post, {
     groups.get(move.type).push({ move, label: moveText(move, labels[i]) });
   });
   const controls = [...groups.values()].reduce((n, items) => n + (items.length > LIST_AT_MOST ? 2 : items.length), 0);
-  const fold = groups.size > 1 && controls > FOLD_ABOVE;
+  // Folding lets a player pick a kind, then a move: with one kind of several moves (Medici's ship to
+  // load, beside "Discard the lot") it only hid the choice to make behind a tap.
+  const several = [...groups.values()].filter((items) => items.length > 1).length;
+  const fold = several > 1 && controls > FOLD_ABOVE;
   if (lead) box.append(el("p", { class: "lead" }, lead));
   for (const [type, items] of groups) {
     const kind = kinds[type] || {};
