@@ -4,6 +4,8 @@ in var/screenshots/, named play-turns-*)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tests.browser.test_play_flow import created, open_seat, play_until, read_french
@@ -66,5 +68,82 @@ def test_medici_ships_to_load_stay_buttons_beside_discard(browser, server_url, s
             assert shown.all_inner_texts() == loads
         assert moves.locator("[data-move*='\"discard\"']:visible").count() == 1
         page.screenshot(path=str(screenshots / f"play-turns-medici-load-{locale}.png"))
+    finally:
+        context.close()
+
+
+SHIPPING_KINDS = {
+    "en-US": {
+        "deliver": "Deliver to a contract", "sell": "Sell to your trader", "store": "Store in your warehouse",
+        "to_market": "Put on your market hall", "market_sell": "Sell from your market hall", "convert": "Convert goods",
+    },
+    "fr-FR": {
+        "deliver": "Livrer pour un contrat", "sell": "Vendre à votre négociant", "store": "Stocker dans votre entrepôt",
+        "to_market": "Poser sur votre halle", "market_sell": "Vendre de votre halle", "convert": "Échanger des marchandises",
+    },
+}
+
+
+def folded_shipping(seat, mine):
+    kinds = Counter(m["type"] for m in mine["legal_moves"])
+    return sum(1 for n in kinds.values() if n > 1) >= 2 and sum(kinds.values()) > 8
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_speicherstadt_shipping_folds_name_each_kind_in_the_page_language(browser, server_url, screenshots, locale):
+    """Shipping's 10 moves fold by kind, and the lines read "Sell (3)", "To market (5)", "Deliver (2)":
+    the move types, in English on a French page too. Each kind has its name in both languages now."""
+    match_id, tokens = created(server_url, "speicherstadt", 3, seed=3)
+    seat, mine = play_until(server_url, match_id, tokens, folded_shipping, preferred=("buy",))
+    resource = read_french(server_url, match_id, tokens[seat]) if locale == "fr-FR" else mine
+    kinds = Counter(m["type"] for m in resource["legal_moves"])
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        lines = page.locator(".side .moves details.kind")
+        said = dict(zip(lines.evaluate_all("ds => ds.map((d) => d.dataset.kind)"), lines.locator("summary").all_inner_texts()))
+        names = SHIPPING_KINDS[locale]
+        assert said == {kind: f"{names[kind]} ({n})" for kind, n in kinds.items() if n > 1}
+        page.screenshot(path=str(screenshots / f"play-turns-speicherstadt-shipping-{locale}.png"))
+        # Opened, a kind shows its moves in the server's words.
+        first = lines.first
+        first.locator("summary").click()
+        labels = [label for m, label in zip(resource["legal_moves"], resource["move_labels"]) if m["type"] == first.get_attribute("data-kind")]
+        assert first.locator("[data-move]:visible").all_inner_texts() == labels
+    finally:
+        context.close()
+
+
+# Catan's moves of a turn with cards to spare, as the server lists and labels them in French: the
+# bank's trades share only their first word, and a fold named them by the move type, in English.
+CATAN_TURN = {
+    "legal_moves": [{"type": "maritime_trade", "give": g, "get": r} for g in ("brick", "ore") for r in ("lumber", "wool", "grain")]
+    + [{"type": "play_monopoly", "resource": r} for r in ("lumber", "brick", "wool")]
+    + [{"type": "buy_development"}, {"type": "end_turn"}],
+    "move_labels": [f"Échanger {n} {g} avec la banque contre un {r}" for n, g in ((2, "brique"), (4, "minerai")) for r in ("bois", "laine", "blé")]
+    + [f"Jouer Monopole sur {r}" for r in ("bois", "brique", "laine")]
+    + ["Acheter une carte Développement", "Terminer votre tour"],
+}
+
+
+def test_catan_folded_kinds_are_named_in_french(browser, server_url):
+    """A fold names a kind by its board's `kinds`: Catan's bank trades read "Maritime trade (6)" on a
+    French page, the move type humanized, and its first word alone is too little for a name."""
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.wait_for_selector("#listed h2")
+        said = page.evaluate(
+            """async (resource) => {
+              const { renderMoves } = await import('/play/js/moves.js');
+              const { kinds } = await import('/play/js/boards/catan.js');
+              const box = renderMoves(resource, () => {}, { kinds });
+              return Array.from(box.querySelectorAll('details.kind > summary'), (s) => s.textContent);
+            }""",
+            CATAN_TURN,
+        )
+        assert said == ["Échanger avec la banque (6)", "Jouer Monopole (3)"]
     finally:
         context.close()

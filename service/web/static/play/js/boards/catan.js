@@ -28,6 +28,13 @@ const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
 
 export const boardTypes = new Set(["build_settlement", "build_city", "build_road", "move_robber"]);
+/** The kinds of moves in the page's words, for a long list folded by kind (moves.js): the bank's
+ *  trades share only "Trade", and the fold fell back on the move type in English ("Maritime trade"). */
+export const kinds = {
+  maritime_trade: { name: t("Trade with the bank") }, play_monopoly: { name: t("Play Monopoly") },
+  play_year_of_plenty: { name: t("Play Year of Plenty") }, accept_proposal: { name: t("Accept a proposal") },
+  confirm_trade: { name: t("Trade with a player") },
+};
 
 /**
  * The log names a road by the intersections at its ends ("between intersections 12 and 13") and a

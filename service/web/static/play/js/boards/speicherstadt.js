@@ -25,6 +25,13 @@ export function cardName(card) {
   return capital(found ? `${CARD_WORDS[found[1]]} ${found[2].toUpperCase()}` : CARD_WORDS[card] || humanize(card));
 }
 export const boardTypes = new Set(["place_worker"]);
+/** The kinds of moves in the page's words: shipping's long list folds each kind to one line
+ *  (moves.js), which else was named by the move type, in English on a French page ("Sell (3)"). */
+export const kinds = {
+  deliver: { name: t("Deliver to a contract") }, sell: { name: t("Sell to your trader") },
+  store: { name: t("Store in your warehouse") }, to_market: { name: t("Put on your market hall") },
+  market_sell: { name: t("Sell from your market hall") }, convert: { name: t("Convert goods") },
+};
 
 const cube = (g) => el("span", { class: "cube", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
 const worker = (seat, name) => el("span", { class: "worker", style: `background:${SEAT_COLOURS[seat]}`, title: name });
