@@ -147,3 +147,22 @@ def test_catan_folded_kinds_are_named_in_french(browser, server_url):
         assert said == ["Échanger avec la banque (6)", "Jouer Monopole (3)"]
     finally:
         context.close()
+
+
+def test_smuggler_secrets_in_hand_read_with_french_punctuation(browser, server_url, screenshots):
+    """A French page listed its secrets as "Faveur due: Gagnez 2 influence", the colon of the
+    English, where everything else on the page reads " : "."""
+    match_id, tokens = created(server_url, "smuggler", 2)
+    seat, mine = play_until(server_url, match_id, tokens, lambda s, m: m["view"]["players"][s].get("hand"), preferred=("discover_secret",))
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        block = page.locator(".mine-block", has=page.locator("h4", has_text="Vos secrets"))
+        lines = block.locator("li").all_inner_texts()
+        assert len(lines) == len(mine["view"]["players"][seat]["hand"]) and lines
+        for line in lines:
+            assert " : " in line and not any(c != " " and line[i + 1] == ":" for i, c in enumerate(line[:-1])), line
+        block.screenshot(path=str(screenshots / "play-turns-smuggler-secrets-fr-FR.png"))
+    finally:
+        context.close()

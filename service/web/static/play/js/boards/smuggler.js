@@ -514,7 +514,7 @@ function yours(me, view, data, ctx) {
       el("ul", { class: "cards drawn" }, me.setup_draw.map((cid) => characterCard(data, cid, false)))] : null);
   const secrets = el("div", { class: "mine-block" }, el("h4", {}, t("Your secrets")),
     me.hand && me.hand.length ? el("ul", { class: "cards" }, me.hand.map((h) => el("li", { class: "card-line" },
-      el("strong", {}, capital(word(SECRET_WORDS, h.kind))), `: ${SECRET_TEXT[h.kind] || data.secrets[h.kind]?.text || ""}`,
+      el("strong", {}, capital(word(SECRET_WORDS, h.kind))), t(": {list}", { list: SECRET_TEXT[h.kind] || data.secrets[h.kind]?.text || "" }),
       data.secrets[h.kind]?.when ? el("span", { class: "muted" }, ` (${word(WHEN_WORDS, data.secrets[h.kind].when)})`) : null)))
       : el("p", { class: "muted" }, t("None.")));
   const mine = Object.entries(view.warehouses).filter(([, w]) => w.owner === me.seat);
