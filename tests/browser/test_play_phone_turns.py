@@ -14,8 +14,8 @@ from tests.browser.test_play_web import PHONE, api
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 # The board's own text, outside any element: a stray word (a null appended) shows as a line.
-LOOSE_TEXT = """(board) => Array.from(board.childNodes, (n) => n.nodeType === Node.TEXT_NODE ? n.textContent.trim() : '')
-  .filter(Boolean)"""
+LOOSE_TEXT = """(board) => Array.from(board.childNodes,
+  (n) => n.nodeType === Node.TEXT_NODE ? n.textContent.trim() : '').filter(Boolean)"""
 
 
 def test_smuggler_map_without_marks_has_no_stray_null_above_it(browser, server_url, screenshots):
@@ -74,12 +74,20 @@ def test_medici_ships_to_load_stay_buttons_beside_discard(browser, server_url, s
 
 SHIPPING_KINDS = {
     "en-US": {
-        "deliver": "Deliver to a contract", "sell": "Sell to your trader", "store": "Store in your warehouse",
-        "to_market": "Put on your market hall", "market_sell": "Sell from your market hall", "convert": "Convert goods",
+        "deliver": "Deliver to a contract",
+        "sell": "Sell to your trader",
+        "store": "Store in your warehouse",
+        "to_market": "Put on your market hall",
+        "market_sell": "Sell from your market hall",
+        "convert": "Convert goods",
     },
     "fr-FR": {
-        "deliver": "Livrer pour un contrat", "sell": "Vendre à votre négociant", "store": "Stocker dans votre entrepôt",
-        "to_market": "Poser sur votre halle", "market_sell": "Vendre de votre halle", "convert": "Échanger des marchandises",
+        "deliver": "Livrer pour un contrat",
+        "sell": "Vendre à votre négociant",
+        "store": "Stocker dans votre entrepôt",
+        "to_market": "Poser sur votre halle",
+        "market_sell": "Vendre de votre halle",
+        "convert": "Échanger des marchandises",
     },
 }
 
@@ -102,14 +110,20 @@ def test_speicherstadt_shipping_folds_name_each_kind_in_the_page_language(browse
         page = context.new_page()
         open_seat(page, server_url, match_id, tokens[seat])
         lines = page.locator(".side .moves details.kind")
-        said = dict(zip(lines.evaluate_all("ds => ds.map((d) => d.dataset.kind)"), lines.locator("summary").all_inner_texts()))
+        said = dict(
+            zip(lines.evaluate_all("ds => ds.map((d) => d.dataset.kind)"), lines.locator("summary").all_inner_texts())
+        )
         names = SHIPPING_KINDS[locale]
         assert said == {kind: f"{names[kind]} ({n})" for kind, n in kinds.items() if n > 1}
         page.screenshot(path=str(screenshots / f"play-turns-speicherstadt-shipping-{locale}.png"))
         # Opened, a kind shows its moves in the server's words.
         first = lines.first
         first.locator("summary").click()
-        labels = [label for m, label in zip(resource["legal_moves"], resource["move_labels"]) if m["type"] == first.get_attribute("data-kind")]
+        labels = [
+            label
+            for m, label in zip(resource["legal_moves"], resource["move_labels"])
+            if m["type"] == first.get_attribute("data-kind")
+        ]
         assert first.locator("[data-move]:visible").all_inner_texts() == labels
     finally:
         context.close()
@@ -118,10 +132,16 @@ def test_speicherstadt_shipping_folds_name_each_kind_in_the_page_language(browse
 # Catan's moves of a turn with cards to spare, as the server lists and labels them in French: the
 # bank's trades share only their first word, and a fold named them by the move type, in English.
 CATAN_TURN = {
-    "legal_moves": [{"type": "maritime_trade", "give": g, "get": r} for g in ("brick", "ore") for r in ("lumber", "wool", "grain")]
+    "legal_moves": [
+        {"type": "maritime_trade", "give": g, "get": r} for g in ("brick", "ore") for r in ("lumber", "wool", "grain")
+    ]
     + [{"type": "play_monopoly", "resource": r} for r in ("lumber", "brick", "wool")]
     + [{"type": "buy_development"}, {"type": "end_turn"}],
-    "move_labels": [f"Échanger {n} {g} avec la banque contre un {r}" for n, g in ((2, "brique"), (4, "minerai")) for r in ("bois", "laine", "blé")]
+    "move_labels": [
+        f"Échanger {n} {g} avec la banque contre un {r}"
+        for n, g in ((2, "brique"), (4, "minerai"))
+        for r in ("bois", "laine", "blé")
+    ]
     + [f"Jouer Monopole sur {r}" for r in ("bois", "brique", "laine")]
     + ["Acheter une carte Développement", "Terminer votre tour"],
 }
@@ -153,7 +173,9 @@ def test_smuggler_secrets_in_hand_read_with_french_punctuation(browser, server_u
     """A French page listed its secrets as "Faveur due: Gagnez 2 influence", the colon of the
     English, where everything else on the page reads " : "."""
     match_id, tokens = created(server_url, "smuggler", 2)
-    seat, mine = play_until(server_url, match_id, tokens, lambda s, m: m["view"]["players"][s].get("hand"), preferred=("discover_secret",))
+    seat, mine = play_until(
+        server_url, match_id, tokens, lambda s, m: m["view"]["players"][s].get("hand"), preferred=("discover_secret",)
+    )
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
     try:
         page = context.new_page()
