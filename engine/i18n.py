@@ -119,16 +119,33 @@ def seat_name(seat: int, names: Mapping[int, str] | None, lang: str, strict: boo
 
 
 # French contracts « à le » and « de le »: an unnamed seat is « le siège 2 », so a text that says
-# « à {victim} » reads « au siège 2 » for it, and « à Ana » for a named one.
+# « à {victim} » reads « au siège 2 » for it, and « à Ana » for a named one. A list of seats after
+# « à » or « de » repeats it before each: « au siège 0, à Ana ». `Words.value` marks where such a
+# list starts (LIST) and each item after the first (ITEM); `sentence` reads the marks and drops them.
 _FRENCH_ARTICLE = re.compile(r"\b(à|de) (siège \d)")
 _CONTRACTED = {"à": "au", "de": "du"}
+LIST, ITEM = "\x1e", "\x1f"
 
 
 def sentence(text: str, lang: str) -> str:
     """A rendered text as shown: capitalised, French articles contracted before a seat's number."""
+    if LIST in text:
+        text = _each_with_its_preposition(text)
     if lang == "fr" and "siège" in text:
         text = _FRENCH_ARTICLE.sub(lambda m: f"{_CONTRACTED[m[1]]} {m[2]}", text)
     return text[:1].upper() + text[1:]
+
+
+def _each_with_its_preposition(text: str) -> str:
+    """The marked lists of seats unmarked, each item after the first preceded by the « à » or « de »
+    that precedes the list, if one does."""
+    out: list[str] = []
+    for n, part in enumerate(text.split(LIST)):
+        first, *others = part.split(ITEM)
+        before = out[-1] if out else ""
+        governing = next((p for p in ("à", "de") if n and before.endswith(f" {p} ")), None)
+        out.append(first + "".join(f"{governing} {item}" if governing else item for item in others))
+    return "".join(out)
 
 
 class Words:
@@ -245,6 +262,8 @@ class Words:
             return self.term(value, lang, strict)
         if isinstance(value, list):
             parts = [self.value(name, v, lang, names, strict) for v in value]
+            if lang == "fr" and name in SEAT_FIELDS and len(parts) > 1:  # see sentence()
+                return LIST + f", {ITEM}".join(parts)
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)
         if isinstance(value, dict):
             parts = [f"{n} {self.term(k, lang, strict)}" for k, n in value.items() if n]

@@ -233,6 +233,8 @@ class Catan(Game):
                 move = {**move, "type": "move_robber.desert"}
             else:
                 move = {**move, "number": state["numbers"][move["hex"]], "yields": D.RESOURCES[resource]}
+            if move.get("victim") is None:
+                move = {**move, "type": f"{move['type']}.nobody"}
         return super().move_label(state, seat, move, lang, strict, names)
 
     def static(self):

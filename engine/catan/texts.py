@@ -20,6 +20,9 @@ MOVES = {
     "play_monopoly": "Play Monopoly on {resource}",
     "move_robber": "Move the robber to hex {hex} ({number}, {yields}), stealing from {victim}",
     "move_robber.desert": "Move the robber to hex {hex} (the desert), stealing from {victim}",
+    # French says « sans voler personne », not « et voler personne »: nobody to rob is its own text.
+    "move_robber.nobody": "Move the robber to hex {hex} ({number}, {yields}), stealing from nobody",
+    "move_robber.desert.nobody": "Move the robber to hex {hex} (the desert), stealing from nobody",
     "discard": "Discard {cards}",
     "maritime_trade": "Trade {give} to the bank for one {get}",
     "offer_trade": "Offer {give} for {get} to {to}",

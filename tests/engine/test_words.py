@@ -84,6 +84,19 @@ def test_french_says_au_and_du_before_an_unnamed_seat():
     assert medici.event_text(turn, "fr") == "Au tour du siège 1"
 
 
+def test_french_repeats_au_or_a_before_each_seat_of_a_list():
+    """« offre … à siège 0, siège 2 » read as a web reviewer found it: each seat of a list after « à »
+    takes its own « au » (unnamed) or « à » (named); a list after no preposition is left as it is."""
+    catan, speicherstadt = registry.get("catan"), registry.get("speicherstadt")
+    offer = {"type": "offer_made", "seat": 1, "give": {"lumber": 1}, "get": {"grain": 1}, "addressed": [0, 2]}
+    assert catan.event_text(offer, "fr") == "Siège 1 offre 1 bois contre 1 blé au siège 0, au siège 2"
+    assert catan.event_text(offer, "fr", {2: "Zoé"}) == "Siège 1 offre 1 bois contre 1 blé au siège 0, à Zoé"
+    assert catan.event_text(offer, "fr", {0: "Ana"}) == "Siège 1 offre 1 bois contre 1 blé à Ana, au siège 2"
+    assert catan.event_text(offer, "en") == "Seat 1 offers 1 lumber for 1 grain to seat 0, seat 2"
+    shipping = {"type": "shipping_started", "seats": [0, 2]}
+    assert speicherstadt.event_text(shipping, "fr", strict=True) == "Déchargement pour siège 0, siège 2"
+
+
 def medici_event_types() -> list[str]:
     return list(folder_module(registry.get("medici"), "texts").EVENTS)
 

@@ -254,3 +254,7 @@ def test_a_robber_label_says_the_hexs_number_and_what_it_yields_in_both_language
             word = D.RESOURCES[resource]
             assert english.startswith(f"Move the robber to hex {h} ({state['numbers'][h]}, {word}),")
             assert f"hexagone {h} ({state['numbers'][h]}, {words_for(GAME).word(word, 'fr', strict=True)})" in french
+        # French: « sans voler personne » (« et voler personne » is not French); a victim: « et voler une carte à ».
+        assert french.endswith("sans voler personne"), french
+        robbing = GAME.move_label(state, 0, {**move, "victim": 2}, "fr", strict=True)
+        assert robbing.endswith("et voler une carte au siège 2"), robbing
