@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from engine.bots import fallback_move, get_bot
-from service import playprompt, playtext
+from service import playprompt, playscore, playtext
 
 USER_AGENT = "portside-play/1"
 
@@ -492,7 +492,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             file=out,
         )
     else:
-        print(playtext.format_outcome(final, {**labels, **player.labels}), file=out)
+        print(playscore.format_outcome(final, {**labels, **player.labels}), file=out)
     return 0
 
 

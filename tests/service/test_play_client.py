@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalMove
-from service import play, playmenu, playprompt, playtext
+from service import play, playmenu, playprompt, playscore, playtext
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +117,7 @@ def test_the_final_table_shows_scores_every_category_and_the_winners():
             "breakdown": [{"start": 300, "harbours": 80}, {"start": 300, "harbours": 100, "bonuses": 10}],
         },
     }
-    text = playtext.format_outcome(final, {0: "local:random", 1: "server:greedy"})
+    text = playscore.format_outcome(final, {0: "local:random", 1: "server:greedy"})
     lines = text.splitlines()
     assert lines[1].split() == ["seat", "who", "rank", "score", "bonuses", "harbours", "start"]
     assert lines[2].split() == ["0", "local:random", "2", "247", "80", "300"]
