@@ -238,66 +238,87 @@ def answers(offer: dict | None, hand: dict) -> str:
 
 
 def speicherstadt(view: dict, seat: int | None) -> list[str]:
-    offer = view.get("offer")
+    """The row of cards, counted from 1 as the moves' labels count them; a row per seat; then each seat's
+    cards (a contract with its goods: it leaves the row once bought), warehouse and market hall."""
+    offer, on_offer = view.get("offer"), ""
+    if offer:
+        card = words(view["row"][offer["position"]]["card"])
+        on_offer = f" · on offer: {card} at position {offer['position'] + 1} for {offer['price']}"
     lines = [
         f"Speicherstadt · round {view['round']}{' (last)' if view['last_round'] else ''} · {words(view['phase'])}"
-        + (f" · on offer: card {offer['position']} for {offer['price']}" if offer else "")
+        + on_offer
     ]
     row = [
         {
-            "pos": slot["position"],
+            "pos": slot["position"] + 1,
             "card": slot["card"],
             "kind": slot["kind"],
-            "goods/vp": summarize(slot.get("goods") or slot.get("good") or slot.get("value"))
-            + (f" {slot['vp']}vp" if slot.get("vp") else ""),
-            "workers": slot["workers"],
+            "workers": ",".join(map(str, slot["workers"])) or "none",
             "price": slot["price"],
-            "cubes": slot["cubes"],
+            "goods/vp": summarize(slot.get("cubes") or slot.get("goods") or slot.get("good") or slot.get("value"))
+            + (f" {slot['vp']}vp" if slot.get("vp") else ""),
         }
         for slot in view["row"]
         if slot
     ]
-    lines += table(row)
     seats = [
         {
             "seat": f"{s['seat']}{' (you)' if s['seat'] == seat else ''}",
             "coins": s["coins"],
             "workers": s["workers"],
+            "firemen": s["firemen"],
             "score": s["score"],
-            "contracts": "; ".join(f"{c['card']} {len(c['placed'])}/{len(c['goods'])}" for c in s["contracts"]),
-            "warehouse": s["warehouse"],
-            "market": s["market"],
         }
         for s in view["seats"]
     ]
-    return [*lines, "", *table(seats)]
+    held = [line for s in view["seats"] for line in speicherstadt_holdings(s, seat)]
+    return [*lines, *table(row), "", *table(seats), *held]
+
+
+def speicherstadt_holdings(me: dict, seat: int | None) -> list[str]:
+    """A seat's cards, warehouse, market hall and the cubes it unloaded, on a line of its own."""
+    contracts = {c["card"]: c for c in me["contracts"]}
+    cards = [
+        f"{words(c)} ({', '.join(contracts[c]['goods'])} for {contracts[c]['vp']}vp:"
+        f" {len(contracts[c]['placed'])}/{len(contracts[c]['goods'])} delivered)"
+        if c in contracts
+        else words(c)
+        for c in me["cards"]
+    ]
+    kept = [f"{name} {summarize(me[key])}" for key, name in SPEICHERSTADT_CUBES if me.get(key)]
+    return (
+        [f"{whose(me['seat'], seat)} cards: {', '.join(cards) or 'none'}" + "".join(f"; {k}" for k in kept)]
+        if cards or kept
+        else []
+    )
+
+
+SPEICHERSTADT_CUBES = (("ship", "unloaded from the ship:"), ("warehouse", "warehouse:"), ("market", "market hall:"))
 
 
 def medici(view: dict, seat: int | None) -> list[str]:
+    """The lot, a row per seat, a line per ship (three full ones in a row broke it at 80 columns), and
+    each harbour's tracks with the seats' cargo values there (the higher wins the harbour)."""
     price = f" · price {view['price']}" if view.get("price") is not None else ""
     lines = [
         f"Medici · round {view['round']}/{view['rounds']} · {words(view['phase'])}{price}",
         f"lot: {summarize(view['lot'])} (at most {view['lot_limit']}) · bag {view['bag']['count']}",
     ]
     players = [
-        {
-            "seat": f"{p['seat']} {p['name']}{' (you)' if p['seat'] == seat else ''}",
-            "money": p["money"],
-            "credit": p["credit"],
-            **{
-                f"ship {s['ship'] + 1}": f"{summarize(s['tiles'])} [{len(s['tiles'])}/{s['capacity']}]"
-                + (f" @{s['harbour'] + 1}" if s["harbour"] is not None else "")
-                for s in p["ships"]
-            },
-        }
-        for p in view["players"]
+        {**p, "seat": f"{p['seat']} {p['name']}{' (you)' if p['seat'] == seat else ''}"} for p in view["players"]
     ]
-    lines += table(players)
+    lines += table(players, ["seat", "money", "credit"])
+    for p in view["players"]:
+        for s in p["ships"]:
+            at = f" in harbour {s['harbour'] + 1}" if s["harbour"] is not None else ""
+            cargo = summarize(s["tiles"]) if s["tiles"] else "empty"
+            lines.append(f"  {p['name']}'s ship {s['ship'] + 1} [{len(s['tiles'])}/{s['capacity']}]{at}: {cargo}")
     names = [p["name"] for p in view["players"]]
-    lines.append(f"monopoly tracks (- toward {names[0]}, + toward {names[1]}):")
+    lines.append(f"monopoly tracks (- toward {names[0]}, + toward {names[1]}) and cargo value:")
     for h in view["harbours"]:
         marks = [f"{m['good']} {m['position']:+d}" for m in view["markers"] if m["harbour"] == h["harbour"]]
-        lines.append(f"  {h['name']}: {', '.join(marks)}")
+        cargo = ", ".join(f"{name} {total}" for name, total in zip(names, h["totals"]))
+        lines.append(f"  {h['name']}: {', '.join(marks)} · cargo {cargo}")
     return lines
 
 
@@ -314,6 +335,7 @@ def smuggler_parts(view: dict, seat: int | None) -> list[Part]:
     characters = [
         f"seat {p['seat']}'s characters: " + ", ".join(card_name(c, cards) for c in p["characters"])
         for p in view["players"]
+        if p["characters"]
     ]
     return [
         ("", smuggler_status(view, seat)),
@@ -350,7 +372,8 @@ def smuggler_status(view: dict, seat: int | None) -> list[str]:
 
 
 def smuggler_seats(view: dict, seat: int | None) -> list[str]:
-    """A row per seat: gold, influence, reputation, score, secrets, and the boat with what is aboard."""
+    """A row per seat: gold, influence, reputation, score, secrets; then a line per boat with what is aboard
+    (a table's cell cut it at 40 characters, and a row with it broke at 80 columns)."""
     aboard: dict[int, list[str]] = {}
     for gid, good in view["goods"].items():
         if good["where"] == "boat" and good["owner"] is not None:
@@ -363,11 +386,14 @@ def smuggler_seats(view: dict, seat: int | None) -> list[str]:
             "rep": p["reputation"],
             "score": p["score"],
             "secrets": p["secrets"],
-            "hold": hold_text(p["boat"], aboard.get(p["seat"], []), view),
         }
         for p in view["players"]
     ]
-    return table(players)
+    boats = [
+        f"{whose(p['seat'], seat)} boat: {hold_text(p['boat'], aboard.get(p['seat'], []), view)}"
+        for p in view["players"]
+    ]
+    return table(players) + boats
 
 
 def smuggler_prices(view: dict) -> list[str]:
@@ -383,9 +409,14 @@ def smuggler_networks(view: dict, seat: int | None) -> list[str]:
     """Every seat's pawns: they are on the board for all to see."""
     lines = []
     for p in view["players"]:
-        whose = "your" if p["seat"] == seat else f"seat {p['seat']}'s"
-        lines.append(f"{whose} network: {', '.join(place_name(s, view) for s in p['pawns']) or 'none'}")
+        lines.append(
+            f"{whose(p['seat'], seat)} network: {', '.join(place_name(s, view) for s in p['pawns']) or 'none'}"
+        )
     return lines
+
+
+def whose(owner: int, seat: int | None) -> str:
+    return "your" if owner == seat else f"seat {owner}'s"
 
 
 def smuggler_goods(view: dict) -> list[str]:

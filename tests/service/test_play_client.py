@@ -467,11 +467,11 @@ def test_the_smuggler_table_shows_each_seat_the_customs_and_who_decides():
     assert lines[0].startswith(f"Cornish Smuggler · round {view['round']} · ")
     assert f"active seat {view['active']} · to act: seat {playtext.summarize(view['to_act'])}" in lines[0]
     header = next(i for i, line in enumerate(lines) if line.startswith("seat "))
-    assert lines[header].split() == ["seat", "gold", "infl", "rep", "score", "secrets", "hold"]
+    assert lines[header].split() == ["seat", "gold", "infl", "rep", "score", "secrets"]
     me = view["players"][1]
     row = lines[header + 2].split()
-    assert row[:7] == ["1", "(you)", *(str(me[k]) for k in ("gold", "influence", "reputation", "score", "secrets"))]
-    assert me["boat"]["hold"] in lines[header + 2]
+    assert row == ["1", "(you)", *(str(me[k]) for k in ("gold", "influence", "reputation", "score", "secrets"))]
+    assert lines[header + 5].startswith("your boat: ") and me["boat"]["hold"] in lines[header + 5]
     assert any(line.startswith("seat 0's characters: ") for line in lines)
     assert f"customs track step {view['customs']['track']}/{view['customs']['track_end']}" in text
     assert "generic" not in text and '{"' not in text
@@ -599,3 +599,92 @@ def test_the_smuggler_table_says_in_full_the_cards_drawn_to_keep_one():
     assert "drawn, to keep one: " + "; ".join(playtext.card_text(c, static["characters"]) for c in drawn) in text
     other = (seat + 1) % 3  # another seat's table keeps its draw to itself
     assert "drawn, to keep one" not in playtext.render("smuggler", {**static, **game.view(state, other)}, other)
+
+
+def played(game_id: str, players: int, until, seed: int = 3, steps: int = 2000):
+    """A match played by random bots until `until(view)` holds for the spectator's view: (game, state)."""
+    from engine import registry
+    from engine.bots import get_bot
+
+    game, rng = registry.get(game_id), random.Random(seed)
+    state = game.setup(players, game.load_options({}), seed)
+    for _ in range(steps):
+        if until(game.view(state, None)):
+            return game, state
+        seat = sorted(game.to_act(state))[0]
+        legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+        game.apply(state, seat, get_bot(game_id, "random").choose(game.view(state, seat), legal, rng, templates))
+    raise AssertionError(f"{game_id}: never came to the state wanted")
+
+
+def test_speicherstadt_counts_the_row_from_1_as_the_moves_and_the_log_do():
+    """The table numbered the row from 0, the moves and the log from 1: `Place a worker at position 1`
+    put the worker on the card the table showed at 0."""
+    from engine import registry
+
+    game = registry.get("speicherstadt")
+    state = game.setup(3, game.load_options({}), 4)
+    seat = sorted(game.to_act(state))[0]
+    view = game.view(state, seat)
+    lines = playtext.render("speicherstadt", view, seat).splitlines()
+    for move in game.legal_moves(state, seat):
+        place = re.fullmatch(r"Place a worker at position (\d+)", game.move_label(state, seat, move)).group(1)
+        card = playtext.words(view["row"][move["card"]]["card"])
+        assert any(re.match(rf"{place}\s+{card}\s", line) for line in lines), (place, card, lines)
+    game, state = played("speicherstadt", 3, lambda v: v["offer"] is not None)
+    view = game.view(state, None)
+    offer = view["offer"]
+    card = playtext.words(view["row"][offer["position"]]["card"])
+    said = f"on offer: {card} at position {offer['position'] + 1} for {offer['price']}"
+    assert said in playtext.render("speicherstadt", view, None)
+
+
+def test_speicherstadt_seats_say_their_contracts_goods_and_cards_within_80_columns():
+    """Two contracts wrapped a seat's row at 80 columns and a third was cut at 40 characters (`contr…`);
+    a contract's goods, no longer in the row once bought, were nowhere, nor a seat's traders."""
+    game, state = played("speicherstadt", 3, lambda v: max(len(s["contracts"]) for s in v["seats"]) >= 3)
+    view = game.view(state, None)
+    lines = playtext.speicherstadt(view, None)
+    fitted = playtext.fit(lines, 80)
+    assert "…" not in "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines if "  " in line.strip()), lines  # no table row wraps
+    said = re.sub(r"\s+", " ", " ".join(fitted))
+    for s in view["seats"]:
+        for c in s["contracts"]:
+            goods = ", ".join(c["goods"])
+            assert f"{playtext.words(c['card'])} ({goods} for {c['vp']}vp: {len(c['placed'])}/" in said, said
+        for card in s["cards"]:
+            assert playtext.words(card) in said
+
+
+def test_medici_ships_each_on_a_line_whole_within_80_columns():
+    """Three ships with cargo in one row broke it at 80 columns, a tile split over two lines, and a
+    full ship's cell was cut at 40 characters (the harbour lost). The harbours' cargo values stand
+    by their tracks: the higher wins the harbour."""
+    game, state = played("medici", 2, lambda v: sum(len(s["tiles"]) for p in v["players"] for s in p["ships"]) >= 9)
+    view = game.view(state, 0)
+    lines = playtext.medici(view, 0)
+    assert all(len(line) <= 80 for line in lines) and "…" not in "\n".join(lines), lines
+    for p in view["players"]:
+        for s in p["ships"]:
+            cargo = ", ".join(f"{t['kind']} {t['value']}" for t in s["tiles"]) or "empty"
+            at = f" in harbour {s['harbour'] + 1}" if s["harbour"] is not None else ""
+            assert f"  {p['name']}'s ship {s['ship'] + 1} [{len(s['tiles'])}/{s['capacity']}]{at}: {cargo}" in lines
+    for h in view["harbours"]:
+        assert any(line.endswith(f"· cargo Medici {h['totals'][0]}, Strozzi {h['totals'][1]}") for line in lines)
+
+
+def test_smuggler_boats_are_whole_and_no_seat_without_characters_is_listed():
+    """The hold's cell was cut at 40 characters and wrapped its row; `seat N's characters:` stood
+    empty before anyone kept one."""
+    mine = resource("smuggler", 3)
+    assert not re.search(r"characters: *$", playtext.render("smuggler", mine["view"], 0), re.M)
+    game, state = played("smuggler", 3, lambda v: v["phase"] == "play")
+    view = game.view(state, 0)
+    loaded = [gid for gid, good in view["goods"].items() if good["where"] == "merchant"][:4]
+    for gid in loaded:
+        view["goods"][gid].update(where="boat", owner=0)
+    lines = playtext.smuggler(view, 0)
+    boat = next(line for line in lines if line.startswith("your boat: "))
+    assert "…" not in boat and all(playtext.goods_name(gid, view) in boat for gid in loaded), boat
+    assert all(len(line) <= 80 for line in lines if "  " in line.strip()), lines  # no table row wraps
