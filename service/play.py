@@ -51,7 +51,9 @@ class ApiError(Exception):
     def __init__(self, status: int, body: dict):
         self.status, self.body = status, body
         self.code = body.get("code", "")
-        super().__init__(f"{status} {self.code}: {body.get('detail', body)}")
+        errors = body.get("errors") or {}  # a 422's say what was wrong: the detail alone does not
+        said = "".join(f" {field}: {playtext.summarize(why)}" for field, why in errors.items())
+        super().__init__(f"{status} {self.code}: {body.get('detail', body)}{said}")
 
 
 class Client:

@@ -688,3 +688,16 @@ def test_smuggler_boats_are_whole_and_no_seat_without_characters_is_listed():
     boat = next(line for line in lines if line.startswith("your boat: "))
     assert "…" not in boat and all(playtext.goods_name(gid, view) in boat for gid in loaded), boat
     assert all(len(line) <= 80 for line in lines if "  " in line.strip()), lines  # no table row wraps
+
+
+def test_a_refused_request_says_what_was_wrong_not_only_that_it_was():
+    """`--game medici --players 3` printed only `The match cannot be created as asked.`"""
+    problem = {
+        "detail": "The match cannot be created as asked.",
+        "code": "validation_error",
+        "errors": {"players": ["Medici vs Strozzi takes 2 to 2 players."]},
+    }
+    said = str(play.ApiError(422, problem))
+    assert said == (
+        "422 validation_error: The match cannot be created as asked. players: Medici vs Strozzi takes 2 to 2 players."
+    )
