@@ -211,7 +211,9 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
     assert page.locator(".side .trade + h2 + .moves").count() == 1
     to = ", ".join(f"Seat {s}" for s in offer["to"])
     assert trade.locator(".offer").inner_text() == f"Seat {offer['from']} offers 1 {give} for 1 {get} to {to}"
-    assert trade.locator(".muted").inner_text() == f"Waiting for an answer from {to}"
+    # The reader is one of the seats asked: named as "you", not as "Seat N" (a reviewer's find).
+    others = ", ".join(f"Seat {s}" for s in offer["to"] if s != asked)
+    assert trade.locator(".muted").inner_text() == f"Waiting for answers from you and {others}"
     shoot(page, screenshots, "catan-trade")
     # Another seat answers with a counter-proposal: it shows as it comes.
     other = offer["to"][1]
@@ -221,7 +223,7 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
     assert page.locator(".side .trade .proposal").inner_text() == (
         f"Seat {other} proposes 1 {get} for 2 {give} to Seat {offer['from']}"
     )
-    assert trade.locator(".muted").inner_text() == f"Waiting for an answer from Seat {asked}"
+    assert trade.locator(".muted").inner_text() == "Waiting for your answer"
 
     # In French, with the resources in the server's French words.
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
@@ -231,7 +233,9 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
         words = {"lumber": "bois", "brick": "brique", "wool": "laine", "grain": "blé", "ore": "minerai"}
         line = french.locator(".side .trade .offer").inner_text()
         seats = ", ".join(f"Siège {s}" for s in offer["to"])
-        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} à {seats}"
+        # Not « à Siège 0, Siège 2 » (« au siège 0 » in French, « à » before a name): no « à » at all.
+        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} (destinataires : {seats})"
+        assert french.locator(".side .trade .muted").inner_text() == "Votre réponse est attendue"
         assert french.locator(".side .trade h3").inner_text() == "Échange sur la table"
         french.screenshot(path=str(screenshots / "play-fr-catan-trade-375.png"), full_page=True)
     finally:

@@ -95,7 +95,15 @@ export function aside(resource, ctx) {
     offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seats(offer.accepted) })}` : "") : null,
     trade.proposals.map((p) => el("p", { class: "proposal" }, t("{seat} proposes {give} for {get} to {partner}",
       { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: ctx.seatName(resource.view.turn) }))),
-    trade.asked.length ? el("p", { class: "muted" }, t("Waiting for an answer from {seats}", { seats: seats(trade.asked) })) : null);
+    trade.asked.length ? el("p", { class: "muted" }, waitingFor(trade.asked, ctx)) : null);
+}
+
+/** Who owes an answer, the reader named as "you" (a seat asked read "Waiting for an answer from Seat 0"). */
+function waitingFor(asked, ctx) {
+  const others = asked.filter((s) => s !== ctx.seat).map(ctx.seatName).join(", ");
+  if (others.length === 0) return t("Waiting for your answer");
+  return asked.includes(ctx.seat) ? t("Waiting for answers from you and {seats}", { seats: others })
+    : t("Waiting for an answer from {seats}", { seats: others });
 }
 
 function map(view, topo, resource, ctx, choice, place) {
