@@ -22,7 +22,7 @@ EVENTS = {
     "lot_loaded": "{seat} loaded the lot on ship {ship} in harbour {harbour}",
     "offer_declined": "{seat} declined the lot at {price}",
     "price_offered": "{seat} offers the lot for {price}",
-    "round_scored": "Round {round} is scored",
+    "round_scored": "Round {round} is scored: {seat} earns {gain}, {next} earns {other}",
     "round_started": "Round {round} begins; {seat} draws first",
     "tile_drawn": "{seat} drew {kind} ({value})",
     "turn_started": "{seat}'s turn",
@@ -30,7 +30,8 @@ EVENTS = {
 
 
 def fields(kind: str, data: dict) -> dict:
-    """A drawn tile reads as its goods and value; ships and harbours count from 1."""
+    """A drawn tile reads as its goods and value; ships and harbours count from 1; a scored round
+    says what each seat earns (its harbours, monopolies and bonuses together)."""
     out: dict = {}
     tile = data.get("tile")
     if isinstance(tile, dict):
@@ -38,4 +39,8 @@ def fields(kind: str, data: dict) -> dict:
     for name in ("ship", "harbour"):
         if type(data.get(name)) is int:
             out[name] = data[name] + 1
+    income = data.get("income")
+    if isinstance(income, list) and len(income) == 2 and all(isinstance(i, dict) for i in income):
+        gains = [sum(n for n in i.values() if type(n) is int) for i in income]  # harbours, monopolies, bonuses
+        out.update(seat=0, gain=gains[0], next=1, other=gains[1])
     return out

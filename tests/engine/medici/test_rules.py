@@ -170,6 +170,17 @@ def test_the_bag_emptying_in_the_middle_of_a_draw_stops_the_draw_then_the_lot_is
     events = GAME.apply(state, STROZZI, {"type": "load", "ship": 0, "harbour": 0})
     assert "round_scored" in [e.type for e in events] and dumped(state)["round"] == 2
 
+    # The log says what each seat earned: "Round 1 is scored" alone left a player to work it out.
+    scored = next(e for e in events if e.type == "round_scored").to_json()
+    gains = [sum(part.values()) for part in scored["income"]]
+    assert gains[STROZZI] > 0  # Strozzi's lot alone in harbour 1 won it
+    assert GAME.event_text(scored, "en", strict=True) == (
+        f"Round 1 is scored: seat 0 earns {gains[0]}, seat 1 earns {gains[1]}"
+    )
+    assert GAME.event_text(scored, "fr", {1: "Ana"}, strict=True) == (
+        f"Décompte de la manche 1 : siège 0 gagne {gains[0]}, Ana gagne {gains[1]}"
+    )
+
 
 # --- a turn: the price and the purchase -----------------------------------
 def test_price_is_zero_or_more_an_integer_and_bounded():
