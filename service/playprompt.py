@@ -189,7 +189,7 @@ def readline(stdin: TextIO) -> str:
 HINTS = {
     "integer": "a whole number from {min} to {max}",
     "counts": "key=n pairs of {keys}, such as {example}",
-    "seats": "seats among {of} such as 1,2",
+    "seats": "seats among {seats}, comma-separated, such as {example}",
 }
 
 
@@ -198,7 +198,9 @@ def hint_for(param: dict) -> str:
     the count when it is set)."""
     keys = list(param.get("max", {})) if param["kind"] == "counts" else []
     example = ",".join(f"{key}=1" for key in keys[:2])
-    hint = HINTS[param["kind"]].format(**param, keys=", ".join(keys), example=example)
+    if param["kind"] == "seats":  # the seats as typed, not a Python list ("among [1, 2]")
+        keys, example = [str(seat) for seat in param["of"]], ",".join(str(seat) for seat in param["of"][:2])
+    hint = HINTS[param["kind"]].format(**param, keys=", ".join(keys), seats=" ".join(keys), example=example)
     total = playmenu.exact_total(param)
     return hint if total is None else f"{hint}; {total}\xa0in\xa0all"  # held on one line by fit
 

@@ -95,3 +95,9 @@ def test_a_set_count_stays_on_one_line_with_its_in_all():
     template = {"move": {"type": "discard"}, "params": {"cards": cards}, "label": "Discard half your hand"}
     lines = playmenu.numbered_moves([], [], [template], 50)
     assert lines == ["  [0] Discard half your hand (you choose cards:", "      5 in all)"], lines
+
+
+def test_a_seats_question_lists_the_seats_as_typed_not_as_a_python_list():
+    """A Catan offer asked 'to: seats (seats among [1, 2] such as 1,2)', a Python list (a reviewer's find)."""
+    hint = playprompt.hint_for({"kind": "seats", "of": [1, 3], "min": 1, "max": 2})
+    assert hint == "seats among 1 3, comma-separated, such as 1,3"
