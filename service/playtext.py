@@ -300,9 +300,10 @@ def medici(view: dict, seat: int | None) -> list[str]:
     """The lot, a row per seat, a line per ship (three full ones in a row broke it at 80 columns), and
     each harbour's tracks with the seats' cargo values there (the higher wins the harbour)."""
     price = f" · price {view['price']}" if view.get("price") is not None else ""
+    size = "" if view["lot_limit"] is None else f" (tiles: up to {view['lot_limit']})"
     lines = [
         f"Medici · round {view['round']}/{view['rounds']} · {words(view['phase'])}{price}",
-        f"lot: {summarize(view['lot'])} (at most {view['lot_limit']}) · bag {view['bag']['count']}",
+        f"lot{size}: {summarize(view['lot']) or 'none'} · bag {view['bag']['count']}",
     ]
     players = [
         {**p, "seat": f"{p['seat']} {p['name']}{' (you)' if p['seat'] == seat else ''}"} for p in view["players"]

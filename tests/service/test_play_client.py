@@ -701,3 +701,11 @@ def test_a_refused_request_says_what_was_wrong_not_only_that_it_was():
     assert said == (
         "422 validation_error: The match cannot be created as asked. players: Medici vs Strozzi takes 2 to 2 players."
     )
+
+
+def test_medici_says_the_lots_limit_as_a_number_of_tiles():
+    """'lot: dye 2 (at most 1)' read as a tile's value over a limit; the limit counts tiles."""
+    game, state = played("medici", 2, lambda v: len(v["lot"]) >= 1 and v["lot_limit"] is not None)
+    view = game.view(state, 0)
+    tiles = ", ".join(f"{t['kind']} {t['value']}" for t in view["lot"])
+    assert f"lot (tiles: up to {view['lot_limit']}): {tiles} · bag" in playtext.medici(view, 0)[1]
