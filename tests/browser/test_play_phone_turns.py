@@ -188,3 +188,39 @@ def test_smuggler_secrets_in_hand_read_with_french_punctuation(browser, server_u
         block.screenshot(path=str(screenshots / "play-turns-smuggler-secrets-fr-FR.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ("en-US", "Seat 1 is landing goods. A Tip-off adds 2 to the landing's risk"),
+        ("fr-FR", "Siège 1 débarque des marchandises. Un Tuyau ajoute 2 au risque du débarquement"),
+    ],
+)
+def test_smugglers_tipoff_question_says_who_lands_and_what_a_tipoff_does(browser, server_url, locale, said):
+    """A seat asked in another's landing saw only "Play a Tip-off: yes / no": the line above the moves
+    now says who lands and what a Tip-off does (a tip-off window is rare in a scripted game: the
+    seat's resource is written here as the server sends it)."""
+    resource = {
+        "view": {"phase": "play", "deciding": "tipoff", "active": 1, "seat": 0},
+        "legal_moves": [{"type": "tipoff", "play": True}, {"type": "tipoff", "play": False}],
+        "move_labels": ["Play a Tip-off: yes", "Play a Tip-off: no"],
+    }
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.wait_for_selector("#listed h2")
+        lead = page.evaluate(
+            """async (resource) => {
+              const { renderMoves } = await import('/play/js/moves.js');
+              const smuggler = await import('/play/js/boards/smuggler.js');
+              const seatName = (s) => (document.documentElement.lang === 'fr' ? `Siège ${s}` : `Seat ${s}`);
+              const box = renderMoves(resource, () => {}, { lead: smuggler.lead(resource, { seatName }) });
+              return box.querySelector('.lead').textContent;
+            }""",
+            resource,
+        )
+        assert lead.startswith(said), lead
+    finally:
+        context.close()

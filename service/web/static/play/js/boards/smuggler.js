@@ -45,9 +45,10 @@ export const kinds = {
 };
 
 /** A line above the moves: what the seat is deciding, when its moves alone do not say it. */
-export function lead(resource) {
+export function lead(resource, ctx) {
   const view = resource.view;
   if (view.phase !== "play") return null;
+  if (view.deciding in ASKED) return ASKED[view.deciding](ctx.seatName(view.active));
   if (view.deciding === "place_pawn") return t("Place the network pawn of the character you hired.");
   if (view.deciding === "end_turn") return t("Your action is done: make free moves, or end your turn.");
   if (view.deciding == null && view.active === view.seat) {
@@ -55,6 +56,14 @@ export function lead(resource) {
   }
   return null;
 }
+
+/** Decisions asked of a seat in another's turn: "Play a Tip-off: yes" alone said nothing of why. */
+const ASKED = {
+  tipoff: (active) => t("{seat} is landing goods. A Tip-off adds 2 to the landing's risk: officers come nearer the port. Play one, or pass.", { seat: active }),
+  choose_officer: () => t("As the poorest player, you choose which officer moves toward the landing or the sale."),
+  choose_path: () => t("As the poorest player, you choose the way the officer takes."),
+  place_officer: () => t("As the poorest player, you place the new officer: it seizes the goods lying where it stands."),
+};
 
 const S = 10; // map units per grid step (the content's grid is 100 x 64)
 const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
