@@ -224,3 +224,16 @@ def test_smugglers_tipoff_question_says_who_lands_and_what_a_tipoff_does(browser
         assert lead.startswith(said), lead
     finally:
         context.close()
+
+
+def test_a_server_bot_is_named_in_the_pages_language(browser, server_url):
+    """A French page said "robot greedy", the bot's id, beside French words everywhere else."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "bots": {"1": "greedy"}})
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+        text = page.locator("body").inner_text()
+        assert "robot glouton" in text and "greedy" not in text, text
+    finally:
+        context.close()

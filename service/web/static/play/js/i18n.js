@@ -92,6 +92,10 @@ const FR = {
   "Show": "Afficher",
   "None right now.": "Aucune pour l'instant.",
   "{bot} bot": "robot {bot}",
+  // The server's bots by name (GET /v1/games/{game}: bots): the name is its id, the words are the page's.
+  "greedy": "glouton",
+  "random": "au hasard",
+  "random_bounded": "au hasard borné",
   "Seat {seat}: {who}": "Siège {seat} : {who}",
   "Join as seat {seat}": "Prendre le siège {seat}",
   "{seconds} s a move (then forfeit)": "{seconds} s par coup (puis forfait)",

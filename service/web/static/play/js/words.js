@@ -54,7 +54,7 @@ export function entryText(events) {
 export function seatName(resource, seat) {
   const entry = (resource.seats || []).find((s) => s.seat === seat);
   if (entry && entry.name) return entry.name;
-  if (entry && entry.status === "bot") return t("Seat {seat} ({bot} bot)", { seat, bot: entry.bot });
+  if (entry && entry.status === "bot") return t("Seat {seat} ({bot} bot)", { seat, bot: t(entry.bot) });
   return t("Seat {seat}", { seat });
 }
 
