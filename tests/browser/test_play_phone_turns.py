@@ -237,3 +237,31 @@ def test_a_server_bot_is_named_in_the_pages_language(browser, server_url):
         assert "robot glouton" in text and "greedy" not in text, text
     finally:
         context.close()
+
+
+def test_smugglers_characters_trades_read_in_french(browser, server_url):
+    """A French page listed "Humphry Davy Snr (Banker, …)": the trades stayed in English. Every trade of
+    the static data has its French words; a name stays as it is."""
+    characters = api(server_url, "GET", "/v1/games/smuggler/static")["characters"]
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.wait_for_selector("#listed h2")
+        said = page.evaluate(
+            """async (trades) => {
+              const { t } = await import('/play/js/i18n.js');
+              return trades.map((trade) => t(trade));
+            }""",
+            sorted({c["trade"] for c in characters.values()}),
+        )
+        english = sorted({c["trade"] for c in characters.values()})
+        assert all(f != e for f, e in zip(said, english) if e != "Coroner"), list(zip(english, said))
+        match_id, tokens = created(server_url, "smuggler", 2)
+        seat, _ = play_until(server_url, match_id, tokens, lambda s, m: m["view"]["phase"] == "play")
+        open_seat(page, server_url, match_id, tokens[seat])
+        text = page.locator("body").inner_text()  # the characters kept and those for hire
+        assert any(f"({f}," in text for f in said), text
+        assert not any(f"({e}," in text for e in english if e != "Coroner"), text
+    finally:
+        context.close()

@@ -573,7 +573,7 @@ function choosing(legal, data) {
 function characterCard(data, cid, motivated) {
   const c = data.characters[cid] || { name: humanize(cid) };
   const extras = characterExtras(data, c);
-  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${c.trade}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
+  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${t(c.trade)}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
     extras.length ? t(": {list}", { list: extras.join("; ") }) : "", motivated ? el("span", { class: "muted" }, ` · ${t("used this round")}`) : null);
 }
 
@@ -615,7 +615,7 @@ function market(view, data) {
 function characterLine(data, cid) {
   const c = data.characters[cid];
   if (!c) return cid;
-  const words = { name: c.name, trade: c.trade, gold: c.gold, reputation: c.reputation };
+  const words = { name: c.name, trade: t(c.trade), gold: c.gold, reputation: c.reputation };
   const line = c.mob ? t("{name}, {trade} ({gold} gold, {reputation} reputation, mob)", words) : t("{name}, {trade} ({gold} gold, {reputation} reputation)", words);
   const extras = characterExtras(data, c).filter((extra) => extra !== t("mob")); // the mob is said above
   return extras.length ? line + t(": {list}", { list: extras.join("; ") }) : line;  // what a hire brings
