@@ -111,6 +111,12 @@ class Medici(Game):
     def view(self, state: dict, seat: int | None) -> dict:
         return build_view(self, state, seat)
 
+    def move_label(self, state, seat, move, lang="en", strict=False, names=None):
+        """Buying or declining the lot says its price: "Buy the lot" alone sent a player to the header."""
+        if isinstance(move, dict) and move.get("type") in ("buy", "decline") and state.get("price") is not None:
+            move = {**move, "type": f"{move['type']}.priced", "price": state["price"]}
+        return super().move_label(state, seat, move, lang, strict, names)
+
     def dump(self, state: dict) -> dict:
         return copy_state(state)
 

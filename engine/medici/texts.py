@@ -8,6 +8,8 @@ MOVES = {
     "offer": "Offer the lot for {price}",
     "buy": "Buy the lot",
     "decline": "Decline the lot",
+    "buy.priced": "Buy the lot for {price}",
+    "decline.priced": "Decline the lot at {price}",
     "load": "Load the lot on ship {ship} in harbour {harbour}",
     "discard": "Discard the lot",
 }

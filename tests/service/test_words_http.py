@@ -30,7 +30,9 @@ def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
     log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
     assert log["entries"][0]["events"][0]["text"] == "Siège 0 propose le lot pour 5"
     bruno = client.get(f"/v1/matches/{created['id']}", headers=auth(tokens(created)[1])).get_json()
-    assert bruno["move_labels"] == ["Buy the lot", "Decline the lot"]
+    assert bruno["move_labels"] == ["Buy the lot for 5", "Decline the lot at 5"]  # "Buy the lot" said no price
+    bruno_fr = client.get(f"/v1/matches/{created['id']}", headers={**auth(tokens(created)[1]), **FR}).get_json()
+    assert bruno_fr["move_labels"] == ["Acheter le lot pour 5", "Refuser le lot à 5"]
     bought = post_move(client, created["id"], tokens(created)[1], bruno["legal_moves"][0]).get_json()
     assert bought["events"][0]["text"] == "Bruno bought the lot for 5"
 
