@@ -504,9 +504,9 @@ def warehouse_name(wid: str, view: dict) -> str:
 
 
 def hold_text(boat: dict, goods: list[str], view: dict | None = None) -> str:
-    """The seat's boat, where it is, and the goods aboard (`no boat` before one is chosen)."""
+    """The seat's boat, where it is, and the goods aboard (`not chosen yet` before one is)."""
     if not boat.get("hold"):
-        return "no boat"
+        return "not chosen yet"
     view = view or {}
     name = (view.get("boats") or {}).get(boat["hold"], {}).get("name") or boat["hold"]
     return f"{name} @{place_name(boat['space'], view) if boat['space'] else '-'}: {summarize(sorted(goods))}"

@@ -214,7 +214,7 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
                 "customs track step 0/10 · discovery",  # three players: the track ends at step 10
                 "officers: 1 ",  # numbered from 1, as moves and events name them
                 "0 (you)",
-                "no boat",
+                "your boat: not chosen yet",  # was "your boat: no boat"
             ],
         ),
     ],
