@@ -4,6 +4,7 @@ in var/screenshots/, named play-turns-*)."""
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 
 import pytest
@@ -129,6 +130,19 @@ def test_speicherstadt_shipping_folds_name_each_kind_in_the_page_language(browse
         context.close()
 
 
+@contextlib.contextmanager
+def lobby_page(browser, server_url: str, locale: str):
+    """A phone's page at the lobby in `locale`: its modules can be imported and run with made-up data."""
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.wait_for_selector("#listed h2")
+        yield page
+    finally:
+        context.close()
+
+
 # Catan's moves of a turn with cards to spare, as the server lists and labels them in French: the
 # bank's trades share only their first word, and a fold named them by the move type, in English.
 CATAN_TURN = {
@@ -150,11 +164,7 @@ CATAN_TURN = {
 def test_catan_folded_kinds_are_named_in_french(browser, server_url):
     """A fold names a kind by its board's `kinds`: Catan's bank trades read "Maritime trade (6)" on a
     French page, the move type humanized, and its first word alone is too little for a name."""
-    context = browser.new_context(viewport=PHONE, locale="fr-FR")
-    try:
-        page = context.new_page()
-        page.goto(f"{server_url}/play/")
-        page.wait_for_selector("#listed h2")
+    with lobby_page(browser, server_url, "fr-FR") as page:
         said = page.evaluate(
             """async (resource) => {
               const { renderMoves } = await import('/play/js/moves.js');
@@ -165,8 +175,6 @@ def test_catan_folded_kinds_are_named_in_french(browser, server_url):
             CATAN_TURN,
         )
         assert said == ["Échanger avec la banque (6)", "Jouer Monopole (3)"]
-    finally:
-        context.close()
 
 
 def test_smuggler_secrets_in_hand_read_with_french_punctuation(browser, server_url, screenshots):
@@ -206,11 +214,7 @@ def test_smugglers_tipoff_question_says_who_lands_and_what_a_tipoff_does(browser
         "legal_moves": [{"type": "tipoff", "play": True}, {"type": "tipoff", "play": False}],
         "move_labels": ["Play a Tip-off: yes", "Play a Tip-off: no"],
     }
-    context = browser.new_context(viewport=PHONE, locale=locale)
-    try:
-        page = context.new_page()
-        page.goto(f"{server_url}/play/")
-        page.wait_for_selector("#listed h2")
+    with lobby_page(browser, server_url, locale) as page:
         lead = page.evaluate(
             """async (resource) => {
               const { renderMoves } = await import('/play/js/moves.js');
@@ -222,8 +226,6 @@ def test_smugglers_tipoff_question_says_who_lands_and_what_a_tipoff_does(browser
             resource,
         )
         assert lead.startswith(said), lead
-    finally:
-        context.close()
 
 
 def test_a_server_bot_is_named_in_the_pages_language(browser, server_url):
@@ -243,11 +245,7 @@ def test_smugglers_characters_trades_read_in_french(browser, server_url):
     """A French page listed "Humphry Davy Snr (Banker, …)": the trades stayed in English. Every trade of
     the static data has its French words; a name stays as it is."""
     characters = api(server_url, "GET", "/v1/games/smuggler/static")["characters"]
-    context = browser.new_context(viewport=PHONE, locale="fr-FR")
-    try:
-        page = context.new_page()
-        page.goto(f"{server_url}/play/")
-        page.wait_for_selector("#listed h2")
+    with lobby_page(browser, server_url, "fr-FR") as page:
         said = page.evaluate(
             """async (trades) => {
               const { t } = await import('/play/js/i18n.js');
@@ -263,5 +261,3 @@ def test_smugglers_characters_trades_read_in_french(browser, server_url):
         text = page.locator("body").inner_text()  # the characters kept and those for hire
         assert any(f"({f}," in text for f in said), text
         assert not any(f"({e}," in text for e in english if e != "Coroner"), text
-    finally:
-        context.close()

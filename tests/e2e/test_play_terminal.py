@@ -213,9 +213,14 @@ def answer(term: Terminal, keys: str) -> str:
 
 
 def catan_at_80_columns(server_url: str, terminals) -> Terminal:
+    return at_80x40(server_url, terminals, "catan")
+
+
+def at_80x40(server_url: str, terminals, game: str) -> Terminal:
+    """A seat of `game` for a person at 80x40, against a greedy and a random server bot (seed 3)."""
     portside = f"{shlex.quote(sys.executable)} -m service.cli"
     return terminals(
-        f"{portside} play --url {server_url} --game catan --players 3 --seat 0=human --seat 1=server:greedy"
+        f"{portside} play --url {server_url} --game {game} --players 3 --seat 0=human --seat 1=server:greedy"
         " --seat 2=server:random --seed 3 --human-prompt --wait 5",
         columns=80,
         rows=40,
@@ -307,13 +312,7 @@ def test_a_trade_says_its_bounds_in_words_and_an_empty_line_or_back_returns_to_t
 def test_at_80_columns_a_smuggler_seat_sees_holds_merchants_goods_abilities_and_secrets(server_url, terminals):
     """What the web page shows and the terminal left out: each boat's hold, what each merchant has
     left, what a kept character can do and what a secret does; all within 80 columns."""
-    portside = f"{shlex.quote(sys.executable)} -m service.cli"
-    term = terminals(
-        f"{portside} play --url {server_url} --game smuggler --players 3 --seat 0=human --seat 1=server:greedy"
-        " --seat 2=server:random --seed 3 --human-prompt --wait 5",
-        columns=80,
-        rows=40,
-    )
+    term = at_80x40(server_url, terminals, "smuggler")
     term.wait_for(PROMPT)
     first = unwrapped(term.screen())
     assert "boats to choose from (row by row: x a square, . none): " in first, first
@@ -393,13 +392,7 @@ def test_at_80x40_a_smuggler_turn_keeps_whose_turn_the_seats_and_the_moves_on_sc
     """A turn's table (some 35 lines) and its moves (25) scrolled the round, the seats' gold, influence
     and reputation off a 40-row screen. The status comes last, next to the moves; the characters, goods,
     prices and networks above it are printed again only when they change."""
-    portside = f"{shlex.quote(sys.executable)} -m service.cli"
-    term = terminals(
-        f"{portside} play --url {server_url} --game smuggler --players 3 --seat 0=human --seat 1=server:greedy"
-        " --seat 2=server:random --seed 3 --human-prompt --wait 5",
-        columns=80,
-        rows=40,
-    )
+    term = at_80x40(server_url, terminals, "smuggler")
     term.wait_for(PROMPT)
     for _ in range(12):  # set-up, choosing the first of everything, into the first round
         if " · play · " in answer(term, "0"):
