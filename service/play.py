@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 import textwrap
@@ -40,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from engine.bots import fallback_move, get_bot
-from service import playprompt, playscore, playtext
+from service import playprompt, playresume, playscore, playtext
 
 USER_AGENT = "portside-play/1"
 
@@ -214,10 +213,12 @@ class Session:
         self.waiting: dict[int, int] = {}  # prompted seat -> the version at which its person chose to wait
         self.statics: dict[str, dict] = {}  # game -> its static data, read once, for the prompt's table
         self.shown: dict[int, dict[str, str]] = {}  # prompted seat -> the parts of its table printed (a map)
+        self.said: list[str] = []  # lines said since the last prompt: said again under a map printed anew
 
     def say(self, text: str) -> None:
         if self.progress is not None:
             print(text, file=self.progress, flush=True)
+            self.said.append(text)
 
     def follow(self, wait: float) -> None:
         """Read the log after `self.after` (blocking up to `wait` s) and print one line per version."""
@@ -255,7 +256,8 @@ class Session:
                 if mine["game"] not in self.statics:
                     self.statics[mine["game"]] = self.client.static(mine["game"])
                 static, shown = self.statics[mine["game"]], self.shown.setdefault(seat, {})
-                chosen = playprompt.choose_prompt(mine, may_wait=len(mine["to_act"]) > 1, static=static, shown=shown)
+                may_wait, said, self.said = len(mine["to_act"]) > 1, self.said, []
+                chosen = playprompt.choose_prompt(mine, may_wait=may_wait, static=static, shown=shown, said=said)
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue
@@ -372,9 +374,11 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
             join = ["--url", client.base, f"--join={created['id']}", f"--token={tokens[seat]}"]
             lines = [
                 *playtext.fit([f"  seat {seat} is for a person: token {tokens[seat]}"], width),
-                *command_lines(["view:  curl", "-H", bearer, url], width, "    "),
-                *command_lines(
-                    [f"play:  {this_command()} play", *join, "[--bot random | --human-prompt]"], width, "    "
+                *playresume.command_lines(["view:  curl", "-H", bearer, url], width, "    "),
+                *playresume.command_lines(
+                    [f"play:  {playresume.this_command()} play", *join, "[--bot random | --human-prompt]"],
+                    width,
+                    "    ",
                 ),
             ]
             print(*lines, sep="\n", file=out)
@@ -408,39 +412,6 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
     return match_id, player, labels
 
 
-def resume_text(base: str, match_id: str, player: Player, width: int = sys.maxsize) -> str:
-    """How to pick the match up again: the match, each seat played here and its token; each
-    command broken (if at all) between its arguments, to paste whole."""
-    lines = playtext.fit([f"Stopped. Match {match_id} goes on without this terminal; to resume:"], width)
-    for seat, token in sorted(player.tokens.items()):
-        how = "--human-prompt" if seat in player.prompted else f"--bot {player.labels[seat].removeprefix('local:')}"
-        lines += playtext.fit([f"  seat {seat}, token {token}"], width)
-        lines += command_lines(
-            [f"{this_command()} play", "--url", base, f"--resume={match_id}", f"--token={token}", how], width, "    "
-        )
-    return "\n".join(lines)
-
-
-def this_command() -> str:
-    """`portside` as this client was started (`.venv/bin/portside` when typed so: a printed command
-    named plain `portside` was not found by a shell without the venv on its PATH)."""
-    typed = sys.argv[0] if sys.argv else ""
-    return typed if os.path.basename(typed) == "portside" else "portside"
-
-
-def command_lines(words: list[str], width: int, indent: str) -> list[str]:
-    """A shell command on as few lines of `width` as it takes, broken between its words (each line
-    but the last ends in ` \\`), so that copied whole it pastes as one command."""
-    lines = [indent + words[0]]
-    for word in words[1:]:
-        if len(lines[-1]) + len(word) + 3 > width:
-            lines[-1] += " \\"
-            lines.append(f"{indent}  {word}")
-        else:
-            lines[-1] += f" {word}"
-    return lines
-
-
 def log_line(head: str, said: str, width: int) -> str:
     """A log entry after its head (version, seat, who), wrapped, not cut: the end of a line (where the
     officers went, a landing's risk) matters. Continuations start under its text."""
@@ -471,7 +442,10 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         if not match_id:
             print("\nportside play: stopped before the match began", file=err)
             return 130
-        print("\n" + resume_text(client.base, match_id, player, playprompt.terminal_width(err, sys.maxsize)), file=err)
+        print(
+            "\n" + playresume.resume_text(client.base, match_id, player, playprompt.terminal_width(err, sys.maxsize)),
+            file=err,
+        )
         return 130
     except ApiError as problem:
         print(f"portside play: {problem}", file=err)

@@ -16,6 +16,7 @@ DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 GO_BACK = "  (an empty line or 'back' goes back to the moves, q stops)"
+SAID_AGAIN = 6  # log lines said again under a part of the table printed anew
 
 
 class Quit(Exception):
@@ -30,6 +31,7 @@ def choose_prompt(
     may_wait: bool = False,
     static: dict | None = None,
     shown: dict[str, str] | None = None,
+    said: list[str] | None = None,
 ) -> dict | None:
     """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values or
     a group's value, asked at once if it is the only choice: an empty line there goes back to the moves).
@@ -37,7 +39,7 @@ def choose_prompt(
     to wait for their moves before choosing. `static`: the game's static data
     (GET /v1/games/{game}/static), which fills in what the view leaves out. `shown`: the parts of the
     table this terminal printed for the seat (see print_table), kept by the caller from prompt to prompt;
-    `map` at the prompt prints them all again."""
+    `map` at the prompt prints them all again. `said`: the log lines printed since the last prompt."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
@@ -46,7 +48,7 @@ def choose_prompt(
     width = terminal_width(out)
     view = {**(static or {}), **resource["view"]}
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
-    print_table(resource["game"], view, seat, out, shown)
+    print_table(resource["game"], view, seat, out, shown, said=said)
     while True:
         print("moves:", file=out)
         listed = playmenu.menu(legal, resource.get("move_labels", []), templates, width)
@@ -75,12 +77,19 @@ def take(choice: dict | playmenu.Group | playmenu.Fill, stdin: TextIO, out: Text
 
 
 def print_table(
-    game: str, view: dict, seat: int, out: TextIO, shown: dict[str, str] | None, everything: bool = False
+    game: str,
+    view: dict,
+    seat: int,
+    out: TextIO,
+    shown: dict[str, str] | None,
+    everything: bool = False,
+    said: list[str] | None = None,
 ) -> None:
     """The seat's table fit to the terminal: its named parts (a map) that changed since `shown` was
     printed (all with `everything`, or without `shown`), a line naming the others, then the status, last,
-    so that at 40 rows whose turn it is, the hand and the moves stay on screen under a 25-row map."""
-    width, kept = terminal_width(out), []
+    so that at 40 rows whose turn it is, the hand and the moves stay on screen under a 25-row map. A part
+    printed pushes the log above it off a 40-row screen: its last lines (`said`) come again under it."""
+    width, kept, printed = terminal_width(out), [], False
     named = playtext.parts(game, view, seat) + DECISIONS.get(game, lambda view: [])(view)
     for name, lines in named:
         if not name or not lines:
@@ -88,10 +97,13 @@ def print_table(
         text = "\n".join(playtext.fit(lines, width, hang=2))
         if everything or shown is None or shown.get(name) != text:
             print(text, file=out)
+            printed = True
         else:
             kept.append(name)
         if shown is not None:
             shown[name] = text
+    if printed and said:
+        print("(the log, again:)", *said[-SAID_AGAIN:], sep="\n", file=out)
     if kept:
         them = "it" if len(kept) == 1 else "them"
         say(f"({', '.join(kept)}: as printed above; type map to print {them} again)", out)

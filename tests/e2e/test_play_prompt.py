@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from service import play, playmenu, playprompt, playtext
+from service import play, playmenu, playprompt, playresume, playtext
 
 COUNTS = {"kind": "counts", "max": {"brick": 1, "wool": 2}, "min_total": 1, "max_total": 2}
 TRADE = {"move": {"type": "offer_trade"}, "params": {"give": COUNTS}, "label": "Offer a trade"}
@@ -79,7 +79,7 @@ def test_moves_that_differ_in_a_short_end_share_a_line_and_others_do_not():
 
 def test_the_resume_command_breaks_between_its_arguments_to_fit():
     player = play.Player(tokens={0: "pst_" + "a" * 43}, labels={0: "human"}, prompted={0})
-    text = play.resume_text("http://127.0.0.1:8331", "e1deaca38352670b5b95", player, 80)
+    text = playresume.resume_text("http://127.0.0.1:8331", "e1deaca38352670b5b95", player, 80)
     assert all(len(line) <= 80 for line in text.splitlines())
     command = re.sub(r" \\\n\s+", " ", text).splitlines()[-1].strip()
     assert command == (

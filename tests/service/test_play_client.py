@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalMove
-from service import play, playmenu, playprompt, playscore, playtext
+from service import play, playmenu, playprompt, playresume, playscore, playtext
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -276,6 +276,29 @@ def test_the_map_is_printed_again_only_when_it_changed_or_on_map():
     out = io.StringIO()
     playprompt.choose_prompt({**mine, "view": game.view(state, 0)}, stdin=io.StringIO("0\n"), out=out, shown=shown)
     assert out.getvalue().count(legend) == 1 and "as printed above" not in out.getvalue()
+
+
+def test_a_map_printed_anew_says_the_last_log_lines_again_under_it():
+    """After a 7 the robber moved, the map was printed again and pushed 'rolled 7', 'moved the robber'
+    and 'stole a card' off a 40-row screen (a reviewer at 80x40): the last log lines come again under it;
+    with the map unchanged the log stands just above, and is not repeated."""
+    state, game = catan_in_play(0)
+    mine = {"game": "catan", "version": 0, "seat": 0, "view": game.view(state, 0), "legal_moves": [{"type": "x"}]}
+    shown: dict[str, str] = {}
+    playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=io.StringIO(), shown=shown)
+    log = [f"v{n}    seat 1 server:greedy    line {n}" for n in range(9)]
+    out = io.StringIO()
+    playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=out, shown=shown, said=log)
+    assert "(the log, again:)" not in out.getvalue()  # the map unchanged: the log is just above
+    game.apply(state, 0, game.legal_moves(state, 0)[0])  # a settlement: the map changed
+    out = io.StringIO()
+    playprompt.choose_prompt(
+        {**mine, "view": game.view(state, 0)}, stdin=io.StringIO("0\n"), out=out, shown=shown, said=log
+    )
+    screen = out.getvalue()
+    again = screen.split("(the log, again:)\n")[1].splitlines()
+    assert again[:6] == log[-6:] and screen.index("S0, C0: seat 0's settlement") < screen.index("(the log, again:)")
+    assert screen.index("(the log, again:)") < screen.index("Catan · setup")  # the status stays last
 
 
 def test_a_call_for_proposals_is_on_the_table_with_what_a_seat_asked_may_answer():
@@ -545,7 +568,7 @@ def test_moves_without_labels_read_as_words():
 
 def test_the_resume_text_names_the_match_each_seat_and_its_token():
     player = play.Player(tokens={0: "pst_a", 2: "pst_b"}, labels={0: "human", 2: "local:random"}, prompted={0})
-    text = play.resume_text("http://h:1", "m1", player)
+    text = playresume.resume_text("http://h:1", "m1", player)
     assert "Match m1" in text
     assert "portside play --url http://h:1 --resume=m1 --token=pst_a --human-prompt" in text
     assert "portside play --url http://h:1 --resume=m1 --token=pst_b --bot random" in text
