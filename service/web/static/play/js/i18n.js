@@ -92,7 +92,7 @@ const FR = {
   "Show": "Afficher",
   "None right now.": "Aucune pour l'instant.",
   "{bot} bot": "robot {bot}",
-  // The server's bots by name (GET /v1/games/{game}: bots): the name is its id, the words are the page's.
+  // words.js: the server's bots by name
   "greedy": "glouton",
   "random": "au hasard",
   "random_bounded": "au hasard borné",

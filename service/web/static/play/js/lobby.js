@@ -3,7 +3,7 @@
 // listed or not), and join-by-id.
 
 import * as api from "./api.js";
-import { el, humanize } from "./words.js";
+import { el, humanize, botName } from "./words.js";
 import { keep, recent } from "./store.js";
 import { t } from "./i18n.js";
 
@@ -42,7 +42,7 @@ async function drawListed(box, catalogue, go, fail, joinAs, status) {
 
 function listedMatch(m, catalogue, go, fail, joinAs) {
   const seats = m.seats.map((s) => {
-    const who = s.name || (s.status === "bot" ? t("{bot} bot", { bot: t(s.bot) }) : SEAT_STATUS[s.status] || s.status);
+    const who = s.name || (s.status === "bot" ? t("{bot} bot", { bot: botName(s.bot) }) : SEAT_STATUS[s.status] || s.status);
     const open = s.status === "open";
     return el("li", { class: open ? "seat open" : "seat" }, t("Seat {seat}: {who}", { seat: s.seat, who }),
       open ? el("button", { type: "button", class: "small", "data-join": `${m.id}:${s.seat}`, onclick: () => joinMatch(m.id, s.seat, go, fail, joinAs.name()) }, t("Join as seat {seat}", { seat: s.seat })) : null);
@@ -126,7 +126,7 @@ function createForm(catalogue, go) {
     seats.replaceChildren(...Array.from({ length: n }, (_, s) => {
       const kind = el("select", { id: `seat-${s}`, name: `seat-${s}` },
         el("option", { value: "me" }, t("me (this browser)")),
-        entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, t("server bot: {bot}", { bot: t(b) }))),
+        entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, t("server bot: {bot}", { bot: botName(b) }))),
         // `seats: "one"` hands the creator seat 0's token, so seat 0 is never left open.
         s > 0 ? el("option", { value: "open" }, t("open (someone joins)")) : null);
       const name = el("input", { id: `name-${s}`, placeholder: t("name (optional)"), maxlength: NAME_MAX });

@@ -12,6 +12,10 @@ export function humanize(name) {
 }
 
 /** A short readable line for any JSON value (objects as "key value, …"). */
+// The server's bots by name (GET /v1/games/{game}: bots): the name is an id, the words the page's.
+const BOT_WORDS = { greedy: t("greedy"), random: t("random"), random_bounded: t("random_bounded") };
+export const botName = (bot) => (Object.hasOwn(BOT_WORDS, bot) ? BOT_WORDS[bot] : bot);
+
 export function summarize(value, depth = 0) {
   if (value === null || value === undefined) return "–";
   if (typeof value === "boolean") return value ? t("yes") : t("no");
@@ -54,7 +58,7 @@ export function entryText(events) {
 export function seatName(resource, seat) {
   const entry = (resource.seats || []).find((s) => s.seat === seat);
   if (entry && entry.name) return entry.name;
-  if (entry && entry.status === "bot") return t("Seat {seat} ({bot} bot)", { seat, bot: t(entry.bot) });
+  if (entry && entry.status === "bot") return t("Seat {seat} ({bot} bot)", { seat, bot: botName(entry.bot) });
   return t("Seat {seat}", { seat });
 }
 

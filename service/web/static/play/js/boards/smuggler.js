@@ -83,6 +83,37 @@ const DECIDING_WORDS = {
 const ENDING_WORDS = {
   customs_track: t("the customs track reached its end"), last_goods: t("the last goods were bought"), round_limit: t("the last round was played"),
 };
+// The characters' trades (the static data's `trade`) in the page's words; a name stays as it is.
+const TRADE_WORDS = {
+  "Almoner": t("Almoner"),
+  "Bal maiden": t("Bal maiden"),
+  "Banker": t("Banker"),
+  "Bell-ringer": t("Bell-ringer"),
+  "Carter": t("Carter"),
+  "Chandler": t("Chandler"),
+  "Coroner": t("Coroner"),
+  "Curate": t("Curate"),
+  "Excise clerk": t("Excise clerk"),
+  "Farmhand": t("Farmhand"),
+  "Fisherman": t("Fisherman"),
+  "Fishwife": t("Fishwife"),
+  "Harbourmaster of St Ives": t("Harbourmaster of St Ives"),
+  "Innkeeper of Penzance": t("Innkeeper of Penzance"),
+  "King of Prussia Cove": t("King of Prussia Cove"),
+  "Lord of the manor": t("Lord of the manor"),
+  "Magistrate": t("Magistrate"),
+  "Marazion merchant": t("Marazion merchant"),
+  "Mayor of St Just": t("Mayor of St Just"),
+  "Methodist preacher": t("Methodist preacher"),
+  "Miner": t("Miner"),
+  "Parish constable": t("Parish constable"),
+  "Sexton of Breage": t("Sexton of Breage"),
+  "Shipwright of Porthleven": t("Shipwright of Porthleven"),
+  "Tinner": t("Tinner"),
+  "Vicar of Madron": t("Vicar of Madron"),
+  "Wise woman": t("Wise woman"),
+  "Wrecker": t("Wrecker"),
+};
 const DECK_WORDS = { religious: t("religious"), commerce: t("commerce"), unskilled: t("unskilled"), officials: t("officials") };
 const SECRET_WORDS = { cove: t("secret cove"), decoy: t("false trail"), informer: t("informer"), turncoat: t("turncoat"), favour: t("favour owed"), tipoff: t("Tip-off") };
 const SECRET_TEXT = {
@@ -96,7 +127,7 @@ const SECRET_TEXT = {
 const WHEN_WORDS = { "your turn": t("your turn"), "another's landing": t("another's landing") };
 const ABILITY_WORDS = { boat: t("sails your boat"), goods: t("moves goods"), officer: t("moves an officer"), secret: t("finds a secret"), witch: t("takes goods at sea") };
 const AMOUNT_WORDS = { gold: t("gold"), influence: t("influence"), reputation: t("reputation") };
-const word = (words, key) => (key == null ? "" : words[key] || humanize(key));
+const word = (words, key) => (key == null ? "" : (Object.hasOwn(words, key) && words[key]) || humanize(key));
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
@@ -573,7 +604,7 @@ function choosing(legal, data) {
 function characterCard(data, cid, motivated) {
   const c = data.characters[cid] || { name: humanize(cid) };
   const extras = characterExtras(data, c);
-  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${t(c.trade)}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
+  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${word(TRADE_WORDS, c.trade)}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
     extras.length ? t(": {list}", { list: extras.join("; ") }) : "", motivated ? el("span", { class: "muted" }, ` · ${t("used this round")}`) : null);
 }
 
@@ -615,7 +646,7 @@ function market(view, data) {
 function characterLine(data, cid) {
   const c = data.characters[cid];
   if (!c) return cid;
-  const words = { name: c.name, trade: t(c.trade), gold: c.gold, reputation: c.reputation };
+  const words = { name: c.name, trade: word(TRADE_WORDS, c.trade), gold: c.gold, reputation: c.reputation };
   const line = c.mob ? t("{name}, {trade} ({gold} gold, {reputation} reputation, mob)", words) : t("{name}, {trade} ({gold} gold, {reputation} reputation)", words);
   const extras = characterExtras(data, c).filter((extra) => extra !== t("mob")); // the mob is said above
   return extras.length ? line + t(": {list}", { list: extras.join("; ") }) : line;  // what a hire brings
