@@ -268,3 +268,33 @@ def test_catan_log_names_a_road_by_intersections_the_map_shows(browser, server_u
         page.screenshot(path=str(screenshots / f"play-phone-catan-settlement-{locale}.png"))
     finally:
         context.close()
+
+
+def test_a_keyboard_user_keeps_a_visible_focus_when_the_folded_moves_are_redrawn(browser, server_url):
+    """A redraw put the focus on the first move, which now sits in a closed kind: focus() failed and
+    the keyboard user was left on the page's body (a reviewer's find, after a stale move's 409)."""
+    match_id, tokens, seat, mine = first_turn_of_play(server_url)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        hire = page.locator(".side .moves details.kind[data-kind=hire] > summary")
+        hire.focus()
+        page.keyboard.press("Enter")  # opens the kind
+        page.keyboard.press("Tab")  # onto its first move
+        assert page.evaluate("document.activeElement.dataset.move") is not None
+
+        def stale(route):  # the table changed first: the server refuses with 409
+            route.continue_(headers={**route.request.headers, "if-match": '"0"'})
+
+        page.route("**/moves", stale)
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+        page.wait_for_timeout(300)  # the match read again and the screen redrawn
+        focused = page.evaluate(
+            "() => { const a = document.activeElement;"
+            " return [a.tagName, !!a.closest('.moves'), a.checkVisibility()]; }"
+        )
+        assert focused[1:] == [True, True], focused
+    finally:
+        context.close()

@@ -287,12 +287,14 @@ class MatchScreen {
         kinds: (this.board && this.board.kinds) || {}, lead: this.board && this.board.lead ? this.board.lead(r, ctx) : null,
       }) : null,
       this.operations(r));
-    // Redrawing replaces the controls: a keyboard user who was on one lands on the first move.
+    // Redrawing replaces the controls: a keyboard user who was on one lands on it again if it is still
+    // there, else on the first control in sight (the first move may sit in a closed kind).
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
+    const was = hadFocus ? focusKey(document.activeElement) : null;
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, board);
     root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
     this.drawnLog = this.log.length;
-    if (hadFocus) (root.querySelector(".moves [data-move]") || root).focus({ preventScroll: true });
+    if (hadFocus) focusAgain(was);
     if (this.toMoves && mineToAct) this.bringMovesIntoView();
     if (mineToAct && onlyEndTurn(r) && this.autoEnded !== r.version) {
       this.autoEnded = r.version;  // once per version: a redraw must not post it twice
@@ -499,3 +501,17 @@ function outcome(r, ctx) {
 
 window.addEventListener("hashchange", route);
 route();
+
+/** A selector that finds a focused move control (or a kind's line) again after a redraw. */
+function focusKey(node) {
+  if (node.dataset && node.dataset.move) return `.moves [data-move="${CSS.escape(node.dataset.move)}"]`;
+  const kind = node.closest("details.kind");
+  return kind ? `.moves details.kind[data-kind="${CSS.escape(kind.dataset.kind)}"] > summary` : null;
+}
+
+function focusAgain(key) {
+  const seen = (node) => node && node.checkVisibility();
+  const again = key ? root.querySelector(key) : null;
+  const first = [...root.querySelectorAll(".moves [data-move], .moves details.kind > summary")].find(seen);
+  (seen(again) ? again : first || root).focus({ preventScroll: true });
+}
