@@ -298,3 +298,23 @@ def test_a_keyboard_user_keeps_a_visible_focus_when_the_folded_moves_are_redrawn
         assert focused[1:] == [True, True], focused
     finally:
         context.close()
+
+
+def test_catan_does_not_mark_a_build_that_was_undone(browser, server_url):
+    """The latest build was read from the log, where an undone one stays: the map marked a settlement
+    that was no longer there, and its log line offered to show it (a reviewer's find)."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3, "seed": 4, "undo": "own_move"})
+    match_id, token = match["id"], match["seats"][0]["token"]
+    mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)
+    api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token)
+    api(server_url, "POST", f"/v1/matches/{match_id}/undo", {}, token)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, token)
+        page.wait_for_selector(".log li[value='2']")
+        assert page.locator(".map .spotlight").count() == 0
+        assert page.locator(".spotlight-note").count() == 0
+        assert page.locator(".log li[value='1'] button.locate").count() == 0
+    finally:
+        context.close()

@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { renderLobby, problemText } from "./lobby.js";
 import { renderMoves, forgetTyped } from "./moves.js";
 import { renderGeneric, table } from "./boards/generic.js";
-import { el, entryText, seatName, humanize, SEAT_COLOURS } from "./words.js";
+import { el, entryText, seatName, humanize, SEAT_COLOURS, undoneIn } from "./words.js";
 import { keep, seatsOf } from "./store.js";
 import { t } from "./i18n.js";
 
@@ -428,7 +428,8 @@ class MatchScreen {
 
   logBox(r, ctx) {
     // A line that names a place the map does not number (Catan's intersections) can be shown there.
-    const place = (entry) => (this.board && this.board.located ? this.board.located(entry.events) : null);
+    const undone = undoneIn(this.log);
+    const place = (entry) => (this.board && this.board.located && !undone.has(entry.version) ? this.board.located(entry.events) : null);
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter").
       el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"),

@@ -16,6 +16,9 @@ export function humanize(name) {
 const BOT_WORDS = { greedy: t("greedy"), random: t("random"), random_bounded: t("random_bounded") };
 export const botName = (bot) => (Object.hasOwn(BOT_WORDS, bot) ? BOT_WORDS[bot] : bot);
 
+/** The versions of a log's entries that an undo took back. */
+export const undoneIn = (log) => new Set(log.filter((entry) => entry.kind === "undo").map((entry) => entry.undoes));
+
 export function summarize(value, depth = 0) {
   if (value === null || value === undefined) return "–";
   if (typeof value === "boolean") return value ? t("yes") : t("no");

@@ -1,7 +1,7 @@
 // Catan's hex map, drawn from GET /v1/games/catan/static (the topology) and the view
 // (terrain, numbers, harbours, pieces, robber). Legal builds are clickable on the map.
 
-import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target, undoneIn } from "../words.js";
 import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
@@ -59,7 +59,8 @@ export function locate(place, log) {
 
 /** The place to mark: the latest built, unless a log line asked for another since. */
 function spotlight(log) {
-  const last = log.findLastIndex((entry) => located(entry.events));
+  const undone = undoneIn(log); // an undone build is off the map: not the latest built
+  const last = log.findLastIndex((entry) => !undone.has(entry.version) && located(entry.events));
   if (asked && asked.log === log && asked.at > last) return asked.place;
   return last >= 0 ? located(log[last].events) : null;
 }
