@@ -15,6 +15,7 @@ NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions need beside its table
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
+MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
 GO_BACK = "  (an empty line or 'back' goes back to the moves, q stops)"
 SAID_AGAIN = 6  # log lines said again under a part of the table printed anew
 
@@ -62,17 +63,19 @@ def choose_prompt(
             print_table(resource["game"], view, seat, out, shown, everything=True)
             continue
         move = take(listed.choices[chosen], stdin, out, sole)
-        if move is not None:
+        if move is MAP:
+            print_table(resource["game"], view, seat, out, shown, everything=True)
+        elif move is not None:
             return move
 
 
-def take(choice: dict | playmenu.Group | playmenu.Fill, stdin: TextIO, out: TextIO, sole: bool) -> dict | None:
+def take(choice: dict | playmenu.Group | playmenu.Fill, stdin: TextIO, out: TextIO, sole: bool) -> Any:
     """The move a choice stands for: itself, its group's by the value typed, or the template filled;
-    None to go back to the moves."""
+    None to go back to the moves, MAP for `map`."""
     if isinstance(choice, playmenu.Group):
         return pick_value(choice, stdin, out, sole)
     if isinstance(choice, playmenu.Fill):
-        return fill_template(choice.template, stdin, out)
+        return fill_template(choice.template, stdin, out, sole)
     return choice
 
 
@@ -130,24 +133,30 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | No
         say(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", out)
 
 
-def fill_template(tmpl: dict, stdin: TextIO, out: TextIO) -> dict | None:
-    """The template's move with a value typed for each param; None if the person goes back to the moves."""
-    print(GO_BACK, file=out)
+def fill_template(tmpl: dict, stdin: TextIO, out: TextIO, sole: bool = False) -> Any:
+    """The template's move with a value typed for each param; None if the person goes back to the moves
+    (unless the template is the only choice: then it is asked again), MAP for `map`."""
+    if not sole:
+        print(GO_BACK, file=out)
     while True:
-        move = dict(tmpl["move"])
+        move, typed = dict(tmpl["move"]), None
         for name, param in tmpl["params"].items():
-            move[name] = ask_value(name, param, stdin, out)
-            if move[name] is BACK:
-                return None
+            typed = move[name] = ask_value(name, param, stdin, out)
+            if typed is BACK or typed is MAP:
+                break
+        if typed is MAP or (typed is BACK and not sole):
+            return None if typed is BACK else MAP
+        if typed is BACK:
+            continue  # the only choice: there is nothing to go back to
         if not overlapping(tmpl, move):
             return move
         groups = " / ".join(" and ".join(group) for group in tmpl["disjoint"])
         say(f"  {groups} may not name the same key: choose again.", out)
 
 
-def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) -> dict | None:
+def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) -> Any:
     """The group's move whose value is typed; None for an empty line or `back` (unless the group is
-    the only choice: then there is nothing to go back to)."""
+    the only choice: then there is nothing to go back to); MAP for `map`."""
     if not sole:
         print(GO_BACK, file=out)
     while True:
@@ -157,6 +166,8 @@ def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) ->
             raise Quit
         if typed.lower() in ("", "back") and not sole:
             return None
+        if typed.lower() == "map":
+            return MAP
         move = group.pick(typed)
         if move is not None:
             return move
@@ -242,6 +253,8 @@ def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO) -> Any:
             return BACK
         if raw.lower() in ("q", "quit"):
             raise Quit
+        if raw.lower() == "map":
+            return MAP
         try:
             value = parse_value(param["kind"], raw)
         except ValueError:

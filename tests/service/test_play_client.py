@@ -732,3 +732,29 @@ def test_medici_says_the_lots_limit_as_a_number_of_tiles():
     view = game.view(state, 0)
     tiles = ", ".join(f"{t['kind']} {t['value']}" for t in view["lot"])
     assert f"lot (tiles: up to {view['lot_limit']}): {tiles} · bag" in playtext.medici(view, 0)[1]
+
+
+def test_map_prints_the_table_again_at_a_question_asked_at_once():
+    """A discard or a set-up spot, the only choice, is asked at once; the table said "type map to print
+    it again", and `map` typed there was read as a value ("'map' cannot be read") (a reviewer's find)."""
+    state, game = catan_in_play(0)
+    view = game.view(state, 0)
+    spots = [m for m in game.legal_moves(state, 0) if m["type"] == "build_settlement"]
+    mine = {"game": "catan", "version": 0, "seat": 0, "view": view, "legal_moves": spots}
+    shown: dict[str, str] = {}
+    playprompt.choose_prompt(mine, stdin=io.StringIO(f"{spots[0]['node']}\n"), out=io.StringIO(), shown=shown)
+    out = io.StringIO()
+    typed = f"map\n{spots[1]['node']}\n"
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=out, shown=shown) == spots[1]
+    said = out.getvalue()
+    assert "(map: as printed above; type map to print it again)" in said and "is not one of those" not in said
+    assert said.count("S0, C0: seat 0's settlement") == 1  # printed again on `map`
+    cards = {"kind": "counts", "max": {"lumber": 3, "brick": 2}, "min_total": 2, "max_total": 2}
+    discard = {"move": {"type": "discard"}, "params": {"cards": cards}, "label": "Discard half your hand"}
+    out = io.StringIO()
+    typed = "map\n\nlumber=2\n"  # `map`, then an empty line (nothing to go back to: asked again)
+    chosen = playprompt.choose_prompt(
+        {**mine, "legal_moves": [], "move_templates": [discard]}, stdin=io.StringIO(typed), out=out, shown=shown
+    )
+    assert chosen == {"type": "discard", "cards": {"lumber": 2}}
+    assert "cannot be read" not in out.getvalue() and "goes back to the moves" not in out.getvalue()
