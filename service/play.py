@@ -212,7 +212,9 @@ class Session:
         self.moves_posted = 0
         self.waiting: dict[int, int] = {}  # prompted seat -> the version at which its person chose to wait
         self.statics: dict[str, dict] = {}  # game -> its static data, read once, for the prompt's table
-        self.shown: dict[int, dict[str, str]] = {}  # prompted seat -> the parts of its table printed (a map)
+        # The parts of a table last printed on this terminal (a map), whichever seat's: with two seats
+        # prompted here, "as printed above" named the other seat's "your network".
+        self.shown: dict[str, str] = {}
         self.said: list[str] = []  # lines said since the last prompt: said again under a map printed anew
 
     def say(self, text: str) -> None:
@@ -255,7 +257,7 @@ class Session:
                     continue  # waiting for the others: asked again once someone moves
                 if mine["game"] not in self.statics:
                     self.statics[mine["game"]] = self.client.static(mine["game"])
-                static, shown = self.statics[mine["game"]], self.shown.setdefault(seat, {})
+                static, shown = self.statics[mine["game"]], self.shown
                 may_wait, said, self.said = len(mine["to_act"]) > 1, self.said, []
                 chosen = playprompt.choose_prompt(mine, may_wait=may_wait, static=static, shown=shown, said=said)
                 if chosen is None:

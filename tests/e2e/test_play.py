@@ -318,3 +318,18 @@ def test_the_printed_resume_command_runs_as_printed(server_url):
     assert again.returncode == started.returncode and "your move (version 0)" in resumed, resumed
     match_id = resume.group(1).split("--resume=")[1].split()[0]
     assert f"Stopped. Match {match_id}" in resumed, resumed
+
+
+def test_a_hot_seat_terminal_says_as_printed_above_only_for_what_is_just_above(server_url):
+    """Two seats prompted on one terminal: each kept its own record of what it had been shown, so seat 0
+    read "networks: as printed above" while just above stood seat 1's "your network" (a reviewer's
+    find). A part is "as printed above" only if the prompt just before printed it the same."""
+    portside = [sys.executable, "-m", "service.cli", "play", "--url", server_url]
+    seats = ["--seat", "0=human", "--seat", "1=human", "--human-prompt", "--seed", "3"]
+    done = run([*portside, "--game", "smuggler", "--players", "2", *seats], input="0\n" * 14 + "q\n")
+    prompts = re.findall(r"--- seat (\d), your move.*?(?=--- seat \d|\Z)", done.stderr + done.stdout, re.S)
+    blocks = re.split(r"--- seat \d, your move", done.stderr + done.stdout)[1:]
+    assert len(prompts) >= 6 and len(set(prompts)) == 2, prompts
+    for before, (seat, block) in zip(prompts, list(zip(prompts, blocks))[1:]):
+        if re.search(r"\(.*networks.*as printed above", block):
+            assert seat == before, (before, seat, block)
