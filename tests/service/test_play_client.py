@@ -758,4 +758,3 @@ def test_map_prints_the_table_again_at_a_question_asked_at_once():
     )
     assert chosen == {"type": "discard", "cards": {"lumber": 2}}
     assert "cannot be read" not in out.getvalue() and "goes back to the moves" not in out.getvalue()
-
