@@ -51,7 +51,8 @@ class ApiError(Exception):
         self.status, self.body = status, body
         self.code = body.get("code", "")
         errors = body.get("errors") or {}  # a 422's say what was wrong: the detail alone does not
-        said = "".join(f" {field}: {playtext.summarize(why)}" for field, why in errors.items())
+        fields = errors.items() if isinstance(errors, dict) else [("errors", errors)]  # a proxy's may not
+        said = "".join(f" {field}: {playtext.summarize(why)}" for field, why in fields)
         super().__init__(f"{status} {self.code}: {body.get('detail', body)}{said}")
 
 

@@ -758,3 +758,8 @@ def test_map_prints_the_table_again_at_a_question_asked_at_once():
     )
     assert chosen == {"type": "discard", "cards": {"lumber": 2}}
     assert "cannot be read" not in out.getvalue() and "goes back to the moves" not in out.getvalue()
+
+
+def test_a_problem_whose_errors_are_a_list_is_said_not_a_crash():
+    """A proxy's 400 with `errors` as a list raised AttributeError in the client (a reviewer's find)."""
+    assert str(play.ApiError(400, {"detail": "Bad request", "errors": ["a", "b"]})) == "400 : Bad request errors: a, b"
