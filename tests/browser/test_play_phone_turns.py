@@ -215,17 +215,22 @@ def test_smugglers_tipoff_question_says_who_lands_and_what_a_tipoff_does(browser
         "move_labels": ["Play a Tip-off: yes", "Play a Tip-off: no"],
     }
     with lobby_page(browser, server_url, locale) as page:
-        lead = page.evaluate(
-            """async (resource) => {
-              const { renderMoves } = await import('/play/js/moves.js');
-              const smuggler = await import('/play/js/boards/smuggler.js');
-              const seatName = (s) => (document.documentElement.lang === 'fr' ? `Siège ${s}` : `Seat ${s}`);
-              const box = renderMoves(resource, () => {}, { lead: smuggler.lead(resource, { seatName }) });
-              return box.querySelector('.lead').textContent;
-            }""",
-            resource,
-        )
-        assert lead.startswith(said), lead
+        lead = page.evaluate(LEAD, resource)
+        assert lead.startswith(said) and lead.endswith(("Play one, or pass.", "Jouez-en un, ou passez.")), lead
+        # A seat with no Tip-off to play may only pass: the line does not offer one.
+        passing = {**resource, "legal_moves": resource["legal_moves"][1:], "move_labels": resource["move_labels"][1:]}
+        lead = page.evaluate(LEAD, passing)
+        assert lead.endswith(("You hold none to play: pass.", "Vous n'en avez aucun à jouer : passez.")), lead
+
+
+# The line above the moves as the page draws it for a resource (seats named as the page names them).
+LEAD = """async (resource) => {
+  const { renderMoves } = await import('/play/js/moves.js');
+  const smuggler = await import('/play/js/boards/smuggler.js');
+  const seatName = (s) => (document.documentElement.lang === 'fr' ? `Siège ${s}` : `Seat ${s}`);
+  const box = renderMoves(resource, () => {}, { lead: smuggler.lead(resource, { seatName }) });
+  return box.querySelector('.lead').textContent;
+}"""
 
 
 def test_a_server_bot_is_named_in_the_pages_language(browser, server_url):

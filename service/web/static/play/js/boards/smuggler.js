@@ -48,7 +48,7 @@ export const kinds = {
 export function lead(resource, ctx) {
   const view = resource.view;
   if (view.phase !== "play") return null;
-  if (view.deciding in ASKED) return ASKED[view.deciding](ctx.seatName(view.active));
+  if (view.deciding in ASKED) return ASKED[view.deciding](ctx.seatName(view.active), resource.legal_moves || []);
   if (view.deciding === "place_pawn") return t("Place the network pawn of the character you hired.");
   if (view.deciding === "end_turn") return t("Your action is done: make free moves, or end your turn.");
   if (view.deciding == null && view.active === view.seat) {
@@ -59,7 +59,9 @@ export function lead(resource, ctx) {
 
 /** Decisions asked of a seat in another's turn: "Play a Tip-off: yes" alone said nothing of why. */
 const ASKED = {
-  tipoff: (active) => t("{seat} is landing goods. A Tip-off adds 2 to the landing's risk: officers come nearer the port. Play one, or pass.", { seat: active }),
+  tipoff: (active, legal) => (legal.some((m) => m.play)
+    ? t("{seat} is landing goods. A Tip-off adds 2 to the landing's risk: officers come nearer the port. Play one, or pass.", { seat: active })
+    : t("{seat} is landing goods. A Tip-off adds 2 to the landing's risk: officers come nearer the port. You hold none to play: pass.", { seat: active })),
   choose_officer: () => t("As the poorest player, you choose which officer moves toward the landing or the sale."),
   choose_path: () => t("As the poorest player, you choose the way the officer takes."),
   place_officer: () => t("As the poorest player, you place the new officer: it seizes the goods lying where it stands."),
