@@ -358,3 +358,13 @@ def test_smuggler_labels_are_kept_too():
     assert [game.move_label(state, seat, move, "en") for move in legal] == first
     after = i18n._rendered.cache_info()
     assert after.hits - before.hits == len(legal) and after.misses == before.misses
+
+
+def test_french_names_one_winner_or_several_without_a_verb_to_agree():
+    """« Fin de la partie : siège 0, siège 1 gagne »: the verb agreed with one winner only; the
+    winners now follow « victoire : », right for one or several (a reviewer's find)."""
+    for game_id in ("medici", "speicherstadt"):
+        game = registry.get(game_id)
+        over = {"type": "game_over", "winners": [0, 1], "scores": [3, 3], "ranks": [1, 1]}
+        assert game.event_text(over, "fr") == "Fin de la partie, victoire : siège 0, siège 1", game_id
+        assert game.event_text({**over, "winners": [1]}, "fr", {1: "Ana"}) == "Fin de la partie, victoire : Ana"
