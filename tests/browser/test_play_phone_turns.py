@@ -266,3 +266,22 @@ def test_smugglers_characters_trades_read_in_french(browser, server_url):
         text = page.locator("body").inner_text()  # the characters kept and those for hire
         assert any(f"({f}," in text for f in said), text
         assert not any(f"({e}," in text for e in english if e != "Coroner"), text
+
+
+def test_the_maps_places_to_tap_are_buttons_to_assistive_technology(browser, server_url):
+    """Catan's and Smuggler's maps were role="img", whose children ARIA makes presentational: their
+    places to tap, buttons to the mouse and the keyboard, were no buttons to a screen reader (a
+    reviewer's find: Playwright's get_by_role found none). The maps are groups now."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3, "seed": 4})
+    mine = api(server_url, "GET", f"/v1/matches/{match['id']}", token=match["seats"][0]["token"])
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+        island = page.get_by_role("group", name="The island")
+        spots = island.get_by_role("button")
+        assert spots.count() == len(mine["legal_moves"]) > 0
+        spots.first.click()
+        page.wait_for_selector(".log li[value='1']")
+    finally:
+        context.close()

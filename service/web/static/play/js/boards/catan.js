@@ -222,7 +222,7 @@ function map(view, topo, resource, ctx, choice, place) {
   const xs = topo.nodes.map((n) => at(n)[0]), ys = topo.nodes.map((n) => at(n)[1]);
   const pad = 60; // room for the harbours beyond the outer nodes
   const box = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
-  return svg("svg", { viewBox: box.join(" "), class: "map", role: "img", "aria-label": t("The island") }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
+  return svg("svg", { viewBox: box.join(" "), class: "map", role: "group", "aria-label": t("The island") }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
 }
 
 /** A road's clickable area: a strip along the path, short of both ends (a line alone has no area). */

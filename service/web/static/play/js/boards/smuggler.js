@@ -293,7 +293,7 @@ function map(view, data, ctx, spots, choice) {
     }, { "data-spot": space }));
   }
   const [x0, y0, x1, y1] = labels.bounds(10);
-  return svg("svg", { viewBox: [x0, y0, x1 - x0, y1 - y0].join(" "), class: "smug-map", role: "img", "aria-label": t("The map of West Cornwall with every piece (listed in words below)") },
+  return svg("svg", { viewBox: [x0, y0, x1 - x0, y1 - y0].join(" "), class: "smug-map", role: "group", "aria-label": t("The map of West Cornwall with every piece (listed in words below)") },
     svg("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: SEA }), items);
 }
 
