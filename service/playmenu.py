@@ -70,7 +70,11 @@ def param_words(name: str, param: dict) -> str:
     """A template's value as the menu names it, with its count when that is set (a 7's discard: `cards: 4 in
     all`; a player learnt how many only from the refusal of a wrong one)."""
     total = exact_total(param)
-    return name if total is None else f"{name}: {total}\xa0in\xa0all"  # held on one line by fit
+    return name if total is None else f"{name}: {in_all(total)}"
+
+
+def in_all(total: int) -> str:
+    return f"{total}\xa0in\xa0all"  # held on one line by fit
 
 
 def exact_total(param: dict) -> int | None:

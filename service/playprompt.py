@@ -218,14 +218,12 @@ HINTS = {
 
 def hint_for(param: dict) -> str:
     """What to type for a template value, with the param's own keys (a counts param: its keys, and
-    the count when it is set)."""
-    keys = list(param.get("max", {})) if param["kind"] == "counts" else []
-    example = ",".join(f"{key}=1" for key in keys[:2])
-    if param["kind"] == "seats":  # the seats as typed, not a Python list ("among [1, 2]")
-        keys, example = [str(seat) for seat in param["of"]], ",".join(str(seat) for seat in param["of"][:2])
+    the count when it is set; a seats param: the seats as typed, not a Python list `[1, 2]`)."""
+    keys = [str(key) for key in (param.get("max", {}) if param["kind"] == "counts" else param.get("of", []))]
+    example = ",".join(f"{key}=1" if param["kind"] == "counts" else key for key in keys[:2])
     hint = HINTS[param["kind"]].format(**param, keys=", ".join(keys), seats=" ".join(keys), example=example)
     total = playmenu.exact_total(param)
-    return hint if total is None else f"{hint}; {total}\xa0in\xa0all"  # held on one line by fit
+    return hint if total is None else f"{hint}; {playmenu.in_all(total)}"
 
 
 def bounds(param: dict) -> str:
