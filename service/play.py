@@ -34,6 +34,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
@@ -216,7 +217,8 @@ class Session:
         # The parts of a table last printed on this terminal (a map), whichever seat's: with two seats
         # prompted here, "as printed above" named the other seat's "your network".
         self.shown: dict[str, str] = {}
-        self.said: list[str] = []  # lines said since the last prompt: said again under a map printed anew
+        # The last lines said since the last prompt: said again under a map printed anew.
+        self.said: deque[str] = deque(maxlen=playprompt.SAID_AGAIN)
 
     def say(self, text: str) -> None:
         if self.progress is not None:
@@ -258,9 +260,9 @@ class Session:
                     continue  # waiting for the others: asked again once someone moves
                 if mine["game"] not in self.statics:
                     self.statics[mine["game"]] = self.client.static(mine["game"])
-                static, shown = self.statics[mine["game"]], self.shown
-                may_wait, said, self.said = len(mine["to_act"]) > 1, self.said, []
-                chosen = playprompt.choose_prompt(mine, may_wait=may_wait, static=static, shown=shown, said=said)
+                static, may_wait, said = self.statics[mine["game"]], len(mine["to_act"]) > 1, list(self.said)
+                self.said.clear()
+                chosen = playprompt.choose_prompt(mine, may_wait=may_wait, static=static, shown=self.shown, said=said)
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue
