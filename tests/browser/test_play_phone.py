@@ -318,3 +318,24 @@ def test_catan_does_not_mark_a_build_that_was_undone(browser, server_url):
         assert page.locator(".log li[value='1'] button.locate").count() == 0
     finally:
         context.close()
+
+
+def test_smugglers_goods_at_the_merchants_are_numbered_as_the_moves_name_them(browser, server_url):
+    """ "Buy Irish trader #3" named goods the page listed as shapes alone: a player counted from 0 to
+    find #3 (a walkthrough's find). Each good at a merchant now carries its number."""
+    match_id, tokens, seat, mine = first_turn_of_play(server_url)
+    names = {m: data["name"] for m, data in api(server_url, "GET", "/v1/games/smuggler/static")["merchants"].items()}
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        for merchant, name in names.items():
+            line = page.locator(".smug-merchants p", has_text=f"{name}:").inner_text()
+            held = [
+                gid
+                for gid, g in mine["view"]["goods"].items()
+                if g["where"] == "merchant" and g["merchant"] == merchant
+            ]
+            assert re.findall(r"#(\d+)", line) == [gid.rpartition("_")[2] for gid in held], (line, held)
+    finally:
+        context.close()
