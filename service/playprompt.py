@@ -17,6 +17,7 @@ BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
 GO_BACK = "  (an empty line or 'back' goes back to the moves, q stops)"
+ONLY_MOVE = "  (the only move here: type its value; q stops)"  # an empty line there just asks again
 SAID_AGAIN = 6  # log lines said again under a part of the table printed anew
 
 
@@ -136,8 +137,7 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | No
 def fill_template(tmpl: dict, stdin: TextIO, out: TextIO, sole: bool = False) -> Any:
     """The template's move with a value typed for each param; None if the person goes back to the moves
     (unless the template is the only choice: then it is asked again), MAP for `map`."""
-    if not sole:
-        print(GO_BACK, file=out)
+    print(ONLY_MOVE if sole else GO_BACK, file=out)
     while True:
         move, typed = dict(tmpl["move"]), None
         for name, param in tmpl["params"].items():

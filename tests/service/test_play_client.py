@@ -758,6 +758,9 @@ def test_map_prints_the_table_again_at_a_question_asked_at_once():
     )
     assert chosen == {"type": "discard", "cards": {"lumber": 2}}
     assert "cannot be read" not in out.getvalue() and "goes back to the moves" not in out.getvalue()
+    # It says why an empty line does not go back: a walkthrough pressed Enter, then typed 0 for a move
+    # number, and offered Medici's lot for 0.
+    assert "(the only move here: type its value; q stops)" in out.getvalue()
 
 
 def test_a_problem_whose_errors_are_a_list_is_said_not_a_crash():
