@@ -234,7 +234,7 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
         line = french.locator(".side .trade .offer").inner_text()
         seats = ", ".join(f"Siège {s}" for s in offer["to"])
         # Not « à Siège 0, Siège 2 » (« au siège 0 » in French, « à » before a name): no « à » at all.
-        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} (pour : {seats})"
+        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]}, pour : {seats}"
         assert french.locator(".side .trade .muted").inner_text() == "Votre réponse est attendue"
         assert french.locator(".side .trade h3").inner_text() == "Échange sur la table"
         french.screenshot(path=str(screenshots / "play-fr-catan-trade-375.png"), full_page=True)
