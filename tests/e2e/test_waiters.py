@@ -116,34 +116,38 @@ def test_many_waiting_clients_never_hold_up_health_reads_or_moves(server_url):
 
 def test_server_bots_at_play_leave_their_worker_answering(redis_url, tmp_path):
     """Server bots play inside a request's greenlet; they hand the worker back every few ms, so
-    one worker busy creating matches of bots only still answers /healthz (and its waiters) at once.
-    Before, three such creations held it: /healthz waited 0.3-0.6 s."""
+    one worker busy creating matches of bots only still answers /healthz (and its waiters) while
+    they play. Before, each check waited for a whole game: 0.3-0.6 s.
+
+    Counted, not timed: how many checks are answered before the first game is over. A held worker
+    answered one (seen: 1); one that hands back answers a dozen or more, however loaded the machine
+    (a bound of 0.15 s on the slowest check failed now and then under the whole suite)."""
     env = {"WEB_CONCURRENCY": "1", "BOT_MATCHES_PER_MINUTE": "1000"}
     with gunicorn(redis_url, tmp_path, **env) as (url, _):
         body = {"game": "catan", "players": 4, "bots": {str(s): "random" for s in range(4)}}
-        took: list[float] = []
+        finished: list[float] = []
 
         def create() -> None:
-            start = time.perf_counter()
             created = call(url, "/v1/matches", body)
             if created["version"] > 100:  # the bots played a whole game before answering
-                took.append(time.perf_counter() - start)
+                finished.append(time.perf_counter())
 
         creators = [threading.Thread(target=create) for _ in range(4)]
+        started = time.perf_counter()
         for creator in creators:
             creator.start()
         time.sleep(0.02)
-        worst = 0.0
+        answered: list[float] = []
         while any(creator.is_alive() for creator in creators):
-            start = time.perf_counter()
             with urllib.request.urlopen(url + "/healthz", timeout=PROMPT) as health:
                 assert health.status == 200
-            worst = max(worst, time.perf_counter() - start)
+            answered.append(time.perf_counter())
             time.sleep(0.005)
         for creator in creators:
             creator.join()
-    assert len(took) == 4 and max(took) > 0.25  # long enough for a held worker to show
-    assert worst < 0.15, f"/healthz waited {worst:.3f} s while bots played for {max(took):.2f} s"
+    assert len(finished) == 4 and max(finished) - started > 0.25  # long enough for a held worker to show
+    during = sum(1 for at in answered if at < min(finished))
+    assert during >= 6, f"{during} checks answered before the first of 4 games ended ({min(finished) - started:.2f} s)"
 
 
 def test_a_client_that_hangs_up_releases_its_wait(server_url):
@@ -215,3 +219,16 @@ def test_metrics_start_from_a_fresh_directory_even_after_an_unclean_stop(redis_u
     (tmp_path / "b").mkdir()
     with gunicorn(redis_url, tmp_path / "b", PROMETHEUS_MULTIPROC_DIR=str(metrics)) as (url, _):
         assert waiters(url) == 0
+
+
+def test_metrics_answer_while_a_worker_is_making_its_metrics_file(server_url, server_dir):
+    """prometheus_client makes a worker's file empty, then sizes it; a scrape in between answered
+    500 (the suite met it), and a worker killed in between left /metrics failing for good."""
+    empty = server_dir / "metrics" / "counter_4194000.db"  # a pid no worker has: as a killed one leaves it
+    empty.touch()
+    try:
+        with urllib.request.urlopen(server_url + "/metrics", timeout=PROMPT) as response:
+            assert response.status == 200
+            assert b"portside_requests_total" in response.read()
+    finally:
+        empty.unlink()
