@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import glob
 import os
 
 from prometheus_client import (
@@ -48,10 +49,28 @@ def round_trip(op: str) -> None:
     series(REDIS_ROUNDTRIPS, op).inc()
 
 
+class WorkersCollector(multiprocess.MultiProcessCollector):
+    """The workers' files added up, an empty one left out. prometheus_client makes a worker's file
+    empty and sizes it after, and reads an empty one as broken: a scrape in that moment answered
+    500, and a worker killed in it left /metrics failing until the server restarted
+    (prometheus/client_python#1199). An empty file holds nothing yet."""
+
+    def collect(self):
+        files = glob.glob(os.path.join(self._path, "*.db"))
+        return self.merge([f for f in files if holds_data(f)], accumulate=True)
+
+
+def holds_data(path: str) -> bool:
+    try:
+        return os.path.getsize(path) > 0
+    except FileNotFoundError:  # a dead worker's live gauges, removed since the glob
+        return False
+
+
 def exposition() -> tuple[bytes, str]:
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        WorkersCollector(registry)
         return generate_latest(registry), CONTENT_TYPE_LATEST
     return generate_latest(), CONTENT_TYPE_LATEST
 
