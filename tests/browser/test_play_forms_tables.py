@@ -47,6 +47,11 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
     context, page = screen(browser, "fr")
     posted: list[dict] = []
     page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    # A route set while the page runs may not catch the next request yet: it is set before it opens.
+    rewrite: dict = {}
+    page.route(
+        "**/moves", lambda route: route.continue_(post_data=json.dumps({**route.request.post_data_json, **rewrite}))
+    )
     try:
         open_seat(page, server_url, match_id, token)
         form = trade_form(page)
@@ -84,16 +89,11 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
         counts_inputs(form, 1).nth(keys.index(wanted)).fill("1")
         typed = [boxes.nth(n).input_value() for n in range(boxes.count())]
 
-        def ask_too_much(route):
-            route.continue_(
-                post_data=json.dumps({**route.request.post_data_json, "get": {wanted: get["max_total"] + 1}})
-            )
-
-        page.route("**/moves", ask_too_much)
+        rewrite["get"] = {wanted: get["max_total"] + 1}  # asks too much
         form.locator("button[type=submit]").click()
         page.wait_for_function("() => document.querySelector('#message').textContent.includes('au plus')")
         page.wait_for_timeout(300)  # the match read again and the screen redrawn
-        page.unroute("**/moves")
+        rewrite.clear()
         assert "Vous pouvez demander au plus" in page.inner_text("#message")
         assert len(posted) == 1
         assert posted[0]["give"] == {first_key: 1} and posted[0]["get"] == {wanted: 1}, posted
@@ -121,6 +121,11 @@ def test_a_trade_form_in_english_names_a_resource_on_both_sides(browser, server_
     context, page = screen(browser, "en")
     posted: list[dict] = []
     page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    # A route set while the page runs may not catch the next request yet: it is set before it opens.
+    rewrite: dict = {}
+    page.route(
+        "**/moves", lambda route: route.continue_(post_data=json.dumps({**route.request.post_data_json, **rewrite}))
+    )
     try:
         open_seat(page, server_url, match_id, token)
         form = page.locator("form.template", has=page.locator("legend", has_text="Offered to"))
