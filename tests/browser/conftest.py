@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import server_dir, server_url  # noqa: F401 (pages are tested against a real gunicorn)
+from tests.e2e.conftest import server_url  # noqa: F401 (pages are tested against a real gunicorn)
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [

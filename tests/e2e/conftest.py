@@ -94,13 +94,7 @@ def gunicorn(redis_url: str | None, tmp: Path, **env: str) -> Iterator[tuple[str
 
 
 @pytest.fixture(scope="session")
-def server_dir(tmp_path_factory) -> Path:
-    """Where the session's gunicorn keeps its log and its metrics directory."""
-    return tmp_path_factory.mktemp("gunicorn")
-
-
-@pytest.fixture(scope="session")
-def server_url(redis_url, server_dir) -> Iterator[str]:
+def server_url(redis_url, tmp_path_factory) -> Iterator[str]:
     """Base URL of a running gunicorn serving the app over the test Redis."""
-    with gunicorn(redis_url, server_dir) as (url, _):
+    with gunicorn(redis_url, tmp_path_factory.mktemp("gunicorn")) as (url, _):
         yield url

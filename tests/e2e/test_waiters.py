@@ -221,14 +221,11 @@ def test_metrics_start_from_a_fresh_directory_even_after_an_unclean_stop(redis_u
         assert waiters(url) == 0
 
 
-def test_metrics_answer_while_a_worker_is_making_its_metrics_file(server_url, server_dir):
+def test_metrics_answer_while_a_worker_is_making_its_metrics_file(redis_url, tmp_path):
     """prometheus_client makes a worker's file empty, then sizes it; a scrape in between answered
     500 (the suite met it), and a worker killed in between left /metrics failing for good."""
-    empty = server_dir / "metrics" / "counter_4194000.db"  # a pid no worker has: as a killed one leaves it
-    empty.touch()
-    try:
-        with urllib.request.urlopen(server_url + "/metrics", timeout=PROMPT) as response:
+    with gunicorn(redis_url, tmp_path) as (url, _):
+        (tmp_path / "metrics" / "counter_4194000.db").touch()  # a pid no worker has: as a killed one leaves it
+        with urllib.request.urlopen(url + "/metrics", timeout=PROMPT) as response:
             assert response.status == 200
             assert b"portside_requests_total" in response.read()
-    finally:
-        empty.unlink()
