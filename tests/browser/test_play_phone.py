@@ -342,3 +342,25 @@ def test_smugglers_goods_at_the_merchants_are_numbered_as_the_moves_name_them(br
             assert re.findall(r"#(\d+)", line) == [gid.rpartition("_")[2] for gid in held], (line, held)
     finally:
         context.close()
+
+
+def test_smuggler_keeps_each_match_map_scroll_its_own(browser, server_url):
+    """The map's sideways scroll was one for the page: a match opened after another showed its map
+    where the last one was left (a reviewer's find). Each match keeps its own."""
+    first, first_tokens = created(server_url, "smuggler", 2)
+    second, second_tokens = created(server_url, "smuggler", 2)
+    waiting = next(s for s in (0, 1) if s not in api(server_url, "GET", f"/v1/matches/{second}")["to_act"])
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, first, first_tokens[0])
+        page.locator(".map-scroll").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        page.wait_for_function("() => document.querySelector('.map-scroll').scrollLeft > 100")
+        open_seat(page, server_url, second, second_tokens[waiting])  # no ring to bring in sight
+        page.wait_for_timeout(200)  # the frame that sets the scroll
+        assert page.locator(".smug-map [data-spot]").count() == 0
+        assert page.locator(".map-scroll").evaluate("box => box.scrollLeft") == 0
+        open_seat(page, server_url, first, first_tokens[0])
+        page.wait_for_function("() => document.querySelector('.map-scroll').scrollLeft > 100")
+    finally:
+        context.close()

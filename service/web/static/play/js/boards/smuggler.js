@@ -151,7 +151,7 @@ export function render(resource, ctx) {
     // (append() writes a null as the word "null": the note goes in only when it is there)
     if (spots.size) wrap.append(el("p", { class: "map-note" }, t("A dashed ring marks where a move of yours goes: tap it to play it.")));
     wrap.append(scroller, choice, customs(view, data, ctx), legend(), whereList(view, data, ctx), prices(view, data));
-    keepInSight(scroller.querySelector(".map-scroll"), [...drawn.querySelectorAll(".spot")]);
+    keepInSight(scroller.querySelector(".map-scroll"), [...drawn.querySelectorAll(".spot")], resource.id);
   }
   if (me && data) wrap.append(yours(me, view, data, ctx));
   wrap.append(playersTable(view, data, ctx));
@@ -219,16 +219,16 @@ function spotsOf(resource, data) {
 }
 
 /**
- * The map's sideways scroll, kept across redraws (each draws a new map); and when no marked
- * place is in sight, the nearest one is brought to the middle (on a phone the map shows half its
- * width: a hire's pawn may only go to the far side).
+ * Each match's map keeps its sideways scroll across redraws (each draws a new map); and when no
+ * marked place is in sight, the nearest one is brought to the middle (on a phone the map shows
+ * half its width: a hire's pawn may only go to the far side).
  */
-let mapLeft = 0;
-function keepInSight(box, marks) {
+const mapLeft = new Map(); // match id -> scrollLeft
+function keepInSight(box, marks, matchId) {
   requestAnimationFrame(() => {
     if (!box || !box.isConnected) return;
-    box.scrollLeft = mapLeft;
-    box.addEventListener("scroll", () => (mapLeft = box.scrollLeft), { passive: true });
+    box.scrollLeft = mapLeft.get(matchId) || 0;
+    box.addEventListener("scroll", () => mapLeft.set(matchId, box.scrollLeft), { passive: true });
     const view = box.getBoundingClientRect();
     const rings = marks.map((mark) => mark.getBoundingClientRect());
     if (!rings.length || rings.some((r) => r.left >= view.left && r.right <= view.right)) return;
