@@ -65,6 +65,13 @@ def test_a_new_match_and_the_lobby_open_at_their_top_on_a_phone(browser, server_
         page.click(".operations a[href='#']")
         page.wait_for_selector("#create")
         assert page.evaluate("scrollY") == 0
+        # Back in the lobby, the match just played is on its first screen (it sat some 1,900 px
+        # down, below the new-match form and the listed matches).
+        yours = page.get_by_role("region", name="Vos parties").get_by_role("link").first
+        box = yours.bounding_box()
+        assert box and box["y"] + box["height"] <= NARROW["height"], box
+        assert page.get_by_role("region", name="Vos parties").locator("li").first.inner_text().endswith("· siège 0")
+        page.screenshot(path=str(screenshots / "play-flow-lobby-back-fr-375.png"))
     finally:
         context.close()
 

@@ -227,7 +227,7 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
         if game == "catan":  # setup: every move is a spot on the map, and the moves panel says so
             hint = page.locator(".moves .hint")
             assert hint.get_attribute("data-on-board") == str(len(mine["legal_moves"]))
-            assert "on the board: click a marked place" in hint.inner_text()
+            assert "on the board: choose a marked place" in hint.inner_text()  # a tap, a click or Enter
 
     rng = random.Random(3)
     state = {"reloaded": False}

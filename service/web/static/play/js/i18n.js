@@ -105,6 +105,7 @@ const FR = {
   "Watch": "Regarder",
   "Seats": "Sièges",
   "Your matches": "Vos parties",
+  "seat {seats}": "siège {seats}",
   "seats {seats}": "sièges {seats}",
   "Join a match": "Rejoindre une partie",
   "Join": "Rejoindre",
@@ -126,8 +127,8 @@ const FR = {
   "List in the lobby (anyone may find it, watch it and join its open seats)": "Lister dans le salon (chacun pourra la trouver, la regarder et prendre ses sièges libres)",
   "Create and play": "Créer et jouer",
   // moves.js, words.js
-  "1 of your moves is on the board: click a marked place there.": "1 de vos coups se joue sur le plateau : cliquez sur un emplacement marqué.",
-  "{n} of your moves are on the board: click a marked place there.": "{n} de vos coups se jouent sur le plateau : cliquez sur un emplacement marqué.",
+  "1 of your moves is on the board: choose a marked place there.": "1 de vos coups se joue sur le plateau : choisissez un emplacement marqué.",
+  "{n} of your moves are on the board: choose a marked place there.": "{n} de vos coups se jouent sur le plateau : choisissez un emplacement marqué.",
   "seat {seat}": "siège {seat}",
   "{name} ({min}–{max} in all)": "{name} ({min}–{max} en tout)",
   "{name} ({n} in all)": "{name} ({n} en tout)",

@@ -18,7 +18,8 @@ export async function renderLobby(root, catalogue, go) {
   const name = el("input", { id: "join-name", autocomplete: "nickname", maxlength: NAME_MAX, placeholder: t("optional") });
   const joinAs = { name: () => name.value.trim() };
   const listed = el("section", { id: "listed", "aria-label": t("Listed matches") });
-  const parts = [el("h1", {}, t("Play")), error, createForm(catalogue, go), joinForm(go, fail, name, joinAs), listed, mine(catalogue)];
+  // A returning player's matches first: on a phone they sat below the whole form and the list.
+  const parts = [el("h1", {}, t("Play")), error, mine(catalogue), createForm(catalogue, go), joinForm(go, fail, name, joinAs), listed];
   root.replaceChildren(...parts.filter(Boolean));
   await drawListed(listed, catalogue, go, fail, joinAs, "open");
 }
@@ -80,7 +81,11 @@ function mine(catalogue) {
   if (!items.length) return null;
   return el("section", { "aria-label": t("Your matches") }, el("h2", {}, t("Your matches")), el("ul", {}, items.map((m) => el("li", {},
     el("a", { href: `#match=${encodeURIComponent(m.id)}&seat=${Object.keys(m.seats)[0]}` }, `${titleOf(catalogue, m.game)} ${m.id}`),
-    ` · ${t("seats {seats}", { seats: Object.keys(m.seats).join(", ") })}`))));
+    ` · ${seatsHeld(Object.keys(m.seats))}`))));
+}
+
+function seatsHeld(seats) {
+  return seats.length === 1 ? t("seat {seats}", { seats: seats[0] }) : t("seats {seats}", { seats: seats.join(", ") });
 }
 
 async function joinMatch(id, seat, go, fail, name) {

@@ -68,8 +68,8 @@ export function renderMoves(resource, post, {
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
-    const hint = onBoard === 1 ? t("1 of your moves is on the board: click a marked place there.")
-      : t("{n} of your moves are on the board: click a marked place there.", { n: onBoard });
+    const hint = onBoard === 1 ? t("1 of your moves is on the board: choose a marked place there.")
+      : t("{n} of your moves are on the board: choose a marked place there.", { n: onBoard });
     box.prepend(el("p", { class: "hint", "data-on-board": String(onBoard) }, hint));
   }
   return box;
