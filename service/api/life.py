@@ -2,7 +2,7 @@
 
 from flask_smorest import Blueprint
 
-from service import lifecycle, lobby
+from service import guards, lifecycle, lobby
 from service.api import BODY, LIMITED, MATCH, TOKEN, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
@@ -35,13 +35,14 @@ def list_matches(query: dict):
 
 def _operation(match_id: str, operation):
     svc = services()
+    guards.no_fields(svc.config)
     answer = lifecycle.run(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True), operation)
     return seat_response(answer)
 
 
 def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None) -> dict:
-    """The documentation of a seat's POST with no body of its own (a body sent is still read and
-    checked: service/guards.py), which can refuse with these codes besides."""
+    """The documentation of a seat's POST with no body of its own (a body sent must be empty or `{}`:
+    service/guards.py `no_fields`), which can refuse with these codes besides."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
     return {"security": [{"seatToken": []}], "responses": answers}
@@ -90,6 +91,7 @@ def rematch(match_id: str):
     rotated (former seat s plays seat s-1). The first call creates it; each former seat
     holder calls with its old token and gets its new seat and a new token."""
     svc = services()
+    guards.no_fields(svc.config)
     from service import matches
 
     match = matches.load(svc.store, match_id)

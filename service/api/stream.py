@@ -17,7 +17,7 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from service import fanout, limits, matches
+from service import fanout, guards, limits, matches
 from service.api import (
     BODY,
     MATCH,
@@ -97,6 +97,7 @@ def post_stream_ticket(match_id: str):
     """A short-lived, single-use ticket to open the stream with `?ticket=` (for EventSource, which
     cannot send the `Authorization` header). Same identity as a read: the seat token, or none."""
     svc = services()
+    guards.no_fields(svc.config)
     match = matches.load(svc.store, match_id)
     seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
     return seat_response({"ticket": svc.store.new_ticket(match_id, seat), "expires_in": TICKET_SECONDS})
