@@ -209,6 +209,28 @@ def fits(param: dict, value: Any) -> bool:
     )
 
 
+def template_errors(tmpl: dict, move: Move) -> dict:
+    """Why a move built from a template does not fit its params, by param (a problem's `errors`),
+    in the words of a schema's range errors; empty when every param fits."""
+    said = "Must be greater than or equal to {} and less than or equal to {}."
+    errors: dict = {}
+    for name, param in tmpl["params"].items():
+        value = move.get(name)
+        if fits(param, value):
+            continue
+        if param["kind"] == "integer":
+            errors[name] = [said.format(param["min"], param["max"])]
+        elif param["kind"] == "counts" and isinstance(value, dict):
+            top = param["max"]
+            wrong = {k: ["Unknown field."] if k not in top else [said.format(0, top[k])] for k in value}
+            wrong = {k: v for k, v in wrong.items() if k not in top or not 0 <= value[k] <= top[k]}
+            total = [f"The counts add up to {param['min_total']} to {param['max_total']}."]
+            errors[name] = wrong or total
+        else:
+            errors[name] = ["Invalid value."]
+    return errors
+
+
 def matches_template(tmpl: dict, move: Move) -> bool:
     """Whether a move is one a client could build from this template."""
     fixed, params = tmpl["move"], tmpl["params"]

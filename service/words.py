@@ -113,6 +113,7 @@ FIELD_MESSAGES = (
     "The body is nested more than {depth} levels deep.",
     "A number is beyond ±{limit}.",
     "Another seat of this match has that name.",
+    "The counts add up to {min} to {max}.",
 )
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from marshmallow import Schema
 
-from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by
+from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by, template_errors
 from engine.smuggler import actions, flow, free, labels, legal, wire
 from engine.smuggler.bots import BOTS
 from engine.smuggler.moves import MOVES
@@ -137,7 +137,9 @@ class Smuggler(Game):
             return decide(state, seat, move)
         if move["type"] not in TURN_MOVES or not allowed(state, seat, move):
             words = RULE_WORDS.get(move["type"], "That move is not allowed now.")
-            raise IllegalMove("illegal_move", words, move_type=move["type"])
+            templates = legal.land_template(state, seat) if move["type"] == "land" else []
+            wrong = template_errors(templates[0], move) if templates else {}  # which value, within what
+            raise IllegalMove("illegal_move", words, move_type=move["type"], **({"errors": wrong} if wrong else {}))
         events = HANDLERS[move["type"]](state, seat, move)
         return events + flow.run(state)
 

@@ -190,3 +190,32 @@ def test_eve_sells_at_penzance_and_the_poorest_picks_among_three_officers():
     play(state, 1, {"type": "choose_officer", "officer": 2})
     assert state["officers"][2]["space"] == "penzance"
     assert GAME.to_act(state) == {1}  # Eve's action is over; seat 1's own turn
+
+
+def test_a_landing_outside_its_template_says_which_value_and_within_what():
+    """A landing outside the template's bounds read only the landing rule, the same words as a
+    landing where none is possible: the caller could not tell its `hide` or a count was wrong."""
+    import pytest
+
+    from engine.core import IllegalMove
+
+    state = edited(started(), alice_at("st_ives", ("penzance", "zennor")))
+    (template,) = GAME.move_templates(state, 0)
+    top = template["params"]["hide"]["max"]
+    wrong = {
+        "hide": ({"shapes": {"irish_1": 1}, "hide": top + 1, "stash": 0}, {"hide": [f"or equal to {top}."]}),
+        "count": ({"shapes": {"irish_1": 2}, "hide": 0, "stash": 0}, {"shapes": {"irish_1": ["or equal to 1."]}}),
+        "key": ({"shapes": {"dutch_0": 1}, "hide": 0, "stash": 0}, {"shapes": {"dutch_0": ["Unknown field."]}}),
+        "none": ({"shapes": {"irish_1": 0}, "hide": 0, "stash": 0}, {"shapes": ["The counts add up to 1 to"]}),
+    }
+    for move, said in wrong.values():
+        with pytest.raises(IllegalMove) as refused:
+            play(state, 0, {"type": "land", **move})
+        errors = refused.value.details["errors"]
+        assert errors.keys() == said.keys(), errors
+        for name, expected in said.items():
+            got = errors[name]
+            if isinstance(expected, dict):
+                assert got.keys() == expected.keys(), got
+                got, expected = [got[k][0] for k in expected], [expected[k][0] for k in expected]
+            assert all(want in message for message, want in zip(got, expected, strict=True)), (got, expected)
