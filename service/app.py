@@ -72,6 +72,9 @@ def create_app(config: Config | None = None, redis_client: redis.Redis | None = 
     config = config or Config()
     logs.configure(config.log_level)
     app = PortsideFlask(__name__)
+    # "/v1/matches//events" (a client's empty id) was a 308 to "/v1/matches/events" with an HTML body,
+    # a permanent redirect a browser may cache; unmerged, an empty segment matches no route: 404 problem.
+    app.url_map.merge_slashes = False
     app.config.update(
         MAX_CONTENT_LENGTH=config.max_body_bytes,
         API_TITLE="Portside",

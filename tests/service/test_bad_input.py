@@ -301,3 +301,14 @@ def test_a_post_without_a_body_of_its_own_refuses_fields_rather_than_ignore_them
     if operation in ("resign", "stream-ticket"):  # the ways to call it stay
         assert client.post(path, json={}, headers=auth(toks[1])).status_code == 200
         assert client.post(path, headers=auth(toks[2])).status_code == 200
+
+
+@pytest.mark.parametrize("method", ["GET", "POST"])
+@pytest.mark.parametrize("path", ["/v1/matches//events?after=1", "/v1/matches//moves", "/v1/matches//stream"])
+def test_an_empty_match_id_is_a_problem_not_a_redirect(client, method, path):
+    """A client whose match id is empty built "/v1/matches//events": werkzeug merged the slashes and
+    answered a 308 (permanent: a browser may cache it) to "/v1/matches/events" with an HTML body,
+    or a 405 for a POST of a move."""
+    answer = client.open(path, method=method, json={} if method == "POST" else None)
+    assert_problem(answer, 404, "not_found")
+    assert "Location" not in answer.headers
