@@ -497,14 +497,16 @@ def _create_rematch(store: Store, cfg: Config, match: Loaded) -> str:
 # --- running an operation, and the clocks' keepers -------------------------------
 
 
-def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation: Callable) -> dict:
+def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation: Callable, if_match=None) -> dict:
     """Apply an operation (resign, abort, undo) as one commit, then any bot turns it
-    leads to; answers like a move: {version, events, match}."""
+    leads to; answers like a move: {version, events, match}. If-Match holds as for a move."""
     from service import matches
 
     for _ in range(cfg.move_retries):
         match = matches.load(store, match_id)
         seat = seat_for(match.stored.seat_hashes)
+        if if_match is not None and if_match != (now := match.stored.version):
+            raise ApiError("stale_version", f"The match is at version {now}, not {if_match}.", version=now)
         match = enforce_clock(store, cfg, match)
         entries = operation(match, seat)
         entries += matches.bot_turns(match, cfg)
@@ -514,6 +516,8 @@ def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation:
                 events += matches.visible_events(entry, reader)
                 reader = matches.still_seated(entry, reader)  # a seat that resigns sees its bot as others do
             return {"version": match.stored.version, "events": events, "match": matches.resource(match, reader)}
+        if if_match is not None:
+            raise ApiError("stale_version", "Another move was applied first.")
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 

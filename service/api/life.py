@@ -3,9 +3,10 @@
 from flask_smorest import Blueprint
 
 from service import guards, lifecycle, lobby
-from service.api import BODY, LIMITED, MATCH, TOKEN, problem_responses, seat_response, services
+from service.api import BODY, LIMITED, MATCH, TOKEN, header_param, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
+from service.api.moves import read_if_match
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
 
@@ -36,16 +37,19 @@ def list_matches(query: dict):
 def _operation(match_id: str, operation):
     svc = services()
     guards.no_fields(svc.config)
-    answer = lifecycle.run(svc.store, svc.config, match_id, lambda hashes: seat_of(hashes, required=True), operation)
+    seat_for, if_match = (lambda hashes: seat_of(hashes, required=True)), read_if_match()
+    answer = lifecycle.run(svc.store, svc.config, match_id, seat_for, operation, if_match)
     return seat_response(answer)
 
 
-def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None) -> dict:
+def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None, if_match: bool = True) -> dict:
     """The documentation of a seat's POST with no body of its own (a body sent must be empty or `{}`:
     service/guards.py `no_fields`), which can refuse with these codes besides."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
-    return {"security": [{"seatToken": []}], "responses": answers}
+    said_if = "Apply only at this version (quoted), as a move's; else 409 stale_version."
+    parameters = [header_param("If-Match", said_if)] if if_match else []
+    return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters}
 
 
 @blp.route("/<match_id>/resign", methods=["POST"])
@@ -83,7 +87,12 @@ def undo(match_id: str):
 @blp.doc(
     operationId="createRematch",
     **_seat_operation(
-        "match_not_finished", "rematch_refused", "seat_taken", "conflict", details=examples.REMATCH_DETAILS
+        "match_not_finished",
+        "rematch_refused",
+        "seat_taken",
+        "conflict",
+        details=examples.REMATCH_DETAILS,
+        if_match=False,
     ),
 )
 def rematch(match_id: str):

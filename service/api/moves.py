@@ -16,7 +16,7 @@ blp = Blueprint("moves", __name__, url_prefix="/v1/matches", description="Play m
 _VERSION = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
 
 
-def _if_match() -> int | None:
+def read_if_match() -> int | None:
     header = request.headers.get("If-Match")
     if header is None:
         return None
@@ -68,7 +68,7 @@ def post_move(match_id: str):
     # Two Redis round-trips: the match's load (which also counts the request against the seat's
     # quota, service/ratelimit.py) and the compare-and-set commit. An Idempotency-Key adds its
     # marker, its lookup and the marker's release.
-    if_match, key = _if_match(), idempotency.header_key()
+    if_match, key = read_if_match(), idempotency.header_key()
     svc = services()
     move, raw = guards.json_body(svc.config), guards.read_body(svc.config)
     with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):

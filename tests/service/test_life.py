@@ -545,3 +545,22 @@ def test_undo_is_refused_after_a_chance_draw_once_another_seat_moved_and_when_of
     assert post_move(client, off["id"], toks[0], {"type": "offer", "price": 4}).status_code == 200
     never = client.post(f"/v1/matches/{off['id']}/undo", headers=auth(toks[0]))
     assert never.status_code == 409 and "never" in never.get_json()["detail"]
+
+
+def test_undo_resign_and_abort_hold_to_if_match_as_a_move_does(client):
+    """An undo sent with If-Match of a version already passed took back the seat's move anyway:
+    the header was ignored there, so a client meaning "undo the move I see" could undo another."""
+    created = create(client, game="speicherstadt", players=2, seed=3, undo="own_move")
+    toks = tokens(created)
+    match_id = created["id"]
+    seat = get_match(client, match_id)["to_act"][0]
+    assert post_move(client, match_id, toks[seat], {"type": "place_worker", "card": 0}).status_code == 200
+    for operation in ("undo", "resign", "abort"):
+        late = client.post(f"/v1/matches/{match_id}/{operation}", headers={**auth(toks[seat]), "If-Match": '"0"'})
+        assert late.status_code == 409, late.get_json()
+        assert late.get_json()["code"] == "stale_version" and late.get_json()["version"] == 1
+    assert get_match(client, match_id)["version"] == 1
+    bad = client.post(f"/v1/matches/{match_id}/undo", headers={**auth(toks[seat]), "If-Match": "garbage"})
+    assert bad.status_code == 422 and "If-Match" in bad.get_json()["errors"]
+    back = client.post(f"/v1/matches/{match_id}/undo", headers={**auth(toks[seat]), "If-Match": '"1"'})
+    assert back.status_code == 200 and back.get_json()["version"] == 2
