@@ -525,21 +525,16 @@ export function choose(languages) {
 }
 
 export const lang = choose(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
-// English needs only its plurals: every other text is its own key.
-const EN = {
-  "{n} squares": ["{n} square", "{n} squares"],
-  "{kind} ({n} squares)": ["{kind} ({n} square)", "{kind} ({n} squares)"],
-  "{kind} {n} squares": ["{kind} {n} square", "{kind} {n} squares"],
-};
-const words = lang === "fr" ? FR : EN;
+const words = lang === "fr" ? FR : {};
 
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
  * [one, more] has a count, values.n: French takes the first for 0 and 1 (as the server's
- * Plural-Forms), English for 1 only.
+ * Plural-Forms). English texts are their own keys, written for more than one: for 1, the word
+ * after {n} loses its s ("1 coins" read on every Speicherstadt seat holding one coin).
  */
 export function t(text, values = {}) {
-  const entry = words[text] ?? text;
+  const entry = words[text] ?? (lang === "en" && values.n === 1 ? text.replace(/\{n\} ([a-z]+)s\b/, "{n} $1") : text);
   const more = lang === "fr" ? values.n > 1 : values.n !== 1; // French: 0 and 1 are singular
   return (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }

@@ -1,0 +1,39 @@
+"""What a person playing on a phone tripped on, each checked in a real Chromium: English words
+for one of a thing ("1 coin", not "1 coins"), Medici's own ships before they sail."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_play_i18n import calls
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+SINGULAR = {  # what an English page writes for a count of one
+    "{n} coins": "1 coin",
+    "{n} workers": "1 worker",
+    "{n} points now": "1 point now",
+    "(at most {n} tiles)": "(at most 1 tile)",
+    "{name}: {n} goods left to buy": "{name}: 1 good left to buy",
+    "{name}: {n} moves, listed under the map": "{name}: 1 move, listed under the map",
+    "On the map, in words ({n} spaces)": "On the map, in words (1 space)",
+    "{kind} goods ({n} squares) of {seat}": "{kind} goods (1 square) of {seat}",
+    "{n} squares": "1 square",
+    "{n} choices": "1 choice",
+    "{n} players": "2 players",  # n=2 below: the plural stays
+}
+
+
+def test_an_english_page_writes_one_of_a_thing_in_the_singular(page, server_url):
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#game")
+    for text in SINGULAR:
+        assert text in calls(), f"the client no longer says {text!r}"
+    said = page.evaluate(
+        """async (texts) => {
+        const { t } = await import("/play/js/i18n.js");
+        return Object.fromEntries(texts.map((text) => [text, t(text, { n: text === "{n} players" ? 2 : 1 })]));
+    }""",
+        list(SINGULAR),
+    )
+    assert said == SINGULAR
