@@ -1,11 +1,12 @@
 """What a person playing on a phone tripped on, each checked in a real Chromium: English words
-for one of a thing ("1 coin", not "1 coins"), Medici's own ships before they sail."""
+for one of a thing ("1 coin", not "1 coins"), Medici's ships and their room before they sail."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.test_play_i18n import calls
+from tests.browser.test_play_web import api
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -37,3 +38,22 @@ def test_an_english_page_writes_one_of_a_thing_in_the_singular(page, server_url)
         list(SINGULAR),
     )
     assert said == SINGULAR
+
+
+def test_medici_shows_each_sides_ships_and_their_room_before_they_sail(page, server_url):
+    """Loading asks 'ship 3 at harbour 1?' while no ship of the seat is moored: the page named a ship
+    only once it sat in a harbour, so a player could not tell that ship 3 takes 5 tiles and ship 1 only 3."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    tokens = [s["token"] for s in match["seats"]]
+    path = f"/v1/matches/{match['id']}/moves"
+    api(server_url, "POST", path, {"type": "offer", "price": 0}, tokens[0])
+    api(server_url, "POST", path, {"type": "buy"}, tokens[1])
+    api(server_url, "POST", path, {"type": "load", "ship": 0, "harbour": 1}, tokens[1])
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
+    page.wait_for_selector(".board.medici")
+    fleets = page.locator(".board.medici .fleet")
+    assert fleets.all_inner_texts() == [
+        "Medici's ships (tiles/room): 1: 0/3 · 2: 0/4 · 3: 0/5",
+        "Strozzi's ships (tiles/room): 1: 1/3 in harbour 2 · 2: 0/4 · 3: 0/5",
+    ]

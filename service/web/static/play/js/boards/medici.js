@@ -32,7 +32,14 @@ export function render(resource, ctx) {
     el("div", { class: "track muted track-ends", "aria-hidden": "true" }, el("span", {}),
       el("span", { class: "steps" }, el("span", {}, `◀ ${v.players[0].name}${you(0)}`), el("span", {}, `${v.players[1].name}${you(1)} ▶`)), el("span", {})),
     v.markers.map((m) => track(m, v)));
-  return el("section", { class: "board medici", "aria-label": t("Board") }, status, lot, money, harbours, tracks);
+  return el("section", { class: "board medici", "aria-label": t("Board") }, status, lot, v.players.map(fleet), money, harbours, tracks);
+}
+
+/** A side's three ships, moored or not, with their room: what a lot may be loaded on, before any sails. */
+function fleet(p) {
+  const where = (s) => (s.harbour == null ? t("{ship}: {tiles}/{capacity}", { ship: s.ship + 1, tiles: s.tiles.length, capacity: s.capacity })
+    : t("{ship}: {tiles}/{capacity} in harbour {harbour}", { ship: s.ship + 1, tiles: s.tiles.length, capacity: s.capacity, harbour: s.harbour + 1 }));
+  return el("p", { class: "fleet", "data-seat": p.seat }, el("strong", {}, t("{name}'s ships (tiles/room):", { name: p.name })), " ", p.ships.map(where).join(" · "));
 }
 
 function harbour(h, v) {
