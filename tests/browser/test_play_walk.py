@@ -57,3 +57,13 @@ def test_medici_shows_each_sides_ships_and_their_room_before_they_sail(page, ser
         "Medici's ships (tiles/room): 1: 0/3 · 2: 0/4 · 3: 0/5",
         "Strozzi's ships (tiles/room): 1: 1/3 in harbour 2 · 2: 0/4 · 3: 0/5",
     ]
+
+
+def test_medici_says_who_drew_the_lot_not_drawer(page, server_url):
+    """'Round 1 of 3 · draw tiles · drawer Seat 0' read as a piece of furniture."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    page.goto(f"{server_url}/play/#match={match['id']}&token={match['seats'][1]['token']}")
+    status = page.locator(".board.medici > p").first
+    status.wait_for()
+    assert "lot drawn by Seat 0" in status.inner_text()
+    assert "drawer" not in status.inner_text()

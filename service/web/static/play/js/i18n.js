@@ -242,7 +242,7 @@ const FR = {
   "{ship}: {tiles}/{capacity} in harbour {harbour}": "{ship} : {tiles}/{capacity} au port {harbour}",
   "(at most {n} tiles)": ["(au plus {n} tuile)", "(au plus {n} tuiles)"],
   "Round {round} of {rounds} · {phase}": "Manche {round} sur {rounds} · {phase}",
-  "drawer {seat}": "à la pioche : {seat}",
+  "lot drawn by {seat}": "à la pioche : {seat}",
   "bag {bag} · bank {bank}": "sac {bag} · banque {bank}",
   "Money": "Argent",
   "Credit": "Crédit",

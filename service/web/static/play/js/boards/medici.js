@@ -22,7 +22,7 @@ export function render(resource, ctx) {
   const lot = el("div", { class: "lot" }, el("strong", {}, t("Lot:")), " ", v.lot.length ? v.lot.map(tile) : t("empty"),
     v.price != null ? ` · ${t("price {price}", { price: v.price })}` : "", v.lot_limit ? ` ${t("(at most {n} tiles)", { n: v.lot_limit })}` : "");
   const status = el("p", {}, t("Round {round} of {rounds} · {phase}", { round: v.round, rounds: v.rounds, phase: PHASE_WORDS[v.phase] || humanize(v.phase) }),
-    v.drawer != null ? ` · ${t("drawer {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
+    v.drawer != null ? ` · ${t("lot drawn by {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
     ` · ${t("bag {bag} · bank {bank}", { bag: v.bag.count, bank: v.bank })}`);
   const you = (seat) => (seat === ctx.seat ? ` ${t("(you)")}` : "");
   const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned })),
