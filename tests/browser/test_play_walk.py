@@ -67,3 +67,29 @@ def test_medici_says_who_drew_the_lot_not_drawer(page, server_url):
     status.wait_for()
     assert "lot drawn by Seat 0" in status.inner_text()
     assert "drawer" not in status.inner_text()
+
+
+def test_speicherstadt_shipping_says_what_a_move_brings_and_what_ending_it_loses(page, server_url):
+    """'Put coffee from the ship on your market hall' and 'End your shipping' said neither what the
+    market hall pays nor that the cubes left on the ship are lost."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 3})
+    tokens = [s["token"] for s in match["seats"]]
+    path = f"/v1/matches/{match['id']}"
+    for _ in range(400):  # seat 0 buys every card offered to it, the others none: a ship comes soon
+        seat = api(server_url, "GET", path)["to_act"][0]
+        moves = api(server_url, "GET", path, token=tokens[seat])["legal_moves"]
+        types = {m["type"] for m in moves}
+        if seat == 0 and "done" in types and "to_market" in types:
+            break
+        pick = {"type": "done"} if "done" in types else moves[0]
+        if "buy" in types:
+            pick = {"type": "buy"} if seat == 0 else next(m for m in moves if m["type"] != "buy")
+        api(server_url, "POST", f"{path}/moves", pick, tokens[seat])
+    else:
+        pytest.fail("seat 0 never had a cube to put on its market hall")
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
+    page.wait_for_selector(".moves [data-move]")
+    notes = page.locator(".moves .kind-note").all_inner_texts()
+    assert "The cubes still on your ship then go to the supply: they are lost." in notes
+    assert any("2 cubes sell for 1 coin" in note for note in notes)

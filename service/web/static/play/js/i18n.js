@@ -307,6 +307,12 @@ const FR = {
   "Store in your warehouse": "Stocker dans votre entrepôt",
   "Put on your market hall": "Poser sur votre halle",
   "Sell from your market hall": "Vendre de votre halle",
+  "Your trader pays 1 coin a cube.": "Votre négociant paie 1 pièce par cube.",
+  "At most 4 cubes in your warehouse; they wait there for a later shipping.": "Au plus 4 cubes dans votre entrepôt ; ils y attendent un prochain déchargement.",
+  "On your market hall, 2 cubes sell for 1 coin and 3 trade for 1 of your choice; 1 cube may stay there.": "Sur votre halle, 2 cubes se vendent 1 pièce et 3 s'échangent contre 1 de votre choix ; 1 cube peut y rester.",
+  "2 cubes for 1 coin.": "2 cubes pour 1 pièce.",
+  "3 cubes for 1 of your choice from the supply.": "3 cubes contre 1 de votre choix pris dans la réserve.",
+  "The cubes still on your ship then go to the supply: they are lost.": "Les cubes restés sur votre navire vont alors à la réserve : ils sont perdus.",
   "Convert goods": "Échanger des marchandises",
   // boards/smuggler.js
   "play": "jeu",
@@ -520,11 +526,7 @@ const FR = {
 
 /** The language to write in: the first of `languages` whose primary tag is fr or en, else en. */
 export function choose(languages) {
-  for (const tag of languages || []) {
-    const primary = String(tag).toLowerCase().split("-")[0];
-    if (primary === "fr" || primary === "en") return primary;
-  }
-  return "en";
+  return (languages || []).map((tag) => String(tag).toLowerCase().split("-")[0]).find((p) => p === "fr" || p === "en") || "en";
 }
 
 export const lang = choose(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);

@@ -26,11 +26,17 @@ export function cardName(card) {
 }
 export const boardTypes = new Set(["place_worker"]);
 /** The kinds of moves in the page's words: shipping's long list folds each kind to one line
- *  (moves.js), which else was named by the move type, in English on a French page ("Sell (3)"). */
+ *  (moves.js), which else was named by the move type, in English on a French page ("Sell (3)").
+ *  Each note says what the move brings: "Sell carpet, coffee from your market hall" said no price,
+ *  and "End your shipping" did not say that the cubes left on the ship are lost. */
 export const kinds = {
-  deliver: { name: t("Deliver to a contract") }, sell: { name: t("Sell to your trader") },
-  store: { name: t("Store in your warehouse") }, to_market: { name: t("Put on your market hall") },
-  market_sell: { name: t("Sell from your market hall") }, convert: { name: t("Convert goods") },
+  deliver: { name: t("Deliver to a contract") },
+  sell: { name: t("Sell to your trader"), note: t("Your trader pays 1 coin a cube.") },
+  store: { name: t("Store in your warehouse"), note: t("At most 4 cubes in your warehouse; they wait there for a later shipping.") },
+  to_market: { name: t("Put on your market hall"), note: t("On your market hall, 2 cubes sell for 1 coin and 3 trade for 1 of your choice; 1 cube may stay there.") },
+  market_sell: { name: t("Sell from your market hall"), note: t("2 cubes for 1 coin.") },
+  convert: { name: t("Convert goods"), note: t("3 cubes for 1 of your choice from the supply.") },
+  done: { note: t("The cubes still on your ship then go to the supply: they are lost.") },
 };
 
 const cube = (g) => el("span", { class: "cube", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
