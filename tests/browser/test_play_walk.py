@@ -89,7 +89,26 @@ def test_speicherstadt_shipping_says_what_a_move_brings_and_what_ending_it_loses
         pytest.fail("seat 0 never had a cube to put on its market hall")
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
-    page.wait_for_selector(".moves [data-move]")
-    notes = page.locator(".moves .kind-note").all_inner_texts()
+    page.wait_for_selector(".moves [data-move]", state="attached")  # a long list folds its kinds
+    notes = page.locator(".moves .kind-note").all_text_contents()
     assert "The cubes still on your ship then go to the supply: they are lost." in notes
     assert any("2 cubes sell for 1 coin" in note for note in notes)
+
+
+def test_medici_says_what_declining_a_lot_and_loading_a_ship_lead_to(page, server_url):
+    """'Decline the lot at 37' did not say that the drawer must then buy it at 37, nor did 'Load the
+    lot on ship 3 in harbour 1' say that the ship stays there and what a harbour pays."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    tokens = [s["token"] for s in match["seats"]]
+    path = f"/v1/matches/{match['id']}/moves"
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
+    lead = page.locator(".moves .lead")
+    lead.wait_for()
+    assert "Seat 1 then buys the lot at your price, or declines and you must buy it" in lead.inner_text()
+    api(server_url, "POST", path, {"type": "offer", "price": 37}, tokens[0])
+    page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[1]}")
+    answer = "Buy at this price, or decline: Seat 0 must then buy the lot at that price."
+    page.locator(".moves .lead", has_text=answer).wait_for()
+    api(server_url, "POST", path, {"type": "buy"}, tokens[1])
+    page.locator(".moves .lead", has_text="A ship stays in the harbour it is first loaded in").wait_for()

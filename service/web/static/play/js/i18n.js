@@ -1,10 +1,7 @@
-// The page's own words in the browser's language: English, or French. The language is chosen
-// as the server chooses it from Accept-Language: the first of navigator.languages whose primary
-// tag is fr or en, else English; <html lang> follows. t("English text {name}", { name }) gives
-// the text in that language with the values put in; the French is keyed by the English text
-// (tests/browser/test_play_i18n.py checks that every t("…") has its French and every French is
-// used). Words the server sends (move labels, event texts, problems) come in its language as
-// they are; JSON keys and values shown without words of their own stay humanized English.
+// The page's own words in the browser's language, English or French, chosen as the server chooses
+// from Accept-Language (the first of navigator.languages whose primary tag is fr or en, else English;
+// <html lang> follows). t("English text {name}", { name }): the French keyed by the English text
+// (tests/browser/test_play_i18n.py checks both ways). The server's words come in its language as they are.
 
 const FR = {
   // index.html, app.js: the match screen
@@ -243,6 +240,9 @@ const FR = {
   "(at most {n} tiles)": ["(au plus {n} tuile)", "(au plus {n} tuiles)"],
   "Round {round} of {rounds} · {phase}": "Manche {round} sur {rounds} · {phase}",
   "lot drawn by {seat}": "à la pioche : {seat}",
+  "Draw more tiles or name a price: {seat} then buys the lot at your price, or declines and you must buy it at that price.": "Piochez encore ou fixez un prix : {seat} achète alors le lot à votre prix, ou le refuse et vous devez l'acheter à ce prix.",
+  "Buy at this price, or decline: {seat} must then buy the lot at that price.": "Achetez à ce prix, ou refusez : {seat} doit alors acheter le lot à ce prix.",
+  "A ship stays in the harbour it is first loaded in until the round ends; then each harbour pays 20 to the higher cargo value.": "Un navire reste jusqu'à la fin de la manche dans le port où il est chargé la première fois ; chaque port paie alors 20 à la plus forte valeur de cargaison.",
   "bag {bag} · bank {bank}": "sac {bag} · banque {bank}",
   "Money": "Argent",
   "Credit": "Crédit",

@@ -6,6 +6,18 @@ import { table } from "./generic.js";
 import { t } from "../i18n.js";
 
 export const boardTypes = new Set();
+
+/** A line above the moves: what the seat's choice leads to ("Decline the lot at 37" did not say that
+ *  the drawer must then buy it; "Load the lot on ship 3 in harbour 1" not that the ship stays there). */
+export function lead(resource, ctx) {
+  const v = resource.view;
+  if (!(resource.legal_moves || []).length && !(resource.move_templates || []).length) return null;
+  const other = ctx.seatName(1 - ctx.seat);
+  if (v.phase === "draw") return t("Draw more tiles or name a price: {seat} then buys the lot at your price, or declines and you must buy it at that price.", { seat: other });
+  if (v.phase === "answer") return t("Buy at this price, or decline: {seat} must then buy the lot at that price.", { seat: other });
+  if (v.phase === "place") return t("A ship stays in the harbour it is first loaded in until the round ends; then each harbour pays 20 to the higher cargo value.");
+  return null;
+}
 const GOOD = { dye: "#6a1b9a", fur: "#795548", spice: "#e65100", cloth: "#1565c0", gold: "#f9a825" };
 // The goods in the page's language (the French is the server's catalogue's).
 const GOOD_WORDS = { dye: t("dye"), fur: t("fur"), spice: t("spice"), cloth: t("cloth"), gold: t("gold") };
@@ -39,7 +51,8 @@ export function render(resource, ctx) {
 function fleet(p) {
   const where = (s) => (s.harbour == null ? t("{ship}: {tiles}/{capacity}", { ship: s.ship + 1, tiles: s.tiles.length, capacity: s.capacity })
     : t("{ship}: {tiles}/{capacity} in harbour {harbour}", { ship: s.ship + 1, tiles: s.tiles.length, capacity: s.capacity, harbour: s.harbour + 1 }));
-  return el("p", { class: "fleet", "data-seat": p.seat }, el("strong", {}, t("{name}'s ships (tiles/room):", { name: p.name })), " ", p.ships.map(where).join(" · "));
+  return el("p", { class: "fleet", "data-seat": p.seat }, el("strong", {}, t("{name}'s ships (tiles/room):", { name: p.name })), " ",
+    p.ships.flatMap((s, i) => [i ? " · " : "", el("span", { class: "nowrap" }, where(s))]));
 }
 
 function harbour(h, v) {
