@@ -312,7 +312,7 @@ const FR = {
   "On your market hall, 2 cubes sell for 1 coin and 3 trade for 1 of your choice; 1 cube may stay there.": "Sur votre halle, 2 cubes se vendent 1 pièce et 3 s'échangent contre 1 de votre choix ; 1 cube peut y rester.",
   "2 cubes for 1 coin.": "2 cubes pour 1 pièce.",
   "3 cubes for 1 of your choice from the supply.": "3 cubes contre 1 de votre choix pris dans la réserve.",
-  "The cubes still on your ship then go to the supply: they are lost.": "Les cubes restés sur votre navire vont alors à la réserve : ils sont perdus.",
+  "Ending it, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.": "En le terminant, les cubes restés sur votre navire vont à la réserve (perdus) ; votre halle garde au plus 1 cube pour une manche suivante.",
   "Convert goods": "Échanger des marchandises",
   // boards/smuggler.js
   "play": "jeu",
