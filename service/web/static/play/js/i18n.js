@@ -240,7 +240,7 @@ const FR = {
   "(at most {n} tiles)": ["(au plus {n} tuile)", "(au plus {n} tuiles)"],
   "Round {round} of {rounds} · {phase}": "Manche {round} sur {rounds} · {phase}",
   "lot drawn by {seat}": "à la pioche : {seat}",
-  "Draw more tiles or name a price: {seat} then buys the lot at your price, or declines and you must buy it at that price.": "Piochez encore ou fixez un prix : {seat} achète alors le lot à votre prix, ou le refuse et vous devez l'acheter à ce prix.",
+  "{seat} buys the lot at the price you name, or declines it and you must buy it at that price.": "{seat} achète le lot au prix que vous fixez, ou le refuse et vous devez l'acheter à ce prix.",
   "Buy at this price, or decline: {seat} must then buy the lot at that price.": "Achetez à ce prix, ou refusez : {seat} doit alors acheter le lot à ce prix.",
   "A ship stays in the harbour it is first loaded in until the round ends; then each harbour pays 20 to the higher cargo value.": "Un navire reste jusqu'à la fin de la manche dans le port où il est chargé la première fois ; chaque port paie alors 20 à la plus forte valeur de cargaison.",
   "bag {bag} · bank {bank}": "sac {bag} · banque {bank}",

@@ -13,7 +13,7 @@ export function lead(resource, ctx) {
   const v = resource.view;
   if (!(resource.legal_moves || []).length && !(resource.move_templates || []).length) return null;
   const other = ctx.seatName(1 - ctx.seat);
-  if (v.phase === "draw") return t("Draw more tiles or name a price: {seat} then buys the lot at your price, or declines and you must buy it at that price.", { seat: other });
+  if (v.phase === "draw") return t("{seat} buys the lot at the price you name, or declines it and you must buy it at that price.", { seat: other });
   if (v.phase === "answer") return t("Buy at this price, or decline: {seat} must then buy the lot at that price.", { seat: other });
   if (v.phase === "place") return t("A ship stays in the harbour it is first loaded in until the round ends; then each harbour pays 20 to the higher cargo value.");
   return null;
