@@ -114,3 +114,15 @@ def test_medici_says_what_declining_a_lot_and_loading_a_ship_lead_to(page, serve
     page.locator(".moves .lead", has_text=answer).wait_for()
     api(server_url, "POST", path, {"type": "buy"}, tokens[1])
     page.locator(".moves .lead", has_text="A ship stays in the harbour it is first loaded in").wait_for()
+
+
+def test_the_lobbys_show_label_sits_beside_its_list_not_beside_the_heading(page, server_url):
+    """At 375 px the lobby read 'Listed matches  Show' on one line and the list of statuses below it."""
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#listed-status")
+    label = page.locator("label[for=listed-status]").bounding_box()
+    pick = page.locator("#listed-status").bounding_box()
+    heading = page.locator("#listed h2").bounding_box()
+    assert label["y"] >= heading["y"] + heading["height"]
+    assert abs((label["y"] + label["height"] / 2) - (pick["y"] + pick["height"] / 2)) < 8

@@ -28,16 +28,17 @@ export async function renderLobby(root, catalogue, go) {
 async function drawListed(box, catalogue, go, fail, joinAs, status) {
   const pick = el("select", { id: "listed-status", onchange: () => drawListed(box, catalogue, go, fail, joinAs, pick.value) },
     Object.entries(SHOWN).map(([value, text]) => el("option", { value, selected: value === status }, text)));
-  const head = el("div", { class: "field" }, el("h2", {}, t("Listed matches")), el("label", { for: "listed-status" }, t("Show"), " "), pick);
+  // The heading on a line of its own: beside it, "Show" sat on the heading's line and its list below.
+  const head = [el("h2", {}, t("Listed matches")), el("div", { class: "field" }, el("label", { for: "listed-status" }, t("Show"), " "), pick)];
   let page;
   try {
     page = await api.lobby({ status });
   } catch (err) {
-    box.replaceChildren(head, el("p", { class: "error" }, problemText(err)));
+    box.replaceChildren(...head, el("p", { class: "error" }, problemText(err)));
     return;
   }
   const items = page.matches || [];
-  box.replaceChildren(head, items.length ? el("ul", { class: "listed" }, items.map((m) => listedMatch(m, catalogue, go, fail, joinAs)))
+  box.replaceChildren(...head, items.length ? el("ul", { class: "listed" }, items.map((m) => listedMatch(m, catalogue, go, fail, joinAs)))
     : el("p", { class: "muted" }, t("None right now.")));
 }
 
