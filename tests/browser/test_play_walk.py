@@ -126,3 +126,22 @@ def test_the_lobbys_show_label_sits_beside_its_list_not_beside_the_heading(page,
     heading = page.locator("#listed h2").bounding_box()
     assert label["y"] >= heading["y"] + heading["height"]
     assert abs((label["y"] + label["height"] / 2) - (pick["y"] + pick["height"] / 2)) < 8
+
+
+def test_medicis_players_table_gives_purchases_as_money_paid_out(page, server_url):
+    """The live table said 'Purchases 37' beside 'Harbours 20', as if earned; the final scores say -37."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    tokens = [s["token"] for s in match["seats"]]
+    api(server_url, "POST", f"/v1/matches/{match['id']}/moves", {"type": "offer", "price": 37}, tokens[0])
+    api(server_url, "POST", f"/v1/matches/{match['id']}/moves", {"type": "buy"}, tokens[1])
+    page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
+    page.wait_for_selector(".board.medici table")
+    rows = page.evaluate(
+        """() => {
+        const table = document.querySelector('.board.medici table');
+        const heads = [...table.querySelectorAll('thead th')].map((th) => th.textContent.trim());
+        const at = heads.indexOf('Purchases');
+        return [...table.querySelectorAll('tbody tr')].map((tr) => tr.children[at].textContent.trim());
+    }"""
+    )
+    assert rows == ["0", "-37"]

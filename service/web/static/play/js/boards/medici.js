@@ -23,6 +23,8 @@ const GOOD = { dye: "#6a1b9a", fur: "#795548", spice: "#e65100", cloth: "#1565c0
 const GOOD_WORDS = { dye: t("dye"), fur: t("fur"), spice: t("spice"), cloth: t("cloth"), gold: t("gold") };
 const good = (kind) => GOOD_WORDS[kind] || kind;
 const PHASE_WORDS = { draw: t("draw tiles"), answer: t("answer the offer"), place: t("load the lot"), over: t("over") };
+// What each side earned so far; purchases as the final scores give them, paid out ("Purchases 403"
+// beside "Harbours 60" read as a gain).
 const EARNED = { purchases: t("Purchases"), harbours: t("Harbours"), monopolies: t("Monopolies"), bonuses: t("Bonuses") };
 /** A harbour by its number (the view's name is the English "Harbour 1"). */
 const harbourName = (h) => t("Harbour {n}", { n: h.harbour + 1 });
@@ -37,7 +39,7 @@ export function render(resource, ctx) {
     v.drawer != null ? ` · ${t("lot drawn by {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
     ` · ${t("bag {bag} · bank {bank}", { bag: v.bag.count, bank: v.bank })}`);
   const you = (seat) => (seat === ctx.seat ? ` ${t("(you)")}` : "");
-  const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned })),
+  const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned, purchases: -p.earned.purchases })),
     { seat: t("Seat"), money: t("Money"), credit: t("Credit"), ...EARNED });
   const harbours = el("div", { class: "harbours" }, v.harbours.map((h) => harbour(h, v)));
   const tracks = el("div", { class: "tracks", "aria-label": t("Monopoly tracks") }, el("h3", {}, t("Monopoly tracks")),
