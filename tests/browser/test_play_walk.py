@@ -145,3 +145,23 @@ def test_medicis_players_table_gives_purchases_as_money_paid_out(page, server_ur
     }"""
     )
     assert rows == ["0", "-37"]
+
+
+def test_speicherstadt_says_what_declining_a_card_leads_to(page, server_url):
+    """'Decline the card' did not say that the next worker's owner then may buy it for a coin less."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 3})
+    tokens = [s["token"] for s in match["seats"]]
+    path = f"/v1/matches/{match['id']}"
+    for _ in range(20):
+        seat = api(server_url, "GET", path)["to_act"][0]
+        moves = api(server_url, "GET", path, token=tokens[seat])["legal_moves"]
+        if any(m["type"] == "decline" for m in moves):
+            break
+        api(server_url, "POST", f"{path}/moves", moves[0], tokens[seat])
+    else:
+        pytest.fail("no card was offered")
+    page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[seat]}")
+    page.wait_for_selector(".moves [data-move]")
+    assert page.locator(".moves .kind-note").all_inner_texts() == [
+        "If you decline, your worker comes back and the next worker's owner, if any, may buy the card for 1 coin less."
+    ]

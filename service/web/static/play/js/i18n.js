@@ -307,6 +307,7 @@ const FR = {
   "Store in your warehouse": "Stocker dans votre entrepôt",
   "Put on your market hall": "Poser sur votre halle",
   "Sell from your market hall": "Vendre de votre halle",
+  "If you decline, your worker comes back and the next worker's owner, if any, may buy the card for 1 coin less.": "Si vous refusez, votre ouvrier revient et le joueur de l'ouvrier suivant, s'il y en a un, peut acheter la carte pour 1 pièce de moins.",
   "Your trader pays 1 coin a cube.": "Votre négociant paie 1 pièce par cube.",
   "At most 4 cubes in your warehouse; they wait there for a later shipping.": "Au plus 4 cubes dans votre entrepôt ; ils y attendent un prochain déchargement.",
   "On your market hall, 2 cubes sell for 1 coin and 3 trade for 1 of your choice; 1 cube may stay there.": "Sur votre halle, 2 cubes se vendent 1 pièce et 3 s'échangent contre 1 de votre choix ; 1 cube peut y rester.",

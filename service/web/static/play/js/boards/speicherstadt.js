@@ -28,8 +28,10 @@ export const boardTypes = new Set(["place_worker"]);
 /** The kinds of moves in the page's words: shipping's long list folds each kind to one line
  *  (moves.js), which else was named by the move type, in English on a French page ("Sell (3)").
  *  Each note says what the move brings: "Sell carpet, coffee from your market hall" said no price,
+ *  "Decline the card" not that the next worker's owner then has it cheaper,
  *  and "End your shipping" did not say that the cubes left on the ship are lost. */
 export const kinds = {
+  decline: { note: t("If you decline, your worker comes back and the next worker's owner, if any, may buy the card for 1 coin less.") },
   deliver: { name: t("Deliver to a contract") },
   sell: { name: t("Sell to your trader"), note: t("Your trader pays 1 coin a cube.") },
   store: { name: t("Store in your warehouse"), note: t("At most 4 cubes in your warehouse; they wait there for a later shipping.") },
