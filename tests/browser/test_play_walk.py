@@ -91,7 +91,7 @@ def test_speicherstadt_shipping_says_what_a_move_brings_and_what_ending_it_loses
     page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
     page.wait_for_selector(".moves [data-move]", state="attached")  # a long list folds its kinds
     notes = page.locator(".moves .kind-note").all_text_contents()
-    ending = "Ending it, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube"
+    ending = "When you end your shipping, the cubes still on your ship go to the supply (lost); your market hall"
     assert any(note.startswith(ending) for note in notes), notes
     assert any("2 cubes sell for 1 coin" in note for note in notes)
 

@@ -313,7 +313,7 @@ const FR = {
   "On your market hall, 2 cubes sell for 1 coin and 3 trade for 1 of your choice; 1 cube may stay there.": "Sur votre halle, 2 cubes se vendent 1 pièce et 3 s'échangent contre 1 de votre choix ; 1 cube peut y rester.",
   "2 cubes for 1 coin.": "2 cubes pour 1 pièce.",
   "3 cubes for 1 of your choice from the supply.": "3 cubes contre 1 de votre choix pris dans la réserve.",
-  "Ending it, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.": "En le terminant, les cubes restés sur votre navire vont à la réserve (perdus) ; votre halle garde au plus 1 cube pour une manche suivante.",
+  "When you end your shipping, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.": "Quand vous terminez votre déchargement, les cubes restés sur votre navire vont à la réserve (perdus) ; votre halle garde au plus 1 cube pour une manche suivante.",
   "Convert goods": "Échanger des marchandises",
   // boards/smuggler.js
   "play": "jeu",

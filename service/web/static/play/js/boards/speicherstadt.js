@@ -38,7 +38,7 @@ export const kinds = {
   to_market: { name: t("Put on your market hall"), note: t("On your market hall, 2 cubes sell for 1 coin and 3 trade for 1 of your choice; 1 cube may stay there.") },
   market_sell: { name: t("Sell from your market hall"), note: t("2 cubes for 1 coin.") },
   convert: { name: t("Convert goods"), note: t("3 cubes for 1 of your choice from the supply.") },
-  done: { note: t("Ending it, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.") },
+  done: { note: t("When you end your shipping, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.") },
 };
 
 const cube = (g) => el("span", { class: "cube", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
