@@ -1,6 +1,6 @@
 """The web client's own words in the browser's language: French for a French browser, English
 otherwise (the server's words, in its Accept-Language, are the server's business). A static check
-that js/i18n.js has French for every t("...") in the client and nothing more, then the lobby and
+that js/fr.js has French for every t("...") in the client and nothing more, then the lobby and
 matches in a real Chromium with a French and an English locale (screenshots in var/screenshots/)."""
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ def calls() -> dict[str, list[str]]:
 
 
 def french() -> list[tuple[str, list[str]]]:
-    """The French dictionary of js/i18n.js (`const FR = { ... };`, one entry a line): each English
+    """The French dictionary of js/fr.js (`export const FR = { ... };`, one entry a line): each English
     text with its French forms (one, or two for a count: singular and plural)."""
-    source = (PLAY / "js" / "i18n.js").read_text(encoding="utf-8")
-    block = re.search(r"^const FR = \{\n(.*?)^\};", source, re.S | re.M)
-    assert block, "js/i18n.js has no `const FR = {` ... `};` block"
+    source = (PLAY / "js" / "fr.js").read_text(encoding="utf-8")
+    block = re.search(r"^export const FR = \{\n(.*?)^\};", source, re.S | re.M)
+    assert block, "js/fr.js has no `export const FR = {` ... `};` block"
     entries = []
     for line in block.group(1).splitlines():
         if not line.strip() or line.strip().startswith("//"):
