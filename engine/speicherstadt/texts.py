@@ -26,7 +26,7 @@ EVENTS = {
     "cube_sold": "{seat} sold {good} for {coins}",
     "cube_stored": "{seat} stored {good} in the warehouse",
     "cube_to_market": "{seat} put {good} on the market hall",
-    "fire": "Fire! {card} breaks out (strength {value})",
+    "fire": "Fire: {card} breaks out (strength {value})",
     "game_over": "Game over: {winners} won",
     "income": "Income is paid; {start} starts",
     "market_converted": "{seat} converted {goods} into {take}",

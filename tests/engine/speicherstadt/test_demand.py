@@ -72,3 +72,11 @@ def test_positions_in_labels_and_lines_count_from_one_as_players_do():
     assert GAME.move_label({}, 0, {"type": "place_worker", "card": 3}, "fr") == "Placer un ouvrier en position 4"
     revealed = {"type": "card_revealed", "card": "ship_b", "position": 2, "cubes": []}
     assert GAME.event_text(revealed, "en", strict=True).endswith("at position 3")
+
+
+def test_a_fire_reads_as_a_sentence_in_both_languages():
+    """'Fire! fire 4 breaks out' began a sentence in lower case after '!' (a walkthrough's find):
+    the card's name follows a colon now."""
+    fire = {"type": "fire", "card": "fire_4", "value": 4}
+    assert GAME.event_text(fire, "en", strict=True) == "Fire: fire 4 breaks out (strength 4)"
+    assert GAME.event_text(fire, "fr", strict=True) == "Incendie : incendie 4 se déclare (force 4)"
