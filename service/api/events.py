@@ -22,7 +22,11 @@ def get_events(query: dict, match_id: str):
     """Entries after version `after`; with `wait`, holds the request until one arrives.
 
     A page holds at most 1000 entries (`LOG_PAGE`): while it comes back full, ask again with
-    `after` set to its `version`; an empty page means the caller has read the whole log."""
+    `after` set to its `version`; an empty page means the caller has read the whole log.
+    An entry says what happened, not what comes next: who is to act and the caller's legal moves
+    are in the match (`GET /v1/matches/{id}`, which a bot reads after the entries it waited for).
+    An `after` above the match's version (storage lost its last second) answers at once with the
+    server's `version` and no entries: read the match again from there."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))

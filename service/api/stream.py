@@ -47,6 +47,8 @@ SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with n
 for the caller. A comment line (`: keep-alive`) comes at least every 15 s. After the final
 entry of a finished match: `event: end` with `data: {"status": "finished"}`, then the server
 closes. When the server shuts down it sends `retry:` and closes; reconnect with `Last-Event-ID`.
+An entry says what happened, not who acts next: read the match (`GET /v1/matches/{id}`) for that
+and for the caller's legal moves.
 
 A client ahead of the server (`Last-Event-ID` or `after` above the match's version: storage lost
 its last second) is answered at once, as `/events` answers it: first a message `event: resync`
