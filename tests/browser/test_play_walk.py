@@ -165,3 +165,35 @@ def test_speicherstadt_says_what_declining_a_card_leads_to(page, server_url):
     assert page.locator(".moves .kind-note").all_inner_texts() == [
         "If you decline, your worker comes back and the next worker's owner, if any, may buy the card for 1 coin less."
     ]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_speicherstadt_cards_say_what_they_do(browser, server_url, screenshots, locale):
+    """Nothing on the page said what a card does for its buyer (a fireman's value, an office, the
+    bank, the port): a new player bought blind (a walkthrough's find). Each card in the row says it."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 3, "seed": 2})
+    context = browser.new_context(viewport={"width": 375, "height": 740}, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/#match={match['id']}&token={match['seats'][0]['token']}")
+        page.wait_for_selector(".board.speicherstadt .row .card")
+        cards = page.locator(".board.speicherstadt .row .card:not(.gone)")
+        assert cards.count() == page.locator(".board.speicherstadt .row .card-use").count() > 0
+        said = page.evaluate(
+            """async () => {
+            const { cardUse } = await import("/play/js/boards/speicherstadt.js");
+            const kinds = ["contract", "fireman", "office", "ship", "trader", "warehouse", "bank", "chamber", "port"];
+            return [...kinds.map((kind) => cardUse({ kind })), cardUse({ kind: "church", vp: 4 })];
+        }"""
+        )
+        assert all(said) and len(set(said)) == len(said), said
+        church, office = said[-1], said[2]
+        if locale == "fr-FR":
+            assert church == "4 PV à la fin." and office == "À la fin, 1/2/3/4 comptoirs rapportent 2/5/9/14 PV."
+        else:
+            assert church == "4 VP at the end." and office == "At the end, 1/2/3/4 offices score 2/5/9/14 VP."
+        page.locator(".board.speicherstadt .row").screenshot(
+            path=str(screenshots / f"play-speicherstadt-card-uses-{locale}.png")
+        )
+    finally:
+        context.close()

@@ -62,6 +62,7 @@ export function render(resource, ctx) {
       el("strong", {}, cardName(slot.card)),
       el("span", { class: "muted" }, t("{kind} · season {season}", { kind: capital(KIND_WORDS[slot.kind] || humanize(slot.kind)), season: slot.season })),
       cardDetail(slot),
+      cardUse(slot) ? el("span", { class: "card-use" }, cardUse(slot)) : null,
       slot.cubes.length ? el("div", { class: "ship" }, t("Ship:"), " ", slot.cubes.map(cube)) : null,
       el("span", {}, t("Price {price}", { price: slot.price })),
       index >= 0 ? moveButton(legal[index], labels[index] || t("Place a worker here"), ctx.post, "move small") : null));
@@ -75,6 +76,23 @@ export function render(resource, ctx) {
   const legend = el("p", { class: "legend", "aria-hidden": "true" }, Object.keys(GOOD).map((g) => el("span", {}, cube(g), ` ${good(g)}`)));
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatPanel(s, view, ctx)));
   return el("section", { class: "board speicherstadt", "aria-label": t("Board") }, facts, row, legend, deck, seats);
+}
+
+/** What a card of this kind does for its buyer (the engine README's rules), said on the card. */
+export function cardUse(slot) {
+  switch (slot.kind) {
+    case "contract": return t("Deliver its goods when unloading; complete, 2/3/4 goods score 5/8/11 VP.");
+    case "fireman": return t("At each fire, the highest firemen's total gains the fire's value in VP, the lowest loses it.");
+    case "office": return t("At the end, 1/2/3/4 offices score 2/5/9/14 VP.");
+    case "ship": return t("Its 3 cubes are yours to unload this round.");
+    case "trader": return t("Buys your cubes of its good at 1 coin each when unloading; 1 VP at the end.");
+    case "warehouse": return t("Keeps up to 4 cubes for later rounds; 1 VP a cube in it at the end.");
+    case "bank": return t("1 more coin of income each round.");
+    case "chamber": return t("At the end, 1 VP a coin.");
+    case "church": return t("{vp} VP at the end.", { vp: slot.vp });
+    case "port": return t("At the end, 1 VP a ship you bought.");
+    default: return null;
+  }
 }
 
 function cardDetail(slot) {
