@@ -505,9 +505,8 @@ def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation:
     for _ in range(cfg.move_retries):
         match = matches.load(store, match_id)
         seat = seat_for(match.stored.seat_hashes)
-        if if_match is not None and if_match != (now := match.stored.version):
-            raise ApiError("stale_version", f"The match is at version {now}, not {if_match}.", version=now)
         match = enforce_clock(store, cfg, match)
+        matches.hold_to_if_match(if_match, match.stored.version)  # after the clock, as a move's
         entries = operation(match, seat)
         entries += matches.bot_turns(match, cfg)
         if matches.commit_entries(store, cfg, match, entries):

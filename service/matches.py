@@ -320,6 +320,12 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     return entries
 
 
+def hold_to_if_match(if_match: int | None, version: int) -> None:
+    """A request sent with If-Match (a move, an undo, a resign) applies only at that version."""
+    if if_match is not None and if_match != version:
+        raise ApiError("stale_version", f"The match is at version {version}, not {if_match}.", version=version)
+
+
 def state_doc(match: Loaded) -> dict:
     finished = match.game.outcome(match.state) is not None
     return {"status": "finished" if finished else "active", "game": match.game.dump(match.state)}
@@ -372,12 +378,7 @@ def play(
         idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
         if idem and (prior := store.get_idempotent(idem)) is not None:
             return _replayed(prior, body_hash)
-        if if_match is not None and if_match != match.stored.version:
-            raise ApiError(
-                "stale_version",
-                f"The match is at version {match.stored.version}, not {if_match}.",
-                version=match.stored.version,
-            )
+        hold_to_if_match(if_match, match.stored.version)
         if match.finished:
             raise ApiError("match_finished", "The game is over.")
         entries = [make_entry(match, seat, move, _apply(match, seat, move))]
