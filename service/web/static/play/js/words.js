@@ -11,7 +11,6 @@ export function humanize(name) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A short readable line for any JSON value (objects as "key value, …"). */
 // The server's bots by name (GET /v1/games/{game}: bots): the name is an id, the words the page's.
 const BOT_WORDS = { greedy: t("greedy"), random: t("random"), random_bounded: t("random_bounded") };
 export const botName = (bot) => (Object.hasOwn(BOT_WORDS, bot) ? BOT_WORDS[bot] : bot);
@@ -19,6 +18,7 @@ export const botName = (bot) => (Object.hasOwn(BOT_WORDS, bot) ? BOT_WORDS[bot] 
 /** The versions of a log's entries that an undo took back. */
 export const undoneIn = (log) => new Set(log.filter((entry) => entry.kind === "undo").map((entry) => entry.undoes));
 
+/** A short readable line for any JSON value (objects as "key value, …"). */
 export function summarize(value, depth = 0) {
   if (value === null || value === undefined) return "–";
   if (typeof value === "boolean") return value ? t("yes") : t("no");

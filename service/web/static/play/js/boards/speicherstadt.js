@@ -56,13 +56,14 @@ export function render(resource, ctx) {
     }
     const index = legal.findIndex((m) => m.type === "place_worker" && m.card === position);
     const offered = view.offer && view.offer.position === position;
+    const use = cardUse(slot);
     row.append(el("li", { class: `card ${slot.kind}${offered ? " offered" : ""}` },
       el("div", { class: "workers", "aria-label": t("workers: {seats}", { seats: slot.workers.map(ctx.seatName).join(", ") || t("none") }) },
         slot.workers.map((s) => worker(s, ctx.seatName(s)))),
       el("strong", {}, cardName(slot.card)),
       el("span", { class: "muted" }, t("{kind} · season {season}", { kind: capital(KIND_WORDS[slot.kind] || humanize(slot.kind)), season: slot.season })),
       cardDetail(slot),
-      cardUse(slot) ? el("span", { class: "card-use" }, cardUse(slot)) : null,
+      use ? el("span", { class: "card-use" }, use) : null,
       slot.cubes.length ? el("div", { class: "ship" }, t("Ship:"), " ", slot.cubes.map(cube)) : null,
       el("span", {}, t("Price {price}", { price: slot.price })),
       index >= 0 ? moveButton(legal[index], labels[index] || t("Place a worker here"), ctx.post, "move small") : null));
