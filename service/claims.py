@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import orjson
 
-from service import metrics
+from service import metrics, names
 from service.auth import TOKEN_PREFIX, hash_token, new_token
 from service.errors import ApiError
 from service.store import Store, match_key
@@ -39,7 +39,9 @@ _CLAIM = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'gone', ''} end
 local prior = redis.call('HGET', KEYS[2], ARGV[1])
 if prior then return {'again', prior} end
-if redis.call('HSETNX', KEYS[1], ARGV[2], ARGV[3]) == 0 then return {'taken', ''} end
+if redis.call('HEXISTS', KEYS[1], ARGV[2]) == 1 then return {'taken', ''} end
+if ARGV[6] ~= '' and redis.call('HSETNX', KEYS[1], ARGV[6], ARGV[2]) == 0 then return {'name', ''} end
+redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 return {'new', ''}
@@ -51,6 +53,7 @@ class Claimed(NamedTuple):
     token: str
     fresh: bool  # taken now (False: the same claim again)
     digest: str
+    name_field: str = ""  # the name claimed with the seat (service/names.py name_field), given back with it
 
 
 def claims_key(match_id: str) -> str:
@@ -65,27 +68,35 @@ def rematch_claim(old_token_hash: str) -> str:
     return "rematch:" + old_token_hash
 
 
-def take(store: Store, match_id: str, seat: int, claim: str | None, body: str = "") -> Claimed | None:
+def take(
+    store: Store, match_id: str, seat: int, claim: str | None, body: str = "", name_field: str = ""
+) -> Claimed | None:
     """The seat with its token if it is open, or, for a claim made before, that claim's seat and
-    token again (409 once the window has passed or the seat holds another token); None if taken."""
+    token again (409 once the window has passed or the seat holds another token); None if taken.
+    With `name_field`, the name is claimed in the same step (422 if another join holds it)."""
     if claim is None:
         token, digest = new_token()
-        taken = store.take_seat(match_id, seat, digest)
+        taken = store.take_seat(match_id, seat, digest, name_field)
         if taken == -1:
             raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
-        return Claimed(seat, token, True, digest) if taken == 1 else None
+        if taken == -2:
+            raise names.name_taken("name")
+        return Claimed(seat, token, True, digest, name_field) if taken == 1 else None
     token = _token(store, match_id, claim)
     digest = hash_token(token)
     record = orjson.dumps({"seat": seat, "at": time.time(), "body": body})
     metrics.round_trip("claim")
     keys = [match_key(match_id), claims_key(match_id)]
-    found, prior = store.redis.eval(_CLAIM, 2, *keys, claim, f"seat:{seat}", digest, record, CLAIMS_SECONDS)
+    args = [claim, f"seat:{seat}", digest, record, CLAIMS_SECONDS, name_field]
+    found, prior = store.redis.eval(_CLAIM, 2, *keys, *args)
     if found == b"gone":
         raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+    if found == b"name":
+        raise names.name_taken("name")
     if found == b"taken":
         return None
     if found == b"new":
-        return Claimed(seat, token, True, digest)
+        return Claimed(seat, token, True, digest, name_field)
     return _again(store, match_id, orjson.loads(prior), token, digest, body)
 
 
@@ -100,10 +111,11 @@ def again(store: Store, match_id: str, claim: str, body: str = "") -> Claimed | 
 
 
 def release(store: Store, match_id: str, claimed: Claimed, claim: str | None) -> None:
-    """Give back a seat just taken that its join cannot keep (its name taken meanwhile)."""
+    """Give back a seat just taken that its join cannot keep (the match changing too fast), with
+    the name claimed with it."""
     metrics.round_trip("claim")
     pipe = store.redis.pipeline(transaction=False)
-    pipe.hdel(match_key(match_id), f"seat:{claimed.seat}")
+    pipe.hdel(match_key(match_id), f"seat:{claimed.seat}", *[claimed.name_field] if claimed.name_field else [])
     if claim is not None:
         pipe.hdel(claims_key(match_id), claim)
     pipe.execute()

@@ -19,11 +19,10 @@ import orjson
 from engine import registry
 from engine.bots import fallback_move, get_bot
 from engine.core import Game, IllegalMove
-from service import claims, lifecycle, metrics, ratelimit, words
+from service import claims, lifecycle, metrics, names, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError
-from service.names import check_unique
 from service.ratelimit import WINDOW
 from service.store import REPLAY_SECONDS, CommitResult, Store, Stored, idem_key
 
@@ -145,7 +144,7 @@ def join(
         return {"id": match_id, "seat": claimed.seat, "token": claimed.token}
     meta, taken = match.stored.meta, match.stored.seat_hashes
     if name is not None:
-        check_unique(name, list(lifecycle.names(meta, match.stored.state).values()), "name")
+        names.check_unique(name, list(lifecycle.names(meta, match.stored.state).values()), "name")
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
     if wanted is not None:
@@ -161,11 +160,11 @@ def join(
     else:
         candidates = open_seats
     for seat in candidates:
-        if (claimed := claims.take(store, match_id, seat, claim, body)) is not None:
+        if (claimed := claims.take(store, match_id, seat, claim, body, names.name_field(name))) is not None:
             if claimed.fresh:
                 try:
                     record_join(store, cfg, match_id, claimed.seat, name)
-                except ApiError:  # the name was taken meanwhile by a join at the same moment
+                except ApiError:  # the match changed too fast to record the join
                     claims.release(store, match_id, claimed, claim)
                     raise
             return {"id": match_id, "seat": claimed.seat, "token": claimed.token}
@@ -181,9 +180,7 @@ def record_join(store: Store, cfg: Config, match_id: str, seat: int, name: str |
     and it is tried again on the new version)."""
     for _ in range(cfg.move_retries):
         match = load(store, match_id)
-        if name is not None:
-            others = [n for s, n in lifecycle.names(match.stored.meta, match.stored.state).items() if s != seat]
-            check_unique(name, others, "name")  # a join at the same moment may have taken it
+        if name is not None:  # unique: the join claimed it with its seat (service/names.py name_field)
             life = lifecycle.life_of(match.stored.state)
             life["names"] = {**life.get("names", {}), str(seat): name}
         entry = {"seat": seat, "kind": "join", "events": [lifecycle.service_event(match, "joined", seat=seat)]}

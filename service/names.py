@@ -94,8 +94,19 @@ def _stroke_or_digit(c: str) -> str | None:
 def check_unique(name: str, taken: list[str], field: str) -> None:
     """422 when another seat of the match already goes by this name."""
     if same_name(name) in {same_name(other) for other in taken}:
-        raise ApiError(
-            "validation_error",
-            "Another seat of this match has that name.",
-            errors={field: ["Another seat of this match has that name."]},
-        )
+        raise name_taken(field)
+
+
+def name_taken(field: str) -> ApiError:
+    return ApiError(
+        "validation_error",
+        "Another seat of this match has that name.",
+        errors={field: ["Another seat of this match has that name."]},
+    )
+
+
+def name_field(name: str | None) -> str:
+    """The match hash's field that a join claims with its seat, in one step, for the name it gives
+    (service/claims.py): joins at the same moment with one name cannot both hold a seat, even for
+    an instant, so none of them makes a free seat look taken. "" for a join without a name."""
+    return "" if name is None else "name:" + same_name(name)

@@ -94,9 +94,12 @@ redis.call('EXPIRE', KEYS[2], ARGV[1])
 return {n, redis.call('GET', KEYS[3]), redis.call('HGETALL', KEYS[1])}
 """
 
-# Take a seat only if nobody has it; the version is untouched (a join is not a move).
+# Take a seat only if nobody has it, and the name given with it (ARGV[3], service/names.py
+# name_field) only if no other join has it; the version is untouched (a join is not a move).
 _JOIN = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
+if ARGV[3] ~= '' and redis.call('HSETNX', KEYS[1], ARGV[3], ARGV[1]) == 0 then return -2 end
 return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2])
 """
 
@@ -361,10 +364,11 @@ class Store:
         seats = {int(k[5:]): v.decode() for k, v in raw.items() if k.startswith(b"seat:")}
         return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]), orjson.loads(raw[b"state"]), seats)
 
-    def take_seat(self, match_id: str, seat: int, token_hash: str) -> int:
-        """1 when taken now, 0 when someone has it, -1 when the match is gone."""
+    def take_seat(self, match_id: str, seat: int, token_hash: str, name_field: str = "") -> int:
+        """1 when taken now, 0 when someone has it, -1 when the match is gone, -2 when another
+        join holds the name (`name_field`: service/names.py)."""
         metrics.round_trip("join")
-        return int(self._join(keys=[match_key(match_id)], args=[f"seat:{seat}", token_hash]))
+        return int(self._join(keys=[match_key(match_id)], args=[f"seat:{seat}", token_hash, name_field]))
 
     def commit(
         self,

@@ -111,3 +111,21 @@ def test_a_join_key_sent_with_another_seat_or_name_is_refused_as_a_reused_key(cl
     again = join(client, created["id"], key, name="Zoe")
     assert again.status_code == 422 and again.get_json()["code"] == "idempotency_key_reused"
     assert join(client, created["id"], key, name="Zed").status_code == 200  # the same request: answered again
+
+
+def test_joins_for_a_taken_name_never_make_a_free_seat_look_full(app):
+    """An integrator's round: 30 joins with one name into 2 open seats told 1 to 7 joins with
+    other names that every seat was taken. The joins that would lose the name had each held a
+    seat for a moment before giving it back; now the name is claimed with the seat, in one step."""
+    for _ in range(6):
+        created = create(app.test_client(), game="speicherstadt", players=3, seats="one")  # 2 open seats
+        calls = ["Ann"] * 10 + ["Bob"]
+        with ThreadPoolExecutor(len(calls)) as pool:
+            futures = [pool.submit(join, app.test_client(), created["id"], name=n) for n in calls]
+            answers = [f.result() for f in futures]
+        anns, bob = answers[:-1], answers[-1]
+        assert [a.status_code for a in anns].count(200) == 1, [a.get_json() for a in anns]
+        assert {a.get_json().get("code") for a in anns} <= {None, "validation_error", "match_full"}  # full: Bob sat
+        assert bob.status_code == 200, bob.get_json()
+        seats = get_match(app.test_client(), created["id"])["seats"]
+        assert sorted(s["name"] for s in seats if s["name"]) == ["Ann", "Bob"]
