@@ -25,8 +25,10 @@ _JOINERS = frozenset("\u200c\u200d\ufe0e\ufe0f")
 _MARKS_IN_A_ROW = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]{4,}")
 # What the service calls a seat, in the compared form below; an "l" or an "o" after a space reads as a
 # digit ("Seat I", "Seat O"; "Siegel" is a name).
-_SEAT_LABEL = re.compile(r"(seat|siège|siege)(\W*\d.*|\W+[\dlo]+(\W.*)?)")
-_LATIN_ALIKE = str.maketrans({"I": "l", "|": "l", "ı": "i"})  # Latin look-alikes (an "O" for a "0": the regex)
+_SEAT_LABEL = re.compile(r"(seat|sl[eè]ge)(\W*\d.*|\W+[\dlo]+(\W.*)?)")  # "siège" compares as "slège"
+# Latin look-alikes (an "O" for a "0": the regex). An "I" reads as an "l", and case is aside, so an "i"
+# compares as an "l" too: "Ivan" and "ivan" are one name ("Eli" and "Ell" as well, a rare price).
+_LATIN_ALIKE = str.maketrans({"I": "l", "i": "l", "|": "l", "ı": "l"})
 # Upright strokes of other scripts and of box drawing that read as an "l" and have no Latin homoglyph
 # in Unicode's table: Arabic alef, Hebrew vav, Han and Hangzhou strokes, bars.
 _STROKES = frozenset("\u0627\u05d5\u4e28\u3021\u2223\u2502\u2503\u2758\uff5c\u01c0")

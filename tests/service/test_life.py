@@ -236,6 +236,10 @@ def test_two_seats_of_a_match_do_not_share_a_name(client):
     for alike in ("\u0410na", "A\u034fna", "Ana\u3164", "\u0251na"):  # Cyrillic А; a joiner; a filler; an alpha
         refused = client.post(f"/v1/matches/{created['id']}/join", json={"name": alike})
         assert refused.status_code == 422 and "name" in refused.get_json()["errors"], alike
+    ivan = create(client, game="medici", players=2, seats="one", names={"0": "Ivan"})
+    for alike in ("ivan", "IVAN", "lvan"):  # an "I" read as an "l" had made case count: "ivan" was let in
+        refused = client.post(f"/v1/matches/{ivan['id']}/join", json={"name": alike})
+        assert refused.status_code == 422 and "name" in refused.get_json()["errors"], alike
     two = create(client, game="medici", players=2, seats="one", names={"0": "Ana B"})
     spaced = client.post(f"/v1/matches/{two['id']}/join", json={"name": "Ana   b"})  # a page shows one space
     assert spaced.status_code == 422 and "name" in spaced.get_json()["errors"]
