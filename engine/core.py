@@ -303,6 +303,9 @@ class Game:
     options: type[Schema]  # the match options (variants, map...)
     move_schema: MoveUnion
     bots: Mapping[str, type] = {}  # the game's own bots by name (the random bot is everyone's)
+    # What texts call a seat nobody named, by seat (Medici's houses); a game without them says "seat N".
+    # Reserved: no player may go by one of them.
+    seat_names: tuple[str, ...] = ()
     # The wire contract, for the OpenAPI document and typed clients (optional; untyped without):
     # the view's schema, each event type's schema by `type`, and the outcome's.
     view_schema: type[Schema] | None = None

@@ -43,8 +43,9 @@ CLOCKS_KEY = "portside:clocks"
 # --- names -------------------------------------------------------------------
 
 
-def creation_life(body: dict) -> dict:
-    """The life fields of a create request, checked: names by seat, listed, clock, undo."""
+def creation_life(body: dict, reserved: tuple[str, ...] = ()) -> dict:
+    """The life fields of a create request, checked: names by seat (none of the game's `reserved`
+    seat names), listed, clock, undo."""
     given: dict[int, str] = {}
     for seat, raw in body.get("names", {}).items():
         if int(seat) >= body["players"]:
@@ -52,7 +53,8 @@ def creation_life(body: dict) -> dict:
                 "validation_error", "Names are for the match's seats.", errors={"names": {seat: ["No such seat."]}}
             )
         given[int(seat)] = clean_name(raw, f"names.{seat}")
-        check_unique(given[int(seat)], [n for s, n in given.items() if s != int(seat)], f"names.{seat}")
+        others = [n for s, n in given.items() if s != int(seat)]
+        check_unique(given[int(seat)], [*others, *reserved], f"names.{seat}")
     return {
         "names": given,
         "listed": body.get("listed", False),

@@ -146,6 +146,12 @@ def request_lang() -> str:
     return lang
 
 
+def display_names(game: Game, given: Mapping[int, str]) -> dict[int, str]:
+    """What texts call each seat: the name given to it, else the game's name for it (Medici's
+    houses), else nothing here ("seat N")."""
+    return {**dict(enumerate(game.seat_names)), **given} if game.seat_names else dict(given)
+
+
 def texts(game: Game, event: Mapping, names: Mapping[int, str]) -> dict[str, str]:
     """An event's line in every language: the game's words, or the service's for its own events."""
     if event.get("type") in EVENTS:

@@ -56,6 +56,7 @@ class Medici(Game):
     options = MediciOptions
     move_schema = MOVES
     bots = BOTS
+    seat_names = data.SEAT_NAMES
     view_schema = wire.MediciView
     event_schemas = wire.EVENTS
 

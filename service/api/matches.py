@@ -76,7 +76,7 @@ def _validated_creation(body: dict):
 def create_match(body: dict):
     """Create a match; the answer holds the seat tokens (shown only this once)."""
     game, options, bots = _validated_creation(body)
-    life = lifecycle.creation_life(body)
+    life = lifecycle.creation_life(body, game.seat_names)
     svc = services()
     created = matches.create(
         svc.store, svc.config, game, body["players"], options, body["seed"], body["seats"], bots, life

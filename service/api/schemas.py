@@ -141,7 +141,14 @@ class CreateMatchSchema(Schema):
         # The lengths documented, not checked here: service/names.py refuses a name and says why.
         values=fields.String(metadata={"minLength": 1, "maxLength": NAME_MAX}),
         load_default=dict,
-        metadata={"description": "Display names by seat (1 to 32 printable characters).", "example": {"0": "Ana"}},
+        metadata={
+            "description": (
+                "Display names by seat (1 to 32 printable characters), one per seat: no two alike (case and"
+                " look-alike letters aside), none a seat's label or a name the game gives a seat (Medici's"
+                " houses, Medici and Strozzi, which texts call an unnamed seat)."
+            ),
+            "example": {"0": "Ana"},
+        },
     )
     clock = fields.Nested("ClockSchema", load_default=None, allow_none=True)
     undo = fields.String(
@@ -188,7 +195,14 @@ class JoinSchema(Schema):
     )
     name = fields.String(
         load_default=None,
-        metadata={"description": "Your display name (1 to 32 characters).", "minLength": 1, "maxLength": 32},
+        metadata={
+            "description": (
+                "Your display name (1 to 32 characters): not another seat's (case and look-alike letters"
+                " aside), nor a seat's label or a name the game gives a seat (Medici and Strozzi)."
+            ),
+            "minLength": 1,
+            "maxLength": 32,
+        },
     )
 
 

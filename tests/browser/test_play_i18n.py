@@ -311,8 +311,9 @@ def test_a_french_resign_asks_in_french_and_the_outcome_is_french(french_page, s
     assert outcome.locator("h2").inner_text().startswith("Gagnant : ")
     assert outcome.locator("caption").inner_text() == "Scores finaux"
     assert outcome.locator("thead th").all_inner_texts() == ["Siège", "Rang", "Score", "Forfait"]
-    # The engine's "Seat 0 left the game." said by the page, with the seat's name.
-    assert "Siège 0 a quitté la partie." in outcome.inner_text()
+    # The engine's "Seat 0 left the game." said by the page, with the seat's name: Medici's is its house.
+    assert "Medici a quitté la partie." in outcome.inner_text()
+    assert "Strozzi (robot glouton)" in outcome.inner_text()
     assert page.locator("#rematch").inner_text() == "Proposer une revanche"
     text = visible_text(page)
     assert_words(

@@ -65,7 +65,7 @@ def test_medici_says_who_drew_the_lot_not_drawer(page, server_url):
     page.goto(f"{server_url}/play/#match={match['id']}&token={match['seats'][1]['token']}")
     status = page.locator(".board.medici > p").first
     status.wait_for()
-    assert "lot drawn by Seat 0" in status.inner_text()
+    assert "lot drawn by Medici" in status.inner_text()  # the house, as the server's log says
     assert "drawer" not in status.inner_text()
 
 
@@ -106,11 +106,11 @@ def test_medici_says_what_declining_a_lot_and_loading_a_ship_lead_to(page, serve
     page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[0]}")
     lead = page.locator(".moves .lead")
     lead.wait_for()
-    price = "Seat 1 buys the lot at the price you name, or declines it and you must buy it at that price."
+    price = "Strozzi buys the lot at the price you name, or declines it and you must buy it at that price."
     assert price in lead.inner_text()
     api(server_url, "POST", path, {"type": "offer", "price": 37}, tokens[0])
     page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[1]}")
-    answer = "Buy at this price, or decline: Seat 0 must then buy the lot at that price."
+    answer = "Buy at this price, or decline: Medici must then buy the lot at that price."
     page.locator(".moves .lead", has_text=answer).wait_for()
     api(server_url, "POST", path, {"type": "buy"}, tokens[1])
     page.locator(".moves .lead", has_text="A ship stays in the harbour it is first loaded in").wait_for()

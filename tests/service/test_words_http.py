@@ -26,9 +26,10 @@ def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
     assert [t["label"] for t in english["move_templates"]] == ["Name a price for the lot"]
 
     answer = post_move(client, created["id"], token, {"type": "offer", "price": 5}, **FR).get_json()
-    assert [e["text"] for e in answer["events"]] == ["Siège 0 propose le lot pour 5"]
+    # An unnamed Medici seat is called by its house, as the board calls it, not "seat 0"
+    assert [e["text"] for e in answer["events"]] == ["Medici propose le lot pour 5"]
     log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
-    assert log["entries"][0]["events"][0]["text"] == "Siège 0 propose le lot pour 5"
+    assert log["entries"][0]["events"][0]["text"] == "Medici propose le lot pour 5"
     bruno = client.get(f"/v1/matches/{created['id']}", headers=auth(tokens(created)[1])).get_json()
     assert bruno["move_labels"] == ["Buy the lot for 5", "Decline the lot at 5"]  # "Buy the lot" said no price
     bruno_fr = client.get(f"/v1/matches/{created['id']}", headers={**auth(tokens(created)[1]), **FR}).get_json()
@@ -46,7 +47,23 @@ def test_problem_details_are_in_the_callers_language(client):
     created = create(client, game="medici", players=2)
     late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
     assert late["code"] == "not_your_turn" and late["seat"] == 1
+    assert late["detail"] == "Strozzi ne peut pas jouer maintenant : ce n'est pas son tour."
+    catan = create(client, game="catan", players=3)  # a game without seat names: "seat N"
+    first = get_match(client, catan["id"], tokens(catan)[0])["legal_moves"][0]
+    late = post_move(client, catan["id"], tokens(catan)[1], first, **FR).get_json()
     assert late["detail"] == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
+
+
+def test_no_player_may_go_by_a_medici_house_that_is_not_theirs_or_is(client):
+    """A player named "Strozzi" at Medici's seat would make the log say Strozzi for both seats."""
+    refused = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "strozzi"}})
+    assert refused.status_code == 422 and refused.get_json()["errors"] == {
+        "names.0": ["Another seat of this match has that name."]
+    }
+    created = create(client, game="medici", players=2, seats="one")
+    joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": "MEDICI"})
+    assert joined.status_code == 422 and "name" in joined.get_json()["errors"]
+    assert client.post(f"/v1/matches/{created['id']}/join", json={"name": "Lorenzo"}).status_code == 200
 
 
 def test_a_refusal_names_a_seat_by_its_display_name_in_every_language(client):

@@ -61,7 +61,11 @@ export function entryText(events) {
 export function seatName(resource, seat) {
   const entry = (resource.seats || []).find((s) => s.seat === seat);
   if (entry && entry.name) return entry.name;
-  if (entry && entry.status === "bot") return t("Seat {seat} ({bot} bot)", { seat, bot: botName(entry.bot) });
+  // A game that names its seats (Medici's houses) is called so in the server's texts too.
+  const house = ((resource.view || {}).players || [])[seat];
+  const bot = entry && entry.status === "bot" ? botName(entry.bot) : null;
+  if (house && house.name) return bot ? `${house.name} (${t("{bot} bot", { bot })})` : house.name;
+  if (bot) return t("Seat {seat} ({bot} bot)", { seat, bot });
   return t("Seat {seat}", { seat });
 }
 
