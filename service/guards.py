@@ -156,21 +156,6 @@ def install(app: Flask, config: Config) -> None:
                 check_shape(json_body(config))
 
 
-def no_fields(config: Config) -> None:
-    """A POST with no body of its own (resign, abort, undo, rematch, a stream ticket) takes none, or
-    `{}`: a field sent would be silently ignored (a `seat` in a ticket's body does not choose it)."""
-    if not read_body(config):
-        return
-    body = json_body(config)
-    if body == {}:
-        return
-    if isinstance(body, dict):
-        errors = {str(k): ["Unknown field."] for k in body}
-    else:
-        errors = {"_schema": ["Invalid input type."]}
-    raise ApiError("validation_error", "The request does not match its schema; see errors.", errors=errors)
-
-
 def check_media_type() -> None:
     """A body is JSON by its Content-Type: one sent as a form or text would else be read as JSON by
     one endpoint and ignored by another."""

@@ -2,12 +2,12 @@
 
 from flask_smorest import Blueprint
 
-from service import guards, lifecycle, lobby
+from service import lifecycle, lobby
 from service.api import BODY, LIMITED, MATCH, TOKEN, header_param, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.moves import read_if_match
-from service.api.schemas import MoveAnswerSchema
+from service.api.schemas import EMPTY_BODY, EmptySchema, MoveAnswerSchema
 from service.auth import seat_of
 
 blp = Blueprint(
@@ -34,17 +34,22 @@ def list_matches(query: dict):
     )
 
 
+def _empty_body():
+    """A seat's POST that takes no fields declares the body it accepts (none, or `{}`): webargs refuses
+    a field sent (422, `Unknown field.` under its name) rather than the operation ignore it."""
+    return blp.arguments(EmptySchema(), required=False, example={}, description=EMPTY_BODY)
+
+
 def _operation(match_id: str, operation):
     svc = services()
-    guards.no_fields(svc.config)
     seat_for, if_match = (lambda hashes: seat_of(hashes, required=True)), read_if_match()
     answer = lifecycle.run(svc.store, svc.config, match_id, seat_for, operation, if_match)
     return seat_response(answer)
 
 
 def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None, if_match: bool = True) -> dict:
-    """The documentation of a seat's POST with no body of its own (a body sent must be empty or `{}`:
-    service/guards.py `no_fields`), which can refuse with these codes besides."""
+    """The documentation of a seat's POST with no body of its own (none, or `{}`: _empty_body), which
+    can refuse with these codes besides."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
     said_if = "Apply only at this version (quoted), as a move's; else 409 stale_version."
@@ -53,18 +58,20 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
 
 
 @blp.route("/<match_id>/resign", methods=["POST"])
+@_empty_body()
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
 @blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left", "stale_version"))
-def resign(match_id: str):
+def resign(_body: dict, match_id: str):
     """Leave the match: in a two-player game the other seat wins; with more seats the
     server's random bot plays this seat from now on. Logged as a `resign` entry."""
     return _operation(match_id, lifecycle.resign)
 
 
 @blp.route("/<match_id>/abort", methods=["POST"])
+@_empty_body()
 @blp.response(200, MoveAnswerSchema, example=examples.ABORTED)
 @blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused", "stale_version"))
-def abort(match_id: str):
+def abort(_body: dict, match_id: str):
     """End the match without a result: only the creator (the first seat handed a token),
     and only while no seat holder has moved. Logged as an `abort` entry."""
     store = services().store
@@ -72,9 +79,10 @@ def abort(match_id: str):
 
 
 @blp.route("/<match_id>/undo", methods=["POST"])
+@_empty_body()
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
 @blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused", "stale_version"))
-def undo(match_id: str):
+def undo(_body: dict, match_id: str):
     """Take back your own last move (option `undo: own_move`), while no other seat has moved
     since and if the move drew no chance and revealed nothing (the game decides).
     Logged as an `undo` entry naming the version it takes back (`undoes`)."""
@@ -83,6 +91,7 @@ def undo(match_id: str):
 
 
 @blp.route("/<match_id>/rematch", methods=["POST"])
+@_empty_body()
 @blp.response(200, RematchSchema, example=examples.REMATCH)
 @blp.doc(
     operationId="createRematch",
@@ -95,12 +104,11 @@ def undo(match_id: str):
         if_match=False,
     ),
 )
-def rematch(match_id: str):
+def rematch(_body: dict, match_id: str):
     """After the end: the same game, options, bots and names, a new seed, the start seat
     rotated (former seat s plays seat s-1). The first call creates it; each former seat
     holder calls with its old token and gets its new seat and a new token."""
     svc = services()
-    guards.no_fields(svc.config)
     from service import matches
 
     match = matches.load(svc.store, match_id)

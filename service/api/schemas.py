@@ -2,7 +2,7 @@
 
 import re
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
 from engine import registry
 from engine.core import EventSchema, OutcomeSchema
@@ -184,6 +184,18 @@ class CreatedSchema(Schema):
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
     open_seats = fields.List(WholeNumber(), required=True)
     bots = fields.List(fields.Nested(BotSeatSchema), required=True)
+
+
+EMPTY_BODY = "None, or `{}`: this operation takes no fields."
+
+
+class EmptySchema(Schema):
+    """The body of a POST that takes no fields (resign, abort, undo, rematch, a stream ticket): none, or
+    `{}`. A field sent is refused (422, `Unknown field.` under its name), never silently ignored: a `seat`
+    in a stream ticket's body would not choose the seat."""
+
+    class Meta:
+        unknown = RAISE  # documented as `additionalProperties: false` (apispec drops it if Meta has a description)
 
 
 class JoinSchema(Schema):

@@ -390,3 +390,37 @@ def test_the_document_says_which_seat_keys_and_names_the_server_takes(client, do
             1,
             32,
         )
+
+
+NO_FIELDS = ["abortMatch", "createRematch", "resignMatch", "undoMove", "createStreamTicket"]
+
+
+def test_every_post_declares_the_body_it_takes_and_one_without_fields_takes_none_or_an_empty_object(doc):
+    """Resign, abort, undo, rematch and a stream ticket refused a body with fields (422) that the
+    document did not declare at all: an integrator could not tell whether to send one, nor a
+    generated client send `{}`. Each declares an optional object with no properties, closed."""
+    declared = {}
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if method in ("post", "put", "patch", "delete"):
+                assert "requestBody" in op, f"{op['operationId']} ({method.upper()} {path}) declares no body"
+                declared[op["operationId"]] = op["requestBody"]
+    for operation_id in NO_FIELDS:
+        body = declared[operation_id]
+        assert body["required"] is False and body["description"], operation_id
+        schema = body["content"]["application/json"]["schema"]
+        assert resolved(doc, schema) == {"type": "object", "properties": {}, "additionalProperties": False}
+        assert not schema_errors(doc, schema, {}) and schema_errors(doc, schema, {"seat": 0}), operation_id
+
+
+@pytest.mark.parametrize("operation", ["resign", "stream-ticket"])
+@pytest.mark.parametrize("sent", [{"json": {}}, {"data": b"", "content_type": "application/json"}, {}])
+def test_a_post_without_fields_answers_as_declared_to_a_field_and_to_none(client, doc, operation, sent):
+    created = create(client, game="medici", players=2, seed=4)
+    url, token = f"/v1/matches/{created['id']}/{operation}", tokens(created)[0]
+    refused = client.post(url, json={"seat": 1}, headers=auth(token))
+    conforms(doc, "POST", url, refused)
+    assert refused.status_code == 422 and refused.get_json()["errors"] == {"seat": ["Unknown field."]}
+    answer = client.post(url, headers=auth(token), **sent)
+    assert answer.status_code == 200, answer.get_json()
+    conforms(doc, "POST", url, answer)
