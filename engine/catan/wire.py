@@ -82,27 +82,45 @@ class CatanSetup(Schema):
 
 
 class CatanView(Schema):
-    game = string(enum=["catan"])
-    phase = string(enum=PHASES)
-    turn = integer()
-    turn_number = integer()
-    to_act = integers()
-    rolled = boolean()
-    dice = fields.List(fields.Integer(), required=True, allow_none=True)
-    board = nested(CatanBoard)
+    game = string("Always `catan`.", enum=["catan"])
+    phase = string(
+        "`setup`: initial settlements and roads; `roll`: the active seat rolls (or first plays a knight); "
+        "`main`: trade and build; `discard`: after a 7, seats with more than 7 cards discard half; `robber`: "
+        "the active seat moves the robber and steals; `road_building`: its free roads; `trade`: a domestic "
+        "offer or call awaits answers; `over`: the game has ended (see `winner`).",
+        enum=PHASES,
+    )
+    turn = integer("The active seat: whose turn it is (during set-up, who places).")
+    turn_number = integer("The turn, from 1 for the first turn after set-up (0 during set-up).")
+    to_act = integers(
+        "The seats whose move the server waits for (the active seat, discarding seats, seats asked to trade)."
+    )
+    rolled = boolean("Whether the active seat has rolled this turn.")
+    dice = fields.List(
+        fields.Integer(),
+        required=True,
+        allow_none=True,
+        metadata={"description": "This turn's two dice; null before the roll."},
+    )
+    board = nested(
+        CatanBoard, "This match's layout: terrain, numbers, harbours, the robber (the geometry is in /static)."
+    )
     settlements = pairs("[node, seat] pairs.")
     cities = pairs("[node, seat] pairs.")
     roads = pairs("[edge, seat] pairs.")
-    bank = counts()
-    development_deck = integer()
-    players = many(CatanPlayer)
-    longest_road = integer(nullable=True)
-    largest_army = integer(nullable=True)
-    trade = nested(CatanTrade)
-    free_roads = integer()
-    trade_order = string(enum=["strict", "combined"])
-    built_this_turn = boolean()
-    winner = integer(nullable=True)
+    bank = counts("Resource cards left in the bank, by resource.")
+    development_deck = integer("Development cards left to buy.")
+    players = many(CatanPlayer, "Every seat's public counts, by seat number (the caller's own cards are in `you`).")
+    longest_road = integer("The seat holding Longest Road (2 points); null while nobody does.", nullable=True)
+    largest_army = integer("The seat holding Largest Army (2 points); null while nobody does.", nullable=True)
+    trade = nested(CatanTrade, "The domestic trade on the table: the active seat's offer, the proposals, who is asked.")
+    free_roads = integer("Roads still to build free (Road Building), in phase `road_building`.")
+    trade_order = string(
+        "The match's option: `combined` (trade and build in any order) or `strict` (no trade once built).",
+        enum=["strict", "combined"],
+    )
+    built_this_turn = boolean("Whether the active seat has built or bought a development card this turn.")
+    winner = integer("The seat that reached 10 points; null until the game is over.", nullable=True)
     setup = fields.Nested(CatanSetup, metadata={"description": "Only during set-up."})
     topology = fields.Dict(metadata={"description": "Only during set-up: the board's geometry (as /static)."})
     you = fields.Nested(CatanYou, metadata={"description": "The caller's own cards; absent for a spectator."})

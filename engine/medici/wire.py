@@ -60,29 +60,36 @@ class MediciHistory(Schema):
 
 
 class MediciView(Schema):
-    game = string(enum=["medici"])
+    game = string("Always `medici`.", enum=["medici"])
     seat = integer("The caller's seat; null for a spectator.", nullable=True)
-    round = integer()
-    rounds = integer()
-    phase = string(enum=["draw", "answer", "place", "over"])
-    to_act = integers()
-    drawer = integer(nullable=True)
-    price = integer(nullable=True)
-    buyer = integer(nullable=True)
-    lot = many(MediciTile)
-    lot_limit = integer(nullable=True)
-    can_draw = boolean()
-    max_price = integer()
-    bag = nested(MediciBag)
-    discards = many(MediciTile)
-    bank = integer()
-    players = many(MediciPlayer)
-    harbours = many(MediciHarbour)
-    markers = many(MediciMarker)
-    track_steps = integer()
-    step_bonus = integers()
-    history = many(MediciHistory)
-    outcome = nested(OutcomeSchema, nullable=True)
+    round = integer("The round, from 1 to `rounds`.")
+    rounds = integer("How many rounds the game has (3).")
+    phase = string(
+        "`draw`: the drawer draws more tiles or offers the lot at a price; `answer`: the other seat buys or "
+        "declines; `place`: the buyer loads the lot on a ship or discards it; `over`: the game has ended.",
+        enum=["draw", "answer", "place", "over"],
+    )
+    to_act = integers("The seat whose move the server waits for (none once over).")
+    drawer = integer("The seat whose turn it is, which draws and sets the price; null once over.", nullable=True)
+    price = integer("The price offered for the lot; null until the drawer offers.", nullable=True)
+    buyer = integer("The seat that bought the lot, which places it; null until bought.", nullable=True)
+    lot = many(MediciTile, "The tiles drawn this turn, for sale together.")
+    lot_limit = integer(
+        "How many tiles the drawer may draw this turn (at most 3, and what fits on one of his ships); null once over.",
+        nullable=True,
+    )
+    can_draw = boolean("Whether the drawer may draw another tile now.")
+    max_price = integer("The highest price an offer may name.")
+    bag = nested(MediciBag, "The tiles left to draw this round.")
+    discards = many(MediciTile, "Tiles discarded this round (back in the bag next round).")
+    bank = integer("The bank's money (it may fall below zero: it never runs out).")
+    players = many(MediciPlayer, "Both seats (0 Medici, 1 Strozzi): money, credit, ships and earnings.")
+    harbours = many(MediciHarbour, "The three harbours: their goods and each seat's cargo value moored there.")
+    markers = many(MediciMarker, "The eight monopoly markers, one per track (a harbour's good).")
+    track_steps = integer("The steps of a track on each side of its centre (a marker stops at the end).")
+    step_bonus = integers("The bonus a marker pays by its distance from the centre (index 0: the centre).")
+    history = many(MediciHistory, "Each round scored so far: the harbours' winners and each seat's income.")
+    outcome = nested(OutcomeSchema, "Null until the game is over; then the final scores and winners.", nullable=True)
 
 
 class MediciHarbourScore(Schema):

@@ -9,8 +9,10 @@ from engine.core import EventSchema, OutcomeSchema
 from engine.wire import boolean, counts, integer, integers, many, nested, string, strings
 
 
-def keyed(schema: type[Schema]) -> fields.Dict:
-    return fields.Dict(keys=fields.String(), values=fields.Nested(schema), required=True)
+def keyed(schema: type[Schema], description: str) -> fields.Dict:
+    return fields.Dict(
+        keys=fields.String(), values=fields.Nested(schema), required=True, metadata={"description": description}
+    )
 
 
 class SmugglerCustoms(Schema):
@@ -73,28 +75,66 @@ class SmugglerPlayer(Schema):
 
 
 class SmugglerView(Schema):
-    game = string(enum=["smuggler"])
+    game = string("Always `smuggler`.", enum=["smuggler"])
     seat = integer("The caller's seat; null for a spectator.", nullable=True)
-    phase = string(enum=["setup", "play", "over"])
-    round = integer()
-    first = integer()
-    active = integer()
-    to_act = integers()
+    phase = string(
+        "`setup`: the drafts (boats, warehouses, characters, pawns, boat places); `play`: the rounds; "
+        "`over`: the game has ended (see `outcome`).",
+        enum=["setup", "play", "over"],
+    )
+    round = integer("The round, from 1 (0 during set-up).")
+    first = integer("The seat with the first-player marker this round; it moves clockwise each round.")
+    active = integer(
+        "The seat whose turn it is. Another seat may be asked a decision inside that turn: `to_act` says who moves."
+    )
+    to_act = integers("The seats whose move the server waits for: the active seat, or the seat a decision asks.")
     deciding = string("The decision asked of the seat to act, if any.", nullable=True)
-    ending = string(nullable=True)
-    customs = nested(SmugglerCustoms)
-    officers = many(SmugglerOfficer)
-    goods = keyed(SmugglerGoods)
-    warehouses = keyed(SmugglerWarehouse)
-    face_up = fields.Dict(keys=fields.String(), values=fields.String(allow_none=True), required=True)
-    deck_sizes = counts()
-    discarded_characters = strings()
-    motivated = strings()
-    secrets_deck = integer()
-    secrets_played = strings()
-    prices = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.Integer())), required=True)
-    players = many(SmugglerPlayer)
-    outcome = nested(OutcomeSchema, nullable=True)
+    ending = string(
+        "Null while no end is triggered; else why the game ends at the end of this round: `customs_track` "
+        "(the track reached its last step), `last_goods` (the last shape was bought) or `round_limit` (the "
+        "12-round safety cap).",
+        nullable=True,
+    )
+    customs = nested(SmugglerCustoms, "The customs: track step, discovery level, bribe cost and golden wheel.")
+    officers = many(SmugglerOfficer, "Every customs officer, by number: on a land space, or waiting on the track.")
+    goods = keyed(
+        SmugglerGoods,
+        "Every goods shape by id (`<merchant>_<n>`): its kind (its squares in /static `shapes`), merchant, "
+        "where it is and whose.",
+    )
+    warehouses = keyed(
+        SmugglerWarehouse,
+        "Every warehouse by id: its owner and space (a START warehouse takes the space where it is first used).",
+    )
+    face_up = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(allow_none=True),
+        required=True,
+        metadata={
+            "description": "The face-up character of each deck (`religious`, `commerce`, `unskilled`, `officials`), "
+            "hireable: a card id of /static `characters`; null when none is revealed."
+        },
+    )
+    deck_sizes = counts("The cards left face down in each character deck (their order is hidden).")
+    discarded_characters = strings("Characters left unhired at a round's start, out of the game.")
+    motivated = strings("Characters motivated this round (face down, unusable again until the next round).")
+    secrets_deck = integer("How many secrets are left to draw.")
+    secrets_played = strings("The secrets played so far, in order; each has left the game.")
+    prices = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.List(fields.Integer())),
+        required=True,
+        metadata={
+            "description": "The sale table, as /static `prices`: by effective size (`1` to `5`: the smaller of the "
+            "shape and the town), three rows (free; 1; 2 influence or reputation) of [gold, reputation] earned."
+        },
+    )
+    players = many(
+        SmugglerPlayer,
+        "Every seat, by seat number: gold, influence, reputation, score, boat, characters, network pawns, "
+        "secrets (the cards only in the caller's own `hand`).",
+    )
+    outcome = nested(OutcomeSchema, "Null until the game is over; then the final scores and winners.", nullable=True)
 
 
 def _event(name: str, **members) -> type[EventSchema]:

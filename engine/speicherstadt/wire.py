@@ -67,11 +67,16 @@ class SpeicherstadtSeat(Schema):
 
 class SpeicherstadtView(Schema):
     you = integer("The caller's seat; null for a spectator.", nullable=True)
-    round = integer()
-    phase = string(enum=["supply", "demand", "purchase", "shipping", "over"])
-    last_round = boolean()
-    start_player = integer()
-    to_act = integers()
+    round = integer("The round, from 1.")
+    phase = string(
+        "`demand`: seats place workers above the row's cards; `purchase`: the card on `offer` is bought or "
+        "declined; `shipping`: seats move their cubes, each ending with `done`; `supply`: the row is "
+        "revealed (never waits for a move); `over`: the game has ended.",
+        enum=["supply", "demand", "purchase", "shipping", "over"],
+    )
+    last_round = boolean("Whether this is the last round (only the 4th fire is left in the deck).")
+    start_player = integer("The seat that places the first worker this round; it passes to the left.")
+    to_act = integers("The seats whose move the server waits for (in shipping, every seat with something to do).")
     deck = counts("Cards left per season.")
     bag = counts("Cubes left in the bag per good.")
     supply = counts("Cubes in the general supply per good.")
@@ -81,10 +86,10 @@ class SpeicherstadtView(Schema):
         metadata={"description": "The water spaces; null once bought or discarded."},
     )
     offer = nested(SpeicherstadtOffer, "The card on offer in the purchase phase.", nullable=True)
-    discard = strings()
-    removed = strings()
-    fires = many(SpeicherstadtFire)
-    seats = many(SpeicherstadtSeat)
+    discard = strings("Card ids discarded: unbought cards and resolved fires.")
+    removed = strings("Card ids taken out of the deck at set-up for this number of players.")
+    fires = many(SpeicherstadtFire, "Each fire resolved so far, in order: its value and who gained or lost.")
+    seats = many(SpeicherstadtSeat, "Every seat, by seat number: coins, workers, cards, cubes and score so far.")
 
 
 def _event(name: str, doc: str, **members) -> type[EventSchema]:

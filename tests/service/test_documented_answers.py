@@ -250,6 +250,22 @@ def test_every_event_schema_requires_its_text(doc):
     assert not [name for name, schema in events.items() if "text" not in schema.get("required", [])]
 
 
+def test_every_property_of_every_games_view_says_what_it_is(doc):
+    """SmugglerView had 20 of its 22 properties bare (`first`, `active`, `ending`, `face_up`...): an
+    integrator reading only the document had to guess which seat `first` or `active` names, or what
+    an `ending` of `customs_track` means; the other games' views were as bare."""
+    from engine import registry
+
+    schemas = doc["components"]["schemas"]
+    views = {g: f"{g.capitalize()}View" for g, game in registry.GAMES.items() if game.view_schema is not None}
+    assert views and all(name in schemas for name in views.values())
+    bare = {
+        name: [prop for prop, said in schemas[name]["properties"].items() if not said.get("description", "").strip()]
+        for name in views.values()
+    }
+    assert bare == {name: [] for name in views.values()}
+
+
 def test_create_match_game_is_an_enum_of_the_registered_games(doc):
     from engine import registry
 
