@@ -9,7 +9,7 @@ import secrets
 import time
 
 import redis
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 from flask_smorest import Api
 
 from service import compression, errors, guards, hygiene, limits, logs, metrics, redis_clients, store, web
@@ -66,6 +66,16 @@ class PortsideFlask(Flask):
         if synced is None:
             synced = self._synced[func] = super().ensure_sync(func)
         return synced
+
+    def make_default_options_response(self) -> Response:
+        """OPTIONS on a path answers 204 with `Allow` and no body (Flask's own: 200 with an empty
+        text/html body). A CORS preflight (it names Access-Control-Request-Method) keeps Flask's 200,
+        which flask-cors completes (service/hygiene.py)."""
+        answer = super().make_default_options_response()
+        if "Access-Control-Request-Method" not in request.headers:
+            answer.status_code = 204
+            del answer.headers["Content-Type"]
+        return answer
 
 
 def create_app(config: Config | None = None, redis_client: redis.Redis | None = None) -> Flask:

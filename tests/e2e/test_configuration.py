@@ -94,6 +94,20 @@ def test_cors_answers_the_listed_origin_only(configured):
     assert "Access-Control-Allow-Origin" not in headers
 
 
+def test_options_is_204_with_allow_and_a_preflight_keeps_its_answer(configured):
+    url, _ = configured
+    status, headers, body = call(f"{url}/v1/matches", "OPTIONS")
+    assert (status, body) == (204, b"") and "POST" in headers["Allow"] and "Content-Type" not in headers
+    asked = {
+        "Origin": ORIGIN,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "Authorization",
+    }
+    status, headers, _ = call(f"{url}/v1/matches", "OPTIONS", headers=asked)
+    assert status == 200 and headers["Access-Control-Allow-Origin"] == ORIGIN
+    assert "POST" in headers["Access-Control-Allow-Methods"]
+
+
 def test_a_body_over_max_body_bytes_is_refused(configured):
     url, _ = configured
     padded = json.dumps({"game": "medici", "players": 2, "names": {"0": "x" * 1000}}).encode()

@@ -267,11 +267,33 @@ def test_cors_by_configuration(redis_url, redis_client):
     assert preflight.status_code == 200
     assert preflight.headers["Access-Control-Allow-Origin"] == "https://app.example"
     assert "idempotency-key" in preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
+    plain = client.options("/v1/matches", headers={"Origin": "https://app.example"})  # not a preflight
+    assert plain.status_code == 204 and plain.get_data() == b"" and "POST" in plain.headers["Allow"]
+    assert plain.headers["Access-Control-Allow-Origin"] == "https://app.example"
     answer = client.post("/v1/matches", json=CREATE, headers={"Origin": "https://app.example"})
     exposed = answer.headers["Access-Control-Expose-Headers"]
     assert all(name in exposed for name in ("ETag", "Retry-After", "Location"))
     other = client.get("/v1/games", headers={"Origin": "https://evil.example"})
     assert "Access-Control-Allow-Origin" not in other.headers
+
+
+@pytest.mark.parametrize(
+    ("path", "allowed"),
+    [
+        ("/v1/games", {"GET", "HEAD", "OPTIONS"}),
+        ("/v1/matches", {"GET", "HEAD", "POST", "OPTIONS"}),
+        (f"/v1/matches/{'0' * 20}/moves", {"POST", "OPTIONS"}),
+        ("/v1/openapi.json", {"GET", "HEAD", "OPTIONS"}),
+    ],
+)
+def test_options_answers_204_with_allow_and_no_body(client, path, allowed):
+    """OPTIONS answered 200 with an empty `text/html` body (Flask's default): a client asking what a
+    path allows was told it had content, of a type no API path serves."""
+    answer = client.options(path)
+    assert answer.status_code == 204 and answer.get_data() == b""
+    assert "Content-Type" not in answer.headers
+    assert {method.strip() for method in answer.headers["Allow"].split(",")} == allowed
 
 
 def test_metrics_behind_a_token_and_made_up_methods_make_no_series(redis_url, redis_client):
