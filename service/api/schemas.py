@@ -144,8 +144,8 @@ class CreateMatchSchema(Schema):
         metadata={
             "description": (
                 "Display names by seat (1 to 32 printable characters), one per seat: no two alike (case and"
-                " look-alike letters aside), none a seat's label or a name the game gives a seat (Medici's"
-                " houses, Medici and Strozzi, which texts call an unnamed seat)."
+                " look-alike letters aside), none a seat's label or a name the game gives a seat (a game's"
+                " view may name its seats in `players[].name`; texts call an unnamed seat so)."
             ),
             "example": {"0": "Ana"},
         },
@@ -210,7 +210,7 @@ class JoinSchema(Schema):
         metadata={
             "description": (
                 "Your display name (1 to 32 characters): not another seat's (case and look-alike letters"
-                " aside), nor a seat's label or a name the game gives a seat (Medici and Strozzi)."
+                " aside), nor a seat's label or a name the game gives a seat (its view's `players[].name`)."
             ),
             "minLength": 1,
             "maxLength": 32,
