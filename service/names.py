@@ -57,14 +57,20 @@ def clean_name(raw: Any, field: str) -> str:
             "validation_error",
             f"A name is 1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes"
             " or backslashes, and not a seat's label.",
-            errors={
-                field: [
-                    f"1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes or"
-                    " backslashes, not a seat's label."
-                ]
-            },
+            errors=field_errors(
+                field,
+                f"1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes or"
+                " backslashes, not a seat's label.",
+            ),
         )
     return name
+
+
+def field_errors(field: str, message: str) -> dict:
+    """A field's error in marshmallow's shape: "names.1" nests as {"names": {"1": [...]}}, as the
+    schemas' own errors for the same field do (a flat "names.1" key was a second shape to read)."""
+    head, _, rest = field.partition(".")
+    return {head: field_errors(rest, message) if rest else [message]}
 
 
 def same_name(name: str) -> str:
@@ -103,7 +109,7 @@ def name_taken(field: str) -> ApiError:
     return ApiError(
         "validation_error",
         "Another seat of this match has that name.",
-        errors={field: ["Another seat of this match has that name."]},
+        errors=field_errors(field, "Another seat of this match has that name."),
     )
 
 

@@ -207,10 +207,19 @@ def test_names_show_in_seats_the_log_texts_and_the_outcome(client):
 )
 def test_bad_names_are_refused_with_the_field_named(client, name):
     response = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"1": name}})
-    assert response.status_code == 422 and "names.1" in response.get_json()["errors"]
+    assert response.status_code == 422 and list(response.get_json()["errors"]["names"]) == ["1"]
     created = create(client, game="medici", players=2, seats="one")
     joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": name})
     assert joined.status_code == 422 and "name" in joined.get_json()["errors"]
+
+
+def test_a_names_error_comes_in_one_shape_whatever_is_wrong(client):
+    """An integrator's find: a bad name came as {"names.1": [...]}, an unknown seat as {"names": {"5": [...]}}."""
+    for names in ({"5": "Ana"}, {"1": "<b>"}, {"0": "Ana", "1": "ana"}, {"1": 5}):
+        answer = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": names})
+        errors = answer.get_json()["errors"]
+        assert answer.status_code == 422 and list(errors) == ["names"] and isinstance(errors["names"], dict), errors
+        assert set(errors["names"]) <= set(names), errors
 
 
 def test_a_seat_is_spelt_one_way_in_names_and_bots_and_listed_is_a_json_boolean(client):
@@ -228,7 +237,7 @@ def test_a_seat_is_spelt_one_way_in_names_and_bots_and_listed_is_a_json_boolean(
 
 def test_two_seats_of_a_match_do_not_share_a_name(client):
     twice = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "Ana", "1": "ANA"}})
-    assert twice.status_code == 422 and "names.1" in twice.get_json()["errors"]
+    assert twice.status_code == 422 and list(twice.get_json()["errors"]["names"]) == ["1"]
     created = create(client, game="medici", players=2, seats="one", names={"0": "Ana"})
     again = client.post(f"/v1/matches/{created['id']}/join", json={"name": "\uff21na"})  # a full-width A
     assert again.status_code == 422 and "name" in again.get_json()["errors"]

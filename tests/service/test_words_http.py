@@ -58,7 +58,7 @@ def test_no_player_may_go_by_a_medici_house_that_is_not_theirs_or_is(client):
     """A player named "Strozzi" at Medici's seat would make the log say Strozzi for both seats."""
     refused = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "strozzi"}})
     assert refused.status_code == 422 and refused.get_json()["errors"] == {
-        "names.0": ["Another seat of this match has that name."]
+        "names": {"0": ["Another seat of this match has that name."]}
     }
     created = create(client, game="medici", players=2, seats="one")
     joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": "MEDICI"})
