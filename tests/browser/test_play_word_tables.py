@@ -1,0 +1,31 @@
+"""The web client's word tables for one game's data say every value the engine has, and no other:
+smuggler.js keeps its own list of the characters' trades (each t() call takes a literal, so the
+French dictionary can be checked), and nothing tied that list to the engine's cards."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.smuggler.content.cards import CHARACTERS, DECKS, SECRETS
+
+BOARD = Path(__file__).resolve().parents[2] / "service/web/static/play/js/boards/smuggler.js"
+
+
+def table_keys(source: str, name: str) -> set[str]:
+    """The keys of `const NAME = { key: t(...), "a key": t(...), ... };` in a JS source."""
+    body = re.search(rf"const {name} = \{{(.*?)\n?\}};", source, re.S)
+    assert body, f"no table {name} in {BOARD.name}"
+    return {m[0] or m[1] for m in re.findall(r'(?:"([^"]+)"|(\w+)):\s*t\(', body[1])}
+
+
+def test_smugglers_word_tables_name_exactly_the_engines_trades_decks_and_secrets():
+    source = BOARD.read_text()
+    assert table_keys(source, "TRADE_WORDS") == {c["trade"] for c in CHARACTERS.values()}
+    assert table_keys(source, "DECK_WORDS") == set(DECKS)
+    assert table_keys(source, "SECRET_WORDS") == set(SECRETS) == table_keys(source, "SECRET_TEXT")
+
+
+def test_the_table_reader_sees_a_missing_or_extra_key():
+    source = 'const T = {\n  "Wise woman": t("Wise woman"),\n  cove: t("x"),\n};'
+    assert table_keys(source, "T") == {"Wise woman", "cove"}
