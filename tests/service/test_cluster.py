@@ -26,6 +26,10 @@ from tests.service.test_bad_input import (  # noqa: F401
     test_options_nested_a_thousand_deep_are_refused_before_the_schema,
     test_players_must_be_a_whole_number_not_truncated,
 )
+from tests.service.test_claims import (  # noqa: F401
+    test_copies_of_a_keyed_join_racing_a_join_for_the_same_name_all_get_one_answer,
+    test_joins_for_a_taken_name_never_make_a_free_seat_look_full,
+)
 from tests.service.test_clocks import (  # noqa: F401
     test_a_late_seat_is_played_by_the_random_bot_on_the_next_request,
     test_forfeit_in_a_two_player_game_ends_it_with_the_other_seat_winning,
