@@ -165,6 +165,34 @@ def test_a_price_over_its_maximum_is_said_in_words_and_not_posted(browser, serve
         context.close()
 
 
+def test_medicis_price_starts_empty_and_is_typed_before_the_lot_is_offered(browser, server_url, screenshots):
+    """The price box showed 0 (the least the rules allow): one tap on "Name a price for the lot"
+    offered it for free. It starts empty now, and its button posts nothing until a price is typed."""
+    match_id, tokens = created(server_url, "medici", 2)
+    context, page = screen(browser, "en")
+    posted: list[dict] = []
+    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    try:
+        open_seat(page, server_url, match_id, tokens[0])
+        price = page.locator("#param-price")
+        button = page.locator("form.template button[type=submit]")
+        assert price.input_value() == ""
+        assert button.get_attribute("data-move") is None  # no move to post yet
+        page.screenshot(path=str(screenshots / "play-review-medici-price-empty-en-375.png"))
+        button.click()
+        page.wait_for_timeout(200)
+        assert posted == []
+        assert page.locator("form.template .form-problem").inner_text() == "Price: enter a whole number from 0 to 1000."
+        price.fill("12")
+        assert json.loads(button.get_attribute("data-move")) == {"type": "offer", "price": 12}
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            button.click()
+        assert posted == [{"type": "offer", "price": 12}]
+        assert api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["price"] == 12
+    finally:
+        context.close()
+
+
 # --- wide tables on a phone -----------------------------------------------------------------------
 
 

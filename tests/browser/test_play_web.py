@@ -79,6 +79,7 @@ def rank(move: dict) -> int:
 def click_a_move(page, rng: random.Random, folded: list | None = None) -> str | None:
     """Click one enabled move control (a random one of the most wanted type); its data-move, or None
     when there was none to click. `folded` collects the moves clicked inside an opened kind."""
+    type_a_price(page, rng)  # before the wait: a lone form with an empty box has no move to click yet
     try:
         page.wait_for_selector(MOVES, state="attached", timeout=5000)
     except Exception:
@@ -108,6 +109,18 @@ def unfold_a_kind(page, rng: random.Random) -> None:
             rng.choice(folded).click(timeout=2000)
         except Exception:
             pass  # redrawn under the pointer: the next click tries again
+
+
+def type_a_price(page, rng: random.Random) -> None:
+    """Type a number in a form's empty box (Medici's price starts empty), a low one as a player
+    would: the form's button posts nothing until then."""
+    for box in page.query_selector_all("form.template input[type=number]"):
+        try:
+            if box.input_value() == "":
+                low = int(box.get_attribute("min") or 0)
+                box.fill(str(rng.randint(low, low + 20)))
+        except Exception:
+            pass  # redrawn meanwhile: the next click types again
 
 
 def play_to_the_end(page, rng: random.Random, clicks: int = 1500, on_click=None, folded=None) -> set[str]:

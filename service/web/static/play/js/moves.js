@@ -19,7 +19,9 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  * resource) in the page's language; `seatName`: a seat's name (a template's `seats` param);
  * `say(text)`: the page's message line (a form clears it when it is sent again); `kinds` (a
  * board's): by move type, `name` (the kind in words) and `note` (what the move does or what comes
- * after it); `lead`: a line above the moves (what the seat is deciding now).
+ * after it); `lead`: a line above the moves (what the seat is deciding now); `typedFirst` (a
+ * board's): the integer params a form shows empty, to be typed before it posts (Medici's price:
+ * shown at its smallest, 0, one tap gave the lot away).
  *
  * A long list of several kinds (more than FOLD_ABOVE controls, two kinds or more of several moves)
  * folds each kind of several moves into one line that opens on a tap, one at a time: on a phone
@@ -27,7 +29,7 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  */
 export function renderMoves(resource, post, {
   skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }), say = () => {},
-  kinds = {}, lead = null,
+  kinds = {}, lead = null, typedFirst = new Set(),
 } = {}) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
@@ -64,7 +66,7 @@ export function renderMoves(resource, post, {
     });
     box.append(folded);
   }
-  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, { term, seatName, say })));
+  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, { term, seatName, say, typedFirst })));
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
@@ -127,12 +129,14 @@ export function defaultValue(param, taken = new Set()) {
   return counts;
 }
 
-/** A template's first values: a trade's two sides (its `disjoint` params) never name one resource. */
-function firstValues(tmpl) {
+/** A template's first values: a trade's two sides (its `disjoint` params) never name one resource;
+ *  an integer param in `typedFirst` has none (its box starts empty). */
+function firstValues(tmpl, typedFirst) {
   const apart = new Set((tmpl.disjoint || []).flat());
   const taken = new Set();
   const values = {};
   for (const [name, param] of Object.entries(tmpl.params)) {
+    if (param.kind === "integer" && typedFirst.has(name)) continue;
     values[name] = defaultValue(param, apart.has(name) ? taken : new Set());
     if (apart.has(name) && param.kind === "counts") Object.keys(values[name]).forEach((key) => taken.add(key));
   }
@@ -158,14 +162,18 @@ export function forgetTyped() {
  * the page's words, next to its button; the browser's own checks (bubbles in the browser's
  * language, which left the page's last message standing) are off.
  */
-function templateForm(tmpl, post, { term, seatName, say }) {
+function templateForm(tmpl, post, { term, seatName, say, typedFirst }) {
   const key = templateKey(tmpl);
-  const values = typed.has(key) ? structuredClone(typed.get(key)) : firstValues(tmpl);
+  const values = typed.has(key) ? structuredClone(typed.get(key)) : firstValues(tmpl, typedFirst);
   const current = () => ({ ...tmpl.move, ...values });
   const keyWord = (k) => (term ? term(k) : String(k).replaceAll("_", " "));
   const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
   const problem = el("p", { class: "message form-problem", role: "alert" });
-  const sync = () => (button.dataset.move = JSON.stringify(current()));
+  // The move a click posts, once every param has a value (a box left empty posts nothing).
+  const sync = () => {
+    if (Object.keys(tmpl.params).every((name) => values[name] !== undefined)) button.dataset.move = JSON.stringify(current());
+    else delete button.dataset.move;
+  };
   const checks = []; // one per param: what is wrong with it in words (its inputs marked), or []
   const form = el(
     "form",
@@ -205,9 +213,10 @@ function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
   const word = paramWord(name);
   if (param.kind === "integer") {
     const id = `param-${name}`;
-    const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name], required: true });
+    const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name] ?? "", required: true });
     input.addEventListener("input", () => {
-      if (input.value !== "" && input.checkValidity()) values[name] = Number(input.value);
+      if (input.value === "") delete values[name];
+      else if (input.checkValidity()) values[name] = Number(input.value);
       sync();
     });
     checks.push(() => {

@@ -6,6 +6,9 @@ import { table } from "./generic.js";
 import { t } from "../i18n.js";
 
 export const boardTypes = new Set();
+/** The price is typed before it is offered: a form showing 0 (the least the rules allow, a free lot)
+ *  offered the lot for nothing on one tap. */
+export const typedFirst = new Set(["price"]);
 
 /** A line above the moves: what the seat's choice leads to ("Decline the lot at 37" did not say that
  *  the drawer must then buy it; "Load the lot on ship 3 in harbour 1" not that the ship stays there). */
