@@ -100,6 +100,7 @@ export const FR = {
   "Watch": "Regarder",
   "Seats": "Sièges",
   "Your matches": "Vos parties",
+  "no longer on the server": "introuvable sur le serveur",
   "seat {seats}": "siège {seats}",
   "seats {seats}": "sièges {seats}",
   "Join a match": "Rejoindre une partie",

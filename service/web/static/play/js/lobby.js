@@ -3,7 +3,7 @@
 // listed or not), and join-by-id.
 
 import * as api from "./api.js";
-import { el, humanize, botName } from "./words.js";
+import { el, humanize, botName, seatName } from "./words.js";
 import { keep, recent } from "./store.js";
 import { t } from "./i18n.js";
 
@@ -77,12 +77,39 @@ function flatten(errors, prefix = "") {
 
 const titleOf = (catalogue, id) => catalogue.find((g) => g.id === id)?.title || id;
 
+/** This browser's matches, each with its state as its seat reads it (finished, your move, whom it
+ *  waits for): the list said nothing of it, and a player opened each match to find the one to play. */
 function mine(catalogue) {
   const items = recent();
   if (!items.length) return null;
-  return el("section", { "aria-label": t("Your matches") }, el("h2", {}, t("Your matches")), el("ul", {}, items.map((m) => el("li", {},
-    el("a", { href: `#match=${encodeURIComponent(m.id)}&seat=${Object.keys(m.seats)[0]}` }, `${titleOf(catalogue, m.game)} ${m.id}`),
-    ` · ${seatsHeld(Object.keys(m.seats))}`))));
+  return el("section", { "aria-label": t("Your matches") }, el("h2", {}, t("Your matches")), el("ul", { class: "mine" }, items.map((m) => {
+    const link = el("a", { href: `#match=${encodeURIComponent(m.id)}&seat=${Object.keys(m.seats)[0]}` }, `${titleOf(catalogue, m.game)} ${m.id}`);
+    const state = el("span", { class: "match-state" });
+    matchState(m, link, state);
+    return el("li", {}, link, ` · ${seatsHeld(Object.keys(m.seats))} `, state);
+  })));
+}
+
+/** A held match read with one of its tokens (filled in once it answers: the lobby does not wait);
+ *  a match the browser holds several seats of opens on the seat to act. */
+async function matchState(m, link, state) {
+  const held = Object.keys(m.seats).map(Number);
+  let r;
+  try {
+    r = await api.match(m.id, m.seats[held[0]]);
+  } catch (err) {
+    if (err.status !== 404) return; // unreachable: the lobby says so elsewhere; the link stays
+    state.dataset.state = "gone";
+    state.textContent = `· ${t("no longer on the server")}`;
+    return;
+  }
+  const toAct = held.filter((s) => r.to_act.includes(s));
+  const finished = r.status === "finished";
+  const key = finished ? "finished" : toAct.length ? "your-move" : "waiting";
+  state.dataset.state = key;
+  state.textContent = `· ${finished ? t("Finished") : toAct.length ? t("Your move")
+    : t("Waiting for {seats}", { seats: r.to_act.map((s) => seatName(r, s)).join(", ") || t("nobody") })}`;
+  if (!finished && toAct.length) link.href = `#match=${encodeURIComponent(m.id)}&seat=${toAct[0]}`;
 }
 
 function seatsHeld(seats) {

@@ -1,0 +1,82 @@
+"""The lobby on a 375 px phone, in English and French, checked in a real Chromium against a real
+server: a returning player's matches say where each stands (screenshots in var/screenshots/, named
+play-phone-lobby-*)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.browser.test_play_flow import created
+from tests.browser.test_play_web import PHONE, api
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+SAYS = {
+    "en-US": {
+        "mine": "Your move",
+        "waiting": "Waiting for Seat 0",
+        "finished": "Finished",
+        "gone": "no longer on the server",
+    },
+    "fr-FR": {
+        "mine": "À vous de jouer",
+        "waiting": "En attente de Siège 0",
+        "finished": "Terminée",
+        "gone": "introuvable sur le serveur",
+    },
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_your_matches_say_which_is_finished_yours_to_play_or_waiting(browser, server_url, screenshots, locale):
+    """ "Your matches" listed a game, an id and a seat: nothing said which match was over, which was
+    waiting for this player's move and which for the others', so a player opened each to find out."""
+    mine, mine_tokens = created(server_url, "medici", 2)  # seat 0 to draw: held here, its move
+    waiting, waiting_tokens = created(server_url, "medici", 2)  # seat 1 held here: it waits for seat 0
+    over, over_tokens = created(server_url, "medici", 2)
+    api(server_url, "POST", f"/v1/matches/{over}/resign", {}, over_tokens[1])
+    # Both seats held (hot-seat), seat 1 to answer the offer: its move, and the link opens seat 1.
+    both, both_tokens = created(server_url, "medici", 2)
+    api(server_url, "POST", f"/v1/matches/{both}/moves", {"type": "offer", "price": 5}, both_tokens[0])
+    gone = "0" * 20  # a match the server no longer has (expired)
+    now = int(time.time() * 1000)
+    held = {
+        gone: {"game": "medici", "seats": {"0": "pst_gone"}, "at": now - 5},
+        over: {"game": "medici", "seats": {"0": over_tokens[0]}, "at": now - 4},
+        waiting: {"game": "medici", "seats": {"1": waiting_tokens[1]}, "at": now - 3},
+        mine: {"game": "medici", "seats": {"0": mine_tokens[0]}, "at": now - 2},
+        both: {"game": "medici", "seats": {"0": both_tokens[0], "1": both_tokens[1]}, "at": now - 1},
+    }
+    says = SAYS[locale]
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.evaluate("(held) => localStorage.setItem('portside.seats', held)", json.dumps(held))
+        page.reload()
+        page.wait_for_selector("#game")
+        box = page.locator("section", has=page.locator("h2", has_text=page.evaluate(MINE_HEADING)))
+        expected = {mine: says["mine"], both: says["mine"], waiting: says["waiting"], over: says["finished"]}
+        expected[gone] = says["gone"]
+        for match_id, text in expected.items():
+            state = box.locator("li", has_text=match_id).locator(".match-state")
+            assert said(state) == f"· {text}", match_id
+        link = box.locator("li", has_text=both).locator("a")
+        assert link.get_attribute("href") == f"#match={both}&seat=1"
+        page.screenshot(path=str(screenshots / f"play-phone-lobby-mine-{locale}.png"))
+    finally:
+        context.close()
+
+
+def said(state, seconds: float = 10) -> str:
+    """The state's words once the match has answered (the lobby is drawn before it does)."""
+    deadline = time.monotonic() + seconds
+    while not (text := state.inner_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return text
+
+
+MINE_HEADING = """async () => (await import("/play/js/i18n.js")).t("Your matches")"""
