@@ -168,15 +168,16 @@ function map(view, topo, resource, ctx, choice, place) {
     const [x, y] = node(n);
     items.push(svg("rect", { x: x - 10, y: y - 10, width: 20, height: 20, fill: SEAT_COLOURS[seat], stroke: "#fff", "stroke-width": 2 }, svg("title", {}, t("City, seat {seat}", { seat }))));
   }
-  // What may be built: spots (a wide invisible ring to tap round each), then roads above them.
+  // What may be built: roads (each a wide invisible diamond to tap), then spots above them (a wide
+  // invisible ring round each, taking the ends of the roads that meet there).
   const builds = legal.map((move, i) => [move, labels[i]]).filter(([move]) => move.type !== "move_robber" && boardTypes.has(move.type));
-  builds.sort(([a], [b]) => (a.type === "build_road") - (b.type === "build_road"));
+  builds.sort(([a], [b]) => (b.type === "build_road") - (a.type === "build_road"));
   for (const [move, text] of builds) {
     const label = text || `${humanize(move.type)} ${move.node ?? move.edge}`;
     let shape;
     if (move.type === "build_road") {
       const ends = topo.edges[move.edge].nodes.map(node);
-      shape = [svg("polygon", { points: strip(...ends, 9), class: "hit" }), svg("polygon", { points: strip(...ends), class: "target road" })];
+      shape = [svg("polygon", { points: diamond(...ends), class: "hit" }), svg("polygon", { points: strip(...ends), class: "target road" })];
     } else {
       const [x, y] = node(move.node);
       shape = [svg("circle", { cx: x, cy: y, r: 17, class: "hit" }), svg("circle", { cx: x, cy: y, r: 11, class: "target spot" })];
@@ -225,7 +226,22 @@ function map(view, topo, resource, ctx, choice, place) {
   return svg("svg", { viewBox: box.join(" "), class: "map", role: "group", "aria-label": t("The island") }, svg("rect", { x: box[0], y: box[1], width: box[2], height: box[3], fill: "#6fa8dc" }), items);
 }
 
-/** A road's clickable area: a strip along the path, short of both ends (a line alone has no area). */
+/**
+ * A road's tappable area: a diamond from one end of the road to the other, ACROSS map units wide.
+ * A strip along the road was some 13 by 16 px on a phone (the island fits 375 px at about 0.74 px
+ * a unit): the diamond's box is 25 px and more each way there. The diamonds of two roads never
+ * overlap: at a shared end each spans 50° either side of its road, and roads meet at 120°; all lie
+ * inside the tiling of the island by the road-to-hex-centre diamonds (69 units wide).
+ */
+const ACROSS = 48;
+function diamond(a, b) {
+  const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+  const len = Math.hypot(dx, dy);
+  const [mx, my, nx, ny] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (-dy / len) * (ACROSS / 2), (dx / len) * (ACROSS / 2)];
+  return [a, [mx + nx, my + ny], b, [mx - nx, my - ny]].map((c) => c.join(",")).join(" ");
+}
+
+/** A road's marker: a strip along the path, short of both ends (a line alone has no area). */
 function strip(a, b, half = 5) {
   const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
   const len = Math.hypot(dx, dy);
