@@ -342,6 +342,13 @@ def trade_match(server_url: str):
     return match["id"], seat, tokens[seat], template
 
 
+def unfold_trade(page) -> None:
+    """Open Catan's trade offer, one line until tapped (its form came above the map on a phone)."""
+    fold = page.locator(".moves details[data-form=offer_trade]")
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+
+
 # --- a trade form ---------------------------------------------------------------------------------
 
 
@@ -352,6 +359,7 @@ def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(brow
     try:
         page = context.new_page()
         open_seat(page, server_url, match_id, token)
+        unfold_trade(page)
         form = page.locator("form.template", has=page.locator("legend", has_text="Proposé à"))
         legends = form.locator("legend").all_inner_texts()
         assert [legend.split(" (")[0] for legend in legends] == ["Vous donnez", "Vous recevez", "Proposé à"]

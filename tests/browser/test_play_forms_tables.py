@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.browser.test_play_flow import created, open_seat, trade_match
+from tests.browser.test_play_flow import created, open_seat, trade_match, unfold_trade
 from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, strongest_bot
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -29,8 +29,9 @@ def screen(browser, language: str, viewport: dict = PHONE):
 # --- a template's form ----------------------------------------------------------------------------
 
 
-def trade_form(page):
-    return page.locator("form.template", has=page.locator("legend", has_text="Proposé à"))
+def trade_form(page, to: str = "Proposé à"):
+    unfold_trade(page)
+    return page.locator("form.template", has=page.locator("legend", has_text=to))
 
 
 def counts_inputs(form, side: int):
@@ -128,7 +129,7 @@ def test_a_trade_form_in_english_names_a_resource_on_both_sides(browser, server_
     )
     try:
         open_seat(page, server_url, match_id, token)
-        form = page.locator("form.template", has=page.locator("legend", has_text="Offered to"))
+        form = trade_form(page, "Offered to")
         counts_inputs(form, 0).first.fill("1")
         gets = counts_inputs(form, 1)
         for n in range(gets.count()):
@@ -189,6 +190,27 @@ def test_medicis_price_starts_empty_and_is_typed_before_the_lot_is_offered(brows
             button.click()
         assert posted == [{"type": "offer", "price": 12}]
         assert api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["price"] == 12
+    finally:
+        context.close()
+
+
+def test_catans_trade_offer_is_one_line_and_the_map_comes_on_the_first_screen(browser, server_url, screenshots):
+    """On a phone the trade offer's form (three fieldsets of number boxes) came above the map: a
+    player scrolled past it to see the board. It is one line now, opened on a tap."""
+    match_id, _, token, template = trade_match(server_url)
+    context, page = screen(browser, "en")
+    try:
+        open_seat(page, server_url, match_id, token)
+        top = page.locator(".board .map").bounding_box()["y"]
+        assert top < PHONE["height"] - 150, top  # the island's top third, at least, on the first screen
+        fold = page.locator(".moves details[data-form=offer_trade]")
+        assert fold.locator("summary").inner_text() == template["label"]
+        assert not fold.locator("form.template").is_visible()
+        page.screenshot(path=str(screenshots / "play-review-catan-trade-folded-en-375.png"))
+        fold.locator("summary").click()
+        form = fold.locator("form.template")
+        assert form.is_visible() and form.locator("legend").last.inner_text() == "Offered to"
+        page.screenshot(path=str(screenshots / "play-review-catan-trade-open-en-375.png"))
     finally:
         context.close()
 

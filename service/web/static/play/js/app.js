@@ -285,7 +285,7 @@ class MatchScreen {
         skip: this.board ? this.board.boardTypes : new Set(), seatName: ctx.seatName, say: (text) => this.say(text),
         term: this.board && this.board.term ? (key) => this.board.term(key, ctx) : null,
         kinds: (this.board && this.board.kinds) || {}, lead: this.board && this.board.lead ? this.board.lead(r, ctx) : null,
-        typedFirst: (this.board && this.board.typedFirst) || new Set(),
+        typedFirst: (this.board && this.board.typedFirst) || new Set(), foldForms: (this.board && this.board.foldForms) || new Set(),
       }) : null,
       this.operations(r));
     // Redrawing replaces the controls: a keyboard user who was on one lands on it again if it is still

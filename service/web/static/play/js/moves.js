@@ -21,7 +21,9 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  * board's): by move type, `name` (the kind in words) and `note` (what the move does or what comes
  * after it); `lead`: a line above the moves (what the seat is deciding now); `typedFirst` (a
  * board's): the integer params a form shows empty, to be typed before it posts (Medici's price:
- * shown at its smallest, 0, one tap gave the lot away).
+ * shown at its smallest, 0, one tap gave the lot away); `foldForms` (a board's): the move types whose
+ * form is one line that opens on a tap (Catan's trade offer: on a phone its form, three fieldsets of
+ * number boxes, pushed the map a screen down).
  *
  * A long list of several kinds (more than FOLD_ABOVE controls, two kinds or more of several moves)
  * folds each kind of several moves into one line that opens on a tap, one at a time: on a phone
@@ -29,7 +31,7 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  */
 export function renderMoves(resource, post, {
   skip: skipTypes = new Set(), term = null, seatName = (seat) => t("Seat {seat}", { seat }), say = () => {},
-  kinds = {}, lead = null, typedFirst = new Set(),
+  kinds = {}, lead = null, typedFirst = new Set(), foldForms = new Set(),
 } = {}) {
   const legal = resource.legal_moves || [];
   const labels = resource.move_labels || [];
@@ -66,7 +68,18 @@ export function renderMoves(resource, post, {
     });
     box.append(folded);
   }
-  (resource.move_templates || []).forEach((tmpl) => box.append(templateForm(tmpl, post, { term, seatName, say, typedFirst })));
+  for (const tmpl of resource.move_templates || []) {
+    const form = templateForm(tmpl, post, { term, seatName, say, typedFirst });
+    if (!foldForms.has(tmpl.move.type)) {
+      box.append(form);
+      continue;
+    }
+    const type = tmpl.move.type;
+    const folded = el("details", { class: "kind form-fold", open: openedForms.has(type), "data-form": type },
+      el("summary", {}, tmpl.label || moveText(tmpl.move)), form);
+    folded.addEventListener("toggle", () => (folded.open ? openedForms.add(type) : openedForms.delete(type)));
+    box.append(folded);
+  }
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.
@@ -151,9 +164,11 @@ function firstValues(tmpl, typedFirst) {
 const typed = new Map();
 const templateKey = (tmpl) => JSON.stringify([tmpl.move, tmpl.params, tmpl.disjoint || []]);
 let opened = null; // the kind of moves unfolded, kept open by a redraw until a move is taken
+const openedForms = new Set(); // the folded forms opened (by move type), the same
 export function forgetTyped() {
   typed.clear();
   opened = null;
+  openedForms.clear();
 }
 
 /**
