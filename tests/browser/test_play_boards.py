@@ -232,9 +232,10 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
         open_seat(french, server_url, match_id, tokens[asked])
         words = {"lumber": "bois", "brick": "brique", "wool": "laine", "grain": "blé", "ore": "minerai"}
         line = french.locator(".side .trade .offer").inner_text()
-        seats = ", ".join(f"Siège {s}" for s in offer["to"])
-        # Not « à Siège 0, Siège 2 » (« au siège 0 » in French, « à » before a name): no « à » at all.
-        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]}, pour : {seats}"
+        # As the server's log says it (« pour : Siège 0, Siège 2 » read unlike the log's words).
+        seats = ", ".join(f"au siège {s}" for s in offer["to"])
+        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} {seats}"
+        assert line in french.locator(".log li", has_text=" offre ").first.inner_text()
         assert french.locator(".side .trade .muted").inner_text() == "Votre réponse est attendue"
         assert french.locator(".side .trade h3").inner_text() == "Échange sur la table"
         french.screenshot(path=str(screenshots / "play-fr-catan-trade-375.png"), full_page=True)

@@ -194,6 +194,25 @@ def test_medicis_price_starts_empty_and_is_typed_before_the_lot_is_offered(brows
         context.close()
 
 
+def test_a_trade_to_named_seats_reads_as_the_logs_french(browser, server_url):
+    """The page wrote « pour : Ben, Cleo » where the server's log writes « à Ben, à Cleo »."""
+    match_id, seat, token, _ = trade_match(server_url)
+    context, page = screen(browser, "fr")
+    try:
+        open_seat(page, server_url, match_id, token)
+        form = trade_form(page)
+        form.locator("fieldset").last.locator("input[type=checkbox]").last.check()  # to both others
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            form.locator("button[type=submit]").click()
+        names = [name for s, name in enumerate(["Ana", "Ben", "Cleo"]) if s != seat]
+        line = page.locator(".side .trade .offer")
+        line.wait_for()
+        assert line.inner_text().endswith(f" à {names[0]}, à {names[1]}"), line.inner_text()
+        assert line.inner_text() in page.locator(".log li", has_text=" offre ").first.inner_text()
+    finally:
+        context.close()
+
+
 def test_catans_trade_offer_is_one_line_and_the_map_comes_on_the_first_screen(browser, server_url, screenshots):
     """On a phone the trade offer's form (three fieldsets of number boxes) came above the map: a
     player scrolled past it to see the board. It is one line now, opened on a tap."""

@@ -185,9 +185,11 @@ export const FR = {
   "Whom to rob?": "Qui voler ?",
   "Trade on the table": "Échange sur la table",
   // « à Siège 0 » is not French (« au siège 0 »), and a seat's name may be either: no « à » before one.
-  "{seat} offers {give} for {get} to {to}": "{seat} offre {give} contre {get}, pour : {to}",
+  "{seat} offers {give} for {get} to {to}": "{seat} offre {give} contre {get} {to}",
+  "to {name}": "à {name}",
+  "to the {seat}": "au {seat}",
   "accepted by {seats}": "acceptée par {seats}",
-  "{seat} proposes {give} for {get} to {partner}": "{seat} propose {give} contre {get}, pour : {partner}",
+  "{seat} proposes {give} for {get} to {partner}": "{seat} propose {give} contre {get} {partner}",
   "Waiting for an answer from {seats}": "Réponse attendue de : {seats}",
   "Waiting for answers from you and {seats}": "Réponses attendues de : vous, {seats}",
   "Waiting for your answer": "Votre réponse est attendue",

@@ -4,7 +4,7 @@
 import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target, undoneIn } from "../words.js";
 import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 
 const TERRAIN = {
   forest: "#2f6b34", hills: "#b5562c", pasture: "#8bc34a", fields: "#e8c547",
@@ -90,15 +90,28 @@ export function aside(resource, ctx) {
   const trade = resource.view.trade;
   if (!trade || (!trade.offer && !trade.proposals.length && !trade.asked.length)) return null;
   const seats = (list) => list.map(ctx.seatName).join(", ");
+  const to = (list) => list.map((seat) => addressee(seat, resource, ctx)).join(", ");
   const offer = trade.offer;
   return el("section", { class: "note trade", "aria-label": t("Trade on the table") },
     el("h3", {}, t("Trade on the table")),
     offer ? el("p", { class: "offer" }, t("{seat} offers {give} for {get} to {to}",
-      { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: seats(offer.to) }),
+      { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: to(offer.to) }),
     offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seats(offer.accepted) })}` : "") : null,
     trade.proposals.map((p) => el("p", { class: "proposal" }, t("{seat} proposes {give} for {get} to {partner}",
-      { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: ctx.seatName(resource.view.turn) }))),
+      { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: to([resource.view.turn]) }))),
     trade.asked.length ? el("p", { class: "muted" }, waitingFor(trade.asked, ctx)) : null);
+}
+
+/**
+ * A seat a trade goes to, as the sentence's "to {to}" names it. French says it as the server's log
+ * does (engine/i18n.py's sentence()): « à » before each seat, « au siège 2 » for a seat with no name
+ * (« pour : Siège 2 » read unlike the log's « au siège 2 »); English has its "to" in the sentence.
+ */
+function addressee(seat, resource, ctx) {
+  const name = ctx.seatName(seat);
+  if (lang !== "fr") return name;
+  const named = (resource.seats || []).some((s) => s.seat === seat && s.name);
+  return named ? t("to {name}", { name }) : t("to the {seat}", { seat: name.charAt(0).toLowerCase() + name.slice(1) });
 }
 
 /** Who owes an answer, the reader named as "you" (a seat asked read "Waiting for an answer from Seat 0"). */
