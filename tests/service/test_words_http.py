@@ -196,3 +196,9 @@ def test_a_label_names_a_seat_by_its_display_name():
     assert "Cleo" in smuggler.move_label(
         smuggler.setup(3, smuggler.load_options({}), 3), 0, informer, names={2: "Cleo"}
     )
+
+
+def test_a_counts_total_out_of_its_range_reads_as_plain_french():
+    """« Les nombres font en tout de 1 à 3. » read as a riddle (Cornish Smuggler's landing)."""
+    said = i18n.translate("The counts add up to {min} to {max}.", "fr", words.catalogue())
+    assert said.format(min=1, max=3) == "Le total doit être compris entre 1 et 3."
