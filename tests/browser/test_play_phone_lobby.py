@@ -17,13 +17,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 SAYS = {
     "en-US": {
         "mine": "Your move",
-        "waiting": "Waiting for Seat 0",
+        "waiting": "Waiting for Medici",  # seat 0, called by its house as in the log
         "finished": "Finished",
         "gone": "no longer on the server",
     },
     "fr-FR": {
         "mine": "À vous de jouer",
-        "waiting": "En attente de Siège 0",
+        "waiting": "En attente de Medici",
         "finished": "Terminée",
         "gone": "introuvable sur le serveur",
     },
