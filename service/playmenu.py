@@ -3,6 +3,7 @@ The standard library only (and service/playtext.py's words): the terminal client
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -38,11 +39,22 @@ class Fill:
     template: dict
 
 
+@dataclass(frozen=True)
+class Section:
+    """Moves of one kind (a type, or one value of a field) as one choice when the whole list would not
+    fit the terminal's rows: a turn of the smuggling game lists up to 120 moves, 65 lines, and the top
+    of the list and the table above it scrolled off a 40-row screen. Chosen, its moves are listed alone."""
+
+    heading: str  # the moves' shared first words, `…` after them
+    legal: tuple[dict, ...]
+    labels: tuple[str, ...]
+
+
 @dataclass
 class Menu:
-    """The choices as numbered (a move, a Group or a Fill) and the lines that list them."""
+    """The choices as numbered (a move, a Group, a Section or a Fill) and the lines that list them."""
 
-    choices: list[dict | Group | Fill] = field(default_factory=list)
+    choices: list[dict | Group | Section | Fill] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
     def add_moves(self, start: str, moves: Sequence[dict], texts: Sequence[str]) -> None:
@@ -58,6 +70,10 @@ class Menu:
     def add_group(self, group: Group) -> None:
         self.lines.append(f"  [{len(self.choices)}] {group.heading} (you choose which): {' '.join(group.values())}")
         self.choices.append(group)
+
+    def add_section(self, section: Section) -> None:
+        self.lines.append(f"  [{len(self.choices)}] {section.heading} ({len(section.legal)} moves, listed when chosen)")
+        self.choices.append(section)
 
     def add_template(self, tmpl: dict) -> None:
         label = tmpl.get("label") or move_text(tmpl["move"])
@@ -84,13 +100,67 @@ def exact_total(param: dict) -> int | None:
     return None
 
 
-def menu(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH) -> Menu:
+def menu(
+    legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict], width: int = WIDTH, rows: int | None = None
+) -> Menu:
     """The moves as `[n] words`. Many moves of one type that differ in one field are one choice, its
     heading the label with `…` for the value, the values listed after (`… (you choose which): 0 1 3`),
     so a long list stays short; labelled ones only when their labels differ in that value alone. Moves
-    that differ only in a short end (a payment) share a line: `Sail to Mousehole for … [4] 1 gold  [5] …`."""
-    texts = [move_text(move, labels[n] if n < len(labels) else None) for n, move in enumerate(legal)]
+    that differ only in a short end (a payment) share a line: `Sail to Mousehole for … [4] 1 gold  [5] …`.
+    Lines more than `rows` (the room on the screen, None: no limit): the kinds of moves that take the
+    most lines are each one Section (`[3] Move your pawn from … (40 moves, listed when chosen)`) until
+    the list fits."""
     built = Menu()
+    _add_moves(built, legal, labels)
+    for tmpl in templates:
+        built.add_template(tmpl)
+    built.lines = fit(built.lines, width)
+    if rows is None or len(built.lines) <= rows:
+        return built
+    kinds = [(tuple(legal[n] for n in kind), _labels_of(labels, kind)) for kind in _kinds(legal)]
+    sizes = [len(_listed(moves, names, [], width, set()).lines) for moves, names in kinds]
+    folded: set[int] = set()
+    while len(built.lines) > rows:
+        unfolded = [k for k in range(len(kinds)) if k not in folded and sizes[k] > 1]
+        if not unfolded:
+            break
+        folded.add(max(unfolded, key=lambda k: sizes[k]))
+        built = _listed([], [], templates, width, folded, kinds)
+    return built
+
+
+def _listed(
+    legal: Sequence[dict],
+    labels: Sequence[str],
+    templates: Sequence[dict],
+    width: int,
+    folded: set[int],
+    kinds: Sequence[tuple[tuple[dict, ...], tuple[str, ...]]] = (),
+) -> Menu:
+    """The menu of `legal`, or of the moves of `kinds` in turn (each of those in `folded` as one Section)."""
+    built = Menu()
+    _add_moves(built, legal, labels)
+    for k, (moves, names) in enumerate(kinds):
+        if k not in folded:
+            _add_moves(built, moves, names)
+            continue
+        texts = [move_text(move, names[n] if n < len(names) else None) for n, move in enumerate(moves)]
+        common = os.path.commonprefix(texts)
+        heading = common[: common.rfind(" ") + 1] or f"{move_text({'type': moves[0]['type']})}: "
+        built.add_section(Section(f"{heading}…", moves, names))
+    for tmpl in templates:
+        built.add_template(tmpl)
+    built.lines = fit(built.lines, width)
+    return built
+
+
+def _labels_of(labels: Sequence[str], kind: Sequence[int]) -> tuple[str, ...]:
+    """The labels of the moves numbered `kind` (none if any of them has none)."""
+    return tuple(labels[n] for n in kind) if all(n < len(labels) for n in kind) else ()
+
+
+def _add_moves(built: Menu, legal: Sequence[dict], labels: Sequence[str]) -> None:
+    texts = [move_text(move, labels[n] if n < len(labels) else None) for n, move in enumerate(legal)]
     i = 0
     while i < len(legal):
         run = _same_kind_run(legal, i)
@@ -101,10 +171,21 @@ def menu(legal: Sequence[dict], labels: Sequence[str], templates: Sequence[dict]
             start, run = _shared_start(texts, i)
             built.add_moves(start, legal[i : i + run], texts[i : i + run])
         i += run
-    for tmpl in templates:
-        built.add_template(tmpl)
-    built.lines = fit(built.lines, width)
-    return built
+
+
+def _kinds(legal: Sequence[dict]) -> list[list[int]]:
+    """The moves' numbers by kind, in the order each kind first comes: by type, or (all of one type) by
+    the value of the first field whose values differ (a pawn's moves by the space it leaves)."""
+    fields = dict.fromkeys(key for move in legal for key in move if key != "type")
+    values = [""] * len(legal)
+    for name in ("type", *fields):
+        values = [json.dumps(move.get(name), sort_keys=True) for move in legal]
+        if len(set(values)) > 1:
+            break
+    kinds: dict[str, list[int]] = {}
+    for n, value in enumerate(values):
+        kinds.setdefault(value, []).append(n)
+    return list(kinds.values())
 
 
 def numbered_moves(

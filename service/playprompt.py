@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from engine.core import fits, overlapping
 from service import playmenu, playsmuggler, playtext
@@ -47,13 +47,18 @@ def choose_prompt(
     if only_end_turn(resource) and not may_wait:
         print(f"\n--- seat {seat}: nothing left to do this turn; it ends.", file=out)
         return legal[0]
-    width = terminal_width(out)
+    width, labels = terminal_width(out), resource.get("move_labels", [])
     view = {**(static or {}), **resource["view"]}
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
-    print_table(resource["game"], view, seat, out, shown, said=said)
+    status = print_table(resource["game"], view, seat, out, shown, said=said)
+
+    def table_again() -> int:
+        """The status (whose turn, the seats, your cards) above a list printed anew: its rows."""
+        return print_status(resource["game"], view, seat, out)
+
     while True:
         print("moves:", file=out)
-        listed = playmenu.menu(legal, resource.get("move_labels", []), templates, width)
+        listed = playmenu.menu(legal, labels, templates, width, room(out, status))
         print("\n".join(listed.lines), file=out)
         # The only thing to do is a choice that asks for a value: its number would be one more question.
         sole = len(listed.choices) == 1 and not isinstance(listed.choices[0], dict) and not may_wait
@@ -61,23 +66,49 @@ def choose_prompt(
         if chosen is None:
             return None
         if chosen == AGAIN:
-            print_table(resource["game"], view, seat, out, shown, everything=True)
+            status = print_table(resource["game"], view, seat, out, shown, everything=True)
             continue
-        move = take(listed.choices[chosen], stdin, out, sole)
+        move = take(listed.choices[chosen], stdin, out, sole, table_again)
         if move is MAP:
-            print_table(resource["game"], view, seat, out, shown, everything=True)
+            status = print_table(resource["game"], view, seat, out, shown, everything=True)
         elif move is not None:
             return move
+        elif isinstance(listed.choices[chosen], playmenu.Section):
+            status = table_again()  # back from a section's moves: the whole list again under the status
 
 
-def take(choice: dict | playmenu.Group | playmenu.Fill, stdin: TextIO, out: TextIO, sole: bool) -> Any:
-    """The move a choice stands for: itself, its group's by the value typed, or the template filled;
-    None to go back to the moves, MAP for `map`."""
+def take(
+    choice: dict | playmenu.Group | playmenu.Section | playmenu.Fill,
+    stdin: TextIO,
+    out: TextIO,
+    sole: bool,
+    table_again: Callable[[], int] = lambda: 0,
+) -> Any:
+    """The move a choice stands for: itself, its group's by the value typed, one of its section's moves,
+    or the template filled; None to go back to the moves, MAP for `map`."""
     if isinstance(choice, playmenu.Group):
         return pick_value(choice, stdin, out, sole)
+    if isinstance(choice, playmenu.Section):
+        return pick_in_section(choice, stdin, out, table_again)
     if isinstance(choice, playmenu.Fill):
         return fill_template(choice.template, stdin, out, sole)
     return choice
+
+
+def pick_in_section(section: playmenu.Section, stdin: TextIO, out: TextIO, table_again: Callable[[], int]) -> Any:
+    """One of a section's moves, listed alone under the status (in sections again if they do not fit
+    either); None for an empty line or `back` (to all the moves), MAP for `map`."""
+    while True:
+        status = table_again()
+        print(f"moves: {section.heading}", file=out)
+        listed = playmenu.menu(section.legal, section.labels, [], terminal_width(out), room(out, status))
+        print("\n".join(listed.lines), file=out)
+        chosen = ask_move(len(listed.choices), False, stdin, out, back=True)
+        if chosen is None or chosen == AGAIN:
+            return None if chosen is None else MAP
+        move = take(listed.choices[chosen], stdin, out, False, table_again)
+        if move is not None:
+            return move
 
 
 def print_table(
@@ -88,11 +119,12 @@ def print_table(
     shown: dict[str, str] | None,
     everything: bool = False,
     said: list[str] | None = None,
-) -> None:
+) -> int:
     """The seat's table fit to the terminal: its named parts (a map) that changed since `shown` was
     printed (all with `everything`, or without `shown`), a line naming the others, then the status, last,
     so that at 40 rows whose turn it is, the hand and the moves stay on screen under a 25-row map. A part
-    printed pushes the log above it off a 40-row screen: its last lines (`said`) come again under it."""
+    printed pushes the log above it off a 40-row screen: its last lines (`said`) come again under it.
+    The rows printed after the last part printed (which the moves' list leaves on screen)."""
     width, kept, printed = terminal_width(out), [], False
     named = playtext.parts(game, view, seat) + DECISIONS.get(game, lambda view: [])(view)
     for name, lines in named:
@@ -108,18 +140,28 @@ def print_table(
             shown[name] = text
     if printed and said:
         print("(the log, again:)", *said[-SAID_AGAIN:], sep="\n", file=out)
+    rows = 0
     if kept:
         them = "it" if len(kept) == 1 else "them"
-        say(f"({', '.join(kept)}: as printed above; type map to print {them} again)", out)
-    status = [line for name, lines in named if not name for line in lines]
+        rows = say(f"({', '.join(kept)}: as printed above; type map to print {them} again)", out)
+    return rows + print_status(game, view, seat, out, named)
+
+
+def print_status(game: str, view: dict, seat: int, out: TextIO, named: list[playtext.Part] | None = None) -> int:
+    """The table's unnamed part (whose turn, the seats, your cards) fit to the terminal; its rows."""
+    if named is None:
+        named = playtext.parts(game, view, seat) + DECISIONS.get(game, lambda view: [])(view)
+    status = playtext.fit([line for name, lines in named if not name for line in lines], terminal_width(out), hang=2)
     if status:
-        print("\n".join(playtext.fit(status, width, hang=2)), file=out)
+        print("\n".join(status), file=out)
+    return len(status)
 
 
-def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | None:
+def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool = False) -> int | None:
     """The number of the move chosen; None (`may_wait` only) for an empty line: wait for the others;
+    (`back`: a section's moves) None for an empty line or `back`: all the moves again;
     AGAIN for `map`: the table again, its parts not printed for being unchanged too."""
-    wait = ", Enter to wait for the others" if may_wait else ""
+    wait = ", Enter to wait for the others" if may_wait else ", Enter or back for all the moves" if back else ""
     while True:
         ask(f"move number (0-{count - 1}{wait}, q to stop):", out)
         line = readline(stdin)
@@ -127,7 +169,7 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO) -> int | No
             raise Quit
         if line.lower() == "map":
             return AGAIN
-        if may_wait and not line:
+        if (may_wait and not line) or (back and line.lower() in ("", "back")):
             return None
         if line.isdigit() and int(line) < count:
             return int(line)
@@ -174,8 +216,11 @@ def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) ->
         say(f"  {typed!r} is not one of those listed: type one of them.", out)
 
 
-def say(text: str, out: TextIO) -> None:
-    print("\n".join(playtext.fit([text], terminal_width(out))), file=out)
+def say(text: str, out: TextIO) -> int:
+    """The text fit to the terminal; its rows."""
+    lines = playtext.fit([text], terminal_width(out))
+    print("\n".join(lines), file=out)
+    return len(lines)
 
 
 def ask(question: str, out: TextIO) -> None:
@@ -193,6 +238,16 @@ def terminal_width(stream: TextIO | None, otherwise: int = playtext.WIDTH) -> in
     except (AttributeError, OSError, ValueError):
         return otherwise
     return max(NARROWEST, min(WIDEST, columns))
+
+
+def room(out: TextIO, status: int) -> int | None:
+    """The rows left for the moves' lines under `status` rows of the table, their heading and the question,
+    at least a few (None: no terminal, no limit)."""
+    try:
+        rows = os.get_terminal_size(out.fileno()).lines if out.isatty() else 0
+    except (AttributeError, OSError, ValueError):
+        rows = 0
+    return max(8, rows - status - 2) if rows else None
 
 
 def only_end_turn(resource: dict) -> bool:

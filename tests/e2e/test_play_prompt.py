@@ -101,3 +101,62 @@ def test_a_seats_question_lists_the_seats_as_typed_not_as_a_python_list():
     """A Catan offer asked 'to: seats (seats among [1, 2] such as 1,2)', a Python list (a reviewer's find)."""
     hint = playprompt.hint_for({"kind": "seats", "of": [1, 3], "min": 1, "max": 2})
     assert hint == "seats among 1 3, comma-separated, such as 1,3"
+
+
+PLACES = ("Hayle", "Lelant", "St Erth", "St Ives", "Zennor", "Madron")
+COSTS = {"influence": "1 influence", "gold": "2 gold"}
+PAWNS = [
+    ({"type": "move_pawn", "from": a, "to": b, "pay": pay}, f"Move your pawn from {a} to {b} for {cost}")
+    for a in PLACES[:4]
+    for b in PLACES
+    if a != b
+    for pay, cost in COSTS.items()
+]
+OFFICERS = [
+    ({"type": "move_officer", "officer": i, "to": b, "pay": pay}, f"Move officer {i + 1} to {b} for {cost}")
+    for i in range(3)
+    for b in PLACES[:4]
+    for pay, cost in {"influence": "4 influence", "gold": "6 gold"}.items()
+]
+TURN = [*PAWNS, *OFFICERS, ({"type": "pass"}, "Pass for this round")]
+
+
+def test_a_list_longer_than_the_screen_lists_its_biggest_kinds_as_one_choice_each():
+    """A smuggling turn listed 60 to 120 moves, more lines than a 40-row screen under the table: the
+    kinds of moves taking the most lines are one choice each until the list fits; the rest as before."""
+    legal, labels = [move for move, _ in TURN], [label for _, label in TURN]
+    whole = playmenu.menu(legal, labels, [], 80)
+    assert len(whole.lines) == 33 and playmenu.menu(legal, labels, [], 80, rows=33).lines == whole.lines
+    listed = playmenu.menu(legal, labels, [], 80, rows=30)
+    assert listed.lines[:2] == [
+        "  [0] Move your pawn from … (40 moves, listed when chosen)",
+        "  Move officer 1 to Hayle for … [1] 4 influence  [2] 6 gold",
+    ]
+    assert len(listed.lines) == 14 and listed.lines[-1] == "  [25] Pass for this round"
+    folded = playmenu.menu(legal, labels, [], 80, rows=5)
+    assert folded.lines == [
+        "  [0] Move your pawn from … (40 moves, listed when chosen)",
+        "  [1] Move officer … (24 moves, listed when chosen)",
+        "  [2] Pass for this round",
+    ]
+    pawns = folded.choices[0]
+    assert isinstance(pawns, playmenu.Section) and list(pawns.legal) == legal[:40]
+    # A kind that does not fit either comes in parts: a pawn's moves by the space it leaves.
+    assert playmenu.menu(pawns.legal, pawns.labels, [], 80, rows=4).lines == [
+        f"  [{n}] Move your pawn from {place} to … (10 moves, listed when chosen)" for n, place in enumerate(PLACES[:4])
+    ]
+
+
+def test_a_kind_chosen_lists_its_moves_alone_under_the_status_and_back_lists_all_again(monkeypatch):
+    monkeypatch.setattr(playprompt, "room", lambda out, status: 12)  # the rows under the status
+    mine = {**MINE, "legal_moves": [move for move, _ in TURN], "move_labels": [label for _, label in TURN]}
+    mine["move_templates"] = []
+    out = io.StringIO()
+    move = playprompt.choose_prompt(mine, stdin=io.StringIO("1\nback\n1\n\n1\n3\n"), out=out)
+    assert move == {"type": "move_officer", "officer": 0, "to": "Lelant", "pay": "gold"}
+    text = out.getvalue()
+    assert text.count("  [1] Move officer … (24 moves, listed when chosen)") == 3  # after back, after Enter
+    section = text.split("moves: Move officer …\n")[1]
+    assert section.startswith("  Move officer 1 to Hayle for … [0] 4 influence  [1] 6 gold\n"), section
+    assert "move number (0-23, Enter or back for all the moves, q to stop): " in section
+    assert text.count("coins: 3") == 6  # the status above each list: the first, the kind thrice, twice back

@@ -5,6 +5,7 @@ prints how to resume, and the printed command picks the seat up where it was."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import shlex
 import shutil
@@ -17,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.bots import get_bot
 from engine.smuggler.content import CHARACTERS
+from service import play
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -404,3 +407,63 @@ def test_at_80x40_a_smuggler_turn_keeps_whose_turn_the_seats_and_the_moves_on_sc
     assert re.search(r"^your characters: \S", screen, re.M) and all_moves_visible(screen), screen
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")
+
+
+def smuggler_turn_of_many_moves(server_url: str, least: int) -> str:
+    """A 2-seat match (seat 1 a greedy server bot) whose seat 0 a local greedy bot plays until its turn
+    lists at least `least` moves: the `--resume=ID --token=T` that picks the seat up there."""
+    client = play.Client(server_url)
+    created = client.create("smuggler", 2, 3, {}, {1: "greedy"})
+    match_id, token = created["id"], created["seats"][0]["token"]
+    bot, rng = get_bot("smuggler", "greedy"), random.Random(3)
+    for _ in range(400):
+        mine = client.match(match_id, token)
+        assert mine["status"] == "active", mine["status"]
+        if 0 not in mine["to_act"]:
+            client.events(match_id, mine["version"], 5)
+            continue
+        legal, templates = mine["legal_moves"], mine.get("move_templates", [])
+        if len(legal) >= least and mine["view"].get("deciding") is None:
+            return f"--resume={match_id} --token={token}"
+        client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), version=mine["version"])
+    raise AssertionError(f"no turn of {least} moves")
+
+
+def test_at_80x40_a_smuggler_turn_of_60_moves_keeps_the_table_and_the_whole_list_on_screen(server_url, terminals):
+    """A player's walkthrough at 80x40: a turn with a few pawns, an officer or two and goods ashore listed
+    60 to 120 moves (30 to 65 lines); the top of the list and the table above it scrolled off, and the
+    player chose among moves he could not see. The kinds of moves that take the most lines are one
+    choice each (`Move your pawn from … (12 moves, listed when chosen)`): chosen, they are listed alone
+    under the table, numbered from 0; an empty line or `back` lists all the moves again."""
+    resume = smuggler_turn_of_many_moves(server_url, 60)
+    portside = f"{shlex.quote(sys.executable)} -m service.cli"
+    term = terminals(f"{portside} play --url {server_url} {resume} --human-prompt --wait 5", columns=80, rows=40)
+    term.wait_for(PROMPT)
+    screen = term.visible()
+    assert re.search(r"^Cornish Smuggler · round \d+ · play · active seat 0", screen, re.M), screen
+    assert re.search(r"^0 \(you\)(\s+\d+){5}$", screen, re.M) and all_moves_visible(screen), screen
+    pawns = re.search(r"\[(\d+)\] Move your pawn from … \((\d+) moves, listed when chosen\)", screen)
+    assert pawns, screen
+
+    shown = len(term.screen())
+    term.type(pawns.group(1), "Enter")
+    term.wait_for(r"moves: Move your pawn from …\n(.*\n)*move number \(0-\d+, Enter or back for all the moves", shown)
+    screen = term.visible()
+    assert re.search(r"^Cornish Smuggler · round \d+ · play · active seat 0", screen, re.M), screen
+    listed = screen.rsplit("moves: Move your pawn from …", 1)[1]
+    assert all_moves_visible(screen) and len(re.findall(r"\[\d+\]", listed)) == int(pawns.group(2)), screen
+    lines = [line for line in listed.splitlines() if line.strip()][:-1]  # the question last
+    assert all(line.startswith(("  Move your pawn from ", "    [")) for line in lines), listed
+
+    back = answer(term, "back")
+    assert f"[{pawns.group(1)}] Move your pawn from … (" in back and all_moves_visible(term.visible()), back
+    shown = len(term.screen())
+    term.type(pawns.group(1), "Enter")
+    term.wait_for(r"Enter or back for all the moves, q to stop\): $", shown)
+    chosen = re.search(r"Move your pawn from (.+?) to (.+?) for … \[0\] ", term.screen()[shown:])
+    assert chosen, term.screen()[shown:]
+    term.type("0", "Enter")
+    term.wait_for(rf"Seat 0 moved a pawn from {chosen.group(1)} to {chosen.group(2)}", shown)
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")
+    assert too_wide(term.screen(), 80) == [] and "Traceback" not in term.screen()
