@@ -17,16 +17,19 @@ def decision_parts(view: dict) -> list[playtext.Part]:
 
 def choices(view: dict) -> list[str]:
     """The boats (or warehouses) nobody has taken while a seat chooses one, each hold row by row."""
+    where = ""
     if view.get("deciding") == "choose_boat":
         what, taken = "boats", {p["boat"]["hold"] for p in view["players"]}
         holds = {b["name"]: b["hold"] for bid, b in (view.get("boats") or {}).items() if bid not in taken}
     elif view.get("deciding") == "choose_warehouse":
         what, taken = "warehouses", {wid for wid, w in view["warehouses"].items() if w.get("owner") is not None}
+        # The names (a pub cellar, a sea cave) read as places on the map: a player asked where each one is.
+        where = "; each is where you first store goods in it, until it is empty again"
         holds = {w["name"]: w["grid"] for wid, w in (view.get("start_warehouses") or {}).items() if wid not in taken}
     else:
         return []
     said = [glued(f"{name} {hold_rows(rows)} ({''.join(rows).count('.')} squares)") for name, rows in holds.items()]
-    return [f"{what} to choose from (row by row: x a square, . none): {'; '.join(said)}"] if said else []
+    return [f"{what} to choose from (row by row: x a square, . none{where}): {'; '.join(said)}"] if said else []
 
 
 def hold_rows(rows: list[str]) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalMove
-from service import play, playmenu, playprompt, playresume, playscore, playtext
+from service import play, playmenu, playprompt, playresume, playscore, playsmuggler, playtext
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -766,3 +766,18 @@ def test_map_prints_the_table_again_at_a_question_asked_at_once():
 def test_a_problem_whose_errors_are_a_list_is_said_not_a_crash():
     """A proxy's 400 with `errors` as a list raised AttributeError in the client (a reviewer's find)."""
     assert str(play.ApiError(400, {"detail": "Bad request", "errors": ["a", "b"]})) == "400 : Bad request errors: a, b"
+
+
+def test_the_warehouses_to_choose_from_say_where_each_will_stand():
+    """A player at the set-up read the START warehouses' names (Pub cellar, Sea cave) as places on the
+    map and asked where each one is: none has a place until goods are first stored in it."""
+    game, state = played("smuggler", 2, lambda view: view.get("deciding") == "choose_warehouse", steps=50)
+    (seat,) = game.to_act(state)
+    view = {**game.static(), **game.view(state, seat)}
+    (text,) = playsmuggler.choices(view)
+    assert text.startswith(
+        "warehouses to choose from (row by row: x a square, . none; each is where you first store goods in it,"
+        " until it is empty again): "
+    ), text
+    boats = {**view, "deciding": "choose_boat", "players": [{**p, "boat": {"hold": None}} for p in view["players"]]}
+    assert playsmuggler.choices(boats)[0].startswith("boats to choose from (row by row: x a square, . none): ")
