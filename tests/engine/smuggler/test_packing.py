@@ -39,3 +39,17 @@ def test_content_numbers_from_the_text():
     assert distances_from("gwithian")["lelant"] == 2
     region = ["st_ives", "madron", "penzance", "marazion", "lelant", "ludgvan", "zennor", "perranuthnoe"]
     assert [s for s in region if size_of(s)] == ["st_ives", "madron", "penzance", "marazion"]
+
+
+def test_every_hold_and_warehouse_grid_is_a_rectangle():
+    """The Sloop's hold had rows of 5, 4 and 4 marks: the terminal printed it as `xxxx./xxxx/xxx.` and
+    a page drew a ragged grid. Its usable squares are the same once padded with blocked ones."""
+    from engine.smuggler.content import CHARACTERS, START_WAREHOUSES
+
+    grids = {f"boat {k}": g for k, (_, g) in BOATS.items()} | {
+        f"warehouse {k}": g for k, (_, g) in START_WAREHOUSES.items()
+    }
+    grids |= {f"card {k}": c["warehouse"][1] for k, c in CHARACTERS.items() if c.get("warehouse")}
+    ragged = {name: [len(row) for row in grid] for name, grid in grids.items() if len({len(row) for row in grid}) != 1}
+    assert not ragged
+    assert sum(row.count(".") for row in BOATS["sloop"][1]) == 11
