@@ -1,5 +1,5 @@
 """The web client's word tables for one game's data say every value the engine has, and no other:
-smuggler.js keeps its own list of the characters' trades (each t() call takes a literal, so the
+smuggler-words.js keeps its own list of the characters' trades (each t() call takes a literal, so the
 French dictionary can be checked), and nothing tied that list to the engine's cards."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from engine.smuggler.content.cards import CHARACTERS, DECKS, SECRETS
 
-BOARD = Path(__file__).resolve().parents[2] / "service/web/static/play/js/boards/smuggler.js"
+BOARD = Path(__file__).resolve().parents[2] / "service/web/static/play/js/boards/smuggler-words.js"
 
 
 def table_keys(source: str, name: str) -> set[str]:

@@ -326,7 +326,7 @@ export const FR = {
   "3 cubes for 1 of your choice from the supply.": "3 cubes contre 1 de votre choix pris dans la réserve.",
   "When you end your shipping, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.": "Quand vous terminez votre déchargement, les cubes restés sur votre navire vont à la réserve (perdus) ; votre halle garde au plus 1 cube pour une manche suivante.",
   "Convert goods": "Échanger des marchandises",
-  // boards/smuggler.js
+  // boards/smuggler.js and smuggler-*.js
   "play": "jeu",
   "choose a boat": "choisir un bateau",
   "choose a warehouse": "choisir un entrepôt",

@@ -1,0 +1,75 @@
+// Cornish Smuggler's words and names, shared by the board's parts (smuggler.js, smuggler-map.js,
+// smuggler-tables.js): the game's keys in the page's language, and a seat, a place or a warehouse
+// by its name.
+
+import { humanize } from "../words.js";
+import { t } from "../i18n.js";
+
+// The game's words the view sends as keys, in the page's language (the French of decks, secret
+// kinds and endings is the server's catalogue's; names of places and characters stay as they are).
+export const PHASE_WORDS = { setup: t("setup"), play: t("play"), over: t("over") };
+export const DECIDING_WORDS = {
+  choose_boat: t("choose a boat"), choose_warehouse: t("choose a warehouse"), draw_characters: t("draw characters"),
+  keep_character: t("keep a character"), place_pawn: t("place a network pawn"), place_boat: t("place the boat"),
+  choose_officer: t("choose an officer to move"), choose_path: t("choose the officer's way"), place_officer: t("place the new officer"),
+  remove_pawn: t("remove a pawn"), tipoff: t("play a Tip-off or not"), witch: t("the Witch of St Levan"), end_turn: t("free moves or end the turn"),
+  raid_card: t("the raid: a mob card"), raid_shape: t("the raid: goods to recover"),
+};
+export const ENDING_WORDS = {
+  customs_track: t("the customs track reached its end"), last_goods: t("the last goods were bought"), round_limit: t("the last round was played"),
+};
+// The characters' trades (the static data's `trade`) in the page's words; a name stays as it is.
+export const TRADE_WORDS = {
+  "Almoner": t("Almoner"),
+  "Bal maiden": t("Bal maiden"),
+  "Banker": t("Banker"),
+  "Bell-ringer": t("Bell-ringer"),
+  "Carter": t("Carter"),
+  "Chandler": t("Chandler"),
+  "Coroner": t("Coroner"),
+  "Curate": t("Curate"),
+  "Excise clerk": t("Excise clerk"),
+  "Farmhand": t("Farmhand"),
+  "Fisherman": t("Fisherman"),
+  "Fishwife": t("Fishwife"),
+  "Harbourmaster of St Ives": t("Harbourmaster of St Ives"),
+  "Innkeeper of Penzance": t("Innkeeper of Penzance"),
+  "King of Prussia Cove": t("King of Prussia Cove"),
+  "Lord of the manor": t("Lord of the manor"),
+  "Magistrate": t("Magistrate"),
+  "Marazion merchant": t("Marazion merchant"),
+  "Mayor of St Just": t("Mayor of St Just"),
+  "Methodist preacher": t("Methodist preacher"),
+  "Miner": t("Miner"),
+  "Parish constable": t("Parish constable"),
+  "Sexton of Breage": t("Sexton of Breage"),
+  "Shipwright of Porthleven": t("Shipwright of Porthleven"),
+  "Tinner": t("Tinner"),
+  "Vicar of Madron": t("Vicar of Madron"),
+  "Wise woman": t("Wise woman"),
+  "Wrecker": t("Wrecker"),
+};
+export const DECK_WORDS = { religious: t("religious"), commerce: t("commerce"), unskilled: t("unskilled"), officials: t("officials") };
+export const SECRET_WORDS = { cove: t("secret cove"), decoy: t("false trail"), informer: t("informer"), turncoat: t("turncoat"), favour: t("favour owed"), tipoff: t("Tip-off") };
+export const SECRET_TEXT = {
+  cove: t("A secret cove of your choice is open to you for the rest of the game"),
+  decoy: t("Move any customs officer one space"),
+  informer: t("Take one secret at random from another player"),
+  turncoat: t("An officer bribed by another player is bribed by you instead"),
+  favour: t("Gain 2 influence"),
+  tipoff: t("When another player lands goods, add 2 to the landing risk"),
+};
+export const WHEN_WORDS = { "your turn": t("your turn"), "another's landing": t("another's landing") };
+export const ABILITY_WORDS = { boat: t("sails your boat"), goods: t("moves goods"), officer: t("moves an officer"), secret: t("finds a secret"), witch: t("takes goods at sea") };
+export const AMOUNT_WORDS = { gold: t("gold"), influence: t("influence"), reputation: t("reputation") };
+export const word = (words, key) => (key == null ? "" : (Object.hasOwn(words, key) && words[key]) || humanize(key));
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
+export const spaceName = (data, id) => (data.land[id] || data.sea[id] || data.merchants[id] || { name: humanize(id) }).name;
+
+export function warehouseInfo(data, wid) {
+  if (data.start_warehouses[wid]) return data.start_warehouses[wid];
+  const card = data.characters[wid.replace(/^w_/, "")];
+  return card && card.warehouse ? { name: `${card.warehouse.name} (${card.name})`, grid: card.warehouse.grid } : { name: humanize(wid), grid: [] };
+}
