@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from tests.browser.test_play_boards import catan_offer_on_the_table
 from tests.browser.test_play_flow import created, open_seat, trade_match, unfold_trade
 from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, strongest_bot
 
@@ -230,6 +231,44 @@ def test_catans_trade_offer_is_one_line_and_the_map_comes_on_the_first_screen(br
         form = fold.locator("form.template")
         assert form.is_visible() and form.locator("legend").last.inner_text() == "Offered to"
         page.screenshot(path=str(screenshots / "play-review-catan-trade-open-en-375.png"))
+    finally:
+        context.close()
+
+
+def test_catans_counter_proposal_is_one_line_and_the_map_comes_on_the_first_screen(browser, server_url, screenshots):
+    """A seat asked to answer an offer had its counter-proposal's form (two fieldsets of number
+    boxes) above the map on a phone, as the offer's own form had: folded the same way now."""
+    created, offer = catan_offer_on_the_table(server_url)
+    match_id, asked = created["id"], offer["to"][0]
+    token = next(s["token"] for s in created["seats"] if s["seat"] == asked)
+    context, page = screen(browser, "fr")
+    try:
+        open_seat(page, server_url, match_id, token)
+        page.locator(".side .trade").wait_for()
+        top = page.locator(".board .map").bounding_box()["y"]
+        assert top < PHONE["height"] - 150, top  # the island's top third, at least, on the first screen
+        fold = page.locator(".moves details[data-form=propose_trade]")
+        assert fold.locator("summary").inner_text() == "Faire une proposition"  # the server's label
+        assert not fold.locator("form.template").is_visible()
+        page.screenshot(path=str(screenshots / "play-review-catan-proposal-folded-fr-375.png"))
+        fold.locator("summary").click()
+        form = fold.locator("form.template")
+        assert form.is_visible()
+        assert [legend.split(" (")[0] for legend in form.locator("legend").all_inner_texts()] == [
+            "Vous donnez",
+            "Vous recevez",
+        ]
+        page.screenshot(path=str(screenshots / "play-review-catan-proposal-open-fr-375.png"))
+        # The opened form posts as an unfolded one did: the proposal shows on the table.
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)
+        params = next(t for t in mine["move_templates"] if t["move"]["type"] == "propose_trade")["params"]
+        gives, gets = list(params["give"]["max"]), list(params["get"]["max"])
+        get = next(key for key in gets if key != gives[0])
+        counts_inputs(form, 0).nth(0).fill("1")
+        counts_inputs(form, 1).nth(gets.index(get)).fill("1")
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            form.locator("button[type=submit]").click()
+        page.locator(".side .trade .proposal").wait_for(timeout=10000)
     finally:
         context.close()
 

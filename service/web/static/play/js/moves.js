@@ -22,8 +22,8 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  * after it); `lead`: a line above the moves (what the seat is deciding now); `typedFirst` (a
  * board's): the integer params a form shows empty, to be typed before it posts (Medici's price:
  * shown at its smallest, 0, one tap gave the lot away); `foldForms` (a board's): the move types whose
- * form is one line that opens on a tap (Catan's trade offer: on a phone its form, three fieldsets of
- * number boxes, pushed the map a screen down).
+ * form is one line that opens on a tap (Catan's trade offer and counter-proposal: on a phone their
+ * forms, fieldsets of number boxes, pushed the map a screen down).
  *
  * A long list of several kinds (more than FOLD_ABOVE controls, two kinds or more of several moves)
  * folds each kind of several moves into one line that opens on a tap, one at a time: on a phone

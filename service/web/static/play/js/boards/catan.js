@@ -28,8 +28,9 @@ const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
 
 export const boardTypes = new Set(["build_settlement", "build_city", "build_road", "move_robber"]);
-/** The trade offer's form, one line until tapped: on a phone it came above the map, a screen long. */
-export const foldForms = new Set(["offer_trade"]);
+/** The trade offer's form and the counter-proposal's of a seat asked, one line until tapped: on a
+ *  phone each came above the map, a screen long. */
+export const foldForms = new Set(["offer_trade", "propose_trade"]);
 /** The kinds of moves in the page's words, for a long list folded by kind (moves.js): the bank's
  *  trades share only "Trade", and the fold fell back on the move type in English ("Maritime trade"). */
 export const kinds = {
