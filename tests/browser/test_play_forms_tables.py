@@ -195,6 +195,32 @@ def test_medicis_price_starts_empty_and_is_typed_before_the_lot_is_offered(brows
         context.close()
 
 
+def test_a_keyboard_player_lands_on_medicis_price_form_once_no_tile_is_left_to_draw(browser, server_url):
+    """The price form's button has no move to post until a price is typed (no data-move), and the
+    page took only controls with one for its moves: after a last draw by Enter, the focus fell out
+    of the moves to the page itself, and a keyboard player tabbed from the top to name a price."""
+    match_id, tokens = created(server_url, "medici", 2)
+    context, page = screen(browser, "en")
+    try:
+        open_seat(page, server_url, match_id, tokens[0])
+        page.locator(".moves [data-move*='\"draw\"']").focus()
+        for version in range(1, 4):
+            with page.expect_response(lambda r: r.url.endswith("/moves")):
+                page.keyboard.press("Enter")
+            page.locator(".muted", has_text=f" · version {version}").wait_for()
+            if not api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[0])["legal_moves"]:
+                break
+            assert page.evaluate("document.activeElement.dataset.move") == '{"type":"draw"}'
+        else:
+            raise AssertionError("three draws and still a draw to make")
+        focused = "document.activeElement.matches('.moves form.template button[type=submit]')"
+        assert page.evaluate(focused), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+        page.keyboard.press("Shift+Tab")  # the price box, just before its button
+        assert page.evaluate("document.activeElement.id") == "param-price"
+    finally:
+        context.close()
+
+
 def test_a_trade_to_named_seats_reads_as_the_logs_french(browser, server_url):
     """The page wrote « pour : Ben, Cleo » where the server's log writes « à Ben, à Cleo »."""
     match_id, seat, token, _ = trade_match(server_url)

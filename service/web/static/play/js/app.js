@@ -1,6 +1,8 @@
 // Portside's reference web client: the lobby and the match screen, over the public API only.
-// Test hook: #match=ID&token=T opens that seat; every enabled move control has data-move;
-// the element with data-status says active / finished.
+// Test hook: #match=ID&token=T opens that seat; every control that posts a move has data-move,
+// the JSON it posts (a form's button has none while a box it needs is empty, as Medici's price
+// starts: a click says what to type; nor has a place on a board with several moves, which lists
+// them); the element with data-status says active / finished.
 
 import * as api from "./api.js";
 import { renderLobby, problemText } from "./lobby.js";
@@ -20,6 +22,8 @@ const LOG_SHOWN = 150;
 const REMATCH_POLL = 5000; // a finished match sends no more events: its rematch is read this often
 
 const root = document.getElementById("app");
+// A move control: one that posts a move (data-move), or a form's button, which may have none yet.
+const MOVE_CONTROL = ":is([data-move], form.template [type=submit])";
 const conn = document.getElementById("conn");
 root.replaceChildren(el("p", {}, t("Loading…")));
 let catalogue = null;
@@ -226,7 +230,7 @@ class MatchScreen {
     this.busy = true;
     this.notice = "";
     this.toMoves = true;
-    root.querySelectorAll("[data-move]").forEach((c) => c.setAttribute("aria-disabled", "true"));
+    root.querySelectorAll(MOVE_CONTROL).forEach((c) => c.setAttribute("aria-disabled", "true"));
     try {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
       this.busy = false;
@@ -313,7 +317,7 @@ class MatchScreen {
    * page scrolled far below them). Moves that are all on the board keep the page where it is.
    */
   bringMovesIntoView() {
-    const first = root.querySelector(".side .moves [data-move]");
+    const first = root.querySelector(`.side .moves ${MOVE_CONTROL}`);
     if (!first) return;
     this.toMoves = false;
     const heading = root.querySelector(".side h2") || first;
@@ -514,6 +518,6 @@ function focusKey(node) {
 function focusAgain(key) {
   const seen = (node) => node && node.checkVisibility();
   const again = key ? root.querySelector(key) : null;
-  const first = [...root.querySelectorAll(".moves [data-move], .moves details.kind > summary")].find(seen);
+  const first = [...root.querySelectorAll(`.moves ${MOVE_CONTROL}, .moves details.kind > summary`)].find(seen);
   (seen(again) ? again : first || root).focus({ preventScroll: true });
 }

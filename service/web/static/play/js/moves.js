@@ -1,5 +1,6 @@
 // The move controls: the listed legal moves as buttons (labelled with the server's words),
-// templates as small forms. Each enabled control carries data-move, the JSON a click posts.
+// templates as small forms. Each control that posts a move carries data-move, the JSON a click
+// posts; a form's button has none while a box it needs is empty (a typedFirst param).
 
 import { el, humanize, moveText } from "./words.js";
 import { t } from "./i18n.js";
