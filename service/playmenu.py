@@ -40,6 +40,22 @@ class Fill:
 
 
 @dataclass(frozen=True)
+class Asked:
+    """A template's value in a game's own words (service/playsmuggler.py): what it means, how to type it
+    (in place of the kind's generic hint), and the names a player may type for its keys, folded (see
+    fold): a landing asked for `irish_4=1,irish_5=1` while the table calls those goods Irish trader #4."""
+
+    meaning: str
+    how: str
+    names: dict[str, str] = field(default_factory=dict)
+
+
+def fold(typed: str) -> str:
+    """A key's name as compared with what is typed: `Irish #4`, `irish 4` and `irish_4` are one."""
+    return "".join(c for c in typed.lower() if c.isalnum())
+
+
+@dataclass(frozen=True)
 class Section:
     """Moves of one kind (a type, or one value of a field) as one choice when the whole list would not
     fit the terminal's rows: a turn of the smuggling game lists up to 120 moves, 65 lines, and the top

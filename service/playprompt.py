@@ -13,6 +13,8 @@ from service import playmenu, playsmuggler, playtext
 
 NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions need beside its table
+# What a game's template values mean, in its table's words: a template -> its params' Asked.
+PARAMS: dict[str, Callable[[dict, dict], dict[str, playmenu.Asked]]] = {"smuggler": playsmuggler.template_words}
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
@@ -56,6 +58,10 @@ def choose_prompt(
         """The status (whose turn, the seats, your cards) above a list printed anew: its rows."""
         return print_status(resource["game"], view, seat, out)
 
+    def explain(tmpl: dict) -> dict[str, playmenu.Asked]:
+        """A template's values in the game's words, if it has them."""
+        return PARAMS[resource["game"]](view, tmpl) if resource["game"] in PARAMS else {}
+
     while True:
         print("moves:", file=out)
         listed = playmenu.menu(legal, labels, templates, width, room(out, status))
@@ -68,7 +74,7 @@ def choose_prompt(
         if chosen == AGAIN:
             status = print_table(resource["game"], view, seat, out, shown, everything=True)
             continue
-        move = take(listed.choices[chosen], stdin, out, sole, table_again)
+        move = take(listed.choices[chosen], stdin, out, sole, table_again, explain)
         if move is MAP:
             status = print_table(resource["game"], view, seat, out, shown, everything=True)
         elif move is not None:
@@ -83,15 +89,17 @@ def take(
     out: TextIO,
     sole: bool,
     table_again: Callable[[], int] = lambda: 0,
+    explain: Callable[[dict], dict[str, playmenu.Asked]] = lambda tmpl: {},
 ) -> Any:
     """The move a choice stands for: itself, its group's by the value typed, one of its section's moves,
-    or the template filled; None to go back to the moves, MAP for `map`."""
+    or the template filled (its values said in the game's words by `explain`, if it has them); None to go
+    back to the moves, MAP for `map`."""
     if isinstance(choice, playmenu.Group):
         return pick_value(choice, stdin, out, sole)
     if isinstance(choice, playmenu.Section):
         return pick_in_section(choice, stdin, out, table_again)
     if isinstance(choice, playmenu.Fill):
-        return fill_template(choice.template, stdin, out, sole)
+        return fill_template(choice.template, stdin, out, sole, explain(choice.template))
     return choice
 
 
@@ -176,14 +184,17 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool 
         say(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", out)
 
 
-def fill_template(tmpl: dict, stdin: TextIO, out: TextIO, sole: bool = False) -> Any:
-    """The template's move with a value typed for each param; None if the person goes back to the moves
-    (unless the template is the only choice: then it is asked again), MAP for `map`."""
+def fill_template(
+    tmpl: dict, stdin: TextIO, out: TextIO, sole: bool = False, asked: dict[str, playmenu.Asked] | None = None
+) -> Any:
+    """The template's move with a value typed for each param (`asked`: some in the game's words); None if
+    the person goes back to the moves (unless the template is the only choice: then it is asked again),
+    MAP for `map`."""
     print(ONLY_MOVE if sole else GO_BACK, file=out)
     while True:
         move, typed = dict(tmpl["move"]), None
         for name, param in tmpl["params"].items():
-            typed = move[name] = ask_value(name, param, stdin, out)
+            typed = move[name] = ask_value(name, param, stdin, out, (asked or {}).get(name))
             if typed is BACK or typed is MAP:
                 break
         if typed is MAP or (typed is BACK and not sole):
@@ -295,12 +306,15 @@ def span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
-def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO) -> Any:
-    """Read the template value `name`: an integer, `key=n,key=n` counts, or `1,2` seats; say what is wrong.
-    BACK for an empty line or `back`; `q` stops."""
-    hint = hint_for(param)
+def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO, asked: playmenu.Asked | None = None) -> Any:
+    """Read the template value `name`: an integer, `key=n,key=n` counts (keys of at most 1 alone, `all`
+    for each), or `1,2` seats; say what is wrong. `asked`: what it means and how to type it in the game's
+    words, and the names its keys may be typed by. BACK for an empty line or `back`; `q` stops."""
+    hint = asked.how if asked else hint_for(param)
+    question = f"{name}: {asked.meaning} (type {hint})" if asked else f"{name}: {param['kind']} ({hint})"
+    names = asked.names if asked else {}
     while True:
-        ask(f"{name}: {param['kind']} ({hint}):", out)
+        ask(f"{question}:", out)
         raw = readline(stdin)
         if raw.lower() in ("", "back"):
             return BACK
@@ -309,22 +323,28 @@ def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO) -> Any:
         if raw.lower() == "map":
             return MAP
         try:
-            value = parse_value(param["kind"], raw)
+            value = parse_value(param["kind"], raw, param, names)
         except ValueError:
             say(f"  {raw!r} cannot be read: type {hint}.", out)
             continue
         if fits(param, value):
             return value
-        say(f"  {raw!r} is outside what this move allows: {bounds(param)}.", out)
+        say(f"  {raw!r} is outside what this move allows: {f'type {hint}' if asked else bounds(param)}.", out)
 
 
-def parse_value(kind: str, raw: str) -> Any:
+def parse_value(kind: str, raw: str, param: dict | None = None, names: dict[str, str] | None = None) -> Any:
+    """The value typed; counts of keys that are at most 1 each (goods to land) may name the keys alone,
+    or `all`; a key may be typed by one of its `names` (see playmenu.Asked)."""
     if kind == "integer":
         return int(raw)
     parts = [part.strip() for part in raw.split(",") if part.strip()]
     if kind == "seats":
         return sorted({int(part) for part in parts})
-    pairs = [part.split("=") for part in parts]
+    most = (param or {}).get("max") or {}
+    ones = bool(most) and set(most.values()) == {1}
+    if ones and raw.lower() == "all":
+        return dict.fromkeys(most, 1)
+    pairs = [part.split("=") if "=" in part or not ones else [part, "1"] for part in parts]
     if any(len(pair) != 2 for pair in pairs):
         raise ValueError(raw)
-    return {key.strip(): int(n) for key, n in pairs}
+    return {(names or {}).get(playmenu.fold(key), key.strip()): int(n) for key, n in pairs}

@@ -6,7 +6,7 @@ The web page draws them; the names alone say nothing of the squares a hold or a 
 
 from __future__ import annotations
 
-from service import playtext
+from service import playmenu, playtext
 
 
 def decision_parts(view: dict) -> list[playtext.Part]:
@@ -62,3 +62,56 @@ def shape_rows(cells: list) -> str:
     for r, c in cells:
         rows[r][c] = "x"
     return "/".join("".join(row) for row in rows)
+
+
+def template_words(view: dict, tmpl: dict) -> dict[str, playmenu.Asked]:
+    """The landing's values in the table's words: a player was asked for `shapes` as
+    `irish_4=1,irish_5=1` (the table says Irish trader #4), and for `hide` and `stash` as bare integers."""
+    if tmpl["move"].get("type") != "land":
+        return {}
+    params, you = tmpl["params"], next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
+    port = playtext.place_name((you or {}).get("boat", {}).get("space"), view)
+    risk = ((view.get("land") or {}).get((you or {}).get("boat", {}).get("space")) or {}).get("risk") or 0
+    hide, stash = params["hide"], params["stash"]
+    return {
+        "shapes": goods_asked(view, params["shapes"]),
+        "hide": playmenu.Asked(
+            f"influence to spend hiding the landing, on top of the 1 it costs: its risk is {port}'s {risk},"
+            f" +1 a square landed, -1 a point hidden; the customs move a step for each point above discovery"
+            f" {view['customs']['discovery']}",
+            f"a whole number from {hide['min']} to {hide['max']}",
+        ),
+        "stash": playmenu.Asked(
+            "1 puts the goods landed straight into your warehouses here (as many as fit; not if an officer"
+            " you have not bribed is here), 0 leaves them on the beach",
+            " or ".join(str(n) for n in range(stash["max"], stash["min"] - 1, -1)),
+        ),
+    }
+
+
+def goods_asked(view: dict, param: dict) -> playmenu.Asked:
+    """The goods to land by the numbers the table gives them (`4`, or `irish 4` when two merchants' goods
+    aboard share a number), with their shapes."""
+    keys = list(param["max"])
+    number = {key: key.rpartition("_")[2] for key in keys}
+    alone = len(set(number.values())) == len(keys)
+    names: dict[str, str] = {}
+    for key in keys:
+        merchant = playtext.place_name(key.rpartition("_")[0], view)
+        for name in (key, f"{merchant} {number[key]}", f"{merchant.split()[0]} {number[key]}"):
+            names[playmenu.fold(name)] = key
+        if alone:
+            names[number[key]] = key
+    typed = [number[key] if alone else f"{key.rpartition('_')[0]} {number[key]}" for key in keys]
+    shapes = view.get("shapes") or {}
+    listed = ", ".join(
+        glued(
+            f"{playtext.goods_name(key, view)[:-1]} {shape_rows(shapes.get(view['goods'][key]['kind']) or [[0, 0]])})"
+        )
+        for key in keys
+        if key in view["goods"]
+    )
+    how = (
+        typed[0] if len(keys) == 1 else f"the numbers of those to land, such as {typed[0]} or {','.join(typed)}, or all"
+    )
+    return playmenu.Asked(f"the goods to land (the others stay aboard): {listed}", how, names)

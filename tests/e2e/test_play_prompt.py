@@ -160,3 +160,63 @@ def test_a_kind_chosen_lists_its_moves_alone_under_the_status_and_back_lists_all
     assert section.startswith("  Move officer 1 to Hayle for … [0] 4 influence  [1] 6 gold\n"), section
     assert "move number (0-23, Enter or back for all the moves, q to stop): " in section
     assert text.count("coins: 3") == 6  # the status above each list: the first, the kind thrice, twice back
+
+
+def landing(*goods: str) -> dict:
+    """A smuggling seat at St Ives with `goods` aboard and its landing template (as the server sends it)."""
+    merchants = {"irish": {"name": "Irish trader"}, "dutch": {"name": "Dutch merchantman"}}
+    view = {
+        "seat": 0,
+        "players": [{"seat": 0, "boat": {"hold": "lugger", "space": "st_ives"}}],
+        "customs": {"discovery": 7},
+        "land": {"st_ives": {"name": "St Ives", "risk": 5}},
+        "merchants": merchants,
+        "shapes": {"l3": [[0, 0], [1, 0], [1, 1]], "keg": [[0, 0]]},
+        "goods": {g: {"kind": "l3" if g.startswith("irish") else "keg", "where": "boat", "owner": 0} for g in goods},
+    }
+    shapes = {"kind": "counts", "max": dict.fromkeys(goods, 1), "min_total": 1, "max_total": len(goods)}
+    params = {
+        "shapes": shapes,
+        "hide": {"kind": "integer", "min": 0, "max": 4},
+        "stash": {"kind": "integer", "min": 0, "max": 1},
+    }
+    tmpl = {"move": {"type": "land"}, "params": params, "label": "Land goods from your boat for 1 influence"}
+    return {
+        **MINE,
+        "game": "smuggler",
+        "view": view,
+        "legal_moves": [{"type": "pass"}],
+        "move_labels": ["Pass"],
+        "move_templates": [tmpl],
+    }
+
+
+def test_a_landing_asks_for_the_goods_by_the_tables_numbers_and_says_what_hide_and_stash_mean():
+    """A player at 80x40 was asked `shapes: counts (key=n pairs of irish_4, irish_5, …)` while the table calls
+    those goods Irish trader #4 and #5, and `hide`, `stash` as bare integers 0 to 4 and 0 to 1."""
+    out = io.StringIO()
+    move = playprompt.choose_prompt(landing("irish_4", "irish_5"), stdin=io.StringIO("1\n4,9\n4,5\n2\n0\n"), out=out)
+    assert move == {"type": "land", "shapes": {"irish_4": 1, "irish_5": 1}, "hide": 2, "stash": 0}
+    text = unwrapped(out.getvalue())
+    assert "shapes: the goods to land (the others stay aboard): Irish trader #4 (l3 x./xx), Irish trader #5" in text
+    assert "(type the numbers of those to land, such as 4 or 4,5, or all): " in text
+    assert "'4,9' is outside what this move allows: type the numbers of those to land" in text
+    assert "its risk is St Ives's 5, +1 a square landed, -1 a point hidden" in text
+    assert "above discovery 7 (type a whole number from 0 to 4): " in text
+    assert "stash: 1 puts the goods landed straight into your warehouses here" in text
+    assert "0 leaves them on the beach (type 1 or 0): " in text
+    assert "irish_4" not in text and "key=n" not in text
+    # Two merchants' goods of one number: typed with the merchant's name, as the table writes it or short.
+    for typed in ("Irish trader #4", "irish 4", "IRISH4", "irish_4"):
+        again = playprompt.choose_prompt(
+            landing("irish_4", "dutch_4"), stdin=io.StringIO(f"1\n{typed}\n0\n1\n"), out=out
+        )
+        assert again["shapes"] == {"irish_4": 1}, typed
+    assert "such as irish 4 or irish 4,dutch 4, or all" in unwrapped(out.getvalue())
+    every = playprompt.choose_prompt(landing("irish_4", "dutch_4"), stdin=io.StringIO("1\nall\n0\n1\n"), out=out)
+    assert every["shapes"] == {"irish_4": 1, "dutch_4": 1}
+
+
+def unwrapped(text: str) -> str:
+    """The text with the client's own line breaks (and their indentation) undone."""
+    return re.sub(r"\n +", " ", text)
