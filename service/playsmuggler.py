@@ -115,3 +115,52 @@ def goods_asked(view: dict, param: dict) -> playmenu.Asked:
         typed[0] if len(keys) == 1 else f"the numbers of those to land, such as {typed[0]} or {','.join(typed)}, or all"
     )
     return playmenu.Asked(f"the goods to land (the others stay aboard): {listed}", how, names)
+
+
+def move_labels(view: dict, legal: list, labels: list, events: list) -> list[str]:
+    """The labels, an officer to choose for the customs (`Move officer 1`, `Move officer 2`, one line:
+    `Move officer … [0] 1  [1] 2`) said with where each stands and where he goes."""
+    toward = next(((e["type"], e["space"]) for e in reversed(events) if e.get("type") in TOWARD), None)
+    said = list(labels)
+    for n, move in enumerate(legal):
+        if move.get("type") == "choose_officer" and n < len(said):
+            said[n] = officer_choice(view, move["officer"], toward)
+    return said
+
+
+TOWARD = {"goods_sold": "the sale", "landing_risk": "the landing"}  # the events the customs move for
+
+
+def officer_choice(view: dict, officer: int, toward: tuple[str, str] | None) -> str:
+    """`Move officer 1 from Marazion to St Erth, a step toward the sale at Hayle`: a sale moves him one
+    step (to the next space if only one is on a shortest way); a landing, toward it until the points
+    are spent. Without the event (a log not read yet), where he stands."""
+    here = view["officers"][officer]["space"]
+    bribed = view["officers"][officer].get("bribed_by")
+    who = f"Move officer {officer + 1}{'' if bribed is None else f' (bribed by seat {bribed})'}"
+    if toward is None:
+        return f"{who}, at {playtext.place_name(here, view)}"
+    why, target = toward
+    at = f"{TOWARD[why]} at {playtext.place_name(target, view)}"
+    ways = next_spaces(view.get("land_links") or [], here, target)
+    if why == "goods_sold" and len(ways) == 1:
+        return (
+            f"{who} from {playtext.place_name(here, view)} to {playtext.place_name(ways[0], view)}, a step toward {at}"
+        )
+    step = "a step " if why == "goods_sold" else ""
+    return f"{who} from {playtext.place_name(here, view)} {step}toward {at}"
+
+
+def next_spaces(links: list, here: str, target: str) -> list[str]:
+    """The spaces next to `here` on a shortest land path to `target` (as the customs move)."""
+    near: dict[str, list[str]] = {}
+    for a, b in links:
+        near.setdefault(a, []).append(b)
+        near.setdefault(b, []).append(a)
+    far, queue = {target: 0}, [target]
+    for space in queue:
+        for there in near.get(space, []):
+            if there not in far:
+                far[there] = far[space] + 1
+                queue.append(there)
+    return [s for s in near.get(here, []) if here in far and far.get(s) == far[here] - 1]

@@ -220,3 +220,61 @@ def test_a_landing_asks_for_the_goods_by_the_tables_numbers_and_says_what_hide_a
 def unwrapped(text: str) -> str:
     """The text with the client's own line breaks (and their indentation) undone."""
     return re.sub(r"\n +", " ", text)
+
+
+SALE = [{"type": "goods_sold", "seat": 1, "shape": "irish_2", "space": "hayle", "gold": 6, "reputation": 1}]
+
+
+def officers_to_choose(bribed: int | None = None) -> dict:
+    """Seat 0, the poorest, chooses which of two equally near officers moves for a sale at Hayle."""
+    land = {"marazion": "Marazion", "ludgvan": "Ludgvan", "hayle": "Hayle", "zennor": "Zennor", "st_ives": "St Ives"}
+    links = [["marazion", "ludgvan"], ["ludgvan", "hayle"], ["zennor", "st_ives"], ["st_ives", "hayle"]]
+    links += [["zennor", "ludgvan"]]  # Zennor is two steps from Hayle by St Ives or by Ludgvan
+    officers = [
+        {"officer": 0, "space": "marazion", "bribed_by": None, "waits_at_step": None},
+        {"officer": 1, "space": "zennor", "bribed_by": bribed, "waits_at_step": None},
+    ]
+    view = {"land": {k: {"name": v} for k, v in land.items()}, "land_links": links, "officers": officers, "goods": {}}
+    legal = [{"type": "choose_officer", "officer": 0}, {"type": "choose_officer", "officer": 1}]
+    return {
+        **MINE,
+        "game": "smuggler",
+        "view": view,
+        "legal_moves": legal,
+        "move_templates": [],
+        "move_labels": ["Move officer 1", "Move officer 2"],
+    }
+
+
+def test_an_officer_to_move_for_the_customs_says_where_he_stands_and_where_he_goes():
+    """After another seat's sale the poorest seat was asked `Move officer … [0] 1  [1] 2`: neither which
+    officer is which nor where the one chosen goes."""
+    out = io.StringIO()
+    move = playprompt.choose_prompt(officers_to_choose(), stdin=io.StringIO("1\n"), out=out, events=SALE)
+    assert move == {"type": "choose_officer", "officer": 1}
+    listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
+    assert listed == [
+        "  [0] Move officer 1 from Marazion to Ludgvan, a step toward the sale at Hayle",
+        "  [1] Move officer 2 from Zennor a step toward the sale at Hayle",  # by St Ives or Ludgvan
+    ], listed
+    landed = [{"type": "landing_risk", "seat": 2, "space": "hayle", "risk": 9, "moves": 2}]
+    out = io.StringIO()
+    playprompt.choose_prompt(officers_to_choose(bribed=2), stdin=io.StringIO("0\n"), out=out, events=SALE + landed)
+    listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
+    assert listed == [
+        "  [0] Move officer 1 from Marazion toward the landing at Hayle",
+        "  [1] Move officer 2 (bribed by seat 2) from Zennor toward the landing at Hayle",
+    ], listed
+    out = io.StringIO()  # the log not read (yet): where each stands
+    playprompt.choose_prompt(officers_to_choose(), stdin=io.StringIO("0\n"), out=out)
+    assert "  Move officer … [0] 1, at Marazion  [1] 2, at Zennor\n" in out.getvalue()
+
+
+def test_the_session_hands_the_prompt_the_logs_last_events():
+    class Log:
+        def events(self, match_id: str, after: int, wait: float = 0) -> dict:
+            return {"version": 3, "entries": [{"version": 3, "seat": 1, "events": SALE}]}
+
+    session = play.Session(Log(), "m", play.Player(), progress=io.StringIO())  # type: ignore[arg-type]
+    session.follow(0)
+    assert list(session.recent) == SALE
