@@ -73,12 +73,15 @@ class Menu:
     choices: list[dict | Group | Section | Fill] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
-    def add_moves(self, start: str, moves: Sequence[dict], texts: Sequence[str]) -> None:
-        """One move on its line, or moves whose texts begin with `start` on one line, each by its end."""
+    def add_moves(self, start: str, moves: Sequence[dict], texts: Sequence[str], tail: str = "") -> None:
+        """One move on its line, or moves whose texts begin with `start` (and end with `tail`, a clause
+        said once after the `…`: `Hire Ann for 1 gold and …: gain 1 reputation; … [2] 1 influence  [3] …`)
+        on one line, each by the rest."""
         n = len(self.choices)
         if start:
-            ends = [f"[{n + k}] {text[len(start) :]}".replace(" ", "\xa0") for k, text in enumerate(texts)]
-            self.lines.append(f"  {start}… " + "  ".join(ends))
+            rests = [text[len(start) : len(text) - len(tail)] for text in texts]
+            ends = [f"[{n + k}] {rest}".replace(" ", "\xa0") for k, rest in enumerate(rests)]
+            self.lines.append(f"  {start}…{f'{tail}; …' if tail else ''} " + "  ".join(ends))
         else:
             self.lines.append(f"  [{n}] {texts[0]}")
         self.choices += moves
@@ -184,8 +187,8 @@ def _add_moves(built: Menu, legal: Sequence[dict], labels: Sequence[str]) -> Non
         if heading is not None:
             built.add_group(Group(heading, next(k for k in legal[i] if k != "type"), tuple(legal[i : i + run])))
         else:
-            start, run = _shared_start(texts, i)
-            built.add_moves(start, legal[i : i + run], texts[i : i + run])
+            start, run, tail = _shared_start(texts, i)
+            built.add_moves(start, legal[i : i + run], texts[i : i + run], tail)
         i += run
 
 
@@ -211,16 +214,23 @@ def numbered_moves(
     return menu(legal, labels, templates, width).lines
 
 
-def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int]:
-    """The words texts[start] and the next ones begin with, and how many, if each one's rest is short."""
+def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int, str]:
+    """The words texts[start] and the next ones begin with, how many, and the clause they end with if
+    they share one (`: gain 2 reputation` after a hire's two payments), if each one's rest is short."""
     common = os.path.commonprefix(list(texts[start : start + 2]))
     shared = common[: common.rfind(" ") + 1]
     end = start + 1
     while shared and end < len(texts) and texts[end].startswith(shared):
         end += 1
-    if end - start < 2 or max(len(text) - len(shared) for text in texts[start:end]) > 30:
-        return "", 1
-    return shared, end - start
+    if end - start < 2:
+        return "", 1, ""
+    rests = [text[len(shared) :] for text in texts[start:end]]
+    ending = os.path.commonprefix([rest[::-1] for rest in rests])[::-1]
+    tail = ending[ending.find(": ") :] if ": " in ending and max(len(rest) for rest in rests) > 30 else ""
+    cut = [rest[: len(rest) - len(tail)] for rest in rests]
+    if not all(cut) or max(len(part) for part in cut) > 30:
+        return "", 1, ""
+    return shared, end - start, tail
 
 
 def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> str | None:
