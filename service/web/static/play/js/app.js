@@ -11,6 +11,7 @@ import { renderGeneric, table } from "./boards/generic.js";
 import { el, entryText, seatName, humanize, SEAT_COLOURS, undoneIn } from "./words.js";
 import { keep, seatsOf } from "./store.js";
 import { t } from "./i18n.js";
+import { MOVE_CONTROL, focusPlace, focusAgain } from "./focus.js";
 
 const BOARDS = {
   catan: () => import("./boards/catan.js"),
@@ -22,8 +23,6 @@ const LOG_SHOWN = 150;
 const REMATCH_POLL = 5000; // a finished match sends no more events: its rematch is read this often
 
 const root = document.getElementById("app");
-// A move control: one that posts a move (data-move), or a form's button, which may have none yet.
-const MOVE_CONTROL = ":is([data-move], form.template [type=submit])";
 const conn = document.getElementById("conn");
 root.replaceChildren(el("p", {}, t("Loading…")));
 let catalogue = null;
@@ -293,13 +292,13 @@ class MatchScreen {
       }) : null,
       this.operations(r));
     // Redrawing replaces the controls: a keyboard user who was on one lands on it again if it is still
-    // there, else on the first control in sight (the first move may sit in a closed kind).
+    // there, else on the first control in sight (focus.js).
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
-    const was = hadFocus ? focusKey(document.activeElement) : null;
+    const was = hadFocus ? focusPlace(document.activeElement) : null;
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, board);
     root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
     this.drawnLog = this.log.length;
-    if (hadFocus) focusAgain(was);
+    if (hadFocus) focusAgain(root, was);
     if (this.toMoves && mineToAct) this.bringMovesIntoView();
     if (mineToAct && onlyEndTurn(r) && this.autoEnded !== r.version) {
       this.autoEnded = r.version;  // once per version: a redraw must not post it twice
@@ -507,17 +506,3 @@ function outcome(r, ctx) {
 
 window.addEventListener("hashchange", route);
 route();
-
-/** A selector that finds a focused move control (or a kind's line) again after a redraw. */
-function focusKey(node) {
-  if (node.dataset && node.dataset.move) return `.moves [data-move="${CSS.escape(node.dataset.move)}"]`;
-  const kind = node.closest("details.kind");
-  return kind ? `.moves details.kind[data-kind="${CSS.escape(kind.dataset.kind)}"] > summary` : null;
-}
-
-function focusAgain(key) {
-  const seen = (node) => node && node.checkVisibility();
-  const again = key ? root.querySelector(key) : null;
-  const first = [...root.querySelectorAll(`.moves ${MOVE_CONTROL}, .moves details.kind > summary`)].find(seen);
-  (seen(again) ? again : first || root).focus({ preventScroll: true });
-}
