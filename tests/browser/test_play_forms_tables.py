@@ -1,9 +1,10 @@
 """A move template's form and the wide tables on a phone, in a real Chromium: the form checks the
 template's bounds itself and says what is wrong in the page's language (not the server's field
-names), keeps what was typed when the server refuses it, and clears a stale message on the next
-attempt; a table wider than the screen says that it scrolls sideways (a line above it and a shadow
-on the edge with more), in English and in French, and says nothing when it fits (screenshots in
-var/screenshots/, named play-review-*)."""
+names), keeps what was typed when the server refuses it or another seat's move redraws it (and the
+box a player was typing in), and clears a stale message on the next attempt; a table wider than the
+screen says that it scrolls sideways (a line above it and a shadow on the edge with more), in
+English and in French, and says nothing when it fits (screenshots in var/screenshots/, named
+play-review-*)."""
 
 from __future__ import annotations
 
@@ -295,6 +296,52 @@ def test_catans_counter_proposal_is_one_line_and_the_map_comes_on_the_first_scre
         with page.expect_response(lambda r: r.url.endswith("/moves")):
             form.locator("button[type=submit]").click()
         page.locator(".side .trade .proposal").wait_for(timeout=10000)
+    finally:
+        context.close()
+
+
+def test_a_form_being_typed_keeps_its_box_and_values_when_another_seat_moves(browser, server_url):
+    """Another seat's move redraws the page: a player typing a counter-proposal lost the box he was
+    in (the focus went to the first move button) and what he had typed (the first values came back)."""
+    created, offer = catan_offer_on_the_table(server_url)
+    match_id, (asked, other) = created["id"], offer["to"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[asked])
+    params = next(t for t in mine["move_templates"] if t["move"]["type"] == "propose_trade")["params"]
+    context, page = screen(browser, "en", DESKTOP)
+    try:
+        open_seat(page, server_url, match_id, tokens[asked])
+        fold = page.locator(".moves details[data-form=propose_trade]")
+        fold.locator("summary").click()
+        form = fold.locator("form.template")
+        gets = list(params["get"]["max"])
+        # Not the form's first values: one card more given, and another card asked for.
+        get = next(
+            i
+            for i, k in enumerate(gets)
+            if params["get"]["max"][k] and counts_inputs(form, 1).nth(i).input_value() == "0"
+        )
+        counts_inputs(form, 0).first.fill(str(int(counts_inputs(form, 0).first.input_value()) + 1))
+        counts_inputs(form, 1).nth(get).fill("1")  # the focus stays in this box
+        boxes = form.locator("input[type=number]")
+        typed = [boxes.nth(n).input_value() for n in range(boxes.count())]
+        version = mine["version"]
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", {"type": "decline_trade"}, tokens[other])
+        page.locator(".muted", has_text=f" · version {version + 1}").wait_for(timeout=10000)
+        page.wait_for_timeout(200)
+        assert fold.get_attribute("open") is not None, "the opened form folded again"
+        assert [boxes.nth(n).input_value() for n in range(boxes.count())] == typed
+        focused = page.evaluate(
+            "() => { const a = document.activeElement, fs = a.closest('fieldset');"
+            " return [a.closest('details') && a.closest('details').dataset.form,"
+            " fs && [...fs.parentNode.querySelectorAll('fieldset')].indexOf(fs),"
+            " fs && [...fs.querySelectorAll('input')].indexOf(a)]; }"
+        )
+        assert focused == ["propose_trade", 1, get], focused
+        page.keyboard.press("Backspace")
+        page.keyboard.type("2")  # typing goes on in the box
+        assert counts_inputs(form, 1).nth(get).input_value() == "2"
+        assert json.loads(form.locator("button[type=submit]").get_attribute("data-move"))["get"][gets[get]] == 2
     finally:
         context.close()
 

@@ -271,6 +271,7 @@ class MatchScreen {
     const ctx = this.context();
     const finished = r.status === "finished";
     const mineToAct = this.seat != null && r.to_act.includes(this.seat) && !finished;
+    if (!mineToAct) forgetTyped(); // no moves shown: a form offered again later starts afresh
     const header = el("div", { class: "match-head" },
       el("h1", {}, this.entry.title || r.game),
       el("p", { class: "muted" }, t("Match {id} · version {version}", { id: r.id, version: r.version })),
@@ -291,8 +292,8 @@ class MatchScreen {
         typedFirst: (this.board && this.board.typedFirst) || new Set(), foldForms: (this.board && this.board.foldForms) || new Set(),
       }) : null,
       this.operations(r));
-    // Redrawing replaces the controls: a keyboard user who was on one lands on it again if it is still
-    // there, else on the first control in sight (focus.js).
+    // Redrawing replaces the controls: a keyboard user who was on one (or typing in a form's box)
+    // lands on it again if it is still there, else on the first control in sight (focus.js).
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const was = hadFocus ? focusPlace(document.activeElement) : null;
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, board);

@@ -69,8 +69,11 @@ export function renderMoves(resource, post, {
     });
     box.append(folded);
   }
-  for (const tmpl of resource.move_templates || []) {
-    const form = templateForm(tmpl, post, { term, seatName, say, typedFirst });
+  const templates = resource.move_templates || [];
+  const offered = new Set(templates.map((tmpl) => typedKey(resource.seat, tmpl)));
+  [...typed.keys()].filter((key) => !offered.has(key)).forEach((key) => typed.delete(key)); // no longer offered
+  for (const tmpl of templates) {
+    const form = templateForm(tmpl, post, { term, seatName, say, typedFirst, seat: resource.seat });
     if (!foldForms.has(tmpl.move.type)) {
       box.append(form);
       continue;
@@ -158,12 +161,13 @@ function firstValues(tmpl, typedFirst) {
 }
 
 /**
- * A template's values as typed, by template, from the moment its form is sent: the same template
- * drawn again after the server refused them shows them, not its first values. A move taken
- * forgets them (app.js calls forgetTyped()).
+ * A template's values as typed, by seat and template (its move and its params' names), from the
+ * first thing typed: the same template drawn again (after another seat's move, or after the server
+ * refused them) shows them, not its first values, though its bounds may have changed. A template no
+ * longer offered, or a move taken, forgets them (app.js calls forgetTyped()).
  */
 const typed = new Map();
-const templateKey = (tmpl) => JSON.stringify([tmpl.move, tmpl.params, tmpl.disjoint || []]);
+const typedKey = (seat, tmpl) => JSON.stringify([seat, tmpl.move, Object.keys(tmpl.params)]);
 let opened = null; // the kind of moves unfolded, kept open by a redraw until a move is taken
 const openedForms = new Set(); // the folded forms opened (by move type), the same
 export function forgetTyped() {
@@ -178,23 +182,28 @@ export function forgetTyped() {
  * the page's words, next to its button; the browser's own checks (bubbles in the browser's
  * language, which left the page's last message standing) are off.
  */
-function templateForm(tmpl, post, { term, seatName, say, typedFirst }) {
-  const key = templateKey(tmpl);
-  const values = typed.has(key) ? structuredClone(typed.get(key)) : firstValues(tmpl, typedFirst);
+function templateForm(tmpl, post, { term, seatName, say, typedFirst, seat }) {
+  const key = typedKey(seat, tmpl);
+  const values = typed.has(key) ? fitted(typed.get(key), tmpl) : firstValues(tmpl, typedFirst);
   const current = () => ({ ...tmpl.move, ...values });
   const keyWord = (k) => (term ? term(k) : String(k).replaceAll("_", " "));
   const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
   const problem = el("p", { class: "message form-problem", role: "alert" });
   // The move a click posts, once every param has a value (a box left empty posts nothing).
-  const sync = () => {
+  const showMove = () => {
     if (Object.keys(tmpl.params).every((name) => values[name] !== undefined)) button.dataset.move = JSON.stringify(current());
     else delete button.dataset.move;
+  };
+  const sync = () => { // a value typed: kept for the next redraw
+    typed.set(key, structuredClone(values));
+    showMove();
   };
   const checks = []; // one per param: what is wrong with it in words (its inputs marked), or []
   const form = el(
     "form",
     {
       class: "template",
+      "data-template": JSON.stringify([tmpl.move, Object.keys(tmpl.params)]), // app.js finds a box again by it
       novalidate: true,
       onsubmit: (e) => {
         e.preventDefault();
@@ -203,7 +212,6 @@ function templateForm(tmpl, post, { term, seatName, say, typedFirst }) {
         const wrong = [...checks.flatMap((check) => check()), ...overlaps(tmpl, values, keyWord)];
         problem.textContent = wrong.join("\n"); // one line each
         if (wrong.length) return;
-        typed.set(key, structuredClone(values));
         post(current());
       },
     },
@@ -211,8 +219,22 @@ function templateForm(tmpl, post, { term, seatName, say, typedFirst }) {
     button,
     problem,
   );
-  sync();
+  showMove();
   return form;
+}
+
+/** Values typed for a template drawn again, within its params now: a counts param keeps the keys it
+ *  still has a box for, a seats param the seats it still offers (bounds are checked on sending). */
+function fitted(values, tmpl) {
+  const fit = {};
+  for (const [name, param] of Object.entries(tmpl.params)) {
+    const value = values[name];
+    if (value === undefined) continue; // an integer box left empty
+    if (param.kind === "counts") fit[name] = Object.fromEntries(Object.entries(value).filter(([k]) => k in param.max));
+    else if (param.kind === "seats") fit[name] = value.filter((s) => param.of.includes(s));
+    else fit[name] = value;
+  }
+  return fit;
 }
 
 /** A number box's whole number, else null (empty, not a number, a fraction). */
@@ -225,11 +247,12 @@ function wholeNumber(input, empty = null) {
 
 const invalid = (node) => node.setAttribute("aria-invalid", "true");
 
+/** Each box has data-field (its param, and its key or seat): app.js puts the focus back in it. */
 function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
   const word = paramWord(name);
   if (param.kind === "integer") {
     const id = `param-${name}`;
-    const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name] ?? "", required: true });
+    const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name] ?? "", required: true, "data-field": name });
     input.addEventListener("input", () => {
       if (input.value === "") delete values[name];
       else if (input.checkValidity()) values[name] = Number(input.value);
@@ -249,7 +272,7 @@ function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
       { class: "param" },
       el("legend", {}, word),
       param.of.map((seat) => {
-        const tick = el("input", { type: "checkbox", checked: values[name].includes(seat) });
+        const tick = el("input", { type: "checkbox", checked: values[name].includes(seat), "data-field": `${name}:${seat}` });
         tick.addEventListener("change", () => {
           values[name] = param.of.filter((s) => (s === seat ? tick.checked : values[name].includes(s)));
           sync();
@@ -267,7 +290,7 @@ function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
   }
   const { min_total: low, max_total: high } = param;
   const boxes = Object.entries(param.max).map(([key, most]) => {
-    const input = el("input", { type: "number", min: 0, max: most, step: 1, value: values[name][key] || 0 });
+    const input = el("input", { type: "number", min: 0, max: most, step: 1, value: values[name][key] || 0, "data-field": `${name}:${key}` });
     input.addEventListener("input", () => {
       const n = Number(input.value);
       const next = { ...values[name] };
