@@ -149,7 +149,7 @@ def test_medicis_players_table_gives_purchases_as_money_paid_out(page, server_ur
 
 def test_speicherstadt_says_what_declining_a_card_leads_to(page, server_url):
     """'Decline the card' did not say that the next worker's owner then may buy it for a coin less."""
-    match = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 3})
+    match = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 3, "seed": 1})
     tokens = [s["token"] for s in match["seats"]]
     path = f"/v1/matches/{match['id']}"
     for _ in range(20):
