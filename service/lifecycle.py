@@ -54,7 +54,8 @@ def creation_life(body: dict, reserved: tuple[str, ...] = ()) -> dict:
             )
         given[int(seat)] = clean_name(raw, f"names.{seat}")
         others = [n for s, n in given.items() if s != int(seat)]
-        check_unique(given[int(seat)], [*others, *reserved], f"names.{seat}")
+        houses = [n for s, n in enumerate(reserved) if s != int(seat)]  # its own is its own
+        check_unique(given[int(seat)], [*others, *houses], f"names.{seat}")
     return {
         "names": given,
         "listed": body.get("listed", False),

@@ -145,7 +145,8 @@ def join(
     meta, taken = match.stored.meta, match.stored.seat_hashes
     if name is not None:
         given = lifecycle.names(meta, match.stored.state)
-        names.check_unique(name, [*given.values(), *match.game.seat_names], "name")
+        houses = [n for s, n in enumerate(match.game.seat_names) if s != wanted]  # a seat may take its own
+        names.check_unique(name, [*given.values(), *houses], "name")
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
     if wanted is not None:

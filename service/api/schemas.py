@@ -144,8 +144,8 @@ class CreateMatchSchema(Schema):
         metadata={
             "description": (
                 "Display names by seat (1 to 32 printable characters), one per seat: no two alike (case and"
-                " look-alike letters aside), none a seat's label or a name the game gives a seat (a game's"
-                " view may name its seats in `players[].name`; texts call an unnamed seat so)."
+                " look-alike letters aside), none a seat's label or the name the game gives another seat (a"
+                " game's view may name its seats in `players[].name`; texts call an unnamed seat so)."
             ),
             "example": {"0": "Ana"},
         },
@@ -210,7 +210,8 @@ class JoinSchema(Schema):
         metadata={
             "description": (
                 "Your display name (1 to 32 characters): not another seat's (case and look-alike letters"
-                " aside), nor a seat's label or a name the game gives a seat (its view's `players[].name`)."
+                " aside), nor a seat's label or the name the game gives a seat other than `seat` (its view's"
+                " `players[].name`)."
             ),
             "minLength": 1,
             "maxLength": 32,
