@@ -146,14 +146,24 @@ def test_a_trade_form_in_english_names_a_resource_on_both_sides(browser, server_
         context.close()
 
 
-def test_a_price_over_its_maximum_is_said_in_words_and_not_posted(browser, server_url):
-    """Medici's price (an integer param): the browser's own bubble said it, in its own language."""
+def medici_drawer(browser, server_url) -> tuple[str, object, object, list[dict]]:
+    """A new Medici match open at its drawer's seat (English), with the moves it posts listed."""
     match_id, tokens = created(server_url, "medici", 2)
     context, page = screen(browser, "en")
     posted: list[dict] = []
     page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
     try:
         open_seat(page, server_url, match_id, tokens[0])
+    except Exception:
+        context.close()
+        raise
+    return match_id, context, page, posted
+
+
+def test_a_price_over_its_maximum_is_said_in_words_and_not_posted(browser, server_url):
+    """Medici's price (an integer param): the browser's own bubble said it, in its own language."""
+    match_id, context, page, posted = medici_drawer(browser, server_url)
+    try:
         price = page.locator("#param-price")
         top = int(price.get_attribute("max"))
         price.fill(str(top + 1))
@@ -171,12 +181,8 @@ def test_a_price_over_its_maximum_is_said_in_words_and_not_posted(browser, serve
 def test_medicis_price_starts_empty_and_is_typed_before_the_lot_is_offered(browser, server_url, screenshots):
     """The price box showed 0 (the least the rules allow): one tap on "Name a price for the lot"
     offered it for free. It starts empty now, and its button posts nothing until a price is typed."""
-    match_id, tokens = created(server_url, "medici", 2)
-    context, page = screen(browser, "en")
-    posted: list[dict] = []
-    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    match_id, context, page, posted = medici_drawer(browser, server_url)
     try:
-        open_seat(page, server_url, match_id, tokens[0])
         price = page.locator("#param-price")
         button = page.locator("form.template button[type=submit]")
         assert price.input_value() == ""
