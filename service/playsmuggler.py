@@ -125,7 +125,18 @@ def move_labels(view: dict, legal: list, labels: list, events: list) -> list[str
     for n, move in enumerate(legal):
         if move.get("type") == "choose_officer" and n < len(said):
             said[n] = officer_choice(view, move["officer"], toward)
+        if move.get("type") == "choose_path" and n < len(said):
+            said[n] = path_choice(view, move["officer"], move["space"], toward)
     return said
+
+
+def path_choice(view: dict, officer: int, space: str, toward: tuple[str, str] | None) -> str:
+    """`Send officer 1 from Zennor through St Ives, toward the sale at Hayle`: two ways of one length,
+    the officer's seat chooses his next space (`Send officer 1 through St Ives` said neither from
+    where nor where to)."""
+    here = playtext.place_name(view["officers"][officer]["space"], view)
+    said = f"Send officer {officer + 1} from {here} through {playtext.place_name(space, view)}"
+    return said if toward is None else f"{said}, toward {TOWARD[toward[0]]} at {playtext.place_name(toward[1], view)}"
 
 
 TOWARD = {"goods_sold": "the sale", "landing_risk": "the landing"}  # the events the customs move for

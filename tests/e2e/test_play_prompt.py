@@ -270,6 +270,21 @@ def test_an_officer_to_move_for_the_customs_says_where_he_stands_and_where_he_go
     assert "  Move officer … [0] 1, at Marazion  [1] 2, at Zennor\n" in out.getvalue()
 
 
+def test_an_officers_way_to_choose_says_from_where_and_toward_what():
+    """`Send officer … [0] St Ives  [1] Ludgvan` said neither where the officer stood nor where he went."""
+    resource = officers_to_choose()
+    resource["legal_moves"] = [{"type": "choose_path", "officer": 1, "space": s} for s in ("st_ives", "ludgvan")]
+    resource["move_labels"] = ["Send officer 2 through St Ives", "Send officer 2 through Ludgvan"]
+    out = io.StringIO()
+    move = playprompt.choose_prompt(resource, stdin=io.StringIO("1\n"), out=out, events=SALE)
+    assert move == {"type": "choose_path", "officer": 1, "space": "ludgvan"}
+    listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
+    assert listed == [
+        "  [0] Send officer 2 from Zennor through St Ives, toward the sale at Hayle",
+        "  [1] Send officer 2 from Zennor through Ludgvan, toward the sale at Hayle",
+    ], listed
+
+
 def test_the_session_hands_the_prompt_the_logs_last_events():
     class Log:
         def events(self, match_id: str, after: int, wait: float = 0) -> dict:
