@@ -77,7 +77,8 @@ def template_words(view: dict, tmpl: dict) -> dict[str, playmenu.Asked]:
         "shapes": goods_asked(view, params["shapes"]),
         "hide": playmenu.Asked(
             f"influence to spend hiding the landing, on top of the 1 it costs: its risk is {port}'s {risk},"
-            f" +1 a square landed, -1 a point hidden; the customs move a step for each point above discovery"
+            f" +1 a square landed, -1 a point hidden, +2 if another seat plays a Tip-off; the customs move a"
+            f" step for each point above discovery"
             f" {view['customs']['discovery']}",
             f"a whole number from {hide['min']} to {hide['max']}",
         ),

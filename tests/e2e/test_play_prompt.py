@@ -201,7 +201,7 @@ def test_a_landing_asks_for_the_goods_by_the_tables_numbers_and_says_what_hide_a
     assert "shapes: the goods to land (the others stay aboard): Irish trader #4 (l3 x./xx), Irish trader #5" in text
     assert "(type the numbers of those to land, such as 4 or 4,5, or all): " in text
     assert "'4,9' is outside what this move allows: type the numbers of those to land" in text
-    assert "its risk is St Ives's 5, +1 a square landed, -1 a point hidden" in text
+    assert "its risk is St Ives's 5, +1 a square landed, -1 a point hidden, +2 if another seat plays a Tip-off;" in text
     assert "above discovery 7 (type a whole number from 0 to 4): " in text
     assert "stash: 1 puts the goods landed straight into your warehouses here" in text
     assert "0 leaves them on the beach (type 1 or 0): " in text
