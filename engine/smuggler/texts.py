@@ -39,7 +39,7 @@ MOVES = {
     "honest_work.no_gain": "Do honest work: lose {loss}",
     "honest_work.no_loss": "Do honest work: earn {gain}",
     "honest_work.no_gain.no_loss": "Do honest work",
-    "land": "Land {shapes} for {cost}, hiding {hide}",
+    "land": "Land {shapes} for {cost}, hiding {hide}, {where}",
     "buy_goods": "Buy {shape} for {cost}",
     "sell": "Sell {shape} at price row {row} for {cost}: {gain}",
     "sell.no_cost": "Sell {shape} at price row {row}: {gain}",
@@ -224,4 +224,6 @@ def fields(kind: str, data: dict) -> dict:
     for name in ("officer", "row"):
         if type(data.get(name)) is int:
             out[name] = data[name] + 1
+    if kind == "move" and data.get("type") == "land" and type(data.get("stash")) is int:
+        out["where"] = "into your warehouses" if data["stash"] else "onto the beach"  # the listed landing stashes
     return out

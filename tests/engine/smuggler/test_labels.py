@@ -331,6 +331,12 @@ def test_the_landing_template_says_its_price():
     )
     move = {"type": "land", "shapes": {"irish_1": 1}, "hide": 2, "stash": 0}
     assert labels(state, 0, move) == (
-        "Land Irish trader #1 for 3 influence, hiding 2",
-        "Débarquer Irish trader #1 pour 3 influence, en cachant 2",
+        "Land Irish trader #1 for 3 influence, hiding 2, onto the beach",
+        "Débarquer Irish trader #1 pour 3 influence, en cachant 2, sur la plage",
+    )
+    # The listed landing (hide 0) stashes: its label did not say so, beside a form that asks.
+    (listed,) = [m for m in GAME.legal_moves(state, 0) if m["type"] == "land"]
+    assert labels(state, 0, listed) == (
+        "Land Irish trader #1 for 1 influence, hiding 0, into your warehouses",
+        "Débarquer Irish trader #1 pour 1 influence, en cachant 0, dans vos entrepôts",
     )
