@@ -304,7 +304,7 @@ class Game:
     move_schema: MoveUnion
     bots: Mapping[str, type] = {}  # the game's own bots by name (the random bot is everyone's)
     # What texts call a seat nobody named, by seat (Medici's houses); a game without them says "seat N".
-    # Reserved: no player may go by one of them.
+    # Reserved: a player may go by their own seat's one, by no other (service/names.py houses_of_others).
     seat_names: tuple[str, ...] = ()
     # The wire contract, for the OpenAPI document and typed clients (optional; untyped without):
     # the view's schema, each event type's schema by `type`, and the outcome's.

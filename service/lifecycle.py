@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
-from service import claims, metrics
+from service import claims, metrics, words
 from service.errors import ApiError
-from service.names import check_unique, clean_name
+from service.names import check_unique, clean_name, houses_of_others
 from service.store import match_key
 
 if TYPE_CHECKING:
@@ -54,8 +54,7 @@ def creation_life(body: dict, reserved: tuple[str, ...] = ()) -> dict:
             )
         given[int(seat)] = clean_name(raw, f"names.{seat}")
         others = [n for s, n in given.items() if s != int(seat)]
-        houses = [n for s, n in enumerate(reserved) if s != int(seat)]  # its own is its own
-        check_unique(given[int(seat)], [*others, *houses], f"names.{seat}")
+        check_unique(given[int(seat)], [*others, *houses_of_others(reserved, int(seat))], f"names.{seat}")
     return {
         "names": given,
         "listed": body.get("listed", False),
@@ -67,6 +66,11 @@ def creation_life(body: dict, reserved: tuple[str, ...] = ()) -> dict:
 def names(meta: dict, doc: dict) -> dict[int, str]:
     given = {**meta.get("names", {}), **life_of(doc).get("names", {})}
     return {int(s): n for s, n in given.items()}
+
+
+def text_names(match: Loaded) -> dict[int, str]:
+    """What texts call each seat: its given name, else the game's name for it (words.display_names)."""
+    return words.display_names(match.game, names(match.stored.meta, match.stored.state))
 
 
 def life_of(doc: dict) -> dict:
@@ -308,10 +312,8 @@ def leave(match: Loaded, seat: int, kind: str, event_type: str) -> list[dict]:
 
 
 def service_event(match: Loaded, type_: str, /, **data: Any) -> dict:
-    from service import words
-
     ev = {"type": type_, **data}
-    ev["texts"] = words.texts(match.game, ev, names(match.stored.meta, match.stored.state))
+    ev["texts"] = words.texts(match.game, ev, text_names(match))
     ev["to"] = None
     return ev
 

@@ -145,8 +145,7 @@ def join(
     meta, taken = match.stored.meta, match.stored.seat_hashes
     if name is not None:
         given = lifecycle.names(meta, match.stored.state)
-        houses = [n for s, n in enumerate(match.game.seat_names) if s != wanted]  # a seat may take its own
-        names.check_unique(name, [*given.values(), *houses], "name")
+        names.check_unique(name, [*given.values(), *names.houses_of_others(match.game.seat_names, wanted)], "name")
     bots = {int(s) for s in [*meta["bots"], *meta.get("reserved", {})]}
     open_seats = [s for s in range(meta["players"]) if s not in taken and s not in bots]
     if wanted is not None:
@@ -214,7 +213,7 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
     lang = words.request_lang()
     legal = game.legal_moves(state, seat) if seat is not None and to_act else []
     templates = game.move_templates(state, seat) if seat is not None and to_act else []
-    seat_names = words.display_names(game, lifecycle.names(stored.meta, stored.state)) if legal else {}
+    seat_names = lifecycle.text_names(match) if legal else {}
     return {
         "id": stored.id,
         "game": game.id,
@@ -256,7 +255,7 @@ def visible_events(entry: dict, seat: int | None) -> list[dict]:
 
 
 def make_entry(match: Loaded, seat: int, move: dict, events, bot: str | None = None) -> dict:
-    seat_names = words.display_names(match.game, lifecycle.names(match.stored.meta, match.stored.state))
+    seat_names = lifecycle.text_names(match)
     stored_events = []
     for e in events:
         data = e.to_json()
@@ -275,9 +274,7 @@ def _apply(match: Loaded, seat: int, move) -> list:
     try:
         return match.game.apply(match.state, seat, move)
     except IllegalMove as err:
-        say = words.refusal(
-            match.game, err, words.display_names(match.game, lifecycle.names(match.stored.meta, match.stored.state))
-        )
+        say = words.refusal(match.game, err, lifecycle.text_names(match))
         if err.code in _ENGINE_CODES:
             raise ApiError(err.code, err.message, say=say, **err.details) from None
         raise ApiError("illegal_move", err.message, say=say, reason=err.code, **err.details) from None

@@ -78,7 +78,7 @@ def same_name(name: str) -> str:
     full-width or styled letters read as plain ones ("Ｓｅａｔ 1" is "seat 1"), any letter outside
     ASCII as the ASCII letter it looks like (Unicode's confusables: a Cyrillic "Ѕеаt 1" is "seat 1",
     a Cyrillic "А" in "Аna" is "a", a script "ɡ" in "Olɡa" is "g"), a digit of any script as its
-    value, an upright stroke or an "I" as an "l", joiners left out, runs of spaces as one, case
+    value, an upright stroke, an "I" or an "i" as an "l", joiners left out, runs of spaces as one, case
     aside. ("Seat I" and "Seat O" read as seats' labels: _SEAT_LABEL takes an "l" or an "o" for a digit.)"""
     plain = "".join(c for c in unicodedata.normalize("NFKC", name) if c not in _JOINERS)
     if not plain.isascii():
@@ -103,6 +103,11 @@ def check_unique(name: str, taken: list[str], field: str) -> None:
     """422 when another seat of the match already goes by this name."""
     if same_name(name) in {same_name(other) for other in taken}:
         raise name_taken(field)
+
+
+def houses_of_others(seat_names: tuple[str, ...], seat: int | None) -> list[str]:
+    """The names a game gives its seats (a game whose seats are houses), but `seat`'s own: a seat may go by its own."""
+    return [n for s, n in enumerate(seat_names) if s != seat]
 
 
 def name_taken(field: str) -> ApiError:

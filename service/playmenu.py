@@ -129,11 +129,7 @@ def menu(
     Lines more than `rows` (the room on the screen, None: no limit): the kinds of moves that take the
     most lines are each one Section (`[3] Move your pawn from … (40 moves, listed when chosen)`) until
     the list fits."""
-    built = Menu()
-    _add_moves(built, legal, labels)
-    for tmpl in templates:
-        built.add_template(tmpl)
-    built.lines = fit(built.lines, width)
+    built = _listed(legal, labels, templates, width, set())
     if rows is None or len(built.lines) <= rows:
         return built
     kinds = [(tuple(legal[n] for n in kind), _labels_of(labels, kind)) for kind in _kinds(legal)]
@@ -196,7 +192,6 @@ def _kinds(legal: Sequence[dict]) -> list[list[int]]:
     """The moves' numbers by kind, in the order each kind first comes: by type, or (all of one type) by
     the value of the first field whose values differ (a pawn's moves by the space it leaves)."""
     fields = dict.fromkeys(key for move in legal for key in move if key != "type")
-    values = [""] * len(legal)
     for name in ("type", *fields):
         values = [json.dumps(move.get(name), sort_keys=True) for move in legal]
         if len(set(values)) > 1:

@@ -4,7 +4,8 @@ Keys of one match all carry the hash tag {<id>}, so a Redis Cluster keeps
 them on one node and the Lua script may touch them together:
 
     m:{id}            hash: v (version), meta (JSON, fixed at creation),
-                      state (JSON: status + the game's dump), seat:<n> (token hash)
+                      state (JSON: status + the game's dump), seat:<n> (token hash),
+                      name:<compared name> (the seat field that claimed it at join: service/names.py)
     m:{id}:log        stream: one entry per version, id "<version>-0"
     m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer; it
                       expires with the match (the commit refreshes its TTL)

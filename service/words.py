@@ -149,7 +149,7 @@ def request_lang() -> str:
 def display_names(game: Game, given: Mapping[int, str]) -> dict[int, str]:
     """What texts call each seat: the name given to it, else the game's name for it (a house, for
     a game whose seats are houses), else nothing here ("seat N")."""
-    return {**dict(enumerate(game.seat_names)), **given} if game.seat_names else dict(given)
+    return {**dict(enumerate(game.seat_names)), **given}
 
 
 def texts(game: Game, event: Mapping, names: Mapping[int, str]) -> dict[str, str]:

@@ -195,7 +195,8 @@ def term(value: str) -> tuple[str, str]:
 
 
 def fields(kind: str, data: dict) -> dict:
-    """Ids read as names; officers and price rows count from 1; a secret reads as its kind."""
+    """Ids read as names; officers and price rows count from 1; a secret reads as its kind; a landing
+    says where its goods go (`where`)."""
     out: dict = {}
     for name in PLACE_FIELDS:
         if isinstance(data.get(name), str):

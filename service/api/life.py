@@ -7,7 +7,7 @@ from service.api import BODY, LIMITED, MATCH, TOKEN, header_param, problem_respo
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.moves import read_if_match
-from service.api.schemas import EMPTY_BODY, EmptySchema, MoveAnswerSchema
+from service.api.schemas import MoveAnswerSchema, empty_body
 from service.auth import seat_of
 
 blp = Blueprint(
@@ -34,12 +34,6 @@ def list_matches(query: dict):
     )
 
 
-def _empty_body():
-    """A seat's POST that takes no fields declares the body it accepts (none, or `{}`): webargs refuses
-    a field sent (422, `Unknown field.` under its name) rather than the operation ignore it."""
-    return blp.arguments(EmptySchema(), required=False, example={}, description=EMPTY_BODY)
-
-
 def _operation(match_id: str, operation):
     svc = services()
     seat_for, if_match = (lambda hashes: seat_of(hashes, required=True)), read_if_match()
@@ -48,7 +42,7 @@ def _operation(match_id: str, operation):
 
 
 def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None, if_match: bool = True) -> dict:
-    """The documentation of a seat's POST with no body of its own (none, or `{}`: _empty_body), which
+    """The documentation of a seat's POST with no body of its own (none, or `{}`: schemas.empty_body), which
     can refuse with these codes besides."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
@@ -58,7 +52,7 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
 
 
 @blp.route("/<match_id>/resign", methods=["POST"])
-@_empty_body()
+@empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
 @blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left", "stale_version"))
 def resign(_body: dict, match_id: str):
@@ -68,7 +62,7 @@ def resign(_body: dict, match_id: str):
 
 
 @blp.route("/<match_id>/abort", methods=["POST"])
-@_empty_body()
+@empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.ABORTED)
 @blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused", "stale_version"))
 def abort(_body: dict, match_id: str):
@@ -79,7 +73,7 @@ def abort(_body: dict, match_id: str):
 
 
 @blp.route("/<match_id>/undo", methods=["POST"])
-@_empty_body()
+@empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
 @blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused", "stale_version"))
 def undo(_body: dict, match_id: str):
@@ -91,7 +85,7 @@ def undo(_body: dict, match_id: str):
 
 
 @blp.route("/<match_id>/rematch", methods=["POST"])
-@_empty_body()
+@empty_body(blp)
 @blp.response(200, RematchSchema, example=examples.REMATCH)
 @blp.doc(
     operationId="createRematch",

@@ -189,6 +189,12 @@ class CreatedSchema(Schema):
 EMPTY_BODY = "None, or `{}`: this operation takes no fields."
 
 
+def empty_body(blp):
+    """A POST that takes no fields declares the body it accepts (none, or `{}`): webargs refuses a
+    field sent (422, `Unknown field.` under its name) rather than the operation ignore it."""
+    return blp.arguments(EmptySchema(), required=False, example={}, description=EMPTY_BODY)
+
+
 class EmptySchema(Schema):
     """The body of a POST that takes no fields (resign, abort, undo, rematch, a stream ticket): none, or
     `{}`. A field sent is refused (422, `Unknown field.` under its name), never silently ignored: a `seat`

@@ -27,7 +27,7 @@ from service.api import (
     seat_response,
     services,
 )
-from service.api.schemas import EMPTY_BODY, MAX_VERSION, EmptySchema, WholeNumber
+from service.api.schemas import MAX_VERSION, WholeNumber, empty_body
 from service.auth import seat_of
 from service.config import Config
 from service.errors import NOT_KEPT, ApiError
@@ -87,7 +87,7 @@ class TicketSchema(Schema):
 
 
 @blp.route("/<match_id>/stream-ticket", methods=["POST"])
-@blp.arguments(EmptySchema(), required=False, example={}, description=EMPTY_BODY)  # a `seat` sent: 422
+@empty_body(blp)  # a `seat` sent: 422
 @blp.response(200, TicketSchema, example={"ticket": "pstt_Xq3…", "expires_in": TICKET_SECONDS})
 @blp.doc(
     operationId="createStreamTicket",

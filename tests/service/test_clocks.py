@@ -47,7 +47,9 @@ def test_a_late_seat_is_played_by_the_random_bot_on_the_next_request(client, red
     match = get_match(client, created["id"], toks[1])
     log = _log(client, created["id"])
     assert [(e["kind"], e["seat"], e["bot"]) for e in log] == [("timeout", 0, "random")]
-    assert log[0]["events"][0]["text"] == "Seat 0 ran out of time; the random bot played for them"
+    assert (
+        log[0]["events"][0]["text"] == "Medici ran out of time; the random bot played for them"
+    )  # a house, as its board says
     assert match["version"] == 1
     assert all(at > time.time() for at in match["clock"]["deadlines"].values())
 

@@ -205,3 +205,12 @@ def test_a_counts_total_out_of_its_range_reads_as_plain_french():
     """« Les nombres font en tout de 1 à 3. » read as a riddle (Cornish Smuggler's landing)."""
     said = i18n.translate("The counts add up to {min} to {max}.", "fr", words.catalogue())
     assert said.format(min=1, max=3) == "Le total doit être compris entre 1 et 3."
+
+
+def test_the_services_own_events_call_a_medici_seat_by_its_house_too(client):
+    """The game's events said "Strozzi bought the lot" while the service's said "seat 1 resigned"."""
+    created = create(client, game="medici", players=2)
+    assert client.post(f"/v1/matches/{created['id']}/resign", headers=auth(tokens(created)[1])).status_code == 200
+    log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
+    texts = [e["text"] for entry in log["entries"] for e in entry["events"]]
+    assert texts == ["Strozzi abandonne", "La partie est terminée, victoire : Medici"], texts
