@@ -197,3 +197,20 @@ def test_speicherstadt_cards_say_what_they_do(browser, server_url, screenshots, 
         )
     finally:
         context.close()
+
+
+def test_medicis_players_table_names_a_house_once(page, server_url):
+    """With the houses as the seats' names, the table read "Medici (Medici) (you)" and
+    "Strozzi (Strozzi (greedy bot))"; a named seat still shows its house beside its name."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "bots": {"1": "greedy"}})
+    page.goto(f"{server_url}/play/#match={match['id']}&token={match['seats'][0]['token']}")
+    page.locator(".board.medici table").first.wait_for()
+    seats = page.evaluate(
+        "() => [...document.querySelectorAll('.board.medici table tbody tr')].slice(0, 2)"
+        ".map((tr) => tr.children[0].textContent.trim())"
+    )
+    assert seats == ["Medici (you)", "Strozzi (greedy bot)"], seats
+    named = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "names": {"0": "Ana"}})
+    page.goto(f"{server_url}/play/#match={named['id']}&token={named['seats'][0]['token']}")
+    page.locator(".board.medici table tbody tr", has_text="Ana").first.wait_for()
+    assert page.locator(".board.medici table tbody tr").first.inner_text().startswith("Medici (Ana)")

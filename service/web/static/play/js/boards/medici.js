@@ -42,7 +42,9 @@ export function render(resource, ctx) {
     v.drawer != null ? ` · ${t("lot drawn by {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
     ` · ${t("bag {bag} · bank {bank}", { bag: v.bag.count, bank: v.bank })}`);
   const you = (seat) => (seat === ctx.seat ? ` ${t("(you)")}` : "");
-  const money = table(t("Players"), v.players.map((p) => ({ seat: `${p.name} (${ctx.seatName(p.seat)})${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned, purchases: -p.earned.purchases })),
+  // A seat's name beside its house, unless it is the house's own ("Medici (Medici)" read twice).
+  const house = (p) => (ctx.seatName(p.seat).startsWith(p.name) ? ctx.seatName(p.seat) : `${p.name} (${ctx.seatName(p.seat)})`);
+  const money = table(t("Players"), v.players.map((p) => ({ seat: `${house(p)}${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned, purchases: -p.earned.purchases })),
     { seat: t("Seat"), money: t("Money"), credit: t("Credit"), ...EARNED });
   const harbours = el("div", { class: "harbours" }, v.harbours.map((h) => harbour(h, v)));
   const tracks = el("div", { class: "tracks", "aria-label": t("Monopoly tracks") }, el("h3", {}, t("Monopoly tracks")),
