@@ -6,11 +6,13 @@ or with TRUSTED_PROXIES the last X-Forwarded-For hop that is not a trusted proxy
 - A request about a match that carries a token is counted in the match's own
   load, in the same round-trip (service/ratelimit.py): under the seat the
   token claims, trusted only once the token verifies. If it does not (401,
-  403, or 404: a token presented on a match that does not exist) the failure
-  is charged to the address, and an address over its failure budget is
-  refused before any work, whatever token it sends next. A request that never
-  reaches the check of its token (a malformed body, a bad query) is counted
-  against the address when it is answered, and refused if that is over budget.
+  403) the failure is charged to the address, and an address over its failure
+  budget is refused before any work, whatever token it sends next. A request
+  that never reaches the check of its token (a malformed body, a bad query, a
+  match that does not exist) is counted against the address when it is
+  answered, and refused if that is over budget. (A 404 is not a failed
+  authentication: there is no token to guess, and a phone still polling a
+  match that expired would lock out everyone behind its NAT.)
 - Every other request (create, the catalogue, spectators) counts against the
   address before it runs (a spectator's wait: in the match's load, see below).
 
@@ -273,7 +275,7 @@ def install_settlement(app: Flask, config: Config) -> None:
             return response
         quota: Quota | None = getattr(here, "quota", None)
         status = response.status_code
-        failed = status in (401, 403) or (quota is not None and quota.token and status == 404)
+        failed = status in (401, 403)
         unsettled = quota is not None and not quota.verified and not failed and status != 429
         if not (failed or unsettled):
             return response

@@ -74,9 +74,10 @@ from tests.service.test_limits import (  # noqa: F401
     test_failed_authentication_counts_against_the_address,
     test_idempotency_answers_expire_with_their_match,
     test_made_up_tokens_do_not_dodge_the_limit_on_creation,
-    test_made_up_tokens_on_an_unknown_match_count_as_failed_authentications,
     test_reads_have_their_own_budget,
+    test_tokens_on_a_match_that_is_gone_spend_the_addresss_budget_not_its_failures,
     test_trusted_proxies_pass_on_the_clients_address,
+    test_wrong_tokens_on_a_live_match_are_failed_authentications,
 )
 from tests.service.test_matches import (  # noqa: F401
     test_create_answers_201_with_tokens_for_every_seat,

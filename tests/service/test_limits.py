@@ -320,14 +320,29 @@ def test_unknown_methods_are_problems(client, method):
 # --- limits keyed on the verified seat, else the address (audit of issue #11) -------------------------
 
 
-def test_made_up_tokens_on_an_unknown_match_count_as_failed_authentications(redis_url, redis_client):
-    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3).test_client()
+def test_tokens_on_a_match_that_is_gone_spend_the_addresss_budget_not_its_failures(redis_url, redis_client):
+    """A phone still polling a match that expired sends its token to a 404 again and again. Were that a
+    failed authentication, one such phone would lock everyone behind its NAT out of everything within a
+    second; it is counted against the address's reads instead, so made-up tokens still buy nothing."""
+    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3, read_limit_per_minute=6).test_client()
     where = an_address()
     path = f"/v1/matches/{secrets.token_hex(10)}/events"  # well-formed, but no such match
-    statuses = [client.get(path, headers=auth(secrets.token_hex(8)), environ_base=where).status_code for _ in range(5)]
-    assert statuses == [404, 404, 404, 429, 429]
-    assert client.get("/v1/games", environ_base=where).status_code == 429  # the address failed, whatever it asks
+    statuses = [client.get(path, headers=auth(secrets.token_hex(8)), environ_base=where).status_code for _ in range(8)]
+    assert statuses == [404] * 6 + [429] * 2
+    refused = client.get(path, headers=auth(secrets.token_hex(8)), environ_base=where).get_json()
+    assert "reads" in refused["detail"]  # the reads' budget, not the failures'
+    created = client.post("/v1/matches", json=CREATE, environ_base=where)
+    assert created.status_code == 201  # writes are still the address's to spend
     assert client.get(path, environ_base=an_address()).status_code == 404
+
+
+def test_wrong_tokens_on_a_live_match_are_failed_authentications(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3).test_client()
+    created = client.post("/v1/matches", json=CREATE, environ_base=an_address()).get_json()
+    where, path = an_address(), f"/v1/matches/{created['id']}/events"
+    statuses = [client.get(path, headers=auth(secrets.token_hex(8)), environ_base=where).status_code for _ in range(5)]
+    assert statuses == [403, 403, 403, 429, 429]
+    assert client.get("/v1/games", environ_base=where).status_code == 429  # the address failed, whatever it asks
 
 
 def test_a_made_up_token_whose_request_never_reaches_the_check_counts_against_the_address(redis_url, redis_client):
