@@ -53,7 +53,7 @@ class Claimed(NamedTuple):
     token: str
     fresh: bool  # taken now (False: the same claim again)
     digest: str
-    name_field: str = ""  # the name claimed with the seat (service/names.py name_field), given back with it
+    name_field: str = ""  # the name claimed with the seat (service/names.py claim_field), given back with it
 
 
 def claims_key(match_id: str) -> str:

@@ -161,7 +161,7 @@ def join(
     else:
         candidates = open_seats
     for seat in candidates:
-        if (claimed := claims.take(store, match_id, seat, claim, body, names.name_field(name))) is not None:
+        if (claimed := claims.take(store, match_id, seat, claim, body, names.claim_field(name))) is not None:
             if claimed.fresh:
                 try:
                     record_join(store, cfg, match_id, claimed.seat, name)
@@ -181,7 +181,7 @@ def record_join(store: Store, cfg: Config, match_id: str, seat: int, name: str |
     and it is tried again on the new version)."""
     for _ in range(cfg.move_retries):
         match = load(store, match_id)
-        if name is not None:  # unique: the join claimed it with its seat (service/names.py name_field)
+        if name is not None:  # unique: the join claimed it with its seat (service/names.py claim_field)
             life = lifecycle.life_of(match.stored.state)
             life["names"] = {**life.get("names", {}), str(seat): name}
         entry = {"seat": seat, "kind": "join", "events": [lifecycle.service_event(match, "joined", seat=seat)]}

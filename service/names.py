@@ -57,7 +57,7 @@ def clean_name(raw: Any, field: str) -> str:
             "validation_error",
             f"A name is 1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes"
             " or backslashes, and not a seat's label.",
-            errors=field_errors(
+            errors=nested_error(
                 field,
                 f"1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes or"
                 " backslashes, not a seat's label.",
@@ -66,11 +66,11 @@ def clean_name(raw: Any, field: str) -> str:
     return name
 
 
-def field_errors(field: str, message: str) -> dict:
+def nested_error(field: str, message: str) -> dict:
     """A field's error in marshmallow's shape: "names.1" nests as {"names": {"1": [...]}}, as the
     schemas' own errors for the same field do (a flat "names.1" key was a second shape to read)."""
     head, _, rest = field.partition(".")
-    return {head: field_errors(rest, message) if rest else [message]}
+    return {head: nested_error(rest, message) if rest else [message]}
 
 
 def same_name(name: str) -> str:
@@ -114,11 +114,11 @@ def name_taken(field: str) -> ApiError:
     return ApiError(
         "validation_error",
         "Another seat of this match has that name.",
-        errors=field_errors(field, "Another seat of this match has that name."),
+        errors=nested_error(field, "Another seat of this match has that name."),
     )
 
 
-def name_field(name: str | None) -> str:
+def claim_field(name: str | None) -> str:
     """The match hash's field that a join claims with its seat, in one step, for the name it gives
     (service/claims.py): joins at the same moment with one name cannot both hold a seat, even for
     an instant, so none of them makes a free seat look taken. "" for a join without a name."""

@@ -246,25 +246,25 @@ def ask(question: str, out: TextIO) -> None:
     print("".join(f"{line}\n" for line in lines) + f"{last} ", end="", file=out, flush=True)
 
 
-def terminal_width(stream: TextIO | None, otherwise: int = playtext.WIDTH) -> int:
-    """The columns of the terminal `stream` writes to (asked each time: it may be resized), or `otherwise`."""
+def _terminal_size(stream: TextIO | None) -> os.terminal_size | None:
+    """The size of the terminal `stream` writes to (asked each time: it may be resized); None if it is none."""
     try:
-        if stream is None or not stream.isatty():
-            return otherwise
-        columns = os.get_terminal_size(stream.fileno()).columns
+        return os.get_terminal_size(stream.fileno()) if stream is not None and stream.isatty() else None
     except (AttributeError, OSError, ValueError):
-        return otherwise
-    return max(NARROWEST, min(WIDEST, columns))
+        return None
+
+
+def terminal_width(stream: TextIO | None, otherwise: int = playtext.WIDTH) -> int:
+    """The columns of the terminal `stream` writes to, or `otherwise`."""
+    size = _terminal_size(stream)
+    return otherwise if size is None else max(NARROWEST, min(WIDEST, size.columns))
 
 
 def room(out: TextIO, status: int) -> int | None:
     """The rows left for the moves' lines under `status` rows of the table, their heading and the question,
     at least a few (None: no terminal, no limit)."""
-    try:
-        rows = os.get_terminal_size(out.fileno()).lines if out.isatty() else 0
-    except (AttributeError, OSError, ValueError):
-        rows = 0
-    return max(8, rows - status - 2) if rows else None
+    size = _terminal_size(out)
+    return max(8, size.lines - status - 2) if size is not None and size.lines else None
 
 
 def only_end_turn(resource: dict) -> bool:

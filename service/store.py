@@ -96,7 +96,7 @@ return {n, redis.call('GET', KEYS[3]), redis.call('HGETALL', KEYS[1])}
 """
 
 # Take a seat only if nobody has it, and the name given with it (ARGV[3], service/names.py
-# name_field) only if no other join has it; the version is untouched (a join is not a move).
+# claim_field) only if no other join has it; the version is untouched (a join is not a move).
 _JOIN = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 0 end
