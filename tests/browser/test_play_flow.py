@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from service.store import log_key, match_key
 from tests.browser.test_play_web import DESKTOP, PHONE, api, create_in_the_lobby, finish_by_resigning
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -169,6 +170,22 @@ def test_a_former_seat_in_another_browser_sees_the_rematch_offered(page, browser
         assert ben.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')") == rematch
     finally:
         other.close()
+
+
+def test_a_page_on_a_match_that_expired_says_so_and_stops_asking(page, server_url, redis_client):
+    """A finished match is kept a day. A page left open on it read it every 5 s for a rematch and,
+    once it had expired, went on forever, each 404 under the seat's token."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+    finish_by_resigning(page, server_url, match["id"])
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if match["id"] in request.url else None)
+    redis_client.delete(match_key(match["id"]), log_key(match["id"]))  # as its expiry would
+    page.locator("#conn", has_text="match gone").wait_for(timeout=15000)
+    assert "may have expired" in page.inner_text("#message")
+    seen = len(asked)
+    page.wait_for_timeout(6000)  # more than the page's 5 s between reads
+    assert len(asked) == seen and seen >= 1, asked
 
 
 # --- an open seat --------------------------------------------------------------------------------

@@ -87,10 +87,11 @@ export async function lobby({ status = "open", game = null, limit = 20, pages = 
 
 /**
  * Follow a match's log from version `after`: Server-Sent Events when the server offers
- * stream tickets, else long-poll. Calls onEntry(entry) per log entry, onMode(text) on changes.
+ * stream tickets, else long-poll. Calls onEntry(entry) per log entry, onMode(text) on changes,
+ * onGone(err) once if the match is no more (expired: asking again would never find it).
  * Returns a stop() function.
  */
-export function follow(id, token, after, { onEntry, onMode, onEnd }) {
+export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
   let stopped = false;
   let source = null;
   let last = after;
@@ -106,6 +107,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
     try {
       ticket = await call("POST", `/v1/matches/${id}/stream-ticket`, { token, body: {} });
     } catch (err) {
+      if (err.code === "unknown_match") return gone(err);
       if ([404, 405, 501].includes(err.status)) return longPoll();
       return retry(openStream);
     }
@@ -136,12 +138,18 @@ export function follow(id, token, after, { onEntry, onMode, onEnd }) {
         page.entries.forEach(seen);
         last = Math.max(last, page.version);
       } catch (err) {
+        if (err.code === "unknown_match") return gone(err);
         if (err.status !== 503) {
           onMode(t("reconnecting…"));
           await sleep(Math.min(1000 * 2 ** failures++, 15000));
         }
       }
     }
+  }
+
+  function gone(err) {
+    stopped = true;
+    onGone(err);
   }
 
   async function retry(again) {

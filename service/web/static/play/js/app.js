@@ -119,7 +119,8 @@ class MatchScreen {
       try {
         const fresh = await api.match(this.id, this.token());
         if (fresh && fresh.rematch && !this.stopped) return this.show(fresh, true);
-      } catch {
+      } catch (err) {
+        if (err.code === "unknown_match") return this.gone(err);
         // a lost read: the next one comes
       }
       this.pollRematch();
@@ -138,7 +139,15 @@ class MatchScreen {
         conn.textContent = t("match over");
         this.refresh();
       },
+      onGone: (err) => this.gone(err),
     });
+  }
+
+  /** The match expired (a finished one after a day): nothing will come, so the page stops asking. */
+  gone(err) {
+    this.stop();
+    conn.textContent = t("match gone");
+    this.say(problemText(err));
   }
 
   /** Re-read the match resource (coalesced: one request in flight, one queued at most). */

@@ -9,6 +9,7 @@ export const FR = {
   "Back to the lobby": "Retour au salon",
   "That token is not a seat of this match.": "Ce jeton n'est pas un siège de cette partie.",
   "match over": "partie terminée",
+  "match gone": "partie disparue",
   "Seat {seat} to play: pass the device.": "Au siège {seat} de jouer : passez l'appareil.",
   "The server answered for seat {got}, not seat {seat}; reload the page.": "Le serveur a répondu pour le siège {got}, pas pour le siège {seat} ; rechargez la page.",
   "The table changed first; here it is now.": "La partie a changé entre-temps ; la voici.",
