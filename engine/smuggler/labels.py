@@ -9,18 +9,26 @@ price row 2 for 1 influence: 12 gold, 1 reputation").
 adds `.no_<part>` to the key ("sell.no_cost" for the free top row), so texts.MOVES has one
 template for each form a label can take. Each part is said in the label's language
 (texts.AMOUNTS, texts.AND) and handed to engine.i18n as a proper name. A move without amounts
-keeps its plain label."""
+keeps its plain label.
+
+An officer the poorest seat moves for the customs (`choose_officer`, `choose_path`) is said
+from the customs step waiting for that choice (`customs_step`): where he stands, how far he
+goes, where a single step takes him, and toward what ("Move officer 1 from Hayle to St Erth,
+a step toward the sale at Marazion")."""
 
 from __future__ import annotations
 
 from engine.i18n import words_for
 from engine.smuggler import texts
 from engine.smuggler.actions import honest_pay, owned_goods, sale_price
+from engine.smuggler.board import distances_from
 from engine.smuggler.content import CHARACTERS, ROW_COST
+from engine.smuggler.customs import next_spaces
 from engine.smuggler.data import HIRE_PAY, PRICES_BY_PAY, REPUTATION_PRICE
 from engine.smuggler.state import bribe_price, shape_size
 
 PARTS = ("cost", "gain", "loss")
+CUSTOMS = ("choose_officer", "choose_path")  # the customs' questions to the poorest seat
 Amounts = list[tuple[str, int]]
 
 
@@ -28,6 +36,8 @@ def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]
     """The label key of a move and the amounts its label names, by part (none: its plain label).
     Raises KeyError (or another lookup error) for a move the state cannot price."""
     kind = move["type"]
+    if kind in CUSTOMS:
+        return customs_step(state, move)[0], {}
     if kind in PRICES_BY_PAY:  # the moves of the boat, goods, pawns, officers; the secret search
         return kind, {"cost": [(move["pay"], PRICES_BY_PAY[kind][move["pay"]])]}
     if kind == "honest_work":
@@ -66,6 +76,42 @@ def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]
     return kind, {}
 
 
+def customs_step(state: dict, move: dict) -> tuple[str, dict]:
+    """The label key of an officer's move for the customs and what it names besides the move's
+    fields, from the customs step waiting for the choice (flow.step_customs, first in the queue):
+    where the officer stands (`from`), the steps he takes (`steps`: the points left, or fewer if he
+    reaches the target first), the space a single step takes him to when only one lies on a
+    shortest way (`to`), and the sale or landing he goes toward (`why`, `target`). Raises KeyError
+    (or IndexError) when no customs step waits."""
+    step = state["queue"][0]
+    if step["do"] != "customs":
+        raise KeyError(step["do"])
+    here, target = state["officers"][move["officer"]]["space"], step["target"]
+    steps = min(step["points"], distances_from(target)[here])
+    said = {"from": here, "steps": steps, "why": step["why"], "target": target}
+    if move["type"] == "choose_path":
+        return ("choose_path.step" if steps == 1 else "choose_path.steps"), said
+    if steps > 1:
+        return "choose_officer.steps", said
+    ways = next_spaces(state, move["officer"], target)
+    if len(ways) == 1:
+        return "choose_officer.step.to", {**said, "to": ways[0]}
+    return "choose_officer.step", said  # the poorest seat is asked the way next
+
+
+def customs_words(words, state: dict, move: dict, lang: str, strict: bool, names) -> dict:
+    """The fields of an officer's label for the customs: the officer with his briber, if any
+    ("2 (bribed by seat 1)"), and what he goes toward ("the sale at Marazion"), in `lang`."""
+    said = customs_step(state, move)[1]
+    officer: object = move["officer"] + 1
+    briber = state["officers"][move["officer"]]["bribed_by"]
+    if briber is not None:
+        seat = words.value("seat", briber, lang, names, strict)
+        officer = words.word(texts.BRIBED, lang, strict).format(officer=officer, seat=seat)
+    toward = words.word(texts.TOWARD[said.pop("why")], lang, strict).format(target=texts.place(said.pop("target")))
+    return {**said, "officer": texts.Name(str(officer)), "toward": texts.Name(toward)}
+
+
 def label_key(key: str, parts: dict[str, Amounts]) -> str:
     """The key of the template that fits: `.no_<part>` for each part that comes to nothing."""
     return key + "".join(f".no_{name}" for name in PARTS if name in parts and not said(parts[name]))
@@ -90,6 +136,8 @@ def move_label(game, state: dict, seat: int, move: dict, lang: str, strict: bool
     try:
         key, parts = priced(state, seat, move)
         named = {name: amounts(name, said(pairs)) for name, pairs in parts.items() if said(pairs)}
+        if move["type"] in CUSTOMS:
+            named.update(customs_words(words, state, move, lang, strict, names))
     except (KeyError, IndexError, TypeError):  # not a move of this state: its plain label (or a gap)
         return words.move_label(move, lang, names, strict=strict)
     return words.move_label({**move, "type": label_key(key, parts), **named}, lang, names, strict=strict)

@@ -4,6 +4,9 @@ French in locale/fr/LC_MESSAGES/messages.po). See engine/i18n.py.
 A label names what its move costs, earns and loses (`{cost}`, `{gain}`, `{loss}`: amounts
 the game computes from the state and says with AMOUNTS and AND, labels.py); a move type
 whose part can come to nothing has a template without it too, keyed `<type>.no_<part>`.
+An officer moved for the customs has a template for each way his move is said
+(`choose_officer.step.to`: one step, to the one space on a shortest way; `.step`: one step of
+several ways; `.steps`: more), naming the step's sale or landing (TOWARD) and his briber (BRIBED).
 
 Place names, merchants, boats, warehouses and characters are the cards' own names and
 stay as they are in every language (decided: the French rules keep the Cornish places);
@@ -24,7 +27,12 @@ MOVES = {
     "place_pawn": "Place a network pawn at {space}",
     "place_boat": "Put your boat at {space}",
     "choose_officer": "Move officer {officer}",
+    "choose_officer.step.to": "Move officer {officer} from {from} to {to}, a step toward {toward}",
+    "choose_officer.step": "Move officer {officer} from {from} a step toward {toward}",
+    "choose_officer.steps": "Move officer {officer} from {from} {steps} steps toward {toward}",
     "choose_path": "Send officer {officer} through {space}",
+    "choose_path.step": "Send officer {officer} from {from} to {space}, a step toward {toward}",
+    "choose_path.steps": "Send officer {officer} from {from} through {space}, {steps} steps toward {toward}",
     "place_officer": "Place the new officer at {space}",
     "remove_pawn": "Remove your pawn at {space}",
     "tipoff": "Play a Tip-off: {play}",
@@ -84,6 +92,10 @@ AMOUNTS = {
     "pawn": ("1 network pawn", "{n} network pawns"),
 }
 AND = "{first} and {second}"
+# What the customs move toward (the `why` of their step), and an officer someone bribed, in an officer's
+# label for the customs (labels.customs_words).
+TOWARD = {"sale": "the sale at {target}", "landing": "the landing at {target}"}
+BRIBED = "{officer} (bribed by {seat})"
 
 EVENTS = {
     "game_started": "The smuggling begins",

@@ -81,9 +81,15 @@ def check_labels(state: dict, seat: int, move: dict, seen: dict) -> None:
 
 # The label forms (texts.MOVES keys) the playouts below need not reach: no card's ability is free
 # but for a boat's, the carter is seldom hired, a raid seldom goes past its first shape or loses a
-# mob card without reputation, abandoned goods seldom lie by another's pawn (each is checked by an
+# mob card without reputation, abandoned goods seldom lie by another's pawn, the customs seldom ask
+# which officer when a sale's step has two ways or which way when a landing's has more steps, and
+# an officer's plain label is only for a choice no customs step waits for (each is checked by an
 # exact label below).
 UNREACHED = {
+    "choose_officer",
+    "choose_officer.step",
+    "choose_path",
+    "choose_path.steps",
     "motivate_goods",
     "motivate_goods.no_cost",
     "motivate_officer.no_cost",
@@ -130,6 +136,8 @@ def test_each_label_and_amount_has_french_words():
         *texts.TEMPLATES.values(),
         texts.AND,
         *(w for pair in texts.AMOUNTS.values() for w in pair),
+        *texts.TOWARD.values(),
+        texts.BRIBED,
     ]
     catalogue = words_for(GAME).catalogue
     assert [msgid for msgid in ids if catalogue.get(msgid, "fr") is None] == []
@@ -340,3 +348,73 @@ def test_the_landing_template_says_its_price():
         "Land Irish trader #1 for 1 influence, hiding 0, into your warehouses",
         "Débarquer Irish trader #1 pour 1 influence, en cachant 0, dans vos entrepôts",
     )
+
+
+def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
+    """The poorest seat read `Move officer 1`, `Move officer 2`, then `Send officer 2 through St Ives`:
+    neither where he stood, nor where he went, nor for what (the terminal client guessed it from the log)."""
+
+    def sale(d):
+        d["officers"][0]["space"] = "hayle"  # three steps from Marazion, the first to St Erth only
+        d["officers"][1].update(space="zennor", bribed_by=2)  # three steps, by Madron or St Ives
+        d["pawns"][0] = ["marazion"]
+        board_goods(d, "irish_1", 0, "marazion")
+        d["gold"] = [13, 5, 13]
+
+    state = edited(started(), sale)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    assert GAME.to_act(state) == {1}
+    hayle, zennor = GAME.legal_moves(state, 1)
+    assert labels(state, 1, hayle) == (
+        "Move officer 1 from Hayle to St Erth, a step toward the sale at Marazion",
+        "Déplacer l'officier 1 de Hayle à St Erth, d'une case vers la vente à Marazion",
+    )
+    assert labels(state, 1, zennor) == (
+        "Move officer 2 (bribed by seat 2) from Zennor a step toward the sale at Marazion",
+        "Déplacer l'officier 2 (soudoyé par siège 2), à Zennor, d'une case vers la vente à Marazion",
+    )
+    assert GAME.move_label(state, 1, zennor, "en", names={2: "Ana"}).startswith("Move officer 2 (bribed by Ana) from")
+    play(state, 1, zennor)
+    madron, st_ives = GAME.legal_moves(state, 1)
+    assert st_ives == {"type": "choose_path", "officer": 1, "space": "st_ives"}
+    assert labels(state, 1, st_ives) == (
+        "Send officer 2 (bribed by seat 2) from Zennor to St Ives, a step toward the sale at Marazion",
+        "Envoyer l'officier 2 (soudoyé par siège 2) de Zennor à St Ives, d'une case vers la vente à Marazion",
+    )
+    assert labels(state, 1, madron)[0].startswith("Send officer 2 (bribed by seat 2) from Zennor to Madron, ")
+    # a choice no customs step waits for keeps its plain label
+    assert labels(started(), 0, hayle) == ("Move officer 1", "Déplacer l'officier 1")
+    assert labels(started(), 0, st_ives) == ("Send officer 2 through St Ives", "Faire passer l'officier 2 par St Ives")
+
+
+def test_an_officer_moved_for_a_landing_says_how_many_steps_he_goes():
+    """A landing's risk 3 above the discovery level: the officer chosen goes 3 steps toward it."""
+
+    def landing(d):
+        d["officers"][0]["space"] = "lelant"  # three steps from Penzance, by St Ives or St Erth
+        d["officers"][1]["space"] = "sennen"  # three steps too
+        d["boats"][0].update(space="penzance", hold="brig")
+        d["pawns"][0] = ["penzance"]
+        boat_goods(d, "irish_5", 0)  # risk 6 + 4 = 10
+        board_goods(d, "irish_1", 1, "st_erth")  # seized on one of Lelant's ways: the way is asked
+
+    state = edited(started(), landing)
+    play(state, 0, {"type": "land", "shapes": {"irish_5": 1}, "hide": 0, "stash": 0})
+    (seat,) = GAME.to_act(state)
+    lelant, sennen = GAME.legal_moves(state, seat)
+    assert labels(state, seat, lelant) == (
+        "Move officer 1 from Lelant 3 steps toward the landing at Penzance",
+        "Déplacer l'officier 1, à Lelant, de 3 cases vers le débarquement à Penzance",
+    )
+    assert labels(state, seat, sennen)[0] == "Move officer 2 from Sennen Cove 3 steps toward the landing at Penzance"
+    play(state, seat, lelant)
+    assert [labels(state, seat, move) for move in GAME.legal_moves(state, seat)] == [
+        (
+            "Send officer 1 from Lelant through St Ives, 3 steps toward the landing at Penzance",
+            "Faire passer l'officier 1 de Lelant par St Ives, sur 3 cases vers le débarquement à Penzance",
+        ),
+        (
+            "Send officer 1 from Lelant through St Erth, 3 steps toward the landing at Penzance",
+            "Faire passer l'officier 1 de Lelant par St Erth, sur 3 cases vers le débarquement à Penzance",
+        ),
+    ]
