@@ -219,8 +219,6 @@ class Session:
         self.shown: dict[str, str] = {}
         # The last lines said since the last prompt: said again under a map printed anew.
         self.said: deque[str] = deque(maxlen=playprompt.SAID_AGAIN)
-        # The last events of the log, as the server sent them: what a decision answers (the sale an officer moves for).
-        self.recent: deque[dict] = deque(maxlen=50)
 
     def say(self, text: str) -> None:
         if self.progress is not None:
@@ -242,7 +240,6 @@ class Session:
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
             said = playtext.entry_text(entry["events"]) or "(hidden)"
-            self.recent.extend(entry["events"])
             head = f"v{entry['version']:<5} seat {entry['seat']} {who:<15} "
             self.say(log_line(head, said, playprompt.terminal_width(self.progress, 160)))
         self.after = page["version"]
@@ -265,9 +262,7 @@ class Session:
                     self.statics[mine["game"]] = self.client.static(mine["game"])
                 static, may_wait, said = self.statics[mine["game"]], len(mine["to_act"]) > 1, list(self.said)
                 self.said.clear()
-                chosen = playprompt.choose_prompt(
-                    mine, may_wait=may_wait, static=static, shown=self.shown, said=said, events=list(self.recent)
-                )
+                chosen = playprompt.choose_prompt(mine, may_wait=may_wait, static=static, shown=self.shown, said=said)
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue

@@ -15,8 +15,6 @@ NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions need beside its table
 # What a game's template values mean, in its table's words: a template -> its params' Asked.
 PARAMS: dict[str, Callable[[dict, dict], dict[str, playmenu.Asked]]] = {"smuggler": playsmuggler.template_words}
-# A game's own words for some moves, from the view and the last events: (view, moves, labels, events) -> labels.
-LABELS: dict[str, Callable[[dict, list, list, list], list[str]]] = {"smuggler": playsmuggler.move_labels}
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
@@ -38,7 +36,6 @@ def choose_prompt(
     static: dict | None = None,
     shown: dict[str, str] | None = None,
     said: list[str] | None = None,
-    events: list[dict] | None = None,
 ) -> dict | None:
     """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values or
     a group's value, asked at once if it is the only choice: an empty line there goes back to the moves).
@@ -46,8 +43,7 @@ def choose_prompt(
     to wait for their moves before choosing. `static`: the game's static data
     (GET /v1/games/{game}/static), which fills in what the view leaves out. `shown`: the parts of the
     table this terminal printed for the seat (see print_table), kept by the caller from prompt to prompt;
-    `map` at the prompt prints them all again. `said`: the log lines printed since the last prompt.
-    `events`: the log's last events (the sale or landing an officer is chosen to move toward)."""
+    `map` at the prompt prints them all again. `said`: the log lines printed since the last prompt."""
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
@@ -55,8 +51,6 @@ def choose_prompt(
         return legal[0]
     width, labels = terminal_width(out), resource.get("move_labels", [])
     view = {**(static or {}), **resource["view"]}
-    if resource["game"] in LABELS:
-        labels = LABELS[resource["game"]](view, legal, labels, events or [])
     print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
     status = print_table(resource["game"], view, seat, out, shown, said=said)
 

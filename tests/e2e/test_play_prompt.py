@@ -8,7 +8,9 @@ import re
 
 import pytest
 
+from engine.smuggler import GAME as SMUGGLER
 from service import play, playmenu, playprompt, playresume, playtext
+from tests.engine.smuggler import helpers
 
 COUNTS = {"kind": "counts", "max": {"brick": 1, "wool": 2}, "min_total": 1, "max_total": 2}
 TRADE = {"move": {"type": "offer_trade"}, "params": {"give": COUNTS}, "label": "Offer a trade"}
@@ -222,77 +224,52 @@ def unwrapped(text: str) -> str:
     return re.sub(r"\n +", " ", text)
 
 
-SALE = [{"type": "goods_sold", "seat": 1, "shape": "irish_2", "space": "hayle", "gold": 6, "reputation": 1}]
+def customs_question() -> dict:
+    """Seat 0's sale at Marazion; seat 1, the poorest, chooses which of two officers three steps away moves:
+    officer 1 at Hayle (one way, by St Erth), officer 2 at Zennor, bribed by seat 2 (by Madron or St Ives)."""
+
+    def sale(d):
+        d["officers"][0]["space"] = "hayle"
+        d["officers"][1].update(space="zennor", bribed_by=2)
+        d["pawns"][0] = ["marazion"]
+        d["shapes"]["irish_1"].update(where="board", owner=0, space="marazion")
+        d["gold"] = [13, 5, 13]
+
+    state = helpers.edited(helpers.started(), sale)
+    helpers.play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    return state
 
 
-def officers_to_choose(bribed: int | None = None) -> dict:
-    """Seat 0, the poorest, chooses which of two equally near officers moves for a sale at Hayle."""
-    land = {"marazion": "Marazion", "ludgvan": "Ludgvan", "hayle": "Hayle", "zennor": "Zennor", "st_ives": "St Ives"}
-    links = [["marazion", "ludgvan"], ["ludgvan", "hayle"], ["zennor", "st_ives"], ["st_ives", "hayle"]]
-    links += [["zennor", "ludgvan"]]  # Zennor is two steps from Hayle by St Ives or by Ludgvan
-    officers = [
-        {"officer": 0, "space": "marazion", "bribed_by": None, "waits_at_step": None},
-        {"officer": 1, "space": "zennor", "bribed_by": bribed, "waits_at_step": None},
-    ]
-    view = {"land": {k: {"name": v} for k, v in land.items()}, "land_links": links, "officers": officers, "goods": {}}
-    legal = [{"type": "choose_officer", "officer": 0}, {"type": "choose_officer", "officer": 1}]
-    return {
-        **MINE,
-        "game": "smuggler",
-        "view": view,
-        "legal_moves": legal,
-        "move_templates": [],
-        "move_labels": ["Move officer 1", "Move officer 2"],
-    }
+def asked(state: dict, seat: int) -> dict:
+    """What GET /v1/matches/{id} gives the seat (English labels)."""
+    legal = SMUGGLER.legal_moves(state, seat)
+    labels = [SMUGGLER.move_label(state, seat, move) for move in legal]
+    view = SMUGGLER.view(state, seat)
+    return {"game": "smuggler", "version": 9, "seat": seat, "view": view, "legal_moves": legal, "move_labels": labels}
 
 
-def test_an_officer_to_move_for_the_customs_says_where_he_stands_and_where_he_goes():
-    """After another seat's sale the poorest seat was asked `Move officer … [0] 1  [1] 2`: neither which
-    officer is which nor where the one chosen goes."""
+def test_the_customs_questions_show_the_engines_labels():
+    """The terminal rebuilt an officer's label from the log's last 50 events (`Move officer 1 from Marazion
+    to Ludgvan, a step toward the sale at Hayle`), words the web page and French never had; the engine says
+    it now, from the customs step itself, and the terminal shows its label as it comes."""
+    state, static = customs_question(), SMUGGLER.static()
     out = io.StringIO()
-    move = playprompt.choose_prompt(officers_to_choose(), stdin=io.StringIO("1\n"), out=out, events=SALE)
+    move = playprompt.choose_prompt(asked(state, 1), stdin=io.StringIO("1\n"), out=out, static=static)
     assert move == {"type": "choose_officer", "officer": 1}
     listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
     assert listed == [
-        "  [0] Move officer 1 from Marazion to Ludgvan, a step toward the sale at Hayle",
-        "  [1] Move officer 2 from Zennor a step toward the sale at Hayle",  # by St Ives or Ludgvan
+        "  [0] Move officer 1 from Hayle to St Erth, a step toward the sale at Marazion",
+        "  [1] Move officer 2 (bribed by seat 2) from Zennor a step toward the sale at Marazion",
     ], listed
-    landed = [{"type": "landing_risk", "seat": 2, "space": "hayle", "risk": 9, "moves": 2}]
+    helpers.play(state, 1, move)
     out = io.StringIO()
-    playprompt.choose_prompt(officers_to_choose(bribed=2), stdin=io.StringIO("0\n"), out=out, events=SALE + landed)
+    move = playprompt.choose_prompt(asked(state, 1), stdin=io.StringIO("1\n"), out=out, static=static)
+    assert move == {"type": "choose_path", "officer": 1, "space": "st_ives"}
     listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
     assert listed == [
-        "  [0] Move officer 1 from Marazion toward the landing at Hayle",
-        "  [1] Move officer 2 (bribed by seat 2) from Zennor toward the landing at Hayle",
+        "  [0] Send officer 2 (bribed by seat 2) from Zennor to Madron, a step toward the sale at Marazion",
+        "  [1] Send officer 2 (bribed by seat 2) from Zennor to St Ives, a step toward the sale at Marazion",
     ], listed
-    out = io.StringIO()  # the log not read (yet): where each stands
-    playprompt.choose_prompt(officers_to_choose(), stdin=io.StringIO("0\n"), out=out)
-    assert "  Move officer … [0] 1, at Marazion  [1] 2, at Zennor\n" in out.getvalue()
-
-
-def test_an_officers_way_to_choose_says_from_where_and_toward_what():
-    """`Send officer … [0] St Ives  [1] Ludgvan` said neither where the officer stood nor where he went."""
-    resource = officers_to_choose()
-    resource["legal_moves"] = [{"type": "choose_path", "officer": 1, "space": s} for s in ("st_ives", "ludgvan")]
-    resource["move_labels"] = ["Send officer 2 through St Ives", "Send officer 2 through Ludgvan"]
-    out = io.StringIO()
-    move = playprompt.choose_prompt(resource, stdin=io.StringIO("1\n"), out=out, events=SALE)
-    assert move == {"type": "choose_path", "officer": 1, "space": "ludgvan"}
-    listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
-    assert listed == [
-        "  [0] Send officer 2 from Zennor through St Ives, toward the sale at Hayle",
-        "  [1] Send officer 2 from Zennor through Ludgvan, toward the sale at Hayle",
-    ], listed
-
-
-def test_the_session_hands_the_prompt_the_logs_last_events():
-    class Log:
-        def events(self, match_id: str, after: int, wait: float = 0) -> dict:
-            return {"version": 3, "entries": [{"version": 3, "seat": 1, "events": SALE}]}
-
-    session = play.Session(Log(), "m", play.Player(), progress=io.StringIO())  # type: ignore[arg-type]
-    session.follow(0)
-    assert list(session.recent) == SALE
 
 
 def test_a_hires_two_payments_share_a_line_and_its_gain_is_said_once():
