@@ -224,22 +224,6 @@ def unwrapped(text: str) -> str:
     return re.sub(r"\n +", " ", text)
 
 
-def customs_question() -> dict:
-    """Seat 0's sale at Marazion; seat 1, the poorest, chooses which of two officers three steps away moves:
-    officer 1 at Hayle (one way, by St Erth), officer 2 at Zennor, bribed by seat 2 (by Madron or St Ives)."""
-
-    def sale(d):
-        d["officers"][0]["space"] = "hayle"
-        d["officers"][1].update(space="zennor", bribed_by=2)
-        d["pawns"][0] = ["marazion"]
-        d["shapes"]["irish_1"].update(where="board", owner=0, space="marazion")
-        d["gold"] = [13, 5, 13]
-
-    state = helpers.edited(helpers.started(), sale)
-    helpers.play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
-    return state
-
-
 def asked(state: dict, seat: int) -> dict:
     """What GET /v1/matches/{id} gives the seat (English labels)."""
     legal = SMUGGLER.legal_moves(state, seat)
@@ -252,7 +236,7 @@ def test_the_customs_questions_show_the_engines_labels():
     """The terminal rebuilt an officer's label from the log's last 50 events (`Move officer 1 from Marazion
     to Ludgvan, a step toward the sale at Hayle`), words the web page and French never had; the engine says
     it now, from the customs step itself, and the terminal shows its label as it comes."""
-    state, static = customs_question(), SMUGGLER.static()
+    state, static = helpers.officers_to_choose(), SMUGGLER.static()
     out = io.StringIO()
     move = playprompt.choose_prompt(asked(state, 1), stdin=io.StringIO("1\n"), out=out, static=static)
     assert move == {"type": "choose_officer", "officer": 1}

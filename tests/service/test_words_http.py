@@ -6,10 +6,15 @@ from __future__ import annotations
 import random
 import re
 
+import orjson
+
 from engine import i18n
+from engine.smuggler import GAME as SMUGGLER
 from engine.speicherstadt.data import TRADERS
 from service import words
 from service.errors import STATUS
+from service.store import match_key
+from tests.engine.smuggler.helpers import officers_to_choose
 from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, post_random, tokens
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
@@ -214,3 +219,24 @@ def test_the_services_own_events_call_a_medici_seat_by_its_house_too(client):
     log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
     texts = [e["text"] for entry in log["entries"] for e in entry["events"]]
     assert texts == ["Strozzi abandonne", "La partie est terminée, victoire : Medici"], texts
+
+
+def test_an_officer_for_the_customs_is_labelled_in_the_callers_language_with_the_seats_names(client, redis_client):
+    """The words of the customs' questions were the terminal client's own, rebuilt from the log in English:
+    the web page and API callers read `Move officer 2`. The match's state edited to a sale's question."""
+    created = create(client, game="smuggler", players=3, names={"2": "Ana"})
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    raw["game"] = SMUGGLER.dump(officers_to_choose())
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    seat = auth(tokens(created)[1])
+    english = client.get(f"/v1/matches/{created['id']}", headers=seat).get_json()
+    french = client.get(f"/v1/matches/{created['id']}", headers={**seat, **FR}).get_json()
+    assert [move["officer"] for move in english["legal_moves"] if move["type"] == "choose_officer"] == [0, 1]
+    assert english["move_labels"] == [
+        "Move officer 1 from Hayle to St Erth, a step toward the sale at Marazion",
+        "Move officer 2 (bribed by Ana) from Zennor a step toward the sale at Marazion",
+    ]
+    assert french["move_labels"] == [
+        "Déplacer l'officier 1 de Hayle à St Erth, d'une case vers la vente à Marazion",
+        "Déplacer l'officier 2 (soudoyé par Ana), à Zennor, d'une case vers la vente à Marazion",
+    ]

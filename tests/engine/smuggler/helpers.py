@@ -52,6 +52,23 @@ def play(state: dict, seat: int, move: dict) -> list:
     return GAME.apply(state, seat, move)
 
 
+def officers_to_choose() -> dict:
+    """Seat 0's sale at Marazion; seat 1, the poorest, chooses which of two officers three steps away
+    moves: officer 1 at Hayle (one way, by St Erth), officer 2 at Zennor, bribed by seat 2 (by Madron
+    or St Ives)."""
+
+    def sale(d):
+        d["officers"][0]["space"] = "hayle"
+        d["officers"][1].update(space="zennor", bribed_by=2)
+        d["pawns"][0] = ["marazion"]
+        d["shapes"]["irish_1"].update(where="board", owner=0, space="marazion")
+        d["gold"] = [13, 5, 13]
+
+    state = edited(started(), sale)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    return state
+
+
 def invariants(game, state: dict) -> None:
     n = state["players"]
     queue = [step["do"] for step in state["queue"]]

@@ -17,7 +17,7 @@ from engine.smuggler.content import CHARACTERS
 from engine.smuggler.labels import PARTS, label_key, priced
 from engine.smuggler.state import RESOURCES
 
-from .helpers import edited, play, started
+from .helpers import edited, officers_to_choose, play, started
 from .test_examples import board_goods, boat_goods, others_passed
 from .test_playouts import smuggling
 
@@ -353,16 +353,7 @@ def test_the_landing_template_says_its_price():
 def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
     """The poorest seat read `Move officer 1`, `Move officer 2`, then `Send officer 2 through St Ives`:
     neither where he stood, nor where he went, nor for what (the terminal client guessed it from the log)."""
-
-    def sale(d):
-        d["officers"][0]["space"] = "hayle"  # three steps from Marazion, the first to St Erth only
-        d["officers"][1].update(space="zennor", bribed_by=2)  # three steps, by Madron or St Ives
-        d["pawns"][0] = ["marazion"]
-        board_goods(d, "irish_1", 0, "marazion")
-        d["gold"] = [13, 5, 13]
-
-    state = edited(started(), sale)
-    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    state = officers_to_choose()  # officer 1 at Hayle (one way), officer 2 at Zennor (two), bribed by seat 2
     assert GAME.to_act(state) == {1}
     hayle, zennor = GAME.legal_moves(state, 1)
     assert labels(state, 1, hayle) == (
