@@ -119,11 +119,14 @@ def seat_name(seat: int, names: Mapping[int, str] | None, lang: str, strict: boo
 
 
 # French contracts « à le » and « de le »: an unnamed seat is « le siège 2 », so a text that says
-# « à {victim} » reads « au siège 2 » for it, and « à Ana » for a named one. A list of seats after
-# « à » or « de » repeats it before each: « au siège 0, à Ana ». `Words.value` marks where such a
-# list starts (LIST) and each item after the first (ITEM); `sentence` reads the marks and drops them.
-_FRENCH_ARTICLE = re.compile(r"\b(à|de) (siège \d)")
-_CONTRACTED = {"à": "au", "de": "du"}
+# « à {victim} » reads « au siège 2 » for it, and « à Ana » for a named one; after another
+# preposition the article stays: « avec le siège 2 », « par le siège 2 » (« avec siège 2 » lacked
+# it). A list of seats after one of them repeats it before each: « au siège 0, à Ana ».
+# `Words.value` marks where such a list starts (LIST) and each item after the first (ITEM);
+# `sentence` reads the marks and drops them.
+_PREPOSITIONS = ("à", "de", "avec", "contre", "par", "pour")
+_FRENCH_ARTICLE = re.compile(rf"\b({'|'.join(_PREPOSITIONS)}) (siège \d)")
+_CONTRACTED = {"à": "au", "de": "du", **{p: f"{p} le" for p in _PREPOSITIONS[2:]}}
 LIST, ITEM = "\x1e", "\x1f"
 
 
@@ -137,13 +140,13 @@ def sentence(text: str, lang: str) -> str:
 
 
 def _each_with_its_preposition(text: str) -> str:
-    """The marked lists of seats unmarked, each item after the first preceded by the « à » or « de »
-    that precedes the list, if one does."""
+    """The marked lists of seats unmarked, each item after the first preceded by the preposition
+    (« à », « de », « pour », ...) that precedes the list, if one does."""
     out: list[str] = []
     for n, part in enumerate(text.split(LIST)):
         first, *others = part.split(ITEM)
         before = out[-1] if out else ""
-        governing = next((p for p in ("à", "de") if n and before.endswith(f" {p} ")), None)
+        governing = next((p for p in _PREPOSITIONS if n and before.endswith(f" {p} ")), None)
         out.append(first + "".join(f"{governing} {item}" if governing else item for item in others))
     return "".join(out)
 

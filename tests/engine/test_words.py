@@ -86,7 +86,8 @@ def test_french_says_au_and_du_before_an_unnamed_seat():
 
 def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     """« offre … à siège 0, siège 2 » read as a web reviewer found it: each seat of a list after « à »
-    takes its own « au » (unnamed) or « à » (named); a list after no preposition is left as it is."""
+    takes its own « au » (unnamed) or « à » (named), after « pour » its own « pour le »; a list
+    after no preposition is left as it is."""
     catan, speicherstadt = registry.get("catan"), registry.get("speicherstadt")
     offer = {"type": "offer_made", "seat": 1, "give": {"lumber": 1}, "get": {"grain": 1}, "addressed": [0, 2]}
     assert catan.event_text(offer, "fr") == "Siège 1 offre 1 bois contre 1 blé au siège 0, au siège 2"
@@ -94,7 +95,20 @@ def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     assert catan.event_text(offer, "fr", {0: "Ana"}) == "Siège 1 offre 1 bois contre 1 blé à Ana, au siège 2"
     assert catan.event_text(offer, "en") == "Seat 1 offers 1 lumber for 1 grain to seat 0, seat 2"
     shipping = {"type": "shipping_started", "seats": [0, 2]}
-    assert speicherstadt.event_text(shipping, "fr", strict=True) == "Déchargement pour siège 0, siège 2"
+    assert speicherstadt.event_text(shipping, "fr", strict=True) == "Déchargement pour le siège 0, pour le siège 2"
+    assert speicherstadt.event_text(shipping, "fr", {2: "Zoé"}) == "Déchargement pour le siège 0, pour Zoé"
+    over = {"type": "game_over", "winners": [0, 2], "scores": [3, 3], "ranks": [1, 1]}
+    assert speicherstadt.event_text(over, "fr") == "Fin de la partie, victoire : siège 0, siège 2"
+
+
+def test_french_says_the_article_before_an_unnamed_seat_after_other_prepositions():
+    """« échange 1 blé avec siège 2 » lacked its article: an unnamed seat is « le siège 2 » after
+    « avec », « contre », « par » (as « à » and « de » contract it); a named one stays bare."""
+    catan = registry.get("catan")
+    traded = {"type": "traded", "seat": 0, "give": {"grain": 1}, "partner": 2, "get": {"wool": 1}}
+    assert catan.event_text(traded, "fr") == "Siège 0 échange 1 blé avec le siège 2 contre 1 laine"
+    assert catan.event_text(traded, "fr", {2: "Zoé"}) == "Siège 0 échange 1 blé avec Zoé contre 1 laine"
+    assert catan.move_label({}, 0, {"type": "confirm_trade", "seat": 1}, "fr") == "Échanger avec le siège 1"
 
 
 def medici_event_types() -> list[str]:
