@@ -33,15 +33,17 @@ gap reads as a plain rendering of the object and the client still works.
 
 from __future__ import annotations
 
+import gettext
 import importlib
 import re
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 LANGUAGES = ("en", "fr")
@@ -64,40 +66,71 @@ class MissingText(LookupError):
 
 
 class Catalogue:
-    """The translations of one folder, per language (English needs none)."""
+    """The translations of one folder, per language (English needs none).
+
+    A message with plural forms (msgid_plural in the .po) reads in the form its count asks for,
+    by the catalogue's Plural-Forms: French « 1 brique », « 2 briques »; its English stays the
+    msgid ("2 brick": Catan's resources are counted so in English)."""
 
     def __init__(self, folder: Path):
         self.folder = folder
 
     @cached_property
-    def messages(self) -> dict[str, dict[str, str]]:
-        out: dict[str, dict[str, str]] = {}
+    def catalogs(self) -> dict[str, Catalog]:
+        out: dict[str, Catalog] = {}
         for lang in LANGUAGES:
             path = self.folder / "locale" / lang / "LC_MESSAGES" / "messages.po"
             if lang == DEFAULT or not path.exists():
                 continue
             with path.open("rb") as po:
-                catalog = read_po(po, locale=lang)
-            out[lang] = {
-                m.id: m.string
-                for m in catalog
-                if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string
-            }
+                out[lang] = read_po(po, locale=lang)
         return out
 
-    def get(self, msgid: str, lang: str) -> str | None:
+    @cached_property
+    def messages(self) -> dict[str, dict[str, str]]:
+        """Each message by its msgid; one with plural forms by its singular, in its first form."""
+        out: dict[str, dict[str, str]] = {}
+        for lang, catalog in self.catalogs.items():
+            out[lang] = {}
+            for m in catalog:
+                msgid, said = m.id, m.string
+                if isinstance(msgid, tuple) and isinstance(said, tuple) and said:
+                    msgid, said = msgid[0], said[0]
+                if isinstance(msgid, str) and msgid and isinstance(said, str) and said:
+                    out[lang][msgid] = said
+        return out
+
+    @cached_property
+    def plurals(self) -> dict[str, tuple[Callable[[int], int], dict[str, tuple[str, ...]]]]:
+        """Per language: which form a count takes, and the forms of each message that has them."""
+        out: dict[str, tuple[Callable[[int], int], dict[str, tuple[str, ...]]]] = {}
+        for lang, catalog in self.catalogs.items():
+            forms = {
+                m.id[0]: tuple(m.string)
+                for m in catalog
+                if isinstance(m.id, tuple) and isinstance(m.string, tuple) and all(m.string)
+            }
+            out[lang] = (gettext.c2py(catalog.plural_expr), forms)
+        return out
+
+    def get(self, msgid: str, lang: str, count: int | None = None) -> str | None:
         if lang == DEFAULT:
             return msgid
+        if count is not None and lang in self.plurals:
+            which, forms = self.plurals[lang]
+            if msgid in forms:
+                return forms[msgid][min(which(count), len(forms[msgid]) - 1)]
         return self.messages.get(lang, {}).get(msgid)
 
 
 COMMON = Catalogue(Path(__file__).resolve().parent)
 
 
-def translate(msgid: str, lang: str, *catalogues: Catalogue, strict: bool = False) -> str:
-    """The msgid in `lang` from the first catalogue that has it (then the common one)."""
+def translate(msgid: str, lang: str, *catalogues: Catalogue, strict: bool = False, count: int | None = None) -> str:
+    """The msgid in `lang` from the first catalogue that has it (then the common one); with a
+    count, in the plural form that count takes if the message has plural forms."""
     for catalogue in (*catalogues, COMMON):
-        found = catalogue.get(msgid, lang)
+        found = catalogue.get(msgid, lang, count)
         if found is not None:
             return found
     if strict:
@@ -248,13 +281,13 @@ class Words:
             return None
         return sentence(text, lang)
 
-    def word(self, msgid: str, lang: str, strict: bool = False) -> str:
-        return translate(msgid, lang, self.catalogue, strict=strict)
+    def word(self, msgid: str, lang: str, strict: bool = False, count: int | None = None) -> str:
+        return translate(msgid, lang, self.catalogue, strict=strict, count=count)
 
-    def term(self, value: str, lang: str, strict: bool) -> str:
+    def term(self, value: str, lang: str, strict: bool, count: int | None = None) -> str:
         hook = getattr(self.texts, "term", None)
         msgid, suffix = hook(value) if hook else (value.replace("_", " "), "")
-        return self.word(msgid, lang, strict) + suffix
+        return self.word(msgid, lang, strict, count) + suffix
 
     def value(self, name: str, value: Any, lang: str, names, strict: bool) -> str:
         if name in SEAT_FIELDS and (type(value) is int or value is None):
@@ -269,7 +302,7 @@ class Words:
                 return LIST + f", {ITEM}".join(parts)
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)
         if isinstance(value, dict):
-            parts = [f"{n} {self.term(k, lang, strict)}" for k, n in value.items() if n]
+            parts = [f"{n} {self.term(k, lang, strict, count=n)}" for k, n in value.items() if n]
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)
         return str(value)
 

@@ -111,6 +111,21 @@ def test_french_says_the_article_before_an_unnamed_seat_after_other_prepositions
     assert catan.move_label({}, 0, {"type": "confirm_trade", "seat": 1}, "fr") == "Échanger avec le siège 1"
 
 
+def test_french_counts_say_the_plural_a_count_asks_for():
+    """« Siège 1 défausse 2 brique, 3 laine »: counts read their term in the singular. A term with
+    plural forms in its catalogue (msgid_plural) takes the form its count asks for (French: 0 and 1
+    singular); English keeps its msgid ("2 brick"), and a term without plural forms is unchanged."""
+    catan = registry.get("catan")
+    discarded = {"type": "discarded", "seat": 1, "cards": {"brick": 2, "wool": 1, "lumber": 3, "ore": 4}}
+    assert catan.event_text(discarded, "fr") == "Siège 1 défausse 2 briques, 1 laine, 3 bois, 4 minerais"
+    assert catan.event_text(discarded, "en") == "Seat 1 discarded 2 brick, 1 wool, 3 lumber, 4 ore"
+    stolen = {"type": "stolen_card", "thief": 0, "victim": 1, "resource": "wool"}
+    assert catan.event_text(stolen, "fr") == "Siège 0 vole une carte au siège 1 : laine"  # no count: the singular
+    words = i18n.words_for(catan)
+    assert [words.word("brick", "fr", count=n) for n in (0, 1, 2)] == ["brique", "brique", "briques"]
+    assert words.word("knight", "fr", count=2) == words.word("knight", "fr")  # no plural forms: as it is
+
+
 def medici_event_types() -> list[str]:
     return list(folder_module(registry.get("medici"), "texts").EVENTS)
 
@@ -138,8 +153,11 @@ def test_each_catalogue_translates_with_the_same_placeholders_and_nothing_fuzzy(
         for message in catalog:
             if not message.id:
                 continue
-            assert message.string and not message.fuzzy, (path, message.id)
-            assert _fields(message.id) == _fields(message.string), (path, message.id)
+            # A message with plural forms (msgid_plural): each of its forms, by each of its English forms.
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            said = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert all(said) and not message.fuzzy, (path, message.id)
+            assert all(_fields(text) == _fields(ids[0]) for text in (*ids, *said)), (path, message.id)
 
 
 def _fields(text: str) -> set[str]:
