@@ -1,5 +1,9 @@
 """Speicherstadt's words: a label per move type, a line per event (English here,
-French in locale/fr/LC_MESSAGES/messages.po). See engine/i18n.py."""
+French in locale/fr/LC_MESSAGES/messages.po). See engine/i18n.py.
+
+Where a cube comes from and the card a text names are phrases, each translated as a whole
+(`fields`): French says « du navire » but « de l'entrepôt » and « de la halle », « le contrat A1 »
+but « la banque » and « l'entrepôt », which a bare noun after a fixed « de » or « le » got wrong."""
 
 from __future__ import annotations
 
@@ -9,10 +13,10 @@ MOVES = {
     "place_worker": "Place a worker at position {place}",
     "buy": "Buy the card",
     "decline": "Decline the card",
-    "deliver": "Deliver {good} from the {from} to {contract}",
-    "sell": "Sell {good} from the {from} to your trader",
-    "store": "Store {good} from the {from} in your warehouse",
-    "to_market": "Put {good} from the {from} on your market hall",
+    "deliver": "Deliver {good} {origin} to {contract}",
+    "sell": "Sell {good} {origin} to your trader",
+    "store": "Store {good} {origin} in your warehouse",
+    "to_market": "Put {good} {origin} on your market hall",
     "market_sell": "Sell {goods} from your market hall",
     "convert": "Convert {goods} into {take}",
     "done": "End your shipping",
@@ -26,7 +30,7 @@ EVENTS = {
     "cube_sold": "{seat} sold {good} for {coins}",
     "cube_stored": "{seat} stored {good} in the warehouse",
     "cube_to_market": "{seat} put {good} on the market hall",
-    "fire": "Fire: {card} breaks out (strength {value})",
+    "fire": "{card} breaks out (strength {value})",
     "game_over": "Game over: {winners} won",
     "income": "Income is paid; {start} starts",
     "market_converted": "{seat} converted {goods} into {take}",
@@ -39,21 +43,42 @@ EVENTS = {
 }
 
 
+# Where a cube comes from (a move's `from`), as a phrase: French « du navire », « de l'entrepôt ».
+ORIGINS = {"ship": "from the ship", "warehouse": "from the warehouse", "market": "from the market hall"}
+# A card named in a text reads with its article (`fields` puts THE before its id): "the bank", « la banque ».
+THE = "the "
+# A card whose name is a name of its own, without "the" in English.
+PROPER = {"st_michaelis": "St. Michaelis"}
+
+
 def fields(kind: str, obj: dict) -> dict:
-    """Positions in the row of cards, counted from 1 as the players count them (the wire counts from 0)."""
+    """Positions in the row of cards, counted from 1 as the players count them (the wire counts from 0);
+    where a cube comes from and each card named, as phrases (`ORIGINS`, THE before a card's id)."""
+    out: dict = {}
     if obj.get("type") == "place_worker" and isinstance(obj.get("card"), int):
-        return {"place": obj["card"] + 1}
+        out["place"] = obj["card"] + 1
     if obj.get("type") == "card_revealed" and isinstance(obj.get("position"), int):
-        return {"place": obj["position"] + 1}
-    return {}
+        out["place"] = obj["position"] + 1
+    if isinstance(obj.get("from"), str) and obj["from"] in ORIGINS:
+        out["origin"] = ORIGINS[obj["from"]]
+    for name in ("card", "contract"):
+        if isinstance(obj.get(name), str):
+            out[name] = THE + obj[name]
+    return out
 
 
 _CARD = re.compile(r"^(contract|fireman|fire|office|ship)_([a-e]?\d?)$")
 
 
 def term(value: str) -> tuple[str, str]:
-    """A card id reads as its kind and its letter: "contract_a1" -> ("contract", " A1")."""
-    found = _CARD.match(value)
+    """A card id reads as its kind and its letter: "contract_a1" -> ("contract", " A1"); a card
+    named in a text (`fields`) with its article: "the contract_a1" -> ("the contract", " A1"),
+    "the bank" -> ("the bank", ""), "the st_michaelis" -> ("St. Michaelis", "")."""
+    article = THE if value.startswith(THE) else ""
+    card = value.removeprefix(article)
+    if article and card in PROPER:
+        return PROPER[card], ""
+    found = _CARD.match(card)
     if found:
-        return found.group(1), " " + found.group(2).upper()
-    return value.replace("_", " "), ""
+        return article + found.group(1), " " + found.group(2).upper()
+    return article + card.replace("_", " "), ""

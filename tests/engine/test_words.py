@@ -95,8 +95,11 @@ def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     assert catan.event_text(offer, "fr", {0: "Ana"}) == "Siège 1 offre 1 bois contre 1 blé à Ana, au siège 2"
     assert catan.event_text(offer, "en") == "Seat 1 offers 1 lumber for 1 grain to seat 0, seat 2"
     shipping = {"type": "shipping_started", "seats": [0, 2]}
-    assert speicherstadt.event_text(shipping, "fr", strict=True) == "Déchargement pour le siège 0, pour le siège 2"
-    assert speicherstadt.event_text(shipping, "fr", {2: "Zoé"}) == "Déchargement pour le siège 0, pour Zoé"
+    assert (
+        speicherstadt.event_text(shipping, "fr", strict=True)
+        == "Le déchargement commence pour le siège 0, pour le siège 2"
+    )
+    assert speicherstadt.event_text(shipping, "fr", {2: "Zoé"}) == "Le déchargement commence pour le siège 0, pour Zoé"
     over = {"type": "game_over", "winners": [0, 2], "scores": [3, 3], "ranks": [1, 1]}
     assert speicherstadt.event_text(over, "fr") == "Fin de la partie, victoire : siège 0, siège 2"
 

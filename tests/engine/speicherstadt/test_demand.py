@@ -75,8 +75,8 @@ def test_positions_in_labels_and_lines_count_from_one_as_players_do():
 
 
 def test_a_fire_reads_as_a_sentence_in_both_languages():
-    """'Fire! fire 4 breaks out' began a sentence in lower case after '!' (a walkthrough's find):
-    the card's name follows a colon now."""
+    """'Fire! fire 4 breaks out' began a sentence in lower case after '!' (a walkthrough's find), and
+    « Incendie : incendie 4 se déclare » lacked its article: the card says it, as a phrase."""
     fire = {"type": "fire", "card": "fire_4", "value": 4}
-    assert GAME.event_text(fire, "en", strict=True) == "Fire: fire 4 breaks out (strength 4)"
-    assert GAME.event_text(fire, "fr", strict=True) == "Incendie : incendie 4 se déclare (force 4)"
+    assert GAME.event_text(fire, "en", strict=True) == "The fire 4 breaks out (strength 4)"
+    assert GAME.event_text(fire, "fr", strict=True) == "L'incendie 4 se déclare (force 4)"
