@@ -152,11 +152,11 @@ CATAN_TURN = {
     + [{"type": "play_monopoly", "resource": r} for r in ("lumber", "brick", "wool")]
     + [{"type": "buy_development"}, {"type": "end_turn"}],
     "move_labels": [
-        f"Échanger {n} {g} avec la banque contre un {r}"
-        for n, g in ((2, "brique"), (4, "minerai"))
+        f"Échanger des cartes de {g} avec la banque contre une carte de {r}"
+        for g in ("brique", "minerai")
         for r in ("bois", "laine", "blé")
     ]
-    + [f"Jouer Monopole sur {r}" for r in ("bois", "brique", "laine")]
+    + [f"Jouer Monopole : {r}" for r in ("bois", "brique", "laine")]
     + ["Acheter une carte Développement", "Terminer votre tour"],
 }
 
