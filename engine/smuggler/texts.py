@@ -185,9 +185,14 @@ def character(cid: str) -> Name:
 
 
 def warehouse(wid: str) -> Name:
+    """A warehouse by its card's name; a character's with its owner, as the web page shows it:
+    "Inn cellar (Tamsin Rowe)" (it read "Tamsin Rowe's warehouse", English in a French text too:
+    « dans l'entrepôt Tamsin Rowe's warehouse »)."""
     if wid in START_WAREHOUSES:
         return Name(START_WAREHOUSES[wid][0])
-    return Name(f"{character(wid.removeprefix('w_'))}'s warehouse")
+    cid = wid.removeprefix("w_")
+    own = CHARACTERS.get(cid, {}).get("warehouse")
+    return Name(f"{own[0]} ({character(cid)})") if own else Name(f"{character(cid)}'s warehouse")
 
 
 TERMS = {
