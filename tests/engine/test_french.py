@@ -1,0 +1,222 @@
+"""The French a player reads, read as a French reader would: every label, log line and refusal of
+seeded playouts of each game, and every sentence of every catalogue, free of what is always wrong
+in French (« de le », « à les », « de un », « de entrepôt », « (navire) » for a place, « avec
+siège 2 », « 2 brique », English words), and a few of Speicherstadt's sentences word for word
+(its French dropped its articles: « Poser café (navire) sur votre halle »)."""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from engine import i18n, registry
+from engine.bots import get_bot
+from engine.core import IllegalMove
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Each an error wherever it stands, whatever the values around it.
+ALWAYS_WRONG = {
+    "« de le », « à les », …: contracted to du, des, au, aux": r"\b(de|à) (le|les)\b",
+    "« de un », « de des »: d'un, des": r"\bde (un|une|des)\b",
+    "no elision before a vowel (« de entrepôt », « le incendie »)": r"\b(de|le|la|que|ne|ce|se) [aeiouyàâéèêëîïôûœ]",
+    "a bare place in parentheses instead of « du navire »": r"\((navire|entrepôt|halle)\)",
+    "an unnamed seat without its article (« au siège 2 », « avec le siège 2 »)": r"\b(à|de|avec|par|pour) siège \d",
+    "a feminine card after « un »": r"\bun (brique|laine|carte|tuile|pièce)\b",
+    "a count above one in the singular": r"\b([2-9]|\d\d+) (brique|laine|blé|minerai|pièce|carte|tuile|cube)\b",
+    "one in the plural": r"(?<![\d,])\b1 (briques|laines|blés|minerais|pièces|cartes|tuiles|cubes)\b",
+    "« ors »: pièces d'or": r"\bors\b",
+    "an English possessive (« Tamsin Rowe's warehouse »)": r"'s (warehouse|boat|pawn)\b",
+}
+# English words in the French of the games whose every word is translated (Smuggler keeps its
+# places' and people's English names: "Isles of Scilly", "The Witch of St Levan").
+ENGLISH = r"\b(the|from|of|and|with|to|for|on|in|at|seat|market|ship|card)\b"
+TRANSLATED_THROUGH = ("catan", "medici", "speicherstadt")
+
+
+def defects(text: str, english: bool) -> list[str]:
+    found = [why for why, pattern in ALWAYS_WRONG.items() if re.search(pattern, text, re.IGNORECASE)]
+    if english and re.search(ENGLISH, text):
+        found.append("an English word")
+    return found
+
+
+def french_of_playouts(game_id: str, seeds=(1, 2), bot: str | None = None) -> set[str]:
+    """Every French label (listed moves and templates), event line and refusal met in playouts: each
+    seat plays at random (or as `bot`), and now and then tries a move listed earlier, which the rules
+    may refuse."""
+    game = registry.get(game_id)
+    texts: set[str] = set()
+    for seed in seeds:
+        for players in range(game.min_players, game.max_players + 1):
+            rng = random.Random(seed * 10 + players)
+            state = game.setup(players, game.load_options({}), seed)
+            chooser = get_bot(game_id, bot or "random")
+            earlier: list[dict] = []
+            for step in range(4000):
+                if game.outcome(state) is not None:
+                    break
+                seat = rng.choice(sorted(game.to_act(state)))
+                legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+                texts.update(game.move_label(state, seat, move, "fr", strict=True) for move in legal)
+                texts.update(game.template_label(state, seat, tmpl, "fr", strict=True) for tmpl in templates)
+                if legal:
+                    earlier = [*earlier[-40:], rng.choice(legal)]
+                if step % 5 == 0 and earlier:
+                    try:
+                        game.apply(game.load(game.dump(state)), seat, rng.choice(earlier))
+                    except IllegalMove as err:
+                        texts.add(game.refusal_text(err, "fr") or "")
+                for _ in range(50):
+                    move = chooser.choose(game.view(state, seat), legal, rng, templates)
+                    try:
+                        events = game.apply(state, seat, move)
+                        break
+                    except IllegalMove as err:  # a template filled in that the rules refuse
+                        texts.add(game.refusal_text(err, "fr") or "")
+                texts.update(game.event_text(event.to_json(), "fr", strict=True) for event in events)
+    return texts - {""}
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_the_french_of_seeded_playouts_has_nothing_always_wrong(game_id):
+    texts = french_of_playouts(game_id) | (french_of_playouts(game_id, (3,), "greedy"))
+    assert len(texts) > 30, texts
+    wrong = {text: why for text in sorted(texts) if (why := defects(text, game_id in TRANSLATED_THROUGH))}
+    assert not wrong, wrong
+
+
+def test_every_french_sentence_of_every_catalogue_has_nothing_always_wrong():
+    """The catalogues' words around their placeholders, each placeholder read as a name ("X"): the
+    refusals and texts no playout happens to reach are read too."""
+    catalogues = sorted(p for top in ("engine", "service") for p in (ROOT / top).glob("**/locale/fr/**/*.po"))
+    assert len(catalogues) == 6, catalogues
+    wrong = {}
+    for path in catalogues:
+        with path.open("rb") as po:
+            for message in read_po(po):
+                for said in message.string if isinstance(message.string, tuple) else (message.string,):
+                    text = "".join(
+                        f"{literal}{'X' if name else ''}" for literal, name, _, _ in string.Formatter().parse(said)
+                    )
+                    if why := defects(text, english=False):
+                        wrong[f"{path.relative_to(ROOT)}: {said}"] = why
+    assert not wrong, wrong
+
+
+SPEICHERSTADT = registry.get("speicherstadt")
+
+
+@pytest.mark.parametrize(
+    ("move", "french", "english"),
+    [
+        (
+            {"type": "to_market", "from": "ship", "good": "coffee"},
+            "Poser du café du navire sur votre halle",
+            "Put coffee from the ship on your market hall",
+        ),
+        (
+            {"type": "deliver", "from": "warehouse", "good": "tea", "contract": "contract_b1"},
+            "Livrer du thé de l'entrepôt pour le contrat B1",
+            "Deliver tea from the warehouse to the contract B1",
+        ),
+        (
+            {"type": "sell", "from": "market", "good": "saffron"},
+            "Vendre du safran de la halle à votre négociant",
+            "Sell saffron from the market hall to your trader",
+        ),
+        (
+            {"type": "store", "from": "ship", "good": "rubber"},
+            "Stocker du caoutchouc du navire dans votre entrepôt",
+            "Store rubber from the ship in your warehouse",
+        ),
+        (
+            {"type": "market_sell", "goods": ["carpet", "tea"]},
+            "Vendre de votre halle : tapis, thé",
+            "Sell carpet, tea from your market hall",
+        ),
+        (
+            {"type": "convert", "goods": ["tea", "tea", "coffee"], "take": "carpet"},
+            "Échanger contre du tapis : thé, thé, café",
+            "Convert tea, tea, coffee into carpet",
+        ),
+    ],
+)
+def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move, french, english):
+    assert SPEICHERSTADT.move_label({}, 0, move, "fr", strict=True) == french
+    assert SPEICHERSTADT.move_label({}, 0, move, "en", strict=True) == english
+
+
+@pytest.mark.parametrize(
+    ("event", "french"),
+    [
+        ({"type": "cube_sold", "seat": 1, "good": "coffee", "coins": 3}, "Siège 1 vend du café pour 3"),
+        (
+            {"type": "cube_delivered", "seat": 0, "good": "tea", "contract": "contract_a1"},
+            "Siège 0 livre du thé pour le contrat A1",
+        ),
+        ({"type": "card_discarded", "card": "bank"}, "On défausse la banque"),
+        ({"type": "card_discarded", "card": "contract_c2"}, "On défausse le contrat C2"),
+        (
+            {"type": "card_revealed", "card": "warehouse", "position": 2, "cubes": []},
+            "On révèle l'entrepôt en position 3",
+        ),
+        (
+            {"type": "card_bought", "seat": 2, "card": "st_michaelis", "price": 4},
+            "Siège 2 achète l'église Saint-Michel pour 4",
+        ),
+        ({"type": "worker_placed", "seat": 0, "card": "spice_trader"}, "Siège 0 place un ouvrier sur l'épicier"),
+        ({"type": "purchase_declined", "seat": 0, "card": "fireman_b2"}, "Siège 0 n'achète pas le pompier B2"),
+        ({"type": "fire", "card": "fire_2", "value": 2}, "L'incendie 2 se déclare (force 2)"),
+    ],
+)
+def test_speicherstadt_log_names_goods_and_cards_with_their_articles(event, french):
+    assert SPEICHERSTADT.event_text(event, "fr", strict=True) == french
+
+
+def test_the_other_games_say_their_articles_and_agree():
+    catan, medici, smuggler = (registry.get(g) for g in ("catan", "medici", "smuggler"))
+    trade = {"type": "maritime_trade", "give": "wool", "get": "brick"}
+    assert (
+        catan.move_label({}, 0, trade, "fr") == "Échanger des cartes de laine avec la banque contre une carte de brique"
+    )
+    took = {"type": "monopoly", "seat": 0, "resource": "wool"}
+    assert catan.event_text(took, "fr") == "Siège 0 prend toutes les cartes de laine (Monopole)"
+    drawn = {"type": "tile_drawn", "seat": 1, "tile": {"kind": "fur", "value": 3}}
+    assert medici.event_text(drawn, "fr") == "Siège 1 pioche une tuile fourrure (3)"
+    assert (
+        smuggler.event_text({"type": "character_discarded", "card": "r_morwenna"}, "fr")
+        == "On défausse Sister Morwenna"
+    )
+    honest = {"type": "honest_work", "seat": 0, "wage": 1, "reputation": 2}
+    assert smuggler.event_text(honest, "fr") == "Siège 0 fait un travail honnête ; pièces d'or gagnées : 1"
+    stored = {"type": "goods_stored", "seat": 0, "shape": "roscoff_3", "warehouse": "w_c_rowe"}
+    assert smuggler.event_text(stored, "en") == "Seat 0 put Roscoff lugger #3 in the Inn cellar (Tamsin Rowe)"
+
+
+def test_the_check_finds_what_it_looks_for():
+    """Each pattern on the sentences the old catalogues gave."""
+    old = [
+        "Poser café (navire) sur votre halle",
+        "Siège 0 échange 1 blé avec siège 2 contre 1 laine",
+        "Échanger laine avec la banque contre un brique",
+        "Siège 1 défausse 2 brique, 1 laine",
+        "Un pion de réseau se déplace d'une case de terrain pour 1 influence ou 2 ors.",
+        "Siège 0 met Keg #1 dans l'entrepôt Tamsin Rowe's warehouse",
+        "Il sort de le port",
+        "Livrer café de entrepôt",
+    ]
+    assert all(defects(text, english=False) for text in old), [t for t in old if not defects(t, False)]
+    assert defects("Vendre café from the ship", english=True) == ["an English word"]
+    fine = [
+        "Siège 1 défausse 2 briques, 1 laine, 3 bois",
+        "Livrer du thé de l'entrepôt pour le contrat B1",
+        "Poser du café de la halle",
+    ]
+    assert not [t for t in fine if defects(t, english=True)]
+    assert i18n.sentence("avec siège 2", "fr") == "Avec le siège 2"
