@@ -145,6 +145,30 @@ def test_a_french_browser_gets_the_lobby_in_french(french_page, server_url, scre
     shoot(page, screenshots, "fr-lobby")
 
 
+def test_french_says_the_article_of_an_unnamed_seat_after_a_preposition(french_page, server_url):
+    """« bateau de Siège 2 », « soudoyé par Siège 2 », « au tour de Siège 2 »: an unnamed seat is
+    « le siège 2 », contracted as the server's log does (« du siège 2 »); a named one stays as it is."""
+    french_page.goto(f"{server_url}/play/")
+    said = french_page.evaluate(
+        """async () => {
+          const { t } = await import('/play/js/i18n.js');
+          const seat = t("Seat {seat}", { seat: 2 });
+          return [t("{seat}'s boat", { seat }), t("{seat}'s boat", { seat: "Zoé" }),
+            t("Customs officer {n}, bribed by {seat}", { n: 1, seat }), t("turn of {seat}", { seat }),
+            t("{warehouse}, {seat}'s", { warehouse: "Sea cave", seat }),
+            t("Waiting for {seats}", { seats: `${seat}, Zoé` })];
+        }"""
+    )
+    assert said == [
+        "bateau du siège 2",
+        "bateau de Zoé",
+        "Officier des douanes 1, soudoyé par le siège 2",
+        "au tour du siège 2",
+        "Sea cave, au siège 2",
+        "En attente : Siège 2, Zoé",
+    ]
+
+
 def test_an_english_or_other_browser_gets_the_lobby_in_english(page, browser, server_url):
     page.goto(f"{server_url}/play/")
     page.wait_for_selector("#listed h2")
@@ -207,7 +231,7 @@ BOARDS = {
             "Chevaliers",
             "au tour du siège",
             "19 bois",
-            "19 brique",
+            "19 briques",
             "minerai",
             "mise en place",
         ],
@@ -254,7 +278,7 @@ def test_a_french_browser_gets_a_match_in_french(french_page, server_url, screen
     wait_for_text(page, "#conn", "en direct")
     assert page.evaluate("document.documentElement.lang") == "fr"
     status = page.locator("[data-status]").inner_text()
-    assert status == "À vous de jouer" or status.startswith("En attente de "), status
+    assert status == "À vous de jouer" or status.startswith("En attente : "), status
     present, absent = BOARDS[game]
     assert_words(visible_text(page), MATCH_FR + present, MATCH_EN + absent)
     # The server's words come in French too (its Accept-Language): the move buttons say them as sent.

@@ -23,7 +23,7 @@ SAYS = {
     },
     "fr-FR": {
         "mine": "À vous de jouer",
-        "waiting": "En attente de Medici",
+        "waiting": "En attente : Medici",
         "finished": "Terminée",
         "gone": "introuvable sur le serveur",
     },

@@ -17,6 +17,13 @@ export function choose(languages) {
 export const lang = choose(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
 const words = lang === "fr" ? FR : {};
 
+// An unnamed seat reads « Siège 2 » ("Seat {seat}"), which is no name but « le siège 2 »: after a
+// preposition French says its article as the server's texts do (engine/i18n.py sentence()),
+// « bateau du siège 2 », « soudoyé par le siège 2 », « au tour du siège 2 » (they read « de Siège 2 »,
+// « par Siège 2 »); a named seat stays as it is (« bateau de Zoé »).
+const ARTICLE = { "à": "au", de: "du", avec: "avec le", contre: "contre le", par: "par le", pour: "pour le" };
+const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège (\d)/g;
+
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
  * [one, more] has a count, values.n: French takes the first for 0 and 1 (as the server's
@@ -26,7 +33,8 @@ const words = lang === "fr" ? FR : {};
 export function t(text, values = {}) {
   const entry = words[text] ?? (lang === "en" && values.n === 1 ? text.replace(/\{n\} ([a-z]+)s\b/, "{n} $1") : text);
   const more = lang === "fr" ? values.n > 1 : values.n !== 1; // French: 0 and 1 are singular
-  return (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  const said = (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  return lang === "fr" ? said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`) : said;
 }
 
 document.documentElement.lang = lang;

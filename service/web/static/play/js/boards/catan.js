@@ -21,8 +21,18 @@ const PHASE_WORDS = {
   setup: t("setup"), roll: t("roll the dice"), main: t("build and trade"), robber: t("move the robber"), discard: t("discard"),
   trade: t("trade"), road_building: t("Road Building"), over: t("over"),
 };
+// A count of cards in the page's language, in the form its count takes: French « 2 briques », where
+// "2 ${t("brick")}" read « 2 brique » (as the server's catalogue counts them).
+const COUNTED = {
+  lumber: (n) => t("{n} lumber", { n }), brick: (n) => t("{n} brick", { n }), wool: (n) => t("{n} wool", { n }),
+  grain: (n) => t("{n} grain", { n }), ore: (n) => t("{n} ore", { n }),
+  knight: (n) => t("{n} knight", { n }), victory_point: (n) => t("{n} victory point", { n }),
+  road_building: (n) => t("{n} Road Building", { n }), year_of_plenty: (n) => t("{n} Year of Plenty", { n }),
+  monopoly: (n) => t("{n} Monopoly", { n }),
+};
 /** Counted cards as words: "1 wool, 2 ore". */
-const cards = (counts, words = term) => Object.entries(counts || {}).filter(([, n]) => n).map(([k, n]) => `${n} ${words(k)}`).join(", ") || t("none");
+const cards = (counts, words = term) => Object.entries(counts || {}).filter(([, n]) => n)
+  .map(([k, n]) => (COUNTED[k] ? COUNTED[k](n) : `${n} ${words(k)}`)).join(", ") || t("none");
 const devCard = (name) => DEV_WORDS[name] || humanize(name);
 const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
