@@ -94,6 +94,8 @@ def customs_step(state: dict, move: dict) -> tuple[str, dict]:
     if steps > 1:
         return "choose_officer.steps", said
     ways = next_spaces(state, move["officer"], target)
+    if ways == [target]:
+        return "choose_officer.step.there", said  # "to the sale at Marazion", not "to Marazion, a step toward …"
     if len(ways) == 1:
         return "choose_officer.step.to", {**said, "to": ways[0]}
     return "choose_officer.step", said  # the poorest seat is asked the way next

@@ -5,7 +5,8 @@ A label names what its move costs, earns and loses (`{cost}`, `{gain}`, `{loss}`
 the game computes from the state and says with AMOUNTS and AND, labels.py); a move type
 whose part can come to nothing has a template without it too, keyed `<type>.no_<part>`.
 An officer moved for the customs has a template for each way his move is said
-(`choose_officer.step.to`: one step, to the one space on a shortest way; `.step`: one step of
+(`choose_officer.step.there`: one step, onto the sale or landing; `.step.to`: one step, to the one
+space on a shortest way; `.step`: one step of
 several ways; `.steps`: more), naming the step's sale or landing (TOWARD) and his briber (BRIBED).
 
 Place names, merchants, boats, warehouses and characters are the cards' own names and
@@ -27,6 +28,7 @@ MOVES = {
     "place_pawn": "Place a network pawn at {space}",
     "place_boat": "Put your boat at {space}",
     "choose_officer": "Move officer {officer}",
+    "choose_officer.step.there": "Move officer {officer} from {from} to {toward}",
     "choose_officer.step.to": "Move officer {officer} from {from} to {to}, a step toward {toward}",
     "choose_officer.step": "Move officer {officer} from {from} a step toward {toward}",
     "choose_officer.steps": "Move officer {officer} from {from} {steps} steps toward {toward}",

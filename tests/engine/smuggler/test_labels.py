@@ -88,6 +88,7 @@ def check_labels(state: dict, seat: int, move: dict, seen: dict) -> None:
 UNREACHED = {
     "choose_officer",
     "choose_officer.step",
+    "choose_officer.step.there",
     "choose_path",
     "choose_path.steps",
     "motivate_goods",
@@ -362,7 +363,7 @@ def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
     )
     assert labels(state, 1, zennor) == (
         "Move officer 2 (bribed by seat 2) from Zennor a step toward the sale at Marazion",
-        "Déplacer l'officier 2 (soudoyé par siège 2), à Zennor, d'une case vers la vente à Marazion",
+        "Déplacer l'officier 2 (soudoyé par le siège 2), à Zennor, d'une case vers la vente à Marazion",
     )
     assert GAME.move_label(state, 1, zennor, "en", names={2: "Ana"}).startswith("Move officer 2 (bribed by Ana) from")
     play(state, 1, zennor)
@@ -370,7 +371,7 @@ def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
     assert st_ives == {"type": "choose_path", "officer": 1, "space": "st_ives"}
     assert labels(state, 1, st_ives) == (
         "Send officer 2 (bribed by seat 2) from Zennor to St Ives, a step toward the sale at Marazion",
-        "Envoyer l'officier 2 (soudoyé par siège 2) de Zennor à St Ives, d'une case vers la vente à Marazion",
+        "Envoyer l'officier 2 (soudoyé par le siège 2) de Zennor à St Ives, d'une case vers la vente à Marazion",
     )
     assert labels(state, 1, madron)[0].startswith("Send officer 2 (bribed by seat 2) from Zennor to Madron, ")
     # a choice no customs step waits for keeps its plain label
@@ -409,3 +410,24 @@ def test_an_officer_moved_for_a_landing_says_how_many_steps_he_goes():
             "Faire passer l'officier 1 de Lelant par St Erth, sur 3 cases vers le débarquement à Penzance",
         ),
     ]
+
+
+def test_an_officer_one_step_from_the_sale_is_said_to_go_there():
+    """Two officers each a step from the sale: the label named the place twice ("Move officer 1 from
+    Penzance to Marazion, a step toward the sale at Marazion")."""
+
+    def next_to_the_sale(d):
+        d["officers"][0]["space"] = "penzance"
+        d["officers"][1]["space"] = "ludgvan"
+        d["pawns"][0] = ["marazion"]
+        d["shapes"]["irish_1"].update(where="board", owner=0, space="marazion")
+        d["gold"] = [13, 5, 13]
+
+    state = edited(started(), next_to_the_sale)
+    play(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"})
+    penzance, ludgvan = GAME.legal_moves(state, 1)
+    assert labels(state, 1, penzance) == (
+        "Move officer 1 from Penzance to the sale at Marazion",
+        "Déplacer l'officier 1 de Penzance vers la vente à Marazion, à une case",
+    )
+    assert labels(state, 1, ludgvan)[0] == "Move officer 2 from Ludgvan to the sale at Marazion"
