@@ -38,6 +38,8 @@ def priced(state: dict, seat: int, move: dict) -> tuple[str, dict[str, Amounts]]
     kind = move["type"]
     if kind in CUSTOMS:
         return customs_step(state, move)[0], {}
+    if kind == "tipoff":  # "Play a Tip-off" or "Play no Tip-off" (it read "Play a Tip-off: yes / no")
+        return ("tipoff" if move["play"] is True else "tipoff.declined"), {}
     if kind in PRICES_BY_PAY:  # the moves of the boat, goods, pawns, officers; the secret search
         return kind, {"cost": [(move["pay"], PRICES_BY_PAY[kind][move["pay"]])]}
     if kind == "honest_work":

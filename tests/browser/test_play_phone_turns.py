@@ -212,7 +212,7 @@ def test_smugglers_tipoff_question_says_who_lands_and_what_a_tipoff_does(browser
     resource = {
         "view": {"phase": "play", "deciding": "tipoff", "active": 1, "seat": 0},
         "legal_moves": [{"type": "tipoff", "play": True}, {"type": "tipoff", "play": False}],
-        "move_labels": ["Play a Tip-off: yes", "Play a Tip-off: no"],
+        "move_labels": ["Play a Tip-off", "Play no Tip-off"],
     }
     with lobby_page(browser, server_url, locale) as page:
         lead = page.evaluate(LEAD, resource)

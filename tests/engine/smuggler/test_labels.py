@@ -431,3 +431,10 @@ def test_an_officer_one_step_from_the_sale_is_said_to_go_there():
         "Déplacer l'officier 1 de Penzance vers la vente à Marazion, à une case",
     )
     assert labels(state, 1, ludgvan)[0] == "Move officer 2 from Ludgvan to the sale at Marazion"
+
+
+def test_a_tipoff_is_played_or_not_in_words_not_yes_and_no():
+    """The seat asked in another's landing read "Play a Tip-off: yes" and "Play a Tip-off: no"."""
+    state = started()
+    assert labels(state, 0, {"type": "tipoff", "play": True}) == ("Play a Tip-off", "Jouer un Tuyau")
+    assert labels(state, 0, {"type": "tipoff", "play": False}) == ("Play no Tip-off", "Ne pas jouer de Tuyau")
