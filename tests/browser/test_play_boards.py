@@ -243,6 +243,30 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
         context.close()
 
 
+def test_the_seat_that_offered_reads_that_answers_are_awaited_from_each_seat_asked(browser, server_url, screenshots):
+    """The seat that offered to two seats read "Waiting for an answer from Seat 1, Seat 2" (« Réponse
+    attendue de : Siège 1, Siège 2 »): one answer awaited of two seats, where each of them reads
+    "answers" (« Réponses attendues de : vous, Siège 2 »)."""
+    created, offer = catan_offer_on_the_table(server_url)
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    said = {}
+    for locale in ("en-US", "fr-FR"):
+        context = browser.new_context(viewport=PHONE, locale=locale)
+        try:
+            page = context.new_page()
+            page.goto(f"{server_url}/play/#match={created['id']}&token={tokens[offer['from']]}")
+            page.locator(".side .trade .muted").wait_for()
+            said[locale] = page.locator(".side .trade .muted").inner_text()
+            page.locator(".side .trade").screenshot(path=str(screenshots / f"play-catan-trade-offerer-{locale}.png"))
+        finally:
+            context.close()
+    assert len(offer["to"]) == 2
+    assert said == {
+        "en-US": "Waiting for answers from " + ", ".join(f"Seat {s}" for s in offer["to"]),
+        "fr-FR": "Réponses attendues de : " + ", ".join(f"Siège {s}" for s in offer["to"]),
+    }
+
+
 # Each harbour's texts (its ratio, the resource of a 2:1) against the white disc they are written on
 # (the group's smallest circle): the width of the text against the disc's width at the text's middle.
 HARBOUR_FIT = """() => Array.from(document.querySelectorAll('.map text.port'), (ratio) => {

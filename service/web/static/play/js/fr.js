@@ -202,6 +202,7 @@ export const FR = {
   "accepted by {seats}": "acceptée par : {seats}",
   "{seat} proposes {give} for {get} to {partner}": "{seat} propose {give} contre {get} {partner}",
   "Waiting for an answer from {seats}": "Réponse attendue de : {seats}",
+  "Waiting for answers from {seats}": "Réponses attendues de : {seats}",
   "Waiting for answers from you and {seats}": "Réponses attendues de : vous, {seats}",
   "Waiting for your answer": "Votre réponse est attendue",
   "Robber": "Voleur",

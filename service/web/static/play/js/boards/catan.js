@@ -125,12 +125,16 @@ function addressee(seat, resource, ctx) {
   return named ? t("to {name}", { name }) : t("to the {seat}", { seat: name.charAt(0).toLowerCase() + name.slice(1) });
 }
 
-/** Who owes an answer, the reader named as "you" (a seat asked read "Waiting for an answer from Seat 0"). */
+/**
+ * Who owes an answer, the reader named as "you" (a seat asked read "Waiting for an answer from Seat 0");
+ * the seat that offered to two seats reads "answers" (it read « Réponse attendue de : Siège 1, Siège 2 »).
+ */
 function waitingFor(asked, ctx) {
-  const others = asked.filter((s) => s !== ctx.seat).map(ctx.seatName).join(", ");
+  const others = asked.filter((s) => s !== ctx.seat);
+  const seats = others.map(ctx.seatName).join(", ");
   if (others.length === 0) return t("Waiting for your answer");
-  return asked.includes(ctx.seat) ? t("Waiting for answers from you and {seats}", { seats: others })
-    : t("Waiting for an answer from {seats}", { seats: others });
+  if (asked.includes(ctx.seat)) return t("Waiting for answers from you and {seats}", { seats });
+  return others.length > 1 ? t("Waiting for answers from {seats}", { seats }) : t("Waiting for an answer from {seats}", { seats });
 }
 
 function map(view, topo, resource, ctx, choice, place) {
