@@ -476,3 +476,40 @@ def test_speicherstadts_final_scores_say_they_scroll_on_a_phone(browser, server_
         shoot(page, screenshots, f"review-speicherstadt-final-{language}")
     finally:
         context.close()
+
+
+# Each body row's first cell (the seat: "Seat 1 (you)") as its lines: the distinct tops of its text.
+ROW_NAMES = """(caption) => Array.from(document.querySelectorAll('table'))
+  .filter((table) => table.caption && table.caption.textContent === caption)
+  .flatMap((table) => Array.from(table.querySelectorAll('tbody tr > :first-child'), (cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+    return { text: cell.textContent, lines: tops.size };
+  }))"""
+
+
+@pytest.mark.parametrize("game,players", [("smuggler", 3), ("catan", 3), ("medici", 2)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_players_table_keeps_each_seat_on_one_line_on_a_phone(
+    browser, server_url, screenshots, game, players, language
+):
+    """A players' table wider than a phone squeezed its first column to its longest word: the seat
+    read "Seat / 1 / (you)" (« Siège / 1 / (vous) »), a line each, the number away from its word.
+    The table scrolls sideways anyway: the seat's cell keeps to one line."""
+    match_id, tokens = created(server_url, game, players)
+    context, page = screen(browser, language)
+    try:
+        open_seat(page, server_url, match_id, tokens[1])
+        caption = "Players" if language == "en" else "Joueurs"
+        page.wait_for_function(
+            "(c) => Array.from(document.querySelectorAll('caption')).some((x) => x.textContent === c)", arg=caption
+        )
+        cells = page.evaluate(ROW_NAMES, caption)
+        assert len(cells) == players, cells
+        assert [cell for cell in cells if cell["lines"] != 1] == [], cells
+        page.locator("table", has=page.locator("caption", has_text=caption)).screenshot(
+            path=str(screenshots / f"play-review-{game}-players-seat-{language}-375.png")
+        )
+    finally:
+        context.close()
