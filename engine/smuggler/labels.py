@@ -104,12 +104,13 @@ def customs_step(state: dict, move: dict) -> tuple[str, dict]:
 
 
 def customs_words(words, state: dict, move: dict, lang: str, strict: bool, names) -> dict:
-    """The fields of an officer's label for the customs: the officer with his briber, if any
-    ("2 (bribed by seat 1)"), and what he goes toward ("the sale at Marazion"), in `lang`."""
+    """The fields of an officer's label for the customs: the officer, with his briber if any when
+    the seat chooses which officer ("2 (bribed by seat 1)"), and what he goes toward ("the sale at
+    Marazion"), in `lang`. A way's label says where first: its buttons differ only there."""
     said = customs_step(state, move)[1]
     officer: object = move["officer"] + 1
     briber = state["officers"][move["officer"]]["bribed_by"]
-    if briber is not None:
+    if briber is not None and move["type"] == "choose_officer":  # the way's buttons start with where they go
         seat = words.value("seat", briber, lang, names, strict)
         officer = words.word(texts.BRIBED, lang, strict).format(officer=officer, seat=seat)
     toward = words.word(texts.TOWARD[said.pop("why")], lang, strict).format(target=texts.place(said.pop("target")))

@@ -251,8 +251,8 @@ def test_the_customs_questions_show_the_engines_labels():
     assert move == {"type": "choose_path", "officer": 1, "space": "st_ives"}
     listed = out.getvalue().split("moves:\n")[1].splitlines()[:2]
     assert listed == [
-        "  [0] Send officer 2 (bribed by seat 2) from Zennor to Madron, a step toward the sale at Marazion",
-        "  [1] Send officer 2 (bribed by seat 2) from Zennor to St Ives, a step toward the sale at Marazion",
+        "  [0] Send officer 2 to Madron, from Zennor, a step toward the sale at Marazion",
+        "  [1] Send officer 2 to St Ives, from Zennor, a step toward the sale at Marazion",
     ], listed
 
 

@@ -238,5 +238,5 @@ def test_an_officer_for_the_customs_is_labelled_in_the_callers_language_with_the
     ]
     assert french["move_labels"] == [
         "Déplacer l'officier 1 de Hayle à St Erth, d'une case vers la vente à Marazion",
-        "Déplacer l'officier 2 (soudoyé par Ana), à Zennor, d'une case vers la vente à Marazion",
+        "Déplacer l'officier 2 (soudoyé par Ana) d'une case depuis Zennor vers la vente à Marazion",
     ]

@@ -363,17 +363,17 @@ def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
     )
     assert labels(state, 1, zennor) == (
         "Move officer 2 (bribed by seat 2) from Zennor a step toward the sale at Marazion",
-        "Déplacer l'officier 2 (soudoyé par le siège 2), à Zennor, d'une case vers la vente à Marazion",
+        "Déplacer l'officier 2 (soudoyé par le siège 2) d'une case depuis Zennor vers la vente à Marazion",
     )
     assert GAME.move_label(state, 1, zennor, "en", names={2: "Ana"}).startswith("Move officer 2 (bribed by Ana) from")
     play(state, 1, zennor)
     madron, st_ives = GAME.legal_moves(state, 1)
     assert st_ives == {"type": "choose_path", "officer": 1, "space": "st_ives"}
     assert labels(state, 1, st_ives) == (
-        "Send officer 2 (bribed by seat 2) from Zennor to St Ives, a step toward the sale at Marazion",
-        "Envoyer l'officier 2 (soudoyé par le siège 2) de Zennor à St Ives, d'une case vers la vente à Marazion",
+        "Send officer 2 to St Ives, from Zennor, a step toward the sale at Marazion",
+        "Envoyer l'officier 2 à St Ives, depuis Zennor, d'une case vers la vente à Marazion",
     )
-    assert labels(state, 1, madron)[0].startswith("Send officer 2 (bribed by seat 2) from Zennor to Madron, ")
+    assert labels(state, 1, madron)[0].startswith("Send officer 2 to Madron, from Zennor, ")
     # a choice no customs step waits for keeps its plain label
     assert labels(started(), 0, hayle) == ("Move officer 1", "Déplacer l'officier 1")
     assert labels(started(), 0, st_ives) == ("Send officer 2 through St Ives", "Faire passer l'officier 2 par St Ives")
@@ -396,18 +396,18 @@ def test_an_officer_moved_for_a_landing_says_how_many_steps_he_goes():
     lelant, sennen = GAME.legal_moves(state, seat)
     assert labels(state, seat, lelant) == (
         "Move officer 1 from Lelant 3 steps toward the landing at Penzance",
-        "Déplacer l'officier 1, à Lelant, de 3 cases vers le débarquement à Penzance",
+        "Déplacer l'officier 1 de 3 cases depuis Lelant vers le débarquement à Penzance",
     )
     assert labels(state, seat, sennen)[0] == "Move officer 2 from Sennen Cove 3 steps toward the landing at Penzance"
     play(state, seat, lelant)
     assert [labels(state, seat, move) for move in GAME.legal_moves(state, seat)] == [
         (
-            "Send officer 1 from Lelant through St Ives, 3 steps toward the landing at Penzance",
-            "Faire passer l'officier 1 de Lelant par St Ives, sur 3 cases vers le débarquement à Penzance",
+            "Send officer 1 through St Ives, from Lelant, 3 steps toward the landing at Penzance",
+            "Faire passer l'officier 1 par St Ives, depuis Lelant, sur 3 cases vers le débarquement à Penzance",
         ),
         (
-            "Send officer 1 from Lelant through St Erth, 3 steps toward the landing at Penzance",
-            "Faire passer l'officier 1 de Lelant par St Erth, sur 3 cases vers le débarquement à Penzance",
+            "Send officer 1 through St Erth, from Lelant, 3 steps toward the landing at Penzance",
+            "Faire passer l'officier 1 par St Erth, depuis Lelant, sur 3 cases vers le débarquement à Penzance",
         ),
     ]
 
