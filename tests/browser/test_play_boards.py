@@ -4,9 +4,13 @@ and goods' names in French (screenshots in var/screenshots/)."""
 
 from __future__ import annotations
 
+import orjson
 import pytest
 
+from engine.smuggler import GAME as SMUGGLER
+from service.store import match_key
 from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot
+from tests.engine.smuggler.helpers import officers_to_choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -23,6 +27,32 @@ def create(server_url: str, game: str, players: int, seed: int = 11) -> dict:
 
 
 # --- Cornish Smuggler ------------------------------------------------------------------------
+
+
+def test_smuggler_customs_rings_each_officer_the_seat_may_move_and_a_tap_there_chooses_him(
+    browser, server_url, redis_client, screenshots
+):
+    """Asked which officer moves for a sale, the poorest seat saw the map mark neither officer (one
+    was off the phone's screen): only the buttons under it said where each stood."""
+    created = create(server_url, "smuggler", 3)
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    raw["game"] = SMUGGLER.dump(officers_to_choose())  # officer 1 at Hayle, officer 2 at Zennor
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, created["id"], created["seats"][1]["token"])
+        marks = page.locator(".smug-map [data-spot]")
+        assert sorted(marks.evaluate_all("ms => ms.map((m) => m.dataset.spot)")) == ["hayle", "zennor"]
+        page.screenshot(path=str(screenshots / "play-boards-smuggler-customs-officers-375.png"))
+        zennor = page.locator(".smug-map [data-spot=zennor]")
+        zennor.scroll_into_view_if_needed()
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            zennor.click()
+        mine = api(server_url, "GET", f"/v1/matches/{created['id']}", token=created["seats"][1]["token"])
+        assert {m["type"] for m in mine["legal_moves"]} == {"choose_path"}  # officer 2 chosen: now his way
+    finally:
+        context.close()
 
 
 def test_smuggler_shows_the_sale_prices_with_the_towns_of_each_size(page, server_url, screenshots):

@@ -17,7 +17,9 @@ export function spotsOf(resource, data) {
   const spots = new Map();
   const labels = resource.move_labels || [];
   (resource.legal_moves || []).forEach((move, i) => {
-    const space = move.space ?? move.to ?? move.cove;
+    // The customs' "which officer" is asked where each officer stands (the map marked neither).
+    const officer = move.type === "choose_officer" ? resource.view?.officers?.[move.officer]?.space : undefined;
+    const space = move.space ?? move.to ?? move.cove ?? officer;
     if (!space || !(data.land[space] || data.sea[space] || data.merchants[space])) return;
     if (!spots.has(space)) spots.set(space, []);
     spots.get(space).push([move, moveText(move, labels[i])]);
