@@ -26,6 +26,7 @@ from engine.catan.legal import legal_moves, move_templates, to_act
 from engine.catan.moves import MOVES
 from engine.catan.scoring import breakdown, total_vp
 from engine.catan.setup import new_state
+from engine.catan.spots import harbour_ratios
 from engine.catan.view import build_view
 from engine.core import Game, IllegalMove, Outcome, event, rank_by
 
@@ -235,8 +236,20 @@ class Catan(Game):
                 move = {**move, "number": state["numbers"][move["hex"]], "yields": D.RESOURCES[resource]}
             if move.get("victim") is None:
                 move = {**move, "type": f"{move['type']}.nobody"}
+        if isinstance(move, dict) and move.get("type") == "maritime_trade" and state:
+            move = _counted_trade(state, seat, move)
         return super().move_label(state, seat, move, lang, strict, names)
 
     def static(self):
         """The board topology, the same in every match: GET /v1/games/catan/static."""
         return {"topology": self.topology}
+
+
+def _counted_trade(state: dict, seat: int, move: dict) -> dict:
+    """A bank trade's label says how many cards go ("Trade 4 wool to the bank for 1 brick"): the
+    seat's harbours set it, and the label said only "Trade wool to the bank for one brick"."""
+    give, get = move.get("give"), move.get("get")
+    if give not in D.RESOURCES or get not in D.RESOURCES:
+        return move
+    ratio = harbour_ratios(state, seat)[D.RESOURCES.index(give)]
+    return {**move, "type": "maritime_trade.counted", "give": {give: ratio}, "get": {get: 1}}

@@ -25,6 +25,7 @@ MOVES = {
     "move_robber.desert.nobody": "Move the robber to hex {hex} (the desert), stealing from nobody",
     "discard": "Discard {cards}",
     "maritime_trade": "Trade {give} to the bank for one {get}",
+    "maritime_trade.counted": "Trade {give} to the bank for {get}",
     "offer_trade": "Offer {give} for {get} to {to}",
     "call_for_proposals": "Ask everyone for proposals",
     "withdraw_offer": "Withdraw your offer",

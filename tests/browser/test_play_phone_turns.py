@@ -152,9 +152,7 @@ CATAN_TURN = {
     + [{"type": "play_monopoly", "resource": r} for r in ("lumber", "brick", "wool")]
     + [{"type": "buy_development"}, {"type": "end_turn"}],
     "move_labels": [
-        f"Échanger des cartes de {g} avec la banque contre une carte de {r}"
-        for g in ("brique", "minerai")
-        for r in ("bois", "laine", "blé")
+        f"Échanger 4 {g} contre 1 {r} avec la banque" for g in ("briques", "minerais") for r in ("bois", "laine", "blé")
     ]
     + [f"Jouer Monopole : {r}" for r in ("bois", "brique", "laine")]
     + ["Acheter une carte Développement", "Terminer votre tour"],

@@ -46,6 +46,24 @@ def test_special_harbour_trades_its_resource_2_to_1_only():
     assert hand(state, 0) == {"ore": 4}
 
 
+def test_a_bank_trades_label_says_how_many_cards_go_by_the_seats_harbours():
+    """The label said "Trade wool to the bank for one brick" whether 4, 3 or 2 wool went."""
+    trade = {"type": "maritime_trade", "give": "wool", "get": "brick"}
+    said = [
+        (GAME.move_label(state, 0, trade, "en"), GAME.move_label(state, 0, trade, "fr"))
+        for state in (
+            empty_main(),
+            put(empty_main(), 0, settlements=[harbour_of(D.GENERIC)]),
+            put(empty_main(), 0, cities=[harbour_of(D.WOOL)]),
+        )
+    ]
+    assert said == [
+        ("Trade 4 wool to the bank for 1 brick", "Échanger 4 laines contre 1 brique avec la banque"),
+        ("Trade 3 wool to the bank for 1 brick", "Échanger 3 laines contre 1 brique avec la banque"),
+        ("Trade 2 wool to the bank for 1 brick", "Échanger 2 laines contre 1 brique avec la banque"),
+    ]
+
+
 def test_maritime_refusals_same_resource_empty_bank_before_roll():
     state = give(empty_main(), 0, ore=8)
     with pytest.raises(IllegalMove):
