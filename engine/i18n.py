@@ -161,12 +161,21 @@ _PREPOSITIONS = ("à", "de", "avec", "contre", "par", "pour")
 _FRENCH_ARTICLE = re.compile(rf"\b({'|'.join(_PREPOSITIONS)}) (siège \d)")
 _CONTRACTED = {"à": "au", "de": "du", **{p: f"{p} le" for p in _PREPOSITIONS[2:]}}
 LIST, ITEM = "\x1e", "\x1f"
+# A French word with its article (a term translated « le Nord », « les îles de Scilly ») contracts
+# with « à » and « de » before it as a seat's does: « vend … au Nord », « des îles de Scilly »
+# (« à le Nord » is never French). `Words.term` marks such an article (ARTICLE); `sentence` reads
+# the mark and drops it, so a template's own words (« de le faire ») are never touched.
+ARTICLE = "\x1d"
+_MARKED_ARTICLE = re.compile(rf"\b(à|de) {ARTICLE}(les?) ")
+_CONTRACTED_ARTICLE = {("à", "le"): "au", ("à", "les"): "aux", ("de", "le"): "du", ("de", "les"): "des"}
 
 
 def sentence(text: str, lang: str) -> str:
     """A rendered text as shown: capitalised, French articles contracted before a seat's number."""
     if LIST in text:
         text = _each_with_its_preposition(text)
+    if ARTICLE in text:
+        text = _MARKED_ARTICLE.sub(lambda m: f"{_CONTRACTED_ARTICLE[m[1], m[2]]} ", text).replace(ARTICLE, "")
     if lang == "fr" and "siège" in text:
         text = _FRENCH_ARTICLE.sub(lambda m: f"{_CONTRACTED[m[1]]} {m[2]}", text)
     return text[:1].upper() + text[1:]
@@ -287,7 +296,8 @@ class Words:
     def term(self, value: str, lang: str, strict: bool, count: int | None = None) -> str:
         hook = getattr(self.texts, "term", None)
         msgid, suffix = hook(value) if hook else (value.replace("_", " "), "")
-        return self.word(msgid, lang, strict, count) + suffix
+        said = self.word(msgid, lang, strict, count) + suffix
+        return ARTICLE + said if lang == "fr" and said.startswith(("le ", "les ")) else said  # see sentence()
 
     def value(self, name: str, value: Any, lang: str, names, strict: bool) -> str:
         if name in SEAT_FIELDS and (type(value) is int or value is None):

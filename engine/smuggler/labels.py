@@ -113,7 +113,9 @@ def customs_words(words, state: dict, move: dict, lang: str, strict: bool, names
     if briber is not None and move["type"] == "choose_officer":  # the way's buttons start with where they go
         seat = words.value("seat", briber, lang, names, strict)
         officer = words.word(texts.BRIBED, lang, strict).format(officer=officer, seat=seat)
-    toward = words.word(texts.TOWARD[said.pop("why")], lang, strict).format(target=texts.place(said.pop("target")))
+    toward = words.word(texts.TOWARD[said.pop("why")], lang, strict).format(
+        target=words.value("target", texts.place(said.pop("target")), lang, names, strict)
+    )
     return {**said, "officer": texts.Name(str(officer)), "toward": texts.Name(toward)}
 
 

@@ -11,7 +11,14 @@ several ways; `.steps`: more), naming the step's sale or landing (TOWARD) and hi
 
 Place names, merchants, boats, warehouses and characters are the cards' own names and
 stay as they are in every language (decided: the French rules keep the Cornish places);
-amounts, decks, secret kinds and the game's endings are translated words."""
+amounts, decks, secret kinds and the game's endings are translated words. So are the places
+named by what they are rather than a name (DESCRIBED: "To the North", the rules' « Vers le
+Nord »; "Isles of Scilly", « les îles de Scilly »; the sea areas "Off Cape Cornwall"...): their
+French in the catalogue is the words a sentence says them with, article first, « le Nord », « le
+large du cap Cornwall », so « à », « de » and « vers » before them read « vend … au Nord », « place
+son bateau au large du cap Cornwall », « navigue vers le Nord » (engine/i18n.py contracts the
+article). A title form (« Vers le Nord ») would read « vers Vers le Nord »: the web page's map,
+which names places alone, has those (service/web/static/play/js/fr-smuggler.js)."""
 
 from __future__ import annotations
 
@@ -171,10 +178,26 @@ PLACES = {
     **{sid: info[0] for sid, info in MERCHANTS.items()},
 }
 PLACE_FIELDS = ("space", "to", "from", "left", "cove", "target")
+# Places whose English says what they are, not a name: a word each (its msgid the English name), so
+# translated; every other place, Mount's Bay among them, is a Name.
+DESCRIBED = frozenset(
+    [
+        "north",
+        "scilly",
+        "sea_north",
+        "sea_cape",
+        "off_st_levan",
+        "off_porthleven",
+        "mounts_bay_west",
+        "st_ives_bay",
+        "scilly_sound",
+    ]
+)
 
 
-def place(space: str) -> Name:
-    return Name(PLACES.get(space, space))
+def place(space: str) -> Name | str:
+    """A place as a Name, or as a word to translate (its English name) when DESCRIBED."""
+    return PLACES[space] if space in DESCRIBED else Name(PLACES.get(space, space))
 
 
 def shape(sid: str) -> Name:

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from engine import i18n, registry
 from engine.bots import get_bot
 from engine.core import IllegalMove
+from engine.smuggler import texts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,9 +33,14 @@ ALWAYS_WRONG = {
     "one in the plural": r"(?<![\d,])\b1 (briques|laines|blés|minerais|pièces|cartes|tuiles|cubes)\b",
     "« ors »: pièces d'or": r"\bors\b",
     "an English possessive (« Tamsin Rowe's warehouse »)": r"'s (warehouse|boat|pawn)\b",
+    "a place described in English (« à To the North »)": (
+        r"\b(To the North|Isles of|Off (the|Cape|St|Port)|Ives Bay|Scilly Sound)\b|\(west\)"
+    ),
+    "a title after its own preposition (« vers Vers le Nord », « à Au large »)": r"\b(vers|à|de) (vers|au|à)\b",
 }
 # English words in the French of the games whose every word is translated (Smuggler keeps its
-# places' and people's English names: "Isles of Scilly", "The Witch of St Levan").
+# places' and people's English names: "Penzance", "The Witch of St Levan"; a place that says what it is,
+# "To the North", is said in French: « au Nord »).
 ENGLISH = r"\b(the|from|of|and|with|to|for|on|in|at|seat|market|ship|card)\b"
 TRANSLATED_THROUGH = ("catan", "medici", "speicherstadt")
 
@@ -199,6 +205,36 @@ def test_the_other_games_say_their_articles_and_agree():
     assert smuggler.event_text(stored, "en") == "Seat 0 put Roscoff lugger #3 in the Inn cellar (Tamsin Rowe)"
 
 
+@pytest.mark.parametrize(
+    ("event", "french"),
+    [
+        (
+            {"type": "goods_sold", "seat": 0, "shape": "roscoff_3", "space": "north", "gold": 12, "reputation": 2},
+            "Siège 0 vend Roscoff lugger #3 au Nord pour 12 pièces d'or et 2 réputation",
+        ),
+        ({"type": "boat_moved", "seat": 1, "space": "sea_cape"}, "Siège 1 navigue vers le large du cap Cornwall"),
+        ({"type": "boat_placed", "seat": 1, "space": "sea_north"}, "Siège 1 place son bateau au large de la côte nord"),
+        ({"type": "boat_moved", "seat": 2, "space": "st_ives_bay"}, "Siège 2 navigue vers la baie de St Ives"),
+        ({"type": "boat_moved", "seat": 2, "space": "mounts_bay"}, "Siège 2 navigue vers Mount's Bay"),
+        ({"type": "pawn_placed", "seat": 2, "space": "scilly"}, "Siège 2 place un pion réseau aux îles de Scilly"),
+        (
+            {"type": "pawn_moved", "seat": 0, "left": "scilly", "space": "north"},
+            "Siège 0 déplace un pion des îles de Scilly vers le Nord",
+        ),
+        ({"type": "officer_chosen", "seat": 0, "officer": 1, "target": "north"}, None),
+    ],
+)
+def test_smuggler_says_its_described_places_in_french_and_its_towns_as_they_are(event, french):
+    """« Vers le Nord » in the rules, « vend … au Nord » in a sentence; Penzance stays Penzance."""
+    smuggler = registry.get("smuggler")
+    if french is not None:
+        assert smuggler.event_text(event, "fr", strict=True) == french
+    said = smuggler.event_text(event, "fr", strict=True)
+    assert not defects(said, english=False), said
+    english = smuggler.event_text(event, "en", strict=True)  # English keeps the map's names
+    assert any(texts.PLACES[event.get(field, "")] in english for field in ("space", "target") if field in event)
+
+
 def test_the_check_finds_what_it_looks_for():
     """Each pattern on the sentences the old catalogues gave."""
     old = [
@@ -210,6 +246,11 @@ def test_the_check_finds_what_it_looks_for():
         "Siège 0 met Keg #1 dans l'entrepôt Tamsin Rowe's warehouse",
         "Il sort de le port",
         "Livrer café de entrepôt",
+        "Siège 1 navigue vers Off Cape Cornwall",
+        "Siège 0 vend Keg #1 à To the North pour 5 pièces d'or",
+        "Naviguer vers Mount's Bay (west)",
+        "Siège 0 navigue vers Vers le Nord",
+        "Placer votre bateau à Au large du cap Cornwall",
     ]
     assert not defects("La partie a changé ; rechargez-la et réessayez.", english=False)  # a pronoun, not an article
     assert all(defects(text, english=False) for text in old), [t for t in old if not defects(t, False)]
@@ -221,3 +262,5 @@ def test_the_check_finds_what_it_looks_for():
     ]
     assert not [t for t in fine if defects(t, english=True)]
     assert i18n.sentence("avec siège 2", "fr") == "Avec le siège 2"
+    marked = f"vend à {i18n.ARTICLE}le Nord, de {i18n.ARTICLE}les îles, vers {i18n.ARTICLE}le large, de le faire"
+    assert i18n.sentence(marked, "fr") == "Vend au Nord, des îles, vers le large, de le faire"  # a pronoun stays
