@@ -55,6 +55,43 @@ def test_smuggler_customs_rings_each_officer_the_seat_may_move_and_a_tap_there_c
         context.close()
 
 
+def test_a_french_smuggler_page_names_the_places_that_say_what_they_are_in_french(browser, server_url, screenshots):
+    """The map and its list in words named "To the North" and "Off Cape Cornwall" in English on a French
+    page (the static data is the same in every language): the rules' « Vers le Nord »; towns stay."""
+    created = create(server_url, "smuggler", 2)
+    match_id = created["id"]
+
+    def placed(route):  # seat 0's pawn To the North and boat off Cape Cornwall (a later turn's view)
+        response = route.fetch()
+        match = response.json()
+        match["view"]["players"][0].update(pawns=["north", "penzance"])
+        match["view"]["players"][0]["boat"]["space"] = "sea_cape"
+        route.fulfill(response=response, json=match)
+
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.route(f"**/v1/matches/{match_id}", placed)
+        open_seat(page, server_url, match_id, created["seats"][0]["token"])
+        names = page.locator(".smug-map .space-name, .smug-map .sea-name").all_text_contents()
+        assert {"Vers le Nord", "Au large du cap Cornwall", "Îles de Scilly", "Baie de St Ives", "Penzance"} <= set(
+            names
+        )
+        assert not {"To the North", "Off Cape Cornwall", "Isles of Scilly", "St Ives Bay"} & set(names)
+        listed = page.locator(".where")
+        listed.locator("summary").click()
+        rows = listed.locator("li strong").all_text_contents()
+        assert {"Vers le Nord :", "Au large du cap Cornwall :", "Penzance :"} <= set(rows), rows
+        assert "To the North" not in listed.inner_text()
+        towns = page.locator(".smug-prices tbody tr").evaluate_all(
+            "rs => rs.map((r) => r.lastElementChild.textContent)"
+        )
+        assert "Îles de Scilly" in towns[0] and towns[-1] == "Vers le Nord", towns  # sizes 1 and 5
+        shoot(page, screenshots, "fr-smuggler-places")
+    finally:
+        context.close()
+
+
 def test_smuggler_shows_the_sale_prices_with_the_towns_of_each_size(page, server_url, screenshots):
     created = create(server_url, "smuggler", 2)
     open_seat(page, server_url, created["id"], created["seats"][0]["token"])

@@ -47,14 +47,24 @@ def calls() -> dict[str, list[str]]:
     return found
 
 
+# The French dictionaries and the table each exports (i18n.js takes FR with the others added).
+DICTIONARIES = {"fr.js": "FR", "fr-smuggler.js": "FR_SMUGGLER"}
+
+
 def french() -> list[tuple[str, list[str]]]:
-    """The French dictionary of js/fr.js (`export const FR = { ... };`, one entry a line): each English
-    text with its French forms (one, or two for a count: singular and plural)."""
-    source = (PLAY / "js" / "fr.js").read_text(encoding="utf-8")
-    block = re.search(r"^export const FR = \{\n(.*?)^\};", source, re.S | re.M)
-    assert block, "js/fr.js has no `export const FR = {` ... `};` block"
+    """The French dictionaries of js/fr.js and js/fr-smuggler.js (`export const FR = { ... };`, one
+    entry a line): each English text with its French forms (one, or two for a count: singular and
+    plural)."""
+    assert sorted(p.name for p in (PLAY / "js").glob("fr*.js")) == sorted(DICTIONARIES)
+    lines = []
+    for name, table in DICTIONARIES.items():
+        source = (PLAY / "js" / name).read_text(encoding="utf-8")
+        block = re.search(rf"^export const {table} = \{{\n(.*?)^\}};", source, re.S | re.M)
+        assert block, f"js/{name} has no `export const {table} = {{` ... `}};` block"
+        assert f"...{table}" in (PLAY / "js" / "i18n.js").read_text(encoding="utf-8") or table == "FR"
+        lines += block.group(1).splitlines()
     entries = []
-    for line in block.group(1).splitlines():
+    for line in lines:
         if not line.strip() or line.strip().startswith("//"):
             continue
         entry = ENTRY.match(line)

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from engine.smuggler.content.cards import CHARACTERS, DECKS, SECRETS
+from engine.smuggler.texts import DESCRIBED, PLACES
 
 BOARD = Path(__file__).resolve().parents[2] / "service/web/static/play/js/boards/smuggler-words.js"
 
@@ -24,6 +25,8 @@ def test_smugglers_word_tables_name_exactly_the_engines_trades_decks_and_secrets
     assert table_keys(source, "TRADE_WORDS") == {c["trade"] for c in CHARACTERS.values()}
     assert table_keys(source, "DECK_WORDS") == set(DECKS)
     assert table_keys(source, "SECRET_WORDS") == set(SECRETS) == table_keys(source, "SECRET_TEXT")
+    # The places the engine translates (« au Nord ») are the ones the map names in the page's words.
+    assert table_keys(source, "PLACE_WORDS") == {PLACES[space] for space in DESCRIBED}
 
 
 def test_the_table_reader_sees_a_missing_or_extra_key():

@@ -1,9 +1,10 @@
 // The page's own words in the browser's language, English or French, chosen as the server chooses
 // from Accept-Language (the first of navigator.languages whose primary tag is fr or en, else English;
 // <html lang> follows). t("English text {name}", { name }): the French keyed by the English text
-// (js/fr.js; tests/browser/test_play_i18n.py checks both ways). The server's words come in its language as they are.
+// (js/fr.js and fr-smuggler.js; tests/browser/test_play_i18n.py checks both ways). The server's words come in its language as they are.
 
 import { FR } from "./fr.js";
+import { FR_SMUGGLER } from "./fr-smuggler.js";
 
 /** The language to write in: the first of `languages` whose primary tag is fr or en, else en. */
 export function choose(languages) {
@@ -15,7 +16,7 @@ export function choose(languages) {
 }
 
 export const lang = choose(navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language]);
-const words = lang === "fr" ? FR : {};
+const words = lang === "fr" ? { ...FR, ...FR_SMUGGLER } : {};
 
 // An unnamed seat reads « Siège 2 » ("Seat {seat}"), which is no name but « le siège 2 »: after a
 // preposition French says its article as the server's texts do (engine/i18n.py sentence()),

@@ -5,7 +5,7 @@
 import { el, svg, SEAT_COLOURS, humanize, moveText, target } from "../words.js";
 import { moveButton } from "../moves.js";
 import { t } from "../i18n.js";
-import { word, seatOf, spaceName, warehouseInfo } from "./smuggler-words.js";
+import { word, seatOf, spaceName, placeName, warehouseInfo } from "./smuggler-words.js";
 
 const S = 10; // map units per grid step (the content's grid is 100 x 64)
 export const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
@@ -238,7 +238,7 @@ function spaceOf(id, cls, x, y, r, glyphs, parts, text, nameCls, size = 18) {
 }
 
 function landSpace(id, s, glyphs = []) {
-  const x = s.x * S, y = s.y * S;
+  const x = s.x * S, y = s.y * S, name = placeName(s.name);
   let mark;
   let r = 11;
   if (s.kind === "town") {
@@ -256,16 +256,16 @@ function landSpace(id, s, glyphs = []) {
   const port = s.risk != null && s.kind !== "cove"
     ? [svg("circle", { cx: x - r - 6, cy: y + r - 2, r: 10, class: "risk" }), svg("text", { x: x - r - 6, y: y + r + 3, "text-anchor": "middle", class: "risk-text" }, String(s.risk))]
     : [];
-  const words = [s.name, s.kind === "town" || s.kind === "inland" ? t("sells up to size {size}", { size: s.size }) : word({ village: t("village"), cove: t("secret cove") }, s.kind),
+  const words = [name, s.kind === "town" || s.kind === "inland" ? t("sells up to size {size}", { size: s.size }) : word({ village: t("village"), cove: t("secret cove") }, s.kind),
     s.risk != null ? t("port risk {risk}", { risk: s.risk }) : null];
-  const space = spaceOf(id, s.kind, x, y, r, glyphs, [svg("title", {}, words.filter(Boolean).join(", ")), mark, port], s.name, "space-name");
+  const space = spaceOf(id, s.kind, x, y, r, glyphs, [svg("title", {}, words.filter(Boolean).join(", ")), mark, port], name, "space-name");
   if (port.length) [space.box[0], space.box[3]] = [x - r - 16, y + r + 8];
   return space;
 }
 
 function seaSpace(id, s, glyphs = []) {
-  const x = s.x * S, y = s.y * S;
-  return spaceOf(id, "sea", x, y, 12, glyphs, [svg("title", {}, t("{name} (sea)", { name: s.name })), svg("circle", { cx: x, cy: y, r: 12, class: "sea-space" })], s.name, "sea-name", 17);
+  const x = s.x * S, y = s.y * S, name = placeName(s.name);
+  return spaceOf(id, "sea", x, y, 12, glyphs, [svg("title", {}, t("{name} (sea)", { name })), svg("circle", { cx: x, cy: y, r: 12, class: "sea-space" })], name, "sea-name", 17);
 }
 
 function merchantSpace(id, m, view, glyphs = []) {

@@ -6,7 +6,7 @@ import { el, svg, SEAT_COLOURS, humanize, sideways } from "../words.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
 import { MERCHANT_COLOUR } from "./smuggler-map.js";
-import { TRADE_WORDS, DECK_WORDS, SECRET_WORDS, SECRET_TEXT, WHEN_WORDS, ABILITY_WORDS, AMOUNT_WORDS, word, capital, seatOf, spaceName, warehouseInfo } from "./smuggler-words.js";
+import { TRADE_WORDS, DECK_WORDS, SECRET_WORDS, SECRET_TEXT, WHEN_WORDS, ABILITY_WORDS, AMOUNT_WORDS, word, capital, seatOf, spaceName, placeName, warehouseInfo } from "./smuggler-words.js";
 
 const cardName = (data, cid) => data.characters[cid]?.name || humanize(cid);
 const kindOf = (view, sid) => view.goods[sid]?.kind;
@@ -40,7 +40,7 @@ export function customs(view, data, ctx) {
 export function prices(view, data) {
   const rowCost = data.row_cost || [];
   const sizes = Object.keys(view.prices).map(Number).sort((a, b) => a - b);
-  const towns = (size) => Object.values(data.land).filter((s) => s.size === size).map((s) => s.name).join(", ");
+  const towns = (size) => Object.values(data.land).filter((s) => s.size === size).map((s) => placeName(s.name)).join(", ");
   return el("div", { class: "smug-prices" }, sideways(el("table", {},
     el("caption", {}, t("Sale prices: gold / reputation")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Size")),

@@ -6,7 +6,7 @@ import { humanize } from "../words.js";
 import { t } from "../i18n.js";
 
 // The game's words the view sends as keys, in the page's language (the French of decks, secret
-// kinds and endings is the server's catalogue's; names of places and characters stay as they are).
+// kinds and endings is the server's catalogue's; names of towns and characters stay as they are).
 export const PHASE_WORDS = { setup: t("setup"), play: t("play"), over: t("over") };
 export const DECIDING_WORDS = {
   choose_boat: t("choose a boat"), choose_warehouse: t("choose a warehouse"), draw_characters: t("draw characters"),
@@ -66,7 +66,23 @@ export const word = (words, key) => (key == null ? "" : (Object.hasOwn(words, ke
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
-export const spaceName = (data, id) => (data.land[id] || data.sea[id] || data.merchants[id] || { name: humanize(id) }).name;
+// The places that say what they are, by their English name (the static data's, the same in every
+// language), in the page's words: the rules' « Vers le Nord », « Au large du cap Cornwall » as the
+// map's titles (engine/smuggler/texts.py DESCRIBED; a sentence of the server's says « au Nord »).
+// Towns, villages, coves and Mount's Bay keep their names.
+export const PLACE_WORDS = {
+  "To the North": t("To the North"),
+  "Isles of Scilly": t("Isles of Scilly"),
+  "Off the North Coast": t("Off the North Coast"),
+  "Off Cape Cornwall": t("Off Cape Cornwall"),
+  "Off St Levan": t("Off St Levan"),
+  "Off Porthleven": t("Off Porthleven"),
+  "Mount's Bay (west)": t("Mount's Bay (west)"),
+  "St Ives Bay": t("St Ives Bay"),
+  "Scilly Sound": t("Scilly Sound"),
+};
+export const placeName = (name) => (Object.hasOwn(PLACE_WORDS, name) ? PLACE_WORDS[name] : name);
+export const spaceName = (data, id) => placeName((data.land[id] || data.sea[id] || data.merchants[id] || { name: humanize(id) }).name);
 
 export function warehouseInfo(data, wid) {
   if (data.start_warehouses[wid]) return data.start_warehouses[wid];
