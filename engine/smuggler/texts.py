@@ -12,13 +12,14 @@ several ways; `.steps`: more), naming the step's sale or landing (TOWARD) and hi
 Place names, merchants, boats, warehouses and characters are the cards' own names and
 stay as they are in every language (decided: the French rules keep the Cornish places);
 amounts, decks, secret kinds and the game's endings are translated words. So are the places
-named by what they are rather than a name (DESCRIBED: "To the North", the rules' « Vers le
-Nord »; "Isles of Scilly", « les îles de Scilly »; the sea areas "Off Cape Cornwall"...): their
-French in the catalogue is the words a sentence says them with, article first, « le Nord », « le
-large du cap Cornwall », so « à », « de » and « vers » before them read « vend … au Nord », « place
-son bateau au large du cap Cornwall », « navigue vers le Nord » (engine/i18n.py contracts the
-article). A title form (« Vers le Nord ») would read « vers Vers le Nord »: the web page's map,
-which names places alone, has those (service/web/static/play/js/fr-smuggler.js)."""
+named by what they are rather than a name (DESCRIBED: the map's "To the North", the rules' « Vers
+le Nord »; "Isles of Scilly", « les îles de Scilly »; the sea areas "Off Cape Cornwall"...): in
+both languages they are the words a sentence says them with, article first, "the North", "the
+waters off Cape Cornwall", « le Nord », « le large du cap Cornwall », so the words before them read
+"Sail to the waters off Cape Cornwall", « vend … au Nord », « place son bateau au large du cap
+Cornwall », « navigue vers le Nord » (engine/i18n.py contracts the French article). A title
+form (« Vers le Nord ») would read « vers Vers le Nord »: the web page's map, which names places
+alone, has those (service/web/static/play/js/fr-smuggler.js)."""
 
 from __future__ import annotations
 
@@ -178,26 +179,26 @@ PLACES = {
     **{sid: info[0] for sid, info in MERCHANTS.items()},
 }
 PLACE_FIELDS = ("space", "to", "from", "left", "cove", "target")
-# Places whose English says what they are, not a name: a word each (its msgid the English name), so
-# translated; every other place, Mount's Bay among them, is a Name.
-DESCRIBED = frozenset(
-    [
-        "north",
-        "scilly",
-        "sea_north",
-        "sea_cape",
-        "off_st_levan",
-        "off_porthleven",
-        "mounts_bay_west",
-        "st_ives_bay",
-        "scilly_sound",
-    ]
-)
+# Places whose English says what they are, not a name, in the words a sentence says them with
+# ("Sail to the waters off Cape Cornwall", "Move your pawn to the North": the map's titles read
+# "Sail to Off Cape Cornwall", "to To the North"): a word each, translated (its msgid this English);
+# every other place, Mount's Bay among them, is a Name.
+DESCRIBED = {
+    "north": "the North",
+    "scilly": "the Isles of Scilly",
+    "sea_north": "the waters off the North Coast",
+    "sea_cape": "the waters off Cape Cornwall",
+    "off_st_levan": "the waters off St Levan",
+    "off_porthleven": "the waters off Porthleven",
+    "mounts_bay_west": "Mount's Bay (west)",
+    "st_ives_bay": "St Ives Bay",
+    "scilly_sound": "Scilly Sound",
+}
 
 
 def place(space: str) -> Name | str:
-    """A place as a Name, or as a word to translate (its English name) when DESCRIBED."""
-    return PLACES[space] if space in DESCRIBED else Name(PLACES.get(space, space))
+    """A place as a Name, or as words to translate when DESCRIBED."""
+    return DESCRIBED[space] if space in DESCRIBED else Name(PLACES.get(space, space))
 
 
 def shape(sid: str) -> Name:

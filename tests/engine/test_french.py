@@ -231,8 +231,22 @@ def test_smuggler_says_its_described_places_in_french_and_its_towns_as_they_are(
         assert smuggler.event_text(event, "fr", strict=True) == french
     said = smuggler.event_text(event, "fr", strict=True)
     assert not defects(said, english=False), said
-    english = smuggler.event_text(event, "en", strict=True)  # English keeps the map's names
-    assert any(texts.PLACES[event.get(field, "")] in english for field in ("space", "target") if field in event)
+    english = smuggler.event_text(event, "en", strict=True)  # English says them in running words too
+    assert any(str(texts.place(event[field])) in english for field in ("space", "target") if field in event)
+    assert not re.search(r"\b(to|at|from) (To the North|Off |Isles of)", english), english
+
+
+def test_smuggler_says_its_described_places_in_running_english():
+    """English read "Sail to Off Cape Cornwall", "sold … at To the North": the map's titles in a sentence."""
+    smuggler = registry.get("smuggler")
+    said = [
+        smuggler.event_text({"type": "boat_moved", "seat": 1, "space": "sea_cape"}, "en", strict=True),
+        smuggler.event_text({"type": "pawn_moved", "seat": 0, "left": "scilly", "space": "north"}, "en", strict=True),
+    ]
+    assert said == [
+        "Seat 1 sailed to the waters off Cape Cornwall",
+        "Seat 0 moved a pawn from the Isles of Scilly to the North",
+    ]
 
 
 def test_the_check_finds_what_it_looks_for():
