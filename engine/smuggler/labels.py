@@ -103,11 +103,12 @@ def customs_step(state: dict, move: dict) -> tuple[str, dict]:
     return "choose_officer.step", said  # the poorest seat is asked the way next
 
 
-def customs_words(words, state: dict, move: dict, lang: str, strict: bool, names) -> dict:
-    """The fields of an officer's label for the customs: the officer, with his briber if any when
-    the seat chooses which officer ("2 (bribed by seat 1)"), and what he goes toward ("the sale at
-    Marazion"), in `lang`. A way's label says where first: its buttons differ only there."""
-    said = customs_step(state, move)[1]
+def customs_words(words, state: dict, move: dict, said: dict, lang: str, strict: bool, names) -> dict:
+    """The fields of an officer's label for the customs (`said`: customs_step's): the officer, with
+    his briber if any when the seat chooses which officer ("2 (bribed by seat 1)"), and what he goes
+    toward ("the sale at Marazion"), in `lang`. A way's label says where first: its buttons differ
+    only there."""
+    said = dict(said)
     officer: object = move["officer"] + 1
     briber = state["officers"][move["officer"]]["bribed_by"]
     if briber is not None and move["type"] == "choose_officer":  # the way's buttons start with where they go
@@ -141,10 +142,13 @@ def move_label(game, state: dict, seat: int, move: dict, lang: str, strict: bool
         return texts.Name(both.format(first=", ".join(phrases[:-1]), second=phrases[-1]))
 
     try:
-        key, parts = priced(state, seat, move)
-        named = {name: amounts(name, said(pairs)) for name, pairs in parts.items() if said(pairs)}
-        if move["type"] in CUSTOMS:
-            named.update(customs_words(words, state, move, lang, strict, names))
+        if move["type"] in CUSTOMS:  # the customs step read once, for the key and the words
+            key, step = customs_step(state, move)
+            parts: dict[str, Amounts] = {}
+            named = customs_words(words, state, move, step, lang, strict, names)
+        else:
+            key, parts = priced(state, seat, move)
+            named = {name: amounts(name, said(pairs)) for name, pairs in parts.items() if said(pairs)}
     except (KeyError, IndexError, TypeError):  # not a move of this state: its plain label (or a gap)
         return words.move_label(move, lang, names, strict=strict)
     return words.move_label({**move, "type": label_key(key, parts), **named}, lang, names, strict=strict)
