@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
@@ -59,6 +59,15 @@ def placeholders(template: str) -> frozenset[str]:
     """The named fields of a format string, parsed once per template (a move answer renders a dozen
     texts). ValueError for an unbalanced "{"."""
     return frozenset(name for _, name, _, _ in _FORMATTER.parse(template) if name)
+
+
+class Amount(NamedTuple):
+    """A count of one unit, said with the plural form the count takes: "1 coin", "3 coins",
+    « 3 pièces ». A game's `fields` gives one where a bare number would read as a mere figure
+    (« vend du café pour 3 »)."""
+
+    n: int
+    unit: str
 
 
 class MissingText(LookupError):
@@ -101,6 +110,16 @@ class Catalogue:
         return out
 
     @cached_property
+    def english_plurals(self) -> dict[str, str]:
+        """Each message's English plural, the catalogue's msgid_plural (gettext's own English)."""
+        return {
+            m.id[0]: m.id[1]
+            for catalog in self.catalogs.values()
+            for m in catalog
+            if isinstance(m.id, tuple) and len(m.id) == 2
+        }
+
+    @cached_property
     def plurals(self) -> dict[str, tuple[Callable[[int], int], dict[str, tuple[str, ...]]]]:
         """Per language: which form a count takes, and the forms of each message that has them."""
         out: dict[str, tuple[Callable[[int], int], dict[str, tuple[str, ...]]]] = {}
@@ -128,7 +147,12 @@ COMMON = Catalogue(Path(__file__).resolve().parent)
 
 def translate(msgid: str, lang: str, *catalogues: Catalogue, strict: bool = False, count: int | None = None) -> str:
     """The msgid in `lang` from the first catalogue that has it (then the common one); with a
-    count, in the plural form that count takes if the message has plural forms."""
+    count, in the plural form that count takes if the message has plural forms (in English: its
+    msgid_plural for any count but 1, as gettext says English)."""
+    if lang == DEFAULT:
+        if count is not None and count != 1:
+            return next((c.english_plurals[msgid] for c in (*catalogues, COMMON) if msgid in c.english_plurals), msgid)
+        return msgid
     for catalogue in (*catalogues, COMMON):
         found = catalogue.get(msgid, lang, count)
         if found is not None:
@@ -311,6 +335,8 @@ class Words:
             if lang == "fr" and name in SEAT_FIELDS and len(parts) > 1:  # see sentence()
                 return LIST + f", {ITEM}".join(parts)
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)
+        if isinstance(value, Amount):
+            return f"{value.n} {self.term(value.unit, lang, strict, count=value.n)}"
         if isinstance(value, dict):
             parts = [f"{n} {self.term(k, lang, strict, count=n)}" for k, n in value.items() if n]
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)

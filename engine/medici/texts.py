@@ -3,6 +3,8 @@ French in locale/fr/LC_MESSAGES/messages.po). See engine/i18n.py."""
 
 from __future__ import annotations
 
+from engine.i18n import Amount
+
 MOVES = {
     "draw": "Draw another tile",
     "offer": "Offer the lot for {price}",
@@ -33,7 +35,7 @@ EVENTS = {
 
 def fields(kind: str, data: dict) -> dict:
     """A drawn tile reads as its goods and value; ships and harbours count from 1; a scored round
-    says what each seat earns (its harbours, monopolies and bonuses together)."""
+    says what each seat earns (its harbours, monopolies and bonuses together); money as coins."""
     out: dict = {}
     tile = data.get("tile")
     if isinstance(tile, dict):
@@ -44,5 +46,7 @@ def fields(kind: str, data: dict) -> dict:
     income = data.get("income")
     if isinstance(income, list) and len(income) == 2 and all(isinstance(i, dict) for i in income):
         gains = [sum(n for n in i.values() if type(n) is int) for i in income]  # harbours, monopolies, bonuses
-        out.update(seat=0, gain=gains[0], next=1, other=gains[1])
+        out.update(seat=0, gain=Amount(gains[0], "coin"), next=1, other=Amount(gains[1], "coin"))
+    if type(data.get("price")) is int:
+        out["price"] = Amount(data["price"], "coin")
     return out

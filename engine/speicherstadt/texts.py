@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from engine.i18n import Amount
+
 MOVES = {
     "place_worker": "Place a worker at position {place}",
     "buy": "Buy the card",
@@ -53,7 +55,8 @@ PROPER = {"st_michaelis": "St. Michaelis"}
 
 def fields(kind: str, obj: dict) -> dict:
     """Positions in the row of cards, counted from 1 as the players count them (the wire counts from 0);
-    where a cube comes from and each card named, as phrases (`ORIGINS`, THE before a card's id)."""
+    where a cube comes from and each card named, as phrases (`ORIGINS`, THE before a card's id);
+    money as coins ("for 3 coins": « pour 3 » said no unit)."""
     out: dict = {}
     if obj.get("type") == "place_worker" and isinstance(obj.get("card"), int):
         out["place"] = obj["card"] + 1
@@ -64,6 +67,9 @@ def fields(kind: str, obj: dict) -> dict:
     for name in ("card", "contract"):
         if isinstance(obj.get(name), str):
             out[name] = THE + obj[name]
+    for name in ("price", "coins"):
+        if type(obj.get(name)) is int:
+            out[name] = Amount(obj[name], "coin")
     return out
 
 

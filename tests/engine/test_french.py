@@ -161,7 +161,7 @@ def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move,
 @pytest.mark.parametrize(
     ("event", "french"),
     [
-        ({"type": "cube_sold", "seat": 1, "good": "coffee", "coins": 3}, "Siège 1 vend du café pour 3"),
+        ({"type": "cube_sold", "seat": 1, "good": "coffee", "coins": 3}, "Siège 1 vend du café pour 3 pièces"),
         (
             {"type": "cube_delivered", "seat": 0, "good": "tea", "contract": "contract_a1"},
             "Siège 0 livre du thé pour le contrat A1",
@@ -174,7 +174,7 @@ def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move,
         ),
         (
             {"type": "card_bought", "seat": 2, "card": "st_michaelis", "price": 4},
-            "Siège 2 achète l'église Saint-Michel pour 4",
+            "Siège 2 achète l'église Saint-Michel pour 4 pièces",
         ),
         ({"type": "worker_placed", "seat": 0, "card": "spice_trader"}, "Siège 0 place un ouvrier sur l'épicier"),
         ({"type": "purchase_declined", "seat": 0, "card": "fireman_b2"}, "Siège 0 n'achète pas le pompier B2"),
@@ -183,6 +183,47 @@ def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move,
 )
 def test_speicherstadt_log_names_goods_and_cards_with_their_articles(event, french):
     assert SPEICHERSTADT.event_text(event, "fr", strict=True) == french
+
+
+@pytest.mark.parametrize(
+    ("game_id", "kind", "obj", "english", "french"),
+    [
+        (
+            "speicherstadt",
+            "event",
+            {"type": "cube_sold", "seat": 1, "good": "coffee", "coins": 1},
+            "Seat 1 sold coffee for 1 coin",
+            "Siège 1 vend du café pour 1 pièce",
+        ),
+        (
+            "speicherstadt",
+            "event",
+            {"type": "market_sold", "seat": 0, "goods": ["tea", "tea"], "coins": 2},
+            "Seat 0 sold tea, tea from the market hall for 2 coins",
+            "Siège 0 vend de sa halle pour 2 pièces : thé, thé",
+        ),
+        ("medici", "move", {"type": "offer", "price": 0}, "Offer the lot for 0 coins", "Proposer le lot pour 0 pièce"),
+        ("medici", "move", {"type": "offer", "price": 1}, "Offer the lot for 1 coin", "Proposer le lot pour 1 pièce"),
+        (
+            "medici",
+            "event",
+            {"type": "lot_bought", "seat": 0, "price": 12},
+            "Seat 0 bought the lot for 12 coins",
+            "Siège 0 achète le lot pour 12 pièces",
+        ),
+    ],
+)
+def test_money_is_counted_in_coins_in_both_languages(game_id, kind, obj, english, french):
+    """« Siège 1 vend du café pour 3 » said a figure, not what it was: money reads as coins, in the
+    plural each language gives the count (French « 0 pièce », English "0 coins")."""
+    game = registry.get(game_id)
+    for lang, said in (("en", english), ("fr", french)):
+        text = (
+            game.event_text(obj, lang, strict=True)
+            if kind == "event"
+            else game.move_label({}, 0, obj, lang, strict=True)
+        )
+        assert text == said
 
 
 def test_the_other_games_say_their_articles_and_agree():

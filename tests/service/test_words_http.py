@@ -32,15 +32,16 @@ def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
 
     answer = post_move(client, created["id"], token, {"type": "offer", "price": 5}, **FR).get_json()
     # An unnamed Medici seat is called by its house, as the board calls it, not "seat 0"
-    assert [e["text"] for e in answer["events"]] == ["Medici propose le lot pour 5"]
+    assert [e["text"] for e in answer["events"]] == ["Medici propose le lot pour 5 pièces"]
     log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
-    assert log["entries"][0]["events"][0]["text"] == "Medici propose le lot pour 5"
+    assert log["entries"][0]["events"][0]["text"] == "Medici propose le lot pour 5 pièces"
     bruno = client.get(f"/v1/matches/{created['id']}", headers=auth(tokens(created)[1])).get_json()
-    assert bruno["move_labels"] == ["Buy the lot for 5", "Decline the lot at 5"]  # "Buy the lot" said no price
+    # "Buy the lot" said no price; "for 5" said no unit
+    assert bruno["move_labels"] == ["Buy the lot for 5 coins", "Decline the lot at 5 coins"]
     bruno_fr = client.get(f"/v1/matches/{created['id']}", headers={**auth(tokens(created)[1]), **FR}).get_json()
-    assert bruno_fr["move_labels"] == ["Acheter le lot pour 5", "Refuser le lot à 5"]
+    assert bruno_fr["move_labels"] == ["Acheter le lot pour 5 pièces", "Refuser le lot à 5 pièces"]
     bought = post_move(client, created["id"], tokens(created)[1], bruno["legal_moves"][0]).get_json()
-    assert bought["events"][0]["text"] == "Bruno bought the lot for 5"
+    assert bought["events"][0]["text"] == "Bruno bought the lot for 5 coins"
 
 
 def test_problem_details_are_in_the_callers_language(client):

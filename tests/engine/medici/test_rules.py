@@ -174,11 +174,12 @@ def test_the_bag_emptying_in_the_middle_of_a_draw_stops_the_draw_then_the_lot_is
     scored = next(e for e in events if e.type == "round_scored").to_json()
     gains = [sum(part.values()) for part in scored["income"]]
     assert gains[STROZZI] > 0  # Strozzi's lot alone in harbour 1 won it
-    assert GAME.event_text(scored, "en", strict=True) == (
-        f"Round 1 is scored: seat 0 earns {gains[0]}, seat 1 earns {gains[1]}"
+    assert gains == [0, 30]
+    assert (
+        GAME.event_text(scored, "en", strict=True) == "Round 1 is scored: seat 0 earns 0 coins, seat 1 earns 30 coins"
     )
     assert GAME.event_text(scored, "fr", {1: "Ana"}, strict=True) == (
-        f"Décompte de la manche 1 : siège 0 gagne {gains[0]}, Ana gagne {gains[1]}"
+        "Décompte de la manche 1 : siège 0 gagne 0 pièce, Ana gagne 30 pièces"
     )
 
 
