@@ -305,7 +305,8 @@ class MatchScreen {
     // lands on it again if it is still there, else on the first control in sight (focus.js).
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const was = hadFocus ? focusPlace(document.activeElement) : null;
-    const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, board);
+    // A heading for the board, read by a screen reader: the boards' own headings are h3.
+    const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, el("h2", { class: "sr-only" }, t("Board")), board);
     root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
     this.drawnLog = this.log.length;
     if (hadFocus) focusAgain(root, was);
@@ -450,7 +451,8 @@ class MatchScreen {
       " ", entry.events.length ? entryText(entry.events)
         : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`,
       place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => this.showOnBoard(place(entry)) }, t("Show on the map"))] : null));
-    return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true }, items));
+    // Focusable: a keyboard scrolls a long log (its lines hold no control, but in Catan's).
+    return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true, tabindex: 0 }, items));
   }
 }
 

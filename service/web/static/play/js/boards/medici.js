@@ -32,7 +32,8 @@ const EARNED = { purchases: t("Purchases"), harbours: t("Harbours"), monopolies:
 /** A harbour by its number (the view's name is the English "Harbour 1"). */
 const harbourName = (h) => t("Harbour {n}", { n: h.harbour + 1 });
 
-const tile = (x) => el("span", { class: "tile", style: `background:${GOOD[x.kind] || "#777"}`, title: `${good(x.kind)} ${x.value}` }, `${good(x.kind)} ${x.value}`);
+// Gold is too light for white words (even shadowed, 4.2:1): its tiles are written in ink.
+const tile = (x) => el("span", { class: `tile${x.kind === "gold" ? " light" : ""}`, style: `background:${GOOD[x.kind] || "#777"}`, title: `${good(x.kind)} ${x.value}` }, `${good(x.kind)} ${x.value}`);
 
 export function render(resource, ctx) {
   const v = resource.view;

@@ -192,11 +192,15 @@ function characterLine(data, cid) {
   return extras.length ? line + t(": {list}", { list: extras.join("; ") }) : line;  // what a hire brings
 }
 
+// A merchant's name in its colour, darker where the colour is too light to read on the page (the
+// Dutch orange: 3.6:1 on the paper, where text needs 4.5:1).
+const MERCHANT_INK = { ...MERCHANT_COLOUR, dutch: "#bf360c" };
+
 export function merchants(view, data) {
   return el("div", { class: "smug-merchants" }, el("h3", {}, t("Goods at the merchants")),
     Object.entries(data.merchants).map(([id, m]) => {
       const left = Object.entries(view.goods).filter(([, g]) => g.where === "merchant" && g.merchant === id).map(([sid]) => sid);
-      return el("p", {}, el("strong", { style: `color:${MERCHANT_COLOUR[id] || "#333"}` }, t("{name}:", { name: m.name })), " ",
+      return el("p", {}, el("strong", { style: `color:${MERCHANT_INK[id] || "#333"}` }, t("{name}:", { name: m.name })), " ",
         // Each numbered as the moves and the log name it ("Buy Irish trader #3"): counting from 0 was the player's job.
         left.length ? left.map((sid) => el("span", { class: "good", "data-good": sid }, `#${sid.split("_").pop()}\u00a0`, shapeIcon(view, data, sid))) : t("sold out"));
     }));

@@ -41,7 +41,7 @@ export const kinds = {
   done: { note: t("When you end your shipping, the cubes still on your ship go to the supply (lost); your market hall keeps at most 1 cube for a later round.") },
 };
 
-const cube = (g) => el("span", { class: "cube", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
+const cube = (g) => el("span", { class: "cube", role: "img", style: `background:${GOOD[g] || "#999"}`, title: good(g), "aria-label": good(g) });
 const worker = (seat, name) => el("span", { class: "worker", style: `background:${SEAT_COLOURS[seat]}`, title: name });
 
 export function render(resource, ctx) {
@@ -58,7 +58,7 @@ export function render(resource, ctx) {
     const offered = view.offer && view.offer.position === position;
     const use = cardUse(slot);
     row.append(el("li", { class: `card ${slot.kind}${offered ? " offered" : ""}` },
-      el("div", { class: "workers", "aria-label": t("workers: {seats}", { seats: slot.workers.map(ctx.seatName).join(", ") || t("none") }) },
+      el("div", { class: "workers", role: "img", "aria-label": t("workers: {seats}", { seats: slot.workers.map(ctx.seatName).join(", ") || t("none") }) },
         slot.workers.map((s) => worker(s, ctx.seatName(s)))),
       el("strong", {}, cardName(slot.card)),
       el("span", { class: "muted" }, t("{kind} · season {season}", { kind: capital(KIND_WORDS[slot.kind] || humanize(slot.kind)), season: slot.season })),
