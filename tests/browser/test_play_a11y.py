@@ -1,13 +1,18 @@
 """The web client as a screen reader and a keyboard meet it, in a real Chromium: axe-core (pinned in
 tests/clients/package.json, `make test` installs it) over each game's pages in a live match, at
 375 px and 1280 px, in English and French: the lobby, a spectator's join screen, a seat's turn with
-its moves, board and log, the finished match."""
+its moves, board and log, the finished match. Then what axe cannot see: a polite
+live region that says a move or the seat's turn once, and moves played from the keyboard with a
+focus that shows."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_play_web import DESKTOP, PHONE, api
 
@@ -123,3 +128,118 @@ def test_axe_finds_nothing_serious_on_a_games_pages(browser, server_url, screens
         for page in pages.values():
             page.context.close()
     assert not problems, "\n".join(problems)
+
+
+def log_lines(page) -> dict[int, str]:
+    """The log as the page shows it: each line's words by version."""
+    return {
+        int(li.get_attribute("value")): li.inner_text().removeprefix("●").strip()
+        for li in page.locator(".log li").all()
+    }
+
+
+def sentences(lines: list[str]) -> str:
+    return " ".join(line if line[-1] in ".!?…" else f"{line}." for line in lines)
+
+
+def focus_shows(page, control) -> bool:
+    """Whether the focused control looks otherwise than unfocused (its outline or fill), around it."""
+    box = control.bounding_box()
+    clip = {"x": box["x"] - 8, "y": box["y"] - 8, "width": box["width"] + 16, "height": box["height"] + 16}
+    focused = page.screenshot(clip=clip)
+    control.evaluate("c => c.blur()")
+    unfocused = page.screenshot(clip=clip)
+    control.focus()
+    return focused != unfocused
+
+
+def tab_to_a_move(page, most: int = 80):
+    """Tab from the top of the page to the first control that posts a move; that control."""
+    page.locator(".brand").focus()
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        move = page.evaluate("document.activeElement.dataset.move")
+        if move:
+            return page.locator(f"[data-move='{move}']")
+    raise AssertionError("no move reached with the Tab key")
+
+
+def test_a_screen_reader_hears_each_move_and_its_turn_once_and_plays_from_the_keyboard(
+    browser, server_url, screenshots
+):
+    """A polite live region says each move that arrives, once, in order, then "Your move" when the
+    turn comes (the log was no live region, and the status line is drawn anew at each move); what
+    was in the log on opening is not said. Then the seat tabs to a move, sees where the focus is,
+    plays it with Enter, and hears it taken."""
+    created = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 2, "seed": 11})
+    match_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    for _ in range(3):
+        play_one(server_url, match_id, tokens)
+    me = next(s for s in tokens if s not in api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"])
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    try:
+        page.goto(f"{server_url}/play/#match={match_id}&token={tokens[me]}")
+        page.wait_for_selector("[data-status=active]")
+        news = page.locator("#news")
+        assert news.get_attribute("aria-live") == "polite"
+        before = log_lines(page)
+        page.evaluate(
+            """() => { window.heard = []; const news = document.getElementById("news");
+              new MutationObserver(() => news.textContent && heard.push(news.textContent))
+                .observe(news, { childList: true, subtree: true, characterData: true }); }"""
+        )
+        while me not in api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"]:
+            play_one(server_url, match_id, tokens)
+        page.wait_for_function("() => heard.join(' ').endsWith('Your move.')")
+        page.wait_for_timeout(300)  # anything said twice would come now
+        shown = log_lines(page)
+        new = [shown[v] for v in sorted(shown) if v not in before]
+        assert new and " ".join(page.evaluate("heard")) == sentences([*new, "Your move"])
+
+        control = tab_to_a_move(page)
+        move = json.loads(control.get_attribute("data-move"))
+        assert move["type"] == "place_worker" and focus_shows(page, control)
+        version = api(server_url, "GET", f"/v1/matches/{match_id}")["version"]
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(v) => Math.max(...[...document.querySelectorAll('.log li')].map((li) => li.value)) > v", arg=version
+        )
+        entry = api(server_url, "GET", f"/v1/matches/{match_id}/events?after={version}", token=tokens[me])["entries"][0]
+        assert entry["seat"] == me
+        taken = log_lines(page)[entry["version"]]
+        page.wait_for_function("(line) => heard.at(-1).startsWith(line)", arg=taken)
+        assert sum(said.count(taken) for said in page.evaluate("heard")) == 1
+        page.screenshot(path=str(screenshots / "play-a11y-keyboard-move-375.png"), full_page=True)
+        assert me in api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["row"][move["card"]]["workers"]
+    finally:
+        page.context.close()
+
+
+def test_catans_places_on_the_map_say_where_they_are_and_take_the_keyboard(browser, server_url, screenshots):
+    """The map numbers no intersection: "Build a settlement on intersection 12" told a screen reader
+    nothing of the place. Each place to build says the hexes it touches; Tab reaches it, its focus
+    shows, Enter builds there."""
+    created = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3, "seed": 11})
+    match_id, token = created["id"], created["seats"][0]["token"]
+    page = browser.new_context(viewport=PHONE, locale="fr-FR").new_page()
+    try:
+        page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+        page.wait_for_selector(".map [data-move]")
+        spot = tab_to_a_move(page)
+        node = json.loads(spot.get_attribute("data-move"))["node"]
+        hexes = [h for h, hexagon in enumerate(static_topology(server_url)["hexes"]) if node in hexagon["nodes"]]
+        expect(spot).to_have_accessible_name(re.compile(f"intersection {node}$"))
+        expect(spot).to_have_accessible_description(re.compile(r"^À côté de : \D+ \d+"))
+        assert spot.evaluate("g => g.querySelector('desc').textContent.split(', ').length") == len(hexes)
+        assert focus_shows(page, spot)
+        page.screenshot(path=str(screenshots / "play-a11y-catan-focus-fr-375.png"))
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".log li[value='1']")
+        view = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)["view"]
+        assert [node, 0] in view["settlements"]
+    finally:
+        page.context.close()
+
+
+def static_topology(server_url: str) -> dict:
+    return api(server_url, "GET", "/v1/games/catan/static")["topology"]

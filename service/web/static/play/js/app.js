@@ -24,6 +24,7 @@ const REMATCH_POLL = 5000; // a finished match sends no more events: its rematch
 
 const root = document.getElementById("app");
 const conn = document.getElementById("conn");
+const news = document.getElementById("news"); // a polite live region: each move and the turn, said once
 root.replaceChildren(el("p", {}, t("Loading…")));
 let catalogue = null;
 let screen = null; // the open match screen, stopped when another opens
@@ -83,6 +84,7 @@ class MatchScreen {
     this.static = this.entry.static ? await api.staticData(this.resource.game).catch(() => null) : null;
     const history_ = await this.history();
     this.log = history_.entries;
+    this.told = this.log.length; // what was there on opening is on the page to read, not news
     if (this.handOver()) return; // hot-seat: opened on a seat that waits while another held seat acts
     this.draw();
     if (this.seat != null) history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${this.seat}`);
@@ -221,6 +223,7 @@ class MatchScreen {
     if (fresh.seat !== seat) return this.say(t("The server answered for seat {got}, not seat {seat}; reload the page.", { got: fresh.seat, seat }));
     this.resource = fresh;
     this.log = history_.entries;
+    this.told = this.log.length;
     this.draw();
     history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
     this.startFollowing(Math.max(history_.version, ...this.log.map((e) => e.version)));
@@ -284,7 +287,7 @@ class MatchScreen {
     const header = el("div", { class: "match-head" },
       el("h1", {}, this.entry.title || r.game),
       el("p", { class: "muted" }, t("Match {id} · version {version}", { id: r.id, version: r.version })),
-      el("p", { class: `status ${r.status}`, "data-status": r.status, role: "status" },
+      el("p", { class: `status ${r.status}`, "data-status": r.status },
         finished ? t("Finished") : mineToAct ? t("Your move") : t("Waiting for {seats}", { seats: r.to_act.map(ctx.seatName).join(", ") || t("nobody") })),
       this.seatTabs(), clocks(r, ctx));
     const open = finished ? [] : (r.seats || []).filter((s) => s.status === "open").map((s) => s.seat);
@@ -309,6 +312,7 @@ class MatchScreen {
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, el("h2", { class: "sr-only" }, t("Board")), board);
     root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
     this.drawnLog = this.log.length;
+    this.announce(mineToAct);
     if (hadFocus) focusAgain(root, was);
     if (this.toMoves && mineToAct) this.bringMovesIntoView();
     if (mineToAct && onlyEndTurn(r) && this.autoEnded !== r.version) {
@@ -373,6 +377,22 @@ class MatchScreen {
     const r = this.resource;
     box.replaceWith(this.logBox(r, { seatName: (s) => seatName(r, s) }));
     this.drawnLog = this.log.length;
+    this.announce(this.myTurn);
+  }
+
+  /**
+   * What a screen reader says of the match as it goes, politely and once: each new log line, then
+   * "Your move" when the turn comes to this seat (the log is no live region: it would be read whole
+   * at each redraw). Nothing on opening: the page is there to read.
+   */
+  announce(mineToAct) {
+    const name = (s) => seatName(this.resource, s);
+    const lines = this.log.slice(this.told).map((entry) => logLine(entry, name));
+    this.told = this.log.length;
+    if (mineToAct && this.myTurn === false) lines.push(t("Your move"));
+    this.myTurn = mineToAct;
+    const said = lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
+    if (said) news.replaceChildren(el("span", {}, said)); // a new node: the same words are said again too
   }
 
   seatTabs() {
@@ -448,13 +468,14 @@ class MatchScreen {
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter").
       el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"),
-      " ", entry.events.length ? entryText(entry.events)
-        : `${ctx.seatName(entry.seat)} ${t("(something you cannot see)")}`,
+      " ", logLine(entry, ctx.seatName),
       place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => this.showOnBoard(place(entry)) }, t("Show on the map"))] : null));
     // Focusable: a keyboard scrolls a long log (its lines hold no control, but in Catan's).
     return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true, tabindex: 0 }, items));
   }
 }
+
+const logLine = (entry, seatName) => (entry.events.length ? entryText(entry.events) : `${seatName(entry.seat)} ${t("(something you cannot see)")}`);
 
 /** Nothing left to do but end the turn (Cornish Smuggler asks it of whoever holds a secret, so that
  *  being asked tells the table nothing): the page ends it without asking the player. */

@@ -208,6 +208,7 @@ export const FR = {
   "Waiting for your answer": "Votre réponse est attendue",
   "Robber": "Voleur",
   "Harbour: {ratio}:1 any resource": "Port : {ratio}:1, toute ressource",
+  "Next to {hexes}": "À côté de : {hexes}",
   "Harbour: {ratio}:1 {kind}": "Port : {ratio}:1, {kind}",
   "Settlement, seat {seat}": "Colonie, siège {seat}",
   "City, seat {seat}": "Ville, siège {seat}",

@@ -142,13 +142,15 @@ function map(view, topo, resource, ctx, choice, place) {
   const labels = resource.move_labels || [];
   const board = view.board;
   const node = (id) => at(topo.nodes[id]);
+  const hexName = (h) => `${TERRAIN_WORDS[board.terrain[h]] || humanize(board.terrain[h])}${board.numbers[h] ? ` ${board.numbers[h]}` : ""}`;
+  // A build's place in words, for a screen reader (the map numbers no intersection): the hexes it touches.
+  const around = (nodes) => topo.hexes.flatMap((hex, h) => (nodes.every((n) => hex.nodes.includes(n)) ? [hexName(h)] : [])).join(", ");
   const items = [];
   topo.hexes.forEach((hex, h) => {
     const [cx, cy] = at(hex);
     const corners = hex.nodes.map((n) => node(n).join(",")).join(" ");
     const terrain = board.terrain[h];
-    items.push(svg("polygon", { points: corners, fill: TERRAIN[terrain] || "#ccc", stroke: "#5b4a2f", "stroke-width": 2 },
-      svg("title", {}, `${TERRAIN_WORDS[terrain] || humanize(terrain)}${board.numbers[h] ? ` ${board.numbers[h]}` : ""}`)));
+    items.push(svg("polygon", { points: corners, fill: TERRAIN[terrain] || "#ccc", stroke: "#5b4a2f", "stroke-width": 2 }, svg("title", {}, hexName(h))));
     if (board.numbers[h]) {
       const hot = board.numbers[h] === 6 || board.numbers[h] === 8;
       items.push(svg("circle", { cx, cy, r: 13, fill: "#fdf6e3", stroke: "#333" }),
@@ -212,7 +214,10 @@ function map(view, topo, resource, ctx, choice, place) {
       const [x, y] = node(move.node);
       shape = [svg("circle", { cx: x, cy: y, r: 17, class: "hit" }), svg("circle", { cx: x, cy: y, r: 11, class: "target spot" })];
     }
-    items.push(target(label, move, shape, () => ctx.post(move)));
+    const near = around(move.type === "build_road" ? topo.edges[move.edge].nodes : [move.node]);
+    const id = `near-${move.type}-${move.node ?? move.edge}`; // Chromium reads no <desc> beside an aria-label
+    if (near) shape.push(svg("desc", { id }, t("Next to {hexes}", { hexes: near })));
+    items.push(target(label, move, shape, () => ctx.post(move), { "aria-describedby": near ? id : null }));
   }
   // Where the robber may go: each hex, tapped; a hex with several seats to rob asks whom, below the map.
   const robber = new Map();
