@@ -163,10 +163,15 @@ def translate(msgid: str, lang: str, *catalogues: Catalogue, strict: bool = Fals
 
 
 def best_language(accept: Any) -> str:
-    """The language to answer in, from a werkzeug LanguageAccept (or None)."""
-    if accept is None:
-        return DEFAULT
-    return accept.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+    """The language to answer in, from a werkzeug LanguageAccept (or None): the caller's first
+    choice, by quality then order, whose primary tag we have ("fr-FR, en;q=0.9" is French;
+    werkzeug's best_match tries every exact tag before any primary one, so it answered English);
+    "*" first is the default."""
+    for tag, quality in sorted(accept or (), key=lambda item: -item[1]):
+        primary = tag.lower().replace("_", "-").split("-")[0]
+        if quality > 0 and (primary == "*" or primary in LANGUAGES):
+            return DEFAULT if primary == "*" else primary
+    return DEFAULT
 
 
 def seat_name(seat: int, names: Mapping[int, str] | None, lang: str, strict: bool = False) -> str:

@@ -60,6 +60,24 @@ def test_problem_details_are_in_the_callers_language(client):
     assert late["detail"] == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
 
 
+def test_the_language_is_the_callers_first_choice_with_or_without_its_region(client):
+    """A phone set to French with English as its fallback sends "fr-FR, en;q=0.9"; a British
+    reader of French "en-GB, fr": each reads its first choice, as the web client's page does
+    (js/i18n.js takes the first language whose primary tag it has). Both read the other before."""
+    asked = {
+        "fr-FR, en;q=0.9": "Cette partie n'existe pas (elle a peut-être expiré).",
+        "fr-CA, en": "Cette partie n'existe pas (elle a peut-être expiré).",
+        "en-GB, fr": "No match with this id (ids are 20 hexadecimal characters).",
+        "en-AU, fr;q=0.5": "No match with this id (ids are 20 hexadecimal characters).",
+        "de, fr-CH;q=0.8, en;q=0.5": "Cette partie n'existe pas (elle a peut-être expiré).",
+        "fr;q=0, en-US": "No match with this id (ids are 20 hexadecimal characters).",
+        "*, fr;q=0.5": "No match with this id (ids are 20 hexadecimal characters).",
+    }
+    for header, detail in asked.items():
+        answer = client.get("/v1/matches/nosuchmatch", headers={"Accept-Language": header}).get_json()
+        assert answer["detail"] == detail, header
+
+
 def test_no_player_may_go_by_a_medici_house_that_is_not_theirs(client):
     """A player named "Strozzi" at Medici's seat would make the log say Strozzi for both seats."""
     refused = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "strozzi"}})
