@@ -18,7 +18,7 @@ from service.api.schemas import ProblemSchema
 from service.config import Config
 
 log = logging.getLogger("portside")
-_REQUEST_ID = re.compile(r"^[\w.-]{1,128}$")
+_REQUEST_ID = re.compile(r"[\w.-]{1,128}", re.ASCII)
 
 API_DESCRIPTION = """Portside hosts trading board games for thin clients and scripts.
 
@@ -154,7 +154,7 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         here = g._get_current_object()
         here.start = time.perf_counter()
         given = request.environ.get("HTTP_X_REQUEST_ID", "")
-        here.request_id = given if _REQUEST_ID.match(given) else secrets.token_hex(8)
+        here.request_id = given if _REQUEST_ID.fullmatch(given) else secrets.token_hex(8)
 
     @app.after_request
     def _finish(response):

@@ -49,6 +49,10 @@ def test_every_response_carries_a_request_id_and_echoes_a_given_one(client):
     assert len(client.get("/healthz").headers["X-Request-ID"]) >= 8
     assert client.get("/healthz", headers={"X-Request-ID": "abc-123"}).headers["X-Request-ID"] == "abc-123"
     assert client.get("/healthz", headers={"X-Request-ID": "x" * 500}).headers["X-Request-ID"] != "x" * 500
+    # "letters, digits, _ . -" are ASCII ones: a proxy's or a log pipeline's id is never
+    # another byte (the server echoed "é-1", "²" and "ª" as they came)
+    for other in ("é-1", "²", "ª", "abcµ"):
+        assert client.get("/healthz", headers={"X-Request-ID": other}).headers["X-Request-ID"] != other
 
 
 def test_static_game_data_is_served_once_with_an_etag(client):
