@@ -71,7 +71,13 @@ class SmugglerPlayer(Schema):
     open_coves = strings()
     secrets = integer("How many secrets in hand.")
     hand = fields.List(fields.Nested(SmugglerSecret), required=True, allow_none=True)
-    setup_draw = fields.Raw(required=True, metadata={"description": "Own cards at set-up; a count for others."})
+    setup_draw = fields.Raw(
+        required=True,
+        metadata={
+            "description": "Own cards at set-up (character ids); a count for others.",
+            "anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "integer"}],
+        },
+    )
 
 
 class SmugglerView(Schema):

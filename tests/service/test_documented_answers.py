@@ -266,6 +266,19 @@ def test_every_property_of_every_games_view_says_what_it_is(doc):
     assert bare == {name: [] for name in views.values()}
 
 
+def test_every_property_of_every_schema_has_a_type(doc):
+    """A property with no type is `unknown` to a generated client (openapi-typescript, @hey-api):
+    SmugglerPlayer.setup_draw, a seat's own set-up cards or a count of another's, was one."""
+    typed = ("type", "$ref", "anyOf", "oneOf", "allOf", "const", "enum")
+    untyped = [
+        f"{name}.{prop}"
+        for name, schema in doc["components"]["schemas"].items()
+        for prop, said in schema.get("properties", {}).items()
+        if not any(key in said for key in typed)
+    ]
+    assert untyped == []
+
+
 def test_create_match_game_is_an_enum_of_the_registered_games(doc):
     from engine import registry
 
