@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
@@ -132,10 +132,10 @@ def creation_meta(life: dict, given: list[int]) -> dict:
     }
 
 
-def first_doc(game: Game, state: Any, meta: dict, doc: dict) -> dict:
+def first_doc(game: Game, state: Any, meta: dict, doc: dict, taken: Collection[int]) -> dict:
     life: dict = {}
     if meta.get("clock"):
-        life["deadlines"] = _deadlines(game, state, meta, life, [], meta["clock"]["seconds"])
+        life["deadlines"] = _deadlines(game, state, meta, life, [], taken)
     doc["life"] = life
     return doc
 
@@ -163,10 +163,8 @@ def next_doc(match: Loaded, doc: dict, entries: list[dict]) -> dict:
     clock = match.stored.meta.get("clock")
     if clock:
         finished = doc["status"] == "finished"
-        seconds = clock["seconds"]
-        life["deadlines"] = (
-            {} if finished else _deadlines(match.game, match.state, match.stored.meta, life, entries, seconds)
-        )
+        args = (match.game, match.state, match.stored.meta, life, entries, match.stored.seat_hashes)
+        life["deadlines"] = {} if finished else _deadlines(*args)
     if match.stored.meta.get("undo") == "own_move":
         stack = life.get("undo_stack") or []
         life["undo_stack"] = _undo_stack(match, stack, entries, before)
@@ -210,11 +208,12 @@ def _undoes_top(stack: list[dict], entries: list[dict]) -> bool:
     )
 
 
-def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dict], seconds: int) -> dict[str, float]:
-    old = life.get("deadlines", {})
-    moved = {str(e["seat"]) for e in entries}
-    bots = bot_seats(meta, {"life": life})
-    now = time.time()
+def _deadlines(game: Game, state: Any, meta: dict, life: dict, entries: list[dict], taken: Collection[int]) -> dict:
+    """Each seat to act's deadline; none while a seat waits for its player (to join, to claim a rematch)."""
+    old, moved, bots = life.get("deadlines", {}), {str(e["seat"]) for e in entries}, bot_seats(meta, {"life": life})
+    if any(s not in taken and s not in bots for s in range(meta["players"])):
+        return {}
+    now, seconds = time.time(), meta["clock"]["seconds"]
     out = {}
     for seat in sorted(game.to_act(state)):
         key = str(seat)

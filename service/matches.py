@@ -111,7 +111,7 @@ def create(
         "created": int(time.time()),
         **lifecycle.creation_meta(life, given),
     }
-    doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)})
+    doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)}, tokens)
     store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl)
     lifecycle.created(store, meta, doc)
     metrics.MATCHES.labels(game.id).inc()

@@ -35,7 +35,7 @@ def new_match(undo: str = "never") -> matches.Loaded:
         **lifecycle.creation_meta({"names": NAMES, "undo": undo}, list(range(PLAYERS))),
     }
     state = game.setup(PLAYERS, options, SEED)
-    doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)})
+    doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)}, range(PLAYERS))
     return matches.Loaded(Stored(MATCH_ID, 0, meta, doc, {s: f"hash-{s}" for s in range(PLAYERS)}), game, state)
 
 

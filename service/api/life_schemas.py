@@ -28,7 +28,11 @@ class ClockStateSchema(ClockSchema):
     deadlines = fields.Dict(
         keys=fields.String(),
         values=fields.Float(),
-        metadata={"description": "Each seat to act: the unix time by which it must move.", "example": {"0": 1.8e9}},
+        metadata={
+            "description": "Each seat to act: the unix time by which it must move. Empty while a seat waits for its "
+            "player (open to join, or a rematch's not yet claimed): the clocks start when the table is full.",
+            "example": {"0": 1.8e9},
+        },
     )
 
 

@@ -232,3 +232,20 @@ def test_a_move_and_its_undo_gain_the_seat_no_time(client):
     assert post_move(client, match_id, token, start["legal_moves"][0]).status_code == 200
     assert client.post(f"/v1/matches/{match_id}/undo", headers=auth(token)).status_code == 200
     assert get_match(client, match_id)["clock"]["deadlines"] == start["clock"]["deadlines"]
+
+
+def test_the_clock_starts_when_every_seat_is_taken(client, redis_client):
+    """A listed match waiting for players: the creator's clock ran from the creation, so with
+    60 s a decision the creator forfeited (or the random bot played the seat) before anyone
+    joined, the empty seat won and the match closed to joins."""
+    created = create(client, game="medici", players=2, seats="one", clock={"seconds": 30, "on_timeout": "forfeit"})
+    waiting = get_match(client, created["id"], tokens(created)[0])
+    assert waiting["clock"]["deadlines"] == {} and waiting["status"] == "active"
+    assert redis_client.zscore(lifecycle.CLOCKS_KEY, created["id"]) is None  # the sweeper has nothing to do
+
+    joined = client.post(f"/v1/matches/{created['id']}/join", json={})
+    assert joined.status_code == 200
+    playing = get_match(client, created["id"])
+    assert list(playing["clock"]["deadlines"]) == [str(s) for s in playing["to_act"]] == ["0"]
+    assert time.time() < playing["clock"]["deadlines"]["0"] <= time.time() + 30
+    assert redis_client.zscore(lifecycle.CLOCKS_KEY, created["id"]) is not None
