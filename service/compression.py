@@ -7,11 +7,20 @@ message leaves at once.
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask, Response, request
 from flask_compress import Compress
 
 MIN_SIZE = 1024
 MIMETYPES = ["application/json", "application/problem+json", "text/html", "text/css", "application/javascript"]
+_REFUSED = re.compile(r";\s*q=0(?:\.0{0,3})?\s*$", re.IGNORECASE)
+
+
+def _without_refused(accept_encoding: str) -> str:
+    """The codings the client accepts, less those it refuses with q=0 (RFC 9110, 12.5.3):
+    flask-compress ranks a refused coding like any other, and sends it when nothing better is asked."""
+    return ",".join(part for part in accept_encoding.split(",") if not _REFUSED.search(part))
 
 
 class VersionTagCompress(Compress):
@@ -20,7 +29,10 @@ class VersionTagCompress(Compress):
     caches apart), so it must not become `"12:gzip"`."""
 
     def after_request(self, response: Response | None) -> Response:
-        if response is not None and not request.environ.get("HTTP_ACCEPT_ENCODING"):
+        accept_encoding = request.environ.get("HTTP_ACCEPT_ENCODING")
+        if accept_encoding and "q=0" in accept_encoding.lower():
+            request.environ["HTTP_ACCEPT_ENCODING"] = accept_encoding = _without_refused(accept_encoding)
+        if response is not None and not accept_encoding:
             # Nothing to choose from (flask-compress would parse the header and look the answer over
             # first): only say what the answer varies on.
             vary = response.headers.get("Vary")
