@@ -3,15 +3,15 @@
 Building, trading with the bank, withdrawing an offer or a proposal, answering an offer, and ending
 the turn draw no chance and reveal nothing; an offer or a call for proposals
 shows the others a seat's wishes, so it stands. A roll, a development card
-bought, a steal or a Monopoly (which shows the others' hands) never."""
+bought or played (the table has seen which card it was), a steal or a Monopoly
+(which shows the others' hands) never. The free roads of a Road Building card
+may be taken back one by one, as any road."""
 
 MOVES = frozenset(
     {
         "build_road",
         "build_settlement",
         "build_city",
-        "play_road_building",
-        "play_year_of_plenty",
         "maritime_trade",
         "withdraw_offer",
         "withdraw_proposal",
@@ -25,8 +25,6 @@ SAFE_EVENTS = frozenset(
         "road_built",
         "settlement_built",
         "city_built",
-        "development_played",
-        "year_of_plenty",
         "maritime_trade",
         "offer_withdrawn",
         "proposal_withdrawn",

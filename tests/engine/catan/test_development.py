@@ -191,3 +191,25 @@ def test_no_card_during_discards_robber_or_an_offer():
     state = updated(state, phase="robber")
     with pytest.raises(IllegalMove):
         play(state, 0, {"type": "play_knight"})
+
+
+@pytest.mark.parametrize(
+    ("card", "move"),
+    [
+        (D.YEAR_OF_PLENTY, {"type": "play_year_of_plenty", "resources": ["ore", "lumber"]}),
+        (D.ROAD_BUILDING, {"type": "play_road_building"}),
+    ],
+)
+def test_a_development_card_played_cannot_be_taken_back(card, move):
+    """Playing a card shows the table which card it was: Year of Plenty and Road Building could be
+    undone, and the seat kept a card the others had seen (undo.py takes back what reveals nothing)."""
+    state = give_dev(put(empty_main(), 0, settlements=[20]), 0, card)
+    events = [e.to_json() for e in play(state, 0, move)]
+    assert not GAME.undoable(move, events)
+
+
+def test_a_free_road_of_road_building_can_be_taken_back_as_any_road():
+    state = give_dev(put(empty_main(), 0, settlements=[20]), 0, D.ROAD_BUILDING)
+    play(state, 0, {"type": "play_road_building"})
+    road = GAME.legal_moves(state, 0)[0]
+    assert GAME.undoable(road, [e.to_json() for e in play(state, 0, road)])
