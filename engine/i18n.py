@@ -18,7 +18,8 @@ defines
 and `engine/<game>/locale/fr/LC_MESSAGES/messages.po` translates every
 template and every term. Placeholders take the object's fields; seats
 (`seat`, `victim`, ...) read as the seat's name or "seat N", text values as
-terms, lists as "a, b", counts as "2 brick, 1 wool".
+terms, lists as "a, b", counts as "2 brick, 1 wool", a `Phrase` (words with
+values of their own: "Irish trader #3") translated whole.
 
 The catalogue also translates every sentence with which the game's rules refuse
 a move: `IllegalMove(code, "That contract has no free {good} symbol.",
@@ -38,6 +39,7 @@ import importlib
 import re
 import string
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from types import ModuleType
@@ -72,6 +74,20 @@ class Amount(NamedTuple):
 
 class MissingText(LookupError):
     """A message without words in a language (strict mode only)."""
+
+
+@dataclass(frozen=True)  # hashed by its words: a text naming it is rendered once (`_rendered`)
+class Phrase:
+    """Words translated whole around values of their own, each read as a text's placeholder is:
+    `Phrase.of("Irish trader #{n}", n=3)` reads "Irish trader #3", « la forme irlandaise n° 3 »
+    (a French name's article comes with it, so the name takes no fixed « le » in a template)."""
+
+    msgid: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, msgid: str, **values: Any) -> Phrase:
+        return cls(msgid, tuple(values.items()))
 
 
 class Catalogue:
@@ -192,7 +208,7 @@ _CONTRACTED = {"à": "au", "de": "du", **{p: f"{p} le" for p in _PREPOSITIONS[2:
 LIST, ITEM = "\x1e", "\x1f"
 # A French word with its article (a term translated « le Nord », « les îles de Scilly ») contracts
 # with « à » and « de » before it as a seat's does: « vend … au Nord », « des îles de Scilly »
-# (« à le Nord » is never French). `Words.term` marks such an article (ARTICLE); `sentence` reads
+# (« à le Nord » is never French). `marked` marks such an article (ARTICLE); `sentence` reads
 # the mark and drops it, so a template's own words (« de le faire ») are never touched.
 ARTICLE = "\x1d"
 _MARKED_ARTICLE = re.compile(rf"\b(à|de) {ARTICLE}(les?) ")
@@ -208,6 +224,11 @@ def sentence(text: str, lang: str) -> str:
     if lang == "fr" and "siège" in text:
         text = _FRENCH_ARTICLE.sub(lambda m: f"{_CONTRACTED[m[1]]} {m[2]}", text)
     return text[:1].upper() + text[1:]
+
+
+def marked(said: str, lang: str) -> str:
+    """Translated words with their French article marked for `sentence` to contract (« le Nord »)."""
+    return ARTICLE + said if lang == "fr" and said.startswith(("le ", "les ")) else said
 
 
 def _each_with_its_preposition(text: str) -> str:
@@ -325,8 +346,11 @@ class Words:
     def term(self, value: str, lang: str, strict: bool, count: int | None = None) -> str:
         hook = getattr(self.texts, "term", None)
         msgid, suffix = hook(value) if hook else (value.replace("_", " "), "")
-        said = self.word(msgid, lang, strict, count) + suffix
-        return ARTICLE + said if lang == "fr" and said.startswith(("le ", "les ")) else said  # see sentence()
+        return marked(self.word(msgid, lang, strict, count) + suffix, lang)
+
+    def phrase(self, phrase: Phrase, lang: str, names, strict: bool) -> str:
+        values = {name: self.value(name, value, lang, names, strict) for name, value in phrase.values}
+        return marked(self.word(phrase.msgid, lang, strict).format_map(values), lang)
 
     def value(self, name: str, value: Any, lang: str, names, strict: bool) -> str:
         if name in SEAT_FIELDS and (type(value) is int or value is None):
@@ -335,6 +359,8 @@ class Words:
             return self.word("yes" if value else "no", lang, strict)
         if isinstance(value, str):
             return self.term(value, lang, strict)
+        if isinstance(value, Phrase):
+            return self.phrase(value, lang, names, strict)
         if isinstance(value, list):
             parts = [self.value(name, v, lang, names, strict) for v in value]
             if lang == "fr" and name in SEAT_FIELDS and len(parts) > 1:  # see sentence()

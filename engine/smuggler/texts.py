@@ -9,32 +9,42 @@ An officer moved for the customs has a template for each way his move is said
 space on a shortest way; `.step`: one step of
 several ways; `.steps`: more), naming the step's sale or landing (TOWARD) and his briber (BRIBED).
 
-Place names, merchants, boats, warehouses and characters are the cards' own names and
-stay as they are in every language (decided: the French rules keep the Cornish places);
-amounts, decks, secret kinds and the game's endings are translated words. So are the places
-named by what they are rather than a name (DESCRIBED: the map's "To the North", the rules' « Vers
-le Nord »; "Isles of Scilly", « les îles de Scilly »; the sea areas "Off Cape Cornwall"...): in
-both languages they are the words a sentence says them with, article first, "the North", "the
-waters off Cape Cornwall", « le Nord », « le large du cap Cornwall », so the words before them read
-"Sail to the waters off Cape Cornwall", « vend … au Nord », « place son bateau au large du cap
-Cornwall », « navigue vers le Nord » (engine/i18n.py contracts the French article). A title
-form (« Vers le Nord ») would read « vers Vers le Nord »: the web page's map, which names places
-alone, has those (service/web/static/play/js/fr-smuggler.js)."""
+A name is said in the reader's language unless it is a person's or a town's (decided, as the
+French rules do: « Allen Cutler, le Maire de St Just », a title translated and a name kept; the
+table in README.md "Names in French"). People (Allen Cutler, Parson Trewin), towns, villages,
+coves and Mount's Bay are `Name`s, the same in every language; every name that says what its thing is, with
+no person's name in it, is words in the catalogue, said as a sentence says it, article first:
+the places DESCRIBED ("To the North" on the map, "the North" in a sentence, « le Nord »; "Off Cape
+Cornwall", "the waters off Cape Cornwall", « le large du cap Cornwall »; the merchants, "the Irish
+trader", « le marchand irlandais »), the Witch of St Levan (« la Sorcière de St Levan »), the
+boats ("the Lugger", « le lougre »), the warehouses ("the Pub cellar", « la cave du pub »; a
+character's with its owner, "the Inn cellar (Tamsin Rowe)", « la cave de l'auberge (Tamsin
+Rowe) ») and the goods, by merchant and number ("Irish trader #3", « la forme irlandaise n° 3 »).
+So the words before them read "Sail to the waters off Cape Cornwall", « vend … au Nord »,
+« Prendre le lougre », « Mettre … dans les écuries du manoir (Squire Godolphin) » (engine/i18n.py
+contracts the French article). A title form (« Vers le Nord ») would read « vers Vers le Nord »:
+the web page, which names these alone, has those (service/web/static/play/js/fr-smuggler.js).
+Amounts, decks, secret kinds and the game's endings are translated words too.
+
+A boat is put "in" a sea area and "at" a merchant (`afloat`), each said whole: French puts it
+« au large du cap Cornwall » but « dans la baie de St Ives » (it read « à la baie de St Ives »,
+"at the waters off Cape Cornwall")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.i18n import Phrase
 from engine.smuggler.content import BOATS, CHARACTERS, LAND, MERCHANTS, SEA, START_WAREHOUSES, secret_kind
 
 MOVES = {
-    "choose_boat": "Take the {boat}",
-    "choose_warehouse": "Take the {warehouse}",
+    "choose_boat": "Take {boat}",
+    "choose_warehouse": "Take {warehouse}",
     "draw_characters": "Draw characters from {decks}",
     "keep_character": "Keep {card}: gain {gain}",
     "keep_character.no_gain": "Keep {card}",
     "place_pawn": "Place a network pawn at {space}",
-    "place_boat": "Put your boat at {space}",
+    "place_boat": "Put your boat {afloat}",
     "choose_officer": "Move officer {officer}",
     "choose_officer.step.there": "Move officer {officer} from {from} to {toward}",
     "choose_officer.step.to": "Move officer {officer} from {from} to {to}, a step toward {toward}",
@@ -72,7 +82,7 @@ MOVES = {
     "raid_card.stop": "End the raid",
     "raid_shape": "Bring back {shape}",
     "pass": "Pass for this round",
-    "stash": "Put {shape} in the {warehouse}",
+    "stash": "Put {shape} in {warehouse}",
     "unstash": "Take {shape} out of your warehouse",
     "claim": "Claim the abandoned {shape}",
     "end_turn": "End your turn",
@@ -114,20 +124,20 @@ EVENTS = {
     "round_ended": "Round {round} is over",
     "game_over": "Game over: {reason}",
     "end_triggered": "The game ends with this round: {reason}",
-    "boat_chosen": "{seat} took the {boat}",
-    "warehouse_chosen": "{seat} took the {warehouse}",
+    "boat_chosen": "{seat} took {boat}",
+    "warehouse_chosen": "{seat} took {warehouse}",
     "characters_drawn": "{seat} drew characters from {decks}",
     "characters_drawn_privately": "{seat} drew {cards}",
     "character_kept": "{seat} kept {card}",
     "pawn_placed": "{seat} placed a network pawn at {space}",
-    "boat_placed": "{seat} put the boat at {space}",
+    "boat_placed": "{seat} put the boat {afloat}",
     "boat_moved": "{seat} sailed to {space}",
     "goods_moved": "{seat} moved {shape} to {space}",
     "pawn_moved": "{seat} moved a pawn from {left} to {space}",
     "pawn_removed": "{seat} removed the pawn at {space}",
     "honest_work": "{seat} did honest work for {wage} gold",
     "goods_landed": "{seat} landed {shapes} at {space}",
-    "goods_stored": "{seat} put {shape} in the {warehouse}",
+    "goods_stored": "{seat} put {shape} in {warehouse}",
     "goods_taken_out": "{seat} took {shape} out of a warehouse",
     "goods_bought": "{seat} bought {shape}",
     "goods_sold": "{seat} sold {shape} at {space} for {gold} gold and {reputation} reputation",
@@ -181,8 +191,8 @@ PLACES = {
 PLACE_FIELDS = ("space", "to", "from", "left", "cove", "target")
 # Places whose English says what they are, not a name, in the words a sentence says them with
 # ("Sail to the waters off Cape Cornwall", "Move your pawn to the North": the map's titles read
-# "Sail to Off Cape Cornwall", "to To the North"): a word each, translated (its msgid this English);
-# every other place, Mount's Bay among them, is a Name.
+# "Sail to Off Cape Cornwall", "to To the North"; "Sail to Irish trader"): a word each, translated
+# (its msgid this English); every other place, Mount's Bay among them, is a Name.
 DESCRIBED = {
     "north": "the North",
     "scilly": "the Isles of Scilly",
@@ -193,7 +203,14 @@ DESCRIBED = {
     "mounts_bay_west": "Mount's Bay (west)",
     "st_ives_bay": "St Ives Bay",
     "scilly_sound": "Scilly Sound",
+    "irish": "the Irish trader",
+    "dutch": "the Dutch merchantman",
+    "roscoff": "the Roscoff lugger",
 }
+# The characters whose card names no person, only what she is: said in words, article first.
+DESCRIBED_CARDS = {"r_witch": "the Witch of St Levan"}
+# The goods, by their merchant and number (a msgid each: « la forme irlandaise n° 3 »).
+GOODS = {"irish": "Irish trader #{n}", "dutch": "Dutch merchantman #{n}", "roscoff": "Roscoff lugger #{n}"}
 
 
 def place(space: str) -> Name | str:
@@ -201,25 +218,38 @@ def place(space: str) -> Name | str:
     return DESCRIBED[space] if space in DESCRIBED else Name(PLACES.get(space, space))
 
 
-def shape(sid: str) -> Name:
+def afloat(space: str) -> str:
+    """Where a boat is put, by the kind of place: "in" a sea area, "at" a merchant; translated whole
+    (« au large du cap Cornwall », « dans la baie de St Ives », « auprès du marchand irlandais »)."""
+    return f"{'at' if space in MERCHANTS else 'in'} {place(space)}"
+
+
+def shape(sid: str) -> Phrase | Name:
     """A goods shape reads as its merchant and number: `roscoff_3` is "Roscoff lugger #3"."""
     merchant, _, number = sid.rpartition("_")
-    return Name(f"{PLACES.get(merchant, merchant)} #{number}")
+    return Phrase.of(GOODS[merchant], n=int(number)) if merchant in GOODS and number.isdigit() else Name(sid)
 
 
-def character(cid: str) -> Name:
+def character(cid: str) -> Name | str:
+    if cid in DESCRIBED_CARDS:
+        return DESCRIBED_CARDS[cid]
     return Name(CHARACTERS[cid]["name"] if cid in CHARACTERS else cid)
 
 
-def warehouse(wid: str) -> Name:
-    """A warehouse by its card's name; a character's with its owner, as the web page shows it:
-    "Inn cellar (Tamsin Rowe)" (it read "Tamsin Rowe's warehouse", English in a French text too:
-    « dans l'entrepôt Tamsin Rowe's warehouse »)."""
+def boat(bid: str) -> Name | str:
+    """A boat by its card's name, in words: "the Lugger", « le lougre »."""
+    return f"the {BOATS[bid][0]}" if bid in BOATS else Name(bid)
+
+
+def warehouse(wid: str) -> Phrase | Name | str:
+    """A warehouse by its card's name, in words: "the Pub cellar"; a character's with its owner, as
+    the web page shows it: "the Inn cellar (Tamsin Rowe)" (it read "Tamsin Rowe's warehouse",
+    English in a French text too: « dans l'entrepôt Tamsin Rowe's warehouse »)."""
     if wid in START_WAREHOUSES:
-        return Name(START_WAREHOUSES[wid][0])
+        return f"the {START_WAREHOUSES[wid][0]}"
     cid = wid.removeprefix("w_")
     own = CHARACTERS.get(cid, {}).get("warehouse")
-    return Name(f"{own[0]} ({character(cid)})") if own else Name(f"{character(cid)}'s warehouse")
+    return Phrase.of(f"the {own[0]} ({{owner}})", owner=character(cid)) if own else Name(wid)
 
 
 TERMS = {
@@ -259,7 +289,9 @@ def fields(kind: str, data: dict) -> dict:
     if isinstance(data.get("cards"), list):
         out["cards"] = [character(cid) for cid in data["cards"]]
     if isinstance(data.get("boat"), str):
-        out["boat"] = Name(BOATS[data["boat"]][0] if data["boat"] in BOATS else data["boat"])
+        out["boat"] = boat(data["boat"])
+    if data.get("type") in ("place_boat", "boat_placed") and isinstance(data.get("space"), str):
+        out["afloat"] = afloat(data["space"])
     if isinstance(data.get("warehouse"), str):
         out["warehouse"] = warehouse(data["warehouse"])
     if isinstance(data.get("secret"), str):

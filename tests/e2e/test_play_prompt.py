@@ -259,7 +259,7 @@ def test_the_customs_questions_show_the_engines_labels():
 def test_a_hires_two_payments_share_a_line_and_its_gain_is_said_once():
     """A hire that gives reputation listed its payments as two full lines (`… 1 influence: gain 2
     reputation`, `… 2 reputation: gain 2 reputation`), where the Witch's (no gain) shared one."""
-    cards = {"c_annie": ("Annie Tonkin", 1, 2), "r_witch": ("The Witch of St Levan", 1, 0)}
+    cards = {"c_annie": ("Annie Tonkin", 1, 2), "r_witch": ("the Witch of St Levan", 1, 0)}
     legal, labels = [], []
     for card, (name, gold, gain) in cards.items():
         for pay, cost in (("influence", "1 influence"), ("reputation", "2 reputation")):
@@ -267,7 +267,7 @@ def test_a_hires_two_payments_share_a_line_and_its_gain_is_said_once():
             labels.append(f"Hire {name} for {gold} gold and {cost}" + (f": gain {gain} reputation" if gain else ""))
     assert playmenu.numbered_moves(legal, labels, [], 100) == [
         "  Hire Annie Tonkin for 1 gold and …: gain 2 reputation; … [0] 1 influence  [1] 2 reputation",
-        "  Hire The Witch of St Levan for 1 gold and … [2] 1 influence  [3] 2 reputation",
+        "  Hire the Witch of St Levan for 1 gold and … [2] 1 influence  [3] 2 reputation",
     ]
     assert playmenu.numbered_moves(legal[:2], labels[:2], [], 80) == [
         "  Hire Annie Tonkin for 1 gold and …: gain 2 reputation; … [0] 1 influence",

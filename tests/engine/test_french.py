@@ -25,7 +25,10 @@ ROOT = Path(__file__).resolve().parents[2]
 ALWAYS_WRONG = {
     "« de le », « à les », …: contracted to du, des, au, aux": r"\b(de|à) (le|les)\b",
     "« de un », « de des »: d'un, des": r"\bde (un|une|des)\b",
-    "no elision before a vowel (« de entrepôt »)": r"(?<![\w-])(de|le|la|que|ne|ce|se) [aeiouyàâéèêëîïôûœ]",
+    # (a y before a vowel is no vowel: « le yawl », « la yole »; « ne y » is « n'y »)
+    "no elision before a vowel (« de entrepôt »)": (
+        r"(?<![\w-])(de|le|la|que|ne|ce|se) ([aeiouàâéèêëîïôûœ]|y(?![aeiou]))"
+    ),
     "a bare place in parentheses instead of « du navire »": r"\((navire|entrepôt|halle)\)",
     "an unnamed seat without its article (« au siège 2 », « avec le siège 2 »)": r"\b(à|de|avec|par|pour) siège \d",
     "a feminine card after « un »": r"\bun (brique|laine|carte|tuile|pièce)\b",
@@ -37,10 +40,15 @@ ALWAYS_WRONG = {
         r"\b(To the North|Isles of|Off (the|Cape|St|Port)|Ives Bay|Scilly Sound)\b|\(west\)"
     ),
     "a title after its own preposition (« vers Vers le Nord », « à Au large »)": r"\b(vers|à|de) (vers|au|à)\b",
+    "a card's name in English (« Irish trader #3 », « The Witch », « Inn cellar », « Pilot gig »)": (
+        r"\b(trader|merchantman|lugger|Witch|cellar|crypt|vestry|stables|barn|Sea cave|loft|adit|pigsty)\b"
+        r"|\b(Pilot gig|Cutter|Pinnace|Brig|Fishing smack|Galley|Keg)\b|#\d"
+    ),
+    "a boat « à » a bay or a sound, not in it (« dans la baie de St Ives »)": r"\bà (la baie|le détroit|Mount's Bay)\b",
 }
 # English words in the French of the games whose every word is translated (Smuggler keeps its
-# places' and people's English names: "Penzance", "The Witch of St Levan"; a place that says what it is,
-# "To the North", is said in French: « au Nord »).
+# towns' and people's English names: "Penzance", "Allen Cutler"; a name that says what its thing is,
+# "To the North", "The Witch of St Levan", is said in French: « au Nord », « la Sorcière de St Levan »).
 ENGLISH = r"\b(the|from|of|and|with|to|for|on|in|at|seat|market|ship|card)\b"
 TRANSLATED_THROUGH = ("catan", "medici", "speicherstadt")
 
@@ -251,7 +259,7 @@ def test_the_other_games_say_their_articles_and_agree():
     [
         (
             {"type": "goods_sold", "seat": 0, "shape": "roscoff_3", "space": "north", "gold": 12, "reputation": 2},
-            "Siège 0 vend Roscoff lugger #3 au Nord pour 12 pièces d'or et 2 réputation",
+            "Siège 0 vend la forme de Roscoff n° 3 au Nord pour 12 pièces d'or et 2 réputation",
         ),
         ({"type": "boat_moved", "seat": 1, "space": "sea_cape"}, "Siège 1 navigue vers le large du cap Cornwall"),
         ({"type": "boat_placed", "seat": 1, "space": "sea_north"}, "Siège 1 place son bateau au large de la côte nord"),
@@ -290,6 +298,135 @@ def test_smuggler_says_its_described_places_in_running_english():
     ]
 
 
+# A name that says what its thing is, with no person's name in it, is said in French (the rules'
+# « Allen Cutler, le Maire de St Just »): they read « Engager The Witch of St Levan », « Acheter Irish
+# trader #3 », « dans l'entrepôt Inn cellar (Tamsin Rowe) »; a boat was put « à la baie de St Ives ».
+NAMED = [
+    (
+        {"type": "character_hired", "seat": 0, "card": "r_witch"},
+        "Seat 0 hired the Witch of St Levan",
+        "Siège 0 engage la Sorcière de St Levan",
+    ),
+    (
+        {"type": "character_revealed", "card": "r_witch", "deck": "religious"},
+        "The Witch of St Levan is revealed on the religious deck",
+        "On révèle la Sorcière de St Levan sur la pioche religieux",
+    ),
+    (
+        {"type": "characters_drawn_privately", "seat": 0, "cards": ["r_witch", "o_cutler"]},
+        "Seat 0 drew the Witch of St Levan, Allen Cutler",
+        "Siège 0 pioche la Sorcière de St Levan, Allen Cutler",
+    ),
+    (
+        {"type": "goods_bought", "seat": 1, "shape": "irish_3"},
+        "Seat 1 bought Irish trader #3",
+        "Siège 1 achète la forme irlandaise n° 3",
+    ),
+    (
+        {"type": "goods_stored", "seat": 0, "shape": "roscoff_3", "warehouse": "w_c_rowe"},
+        "Seat 0 put Roscoff lugger #3 in the Inn cellar (Tamsin Rowe)",
+        "Siège 0 met la forme de Roscoff n° 3 dans la cave de l'auberge (Tamsin Rowe)",
+    ),
+    (
+        {"type": "goods_stored", "seat": 0, "shape": "dutch_0", "warehouse": "w_o_squire"},
+        "Seat 0 put Dutch merchantman #0 in the Manor stables (Squire Godolphin)",
+        "Siège 0 met la forme hollandaise n° 0 dans les écuries du manoir (Squire Godolphin)",
+    ),
+    (
+        {"type": "warehouse_chosen", "seat": 1, "warehouse": "w_cellar"},
+        "Seat 1 took the Pub cellar",
+        "Siège 1 prend la cave du pub",
+    ),
+    ({"type": "boat_chosen", "seat": 1, "boat": "gig"}, "Seat 1 took the Pilot gig", "Siège 1 prend la yole de pilote"),
+    (
+        {"type": "boat_placed", "seat": 2, "space": "st_ives_bay"},
+        "Seat 2 put the boat in St Ives Bay",
+        "Siège 2 place son bateau dans la baie de St Ives",
+    ),
+    (
+        {"type": "boat_placed", "seat": 1, "space": "sea_cape"},
+        "Seat 1 put the boat in the waters off Cape Cornwall",
+        "Siège 1 place son bateau au large du cap Cornwall",
+    ),
+    (
+        {"type": "boat_placed", "seat": 0, "space": "irish"},
+        "Seat 0 put the boat at the Irish trader",
+        "Siège 0 place son bateau auprès du marchand irlandais",
+    ),
+    (
+        {"type": "boat_moved", "seat": 0, "space": "dutch"},
+        "Seat 0 sailed to the Dutch merchantman",
+        "Siège 0 navigue vers le marchand hollandais",
+    ),
+    (
+        {"type": "goods_landed", "seat": 0, "shapes": ["irish_1", "roscoff_0"], "space": "penzance"},
+        "Seat 0 landed Irish trader #1, Roscoff lugger #0 at Penzance",
+        "Siège 0 débarque la forme irlandaise n° 1, la forme de Roscoff n° 0 à Penzance",
+    ),
+]
+MOVES_NAMED = [
+    (
+        {"type": "place_boat", "space": "scilly_sound"},
+        "Put your boat in Scilly Sound",
+        "Placer votre bateau dans le détroit de Scilly",
+    ),
+    (
+        {"type": "place_boat", "space": "roscoff"},
+        "Put your boat at the Roscoff lugger",
+        "Placer votre bateau auprès du lougre de Roscoff",
+    ),
+    ({"type": "choose_boat", "boat": "lugger"}, "Take the Lugger", "Prendre le lougre"),
+    (
+        {"type": "choose_warehouse", "warehouse": "w_chapel"},
+        "Take the Chapel loft",
+        "Prendre le grenier de la chapelle",
+    ),
+    (
+        {"type": "stash", "shape": "irish_2", "warehouse": "w_r_pascoe"},
+        "Put Irish trader #2 in the Vestry (Sexton Pascoe)",
+        "Mettre la forme irlandaise n° 2 dans la sacristie (Sexton Pascoe)",
+    ),
+    ({"type": "keep_character", "card": "r_witch"}, "Keep the Witch of St Levan", "Garder la Sorcière de St Levan"),
+]
+
+
+@pytest.mark.parametrize(("event", "english", "french"), NAMED)
+def test_smuggler_says_its_descriptive_names_in_french_and_peoples_names_as_printed(event, english, french):
+    smuggler = registry.get("smuggler")
+    assert (smuggler.event_text(event, "en", strict=True), smuggler.event_text(event, "fr", strict=True)) == (
+        english,
+        french,
+    )
+
+
+@pytest.mark.parametrize(("move", "english", "french"), MOVES_NAMED)
+def test_smuggler_labels_put_a_boat_in_a_sea_area_and_name_boats_warehouses_and_the_witch_in_french(
+    move, english, french
+):
+    smuggler = registry.get("smuggler")
+    said = tuple(smuggler.move_label({}, 0, move, lang, strict=True) for lang in ("en", "fr"))
+    assert said == (english, french)
+
+
+def test_every_smuggler_name_that_says_what_it_is_has_its_french():
+    """Every boat, warehouse, merchant's goods and place a boat is put: strict French, nothing always
+    wrong, and no English word of a card's name."""
+    from engine.smuggler.board import BOAT_START_SPACES
+    from engine.smuggler.content import BOATS, CHARACTERS, MERCHANT_GOODS, START_WAREHOUSES
+
+    smuggler = registry.get("smuggler")
+    events = [{"type": "boat_chosen", "seat": 0, "boat": bid} for bid in BOATS]
+    events += [{"type": "boat_placed", "seat": 0, "space": space} for space in BOAT_START_SPACES]
+    houses = [*START_WAREHOUSES, *(f"w_{cid}" for cid, card in CHARACTERS.items() if "warehouse" in card)]
+    events += [{"type": "goods_stored", "seat": 0, "shape": "irish_0", "warehouse": wid} for wid in houses]
+    shapes = [f"{merchant}_{n}" for merchant, goods in MERCHANT_GOODS.items() for n in range(len(goods))]
+    events += [{"type": "goods_bought", "seat": 0, "shape": sid} for sid in shapes]
+    events += [{"type": "character_kept", "seat": 0, "card": cid} for cid in CHARACTERS]
+    said = {smuggler.event_text(event, "fr", strict=True) for event in events}
+    assert len(said) == len(events)
+    assert {text: why for text in said if (why := defects(text, english=False))} == {}
+
+
 def test_the_check_finds_what_it_looks_for():
     """Each pattern on the sentences the old catalogues gave."""
     old = [
@@ -306,6 +443,11 @@ def test_the_check_finds_what_it_looks_for():
         "Naviguer vers Mount's Bay (west)",
         "Siège 0 navigue vers Vers le Nord",
         "Placer votre bateau à Au large du cap Cornwall",
+        "Acheter Irish trader #3 pour 1 influence et 2 pièces d'or",
+        "Engager The Witch of St Levan pour 1 pièce d'or et 1 influence",
+        "Siège 0 met la forme de Roscoff n° 3 dans l'entrepôt Inn cellar (Tamsin Rowe)",
+        "Siège 1 prend le bateau Pilot gig",
+        "Siège 1 place son bateau à la baie de St Ives",
     ]
     assert not defects("La partie a changé ; rechargez-la et réessayez.", english=False)  # a pronoun, not an article
     assert all(defects(text, english=False) for text in old), [t for t in old if not defects(t, False)]
@@ -314,6 +456,9 @@ def test_the_check_finds_what_it_looks_for():
         "Siège 1 défausse 2 briques, 1 laine, 3 bois",
         "Livrer du thé de l'entrepôt pour le contrat B1",
         "Poser du café de la halle",
+        "Prendre le yawl",
+        "Siège 1 prend la yole de pilote",
+        "Siège 0 met la forme de Roscoff n° 3 dans la cave de l'auberge (Tamsin Rowe)",
     ]
     assert not [t for t in fine if defects(t, english=True)]
     assert i18n.sentence("avec siège 2", "fr") == "Avec le siège 2"

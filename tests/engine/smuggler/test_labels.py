@@ -170,11 +170,11 @@ def test_sale_labels_say_the_cost_and_the_gold_and_reputation():
     assert move in legal
     assert labels(state, 0, move) == (
         "Sell Irish trader #5 at price row 2 for 1 influence: 12 gold, 1 reputation",
-        "Vendre Irish trader #5 à la ligne de prix 2 pour 1 influence : 12 pièces d'or, 1 réputation",
+        "Vendre la forme irlandaise n° 5 à la ligne de prix 2 pour 1 influence : 12 pièces d'or, 1 réputation",
     )
     assert labels(state, 0, {"type": "sell", "shape": "irish_1", "row": 0, "pay": "none"}) == (
         "Sell Irish trader #1 at price row 1: 4 gold, 1 reputation",  # size 2 in a size-4 town
-        "Vendre Irish trader #1 à la ligne de prix 1 : 4 pièces d'or, 1 réputation",
+        "Vendre la forme irlandaise n° 1 à la ligne de prix 1 : 4 pièces d'or, 1 réputation",
     )
     assert labels(state, 0, {"type": "sell", "shape": "irish_5", "row": 2, "pay": "influence"})[0] == (
         "Sell Irish trader #5 at price row 3 for 2 influence: 16 gold"  # no reputation on the bottom row
@@ -182,7 +182,10 @@ def test_sale_labels_say_the_cost_and_the_gold_and_reputation():
     events = play(state, 0, move)
     sold = next(e for e in events if e.type == "goods_sold").to_json()
     assert GAME.event_text(sold, "en") == "Seat 0 sold Irish trader #5 at Penzance for 12 gold and 1 reputation"
-    assert GAME.event_text(sold, "fr") == "Siège 0 vend Irish trader #5 à Penzance pour 12 pièces d'or et 1 réputation"
+    assert (
+        GAME.event_text(sold, "fr")
+        == "Siège 0 vend la forme irlandaise n° 5 à Penzance pour 12 pièces d'or et 1 réputation"
+    )
 
 
 def test_town_size_caps_the_price_a_label_names():
@@ -215,8 +218,8 @@ def test_hire_labels_say_gold_the_way_of_paying_and_the_reputation_gained():
     )
     witch = {"type": "hire", "card": "r_witch", "pay": "influence"}  # gold 1, reputation 0
     assert labels(state, 0, witch) == (
-        "Hire The Witch of St Levan for 1 gold and 1 influence",
-        "Engager The Witch of St Levan pour 1 pièce d'or et 1 influence",
+        "Hire the Witch of St Levan for 1 gold and 1 influence",
+        "Engager la Sorcière de St Levan pour 1 pièce d'or et 1 influence",
     )
 
 
@@ -248,7 +251,7 @@ def test_movement_and_secret_labels_say_their_price():
     # moves without costs keep their labels
     assert labels(state, 0, {"type": "motivate_goods", "card": "u_harry", "shape": "irish_5", "to": "madron"}) == (
         "Harry Carter moves Irish trader #5 to Madron for 1 gold",
-        "Harry Carter déplace Irish trader #5 vers Madron pour 1 pièce d'or",
+        "Harry Carter déplace la forme irlandaise n° 5 vers Madron pour 1 pièce d'or",
     )
     assert labels(state, 0, {"type": "motivate_boat", "card": "c_peters", "to": "mounts_bay"})[0] == (
         "Silas Peters sails your boat to Mount's Bay"  # his ability is free
@@ -314,7 +317,7 @@ def test_raid_labels_say_the_influence_then_the_card_and_reputation_each_shape_c
     play(state, 0, {"type": "raid_card", "card": card})
     assert labels(state, 0, {"type": "raid_shape", "shape": "irish_5"}) == (
         "Bring back Irish trader #5",
-        "Rapporter Irish trader #5",
+        "Rapporter la forme irlandaise n° 5",
     )
     play(state, 0, {"type": "raid_shape", "shape": "irish_5"})
     assert labels(state, 0, {"type": "raid_card", "card": None}) == ("End the raid", "Mettre fin à la descente")
@@ -324,7 +327,7 @@ def test_a_claim_label_names_the_abandoned_goods():
     state = edited(started(), lambda d: (board_goods(d, "irish_1", 1, "hayle"), d["pawns"][0].append("hayle")))
     assert labels(state, 0, {"type": "claim", "shape": "irish_1"}) == (
         "Claim the abandoned Irish trader #1",
-        "Réclamer la marchandise abandonnée Irish trader #1",
+        "Réclamer la forme irlandaise n° 1 abandonnée",
     )
 
 
@@ -341,13 +344,13 @@ def test_the_landing_template_says_its_price():
     move = {"type": "land", "shapes": {"irish_1": 1}, "hide": 2, "stash": 0}
     assert labels(state, 0, move) == (
         "Land Irish trader #1 for 3 influence, hiding 2, onto the beach",
-        "Débarquer Irish trader #1 pour 3 influence, en cachant 2, sur la plage",
+        "Débarquer la forme irlandaise n° 1 pour 3 influence, en cachant 2, sur la plage",
     )
     # The listed landing (hide 0) stashes: its label did not say so, beside a form that asks.
     (listed,) = [m for m in GAME.legal_moves(state, 0) if m["type"] == "land"]
     assert labels(state, 0, listed) == (
         "Land Irish trader #1 for 1 influence, hiding 0, into your warehouses",
-        "Débarquer Irish trader #1 pour 1 influence, en cachant 0, dans vos entrepôts",
+        "Débarquer la forme irlandaise n° 1 pour 1 influence, en cachant 0, dans vos entrepôts",
     )
 
 

@@ -43,4 +43,7 @@ export const FR_SMUGGLER = {
   "Mount's Bay (west)": "Mount's Bay (ouest)",
   "St Ives Bay": "Baie de St Ives",
   "Scilly Sound": "Détroit de Scilly",
+  "Irish trader": "Marchand irlandais",
+  "Dutch merchantman": "Marchand hollandais",
+  "Roscoff lugger": "Lougre de Roscoff",
 };

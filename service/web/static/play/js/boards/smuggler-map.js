@@ -269,12 +269,12 @@ function seaSpace(id, s, glyphs = []) {
 }
 
 function merchantSpace(id, m, view, glyphs = []) {
-  const x = m.x * S, y = m.y * S;
+  const x = m.x * S, y = m.y * S, name = placeName(m.name);
   const left = Object.values(view.goods).filter((g) => g.where === "merchant" && g.merchant === id).length;
   const colour = MERCHANT_COLOUR[id] || "#555";
-  const space = spaceOf(id, "merchant", x, y, 14, glyphs, [svg("title", {}, t("{name}: {n} goods left to buy", { name: m.name, n: left })),
+  const space = spaceOf(id, "merchant", x, y, 14, glyphs, [svg("title", {}, t("{name}: {n} goods left to buy", { name, n: left })),
     svg("rect", { x: x - 22, y: y - 14, width: 44, height: 28, rx: 14, fill: colour, stroke: "#fff", "stroke-width": 3 }),
-    svg("text", { x, y: y + 6, "text-anchor": "middle", class: "merchant-count" }, String(left))], m.name, "merchant-name");
+    svg("text", { x, y: y + 6, "text-anchor": "middle", class: "merchant-count" }, String(left))], name, "merchant-name");
   space.box[0] = x - 24;
   space.box[2] = x + 24;
   return space;

@@ -200,7 +200,7 @@ export function merchants(view, data) {
   return el("div", { class: "smug-merchants" }, el("h3", {}, t("Goods at the merchants")),
     Object.entries(data.merchants).map(([id, m]) => {
       const left = Object.entries(view.goods).filter(([, g]) => g.where === "merchant" && g.merchant === id).map(([sid]) => sid);
-      return el("p", {}, el("strong", { style: `color:${MERCHANT_INK[id] || "#333"}` }, t("{name}:", { name: m.name })), " ",
+      return el("p", {}, el("strong", { style: `color:${MERCHANT_INK[id] || "#333"}` }, t("{name}:", { name: placeName(m.name) })), " ",
         // Each numbered as the moves and the log name it ("Buy Irish trader #3"): counting from 0 was the player's job.
         left.length ? left.map((sid) => el("span", { class: "good", "data-good": sid }, `#${sid.split("_").pop()}\u00a0`, shapeIcon(view, data, sid))) : t("sold out"));
     }));

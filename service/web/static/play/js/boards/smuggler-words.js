@@ -67,9 +67,10 @@ export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
 // The places that say what they are, by their English name (the static data's, the same in every
-// language), in the page's words: the rules' « Vers le Nord », « Au large du cap Cornwall » as the
-// map's titles (engine/smuggler/texts.py DESCRIBED; a sentence of the server's says « au Nord »).
-// Towns, villages, coves and Mount's Bay keep their names.
+// language), in the page's words: the rules' « Vers le Nord », « Au large du cap Cornwall »,
+// « Marchand irlandais » as the map's titles (engine/smuggler/texts.py DESCRIBED; a sentence of the
+// server's says « au Nord », « le marchand irlandais »). Towns, villages, coves and Mount's Bay keep
+// their names.
 export const PLACE_WORDS = {
   "To the North": t("To the North"),
   "Isles of Scilly": t("Isles of Scilly"),
@@ -80,6 +81,9 @@ export const PLACE_WORDS = {
   "Mount's Bay (west)": t("Mount's Bay (west)"),
   "St Ives Bay": t("St Ives Bay"),
   "Scilly Sound": t("Scilly Sound"),
+  "Irish trader": t("Irish trader"),
+  "Dutch merchantman": t("Dutch merchantman"),
+  "Roscoff lugger": t("Roscoff lugger"),
 };
 export const placeName = (name) => (Object.hasOwn(PLACE_WORDS, name) ? PLACE_WORDS[name] : name);
 export const spaceName = (data, id) => placeName((data.land[id] || data.sea[id] || data.merchants[id] || { name: humanize(id) }).name);
