@@ -9,8 +9,9 @@ import pytest
 
 from engine.smuggler import GAME as SMUGGLER
 from service.store import match_key
-from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot
-from tests.engine.smuggler.helpers import officers_to_choose
+from tests.browser.test_play_i18n import assert_words, visible_text
+from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, wait_for_text
+from tests.engine.smuggler.helpers import edited, officers_to_choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -88,6 +89,70 @@ def test_a_french_smuggler_page_names_the_places_that_say_what_they_are_in_frenc
         )
         assert "Îles de Scilly" in towns[0] and towns[-1] == "Vers le Nord", towns  # sizes 1 and 5
         shoot(page, screenshots, "fr-smuggler-places")
+    finally:
+        context.close()
+
+
+def set_up_by_api(server_url: str, created: dict, boats: dict[int, str]) -> None:
+    """Seat by seat, the first listed set-up choice, but each seat's boat put where `boats` says."""
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    path = f"/v1/matches/{created['id']}"
+    while api(server_url, "GET", path)["view"]["phase"] == "setup":
+        seat = api(server_url, "GET", path)["to_act"][0]
+        move = api(server_url, "GET", path, token=tokens[seat])["legal_moves"][0]
+        if move["type"] == "place_boat":
+            move = {"type": "place_boat", "space": boats[seat]}
+        api(server_url, "POST", f"{path}/moves", move, tokens[seat])
+
+
+def test_a_french_smuggler_page_names_goods_boats_warehouses_and_the_witch_in_french(
+    browser, server_url, redis_client, screenshots
+):
+    """A French page read « Acheter Irish trader #0 », « Engager The Witch of St Levan », « Lugger »,
+    « Inn cellar (Tamsin Rowe) » and « Keg » (the cards' English), and a boat put « à la baie de St
+    Ives »: a name that says what its thing is reads in French, a person's name as printed."""
+    created = create(server_url, "smuggler", 2)
+    match_id, token = created["id"], created["seats"][0]["token"]
+    set_up_by_api(server_url, created, {0: "irish", 1: "st_ives_bay"})  # seat 0's boat at a merchant
+
+    def tamsin(d):  # seat 0 hired Tamsin Rowe: her pawn at Penzance, a Roscoff keg in her Inn cellar
+        d["decks"]["commerce"].remove("c_rowe")
+        d["characters"][0].append("c_rowe")
+        d["pawns"][0].append("penzance")
+        d["warehouses"]["w_c_rowe"]["owner"] = 0
+        d["shapes"]["roscoff_7"].update(where="warehouse", owner=0, space="penzance", warehouse="w_c_rowe")
+
+    raw = orjson.loads(redis_client.hget(match_key(match_id), "state"))
+    raw["game"] = SMUGGLER.dump(edited(SMUGGLER.load(raw["game"]), tamsin))
+    redis_client.hset(match_key(match_id), "state", orjson.dumps(raw))
+    context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, token)
+        log = page.locator(".log")
+        assert "Siège 0 place son bateau auprès du marchand irlandais" in log.inner_text()
+        assert "Siège 1 place son bateau dans la baie de St Ives" in log.inner_text()
+        labels = page.eval_on_selector_all("[data-move], option", "cs => cs.map(c => c.textContent.trim())")
+        assert "Acheter la forme irlandaise n° 0 pour 1 influence et 1 pièce d'or" in labels, labels
+        assert "Engager la Sorcière de St Levan pour 1 pièce d'or et 1 influence" in labels, labels
+        text = visible_text(page)
+        assert_words(
+            text,
+            ["Marchand irlandais :", "Lougre de Roscoff :", "n° 0", "Votre bateau : Lougre", "Tonnelet (1 carré)"]
+            + ["Cave de l'auberge (Tamsin Rowe) (Penzance)", "La Sorcière de St Levan, Guérisseuse", "Tamsin Rowe"],
+            ["Irish trader", "Roscoff lugger", "Dutch merchantman", "Lugger", "Inn cellar", "Keg", "Witch", "#0"],
+        )
+        # A landing's boxes name each shape as the server does, without the article: a box, not a sentence.
+        boxes = page.evaluate(
+            "async () => ['irish_3', 'roscoff_0'].map((await import('/play/js/boards/smuggler.js')).term)"
+        )
+        assert boxes == ["forme irlandaise n° 3", "forme de Roscoff n° 0"]
+        witch = {"type": "hire", "card": "r_witch", "pay": "influence"}
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", witch, token)
+        wait_for_text(page, ".log", "Siège 0 engage la Sorcière de St Levan")
+        yours = page.locator(".yours").inner_text()
+        assert "La Sorcière de St Levan (Guérisseuse" in yours and "Tamsin Rowe (Aubergiste" in yours, yours
+        shoot(page, screenshots, "fr-smuggler-names")
     finally:
         context.close()
 

@@ -266,7 +266,7 @@ BOARDS = {
             "Vos personnages",
             "Personnages à engager",
             "crique secrète",
-            "Keg (1 carré)",
+            "Tonnelet (1 carré)",
             "(2 carrés)",
             "Mise en place",
             "décision : ",
@@ -274,7 +274,7 @@ BOARDS = {
         ],
         # "(1 carrés", " 1 carrés": a wrong singular, not "11 carrés"
         ["Customs track", "Your characters", "secret cove", "(1 carrés", " 1 carrés", "squares", "Setup", "Officials"]
-        + ["Choose boat"],
+        + ["Choose boat", "Keg", "Irish trader", "Dutch merchantman", "Roscoff lugger", "The Witch of", "#1"],
     ),
 }
 MATCH_FR = ["Partie ", "Journal", "Abandonner", "Salon", "Siège 0 (vous)", "Plateau", "en direct"]

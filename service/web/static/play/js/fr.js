@@ -439,7 +439,7 @@ export const FR = {
   "{kind} {n} squares": ["{kind}, {n} carré", "{kind}, {n} carrés"],
   "Your boat: {boat}": "Votre bateau : {boat}",
   "Your boat: not chosen yet": "Votre bateau : pas encore choisi",
-  "{boat}'s hold": "Cale du bateau {boat}",
+  "{boat}'s hold": "Cale : {boat}",
   "At {space} · hold {used} of {size} squares used": "Position : {space} · cale : {used} sur {size} carrés occupés",
   "(not on the map yet)": "(pas encore sur la carte)",
   "Empty hold.": "Cale vide.",

@@ -6,9 +6,11 @@ import { el, svg, SEAT_COLOURS, humanize, sideways } from "../words.js";
 import { table } from "./generic.js";
 import { t } from "../i18n.js";
 import { MERCHANT_COLOUR } from "./smuggler-map.js";
-import { TRADE_WORDS, DECK_WORDS, SECRET_WORDS, SECRET_TEXT, WHEN_WORDS, ABILITY_WORDS, AMOUNT_WORDS, word, capital, seatOf, spaceName, placeName, warehouseInfo } from "./smuggler-words.js";
+import {
+  TRADE_WORDS, DECK_WORDS, SECRET_WORDS, SECRET_TEXT, WHEN_WORDS, ABILITY_WORDS, AMOUNT_WORDS, WAREHOUSE_WORDS,
+  word, capital, seatOf, spaceName, placeName, boatName, cardName, kindName, warehouseInfo,
+} from "./smuggler-words.js";
 
-const cardName = (data, cid) => data.characters[cid]?.name || humanize(cid);
 const kindOf = (view, sid) => view.goods[sid]?.kind;
 
 // --- the customs track and the golden wheel ------------------------------------------
@@ -60,10 +62,10 @@ function shapeIcon(view, data, sid) {
   const cells = data.shapes[g.kind] || [[0, 0]];
   const rows = Math.max(...cells.map((c) => c[0])) + 1, cols = Math.max(...cells.map((c) => c[1])) + 1;
   const u = 14;
-  return el("span", { class: "shape", title: t("{kind} ({n} squares)", { kind: humanize(g.kind), n: cells.length }) },
+  return el("span", { class: "shape", title: t("{kind} ({n} squares)", { kind: kindName(g.kind), n: cells.length }) },
     svg("svg", { width: cols * u, height: rows * u, viewBox: `0 0 ${cols * u} ${rows * u}`, "aria-hidden": "true" },
       cells.map(([r, c]) => svg("rect", { x: c * u + 0.5, y: r * u + 0.5, width: u - 1, height: u - 1, fill: MERCHANT_COLOUR[g.merchant] || "#777", stroke: "#000" }))),
-    el("span", { class: "sr-only" }, t("{kind} {n} squares", { kind: g.kind, n: cells.length })));
+    el("span", { class: "sr-only" }, t("{kind} {n} squares", { kind: kindName(g.kind), n: cells.length })));
 }
 
 /** A hold or warehouse grid: usable cells light, blocked cells dark. */
@@ -82,8 +84,9 @@ const squares = (view, data, sids) => sids.reduce((n, sid) => n + (data.shapes[k
 export function yours(me, view, data, ctx) {
   const inHold = Object.entries(view.goods).filter(([, g]) => g.where === "boat" && g.owner === me.seat).map(([sid]) => sid);
   const boat = me.boat?.hold ? data.boats[me.boat.hold] : null;
-  const holdBlock = el("div", { class: "mine-block" }, el("h4", {}, boat ? t("Your boat: {boat}", { boat: boat.name }) : t("Your boat: not chosen yet")),
-    boat ? el("div", { class: "hold" }, grid(boat.hold, t("{boat}'s hold", { boat: boat.name })),
+  const boatWords = boat ? boatName(data, me.boat.hold) : "";
+  const holdBlock = el("div", { class: "mine-block" }, el("h4", {}, boat ? t("Your boat: {boat}", { boat: boatWords }) : t("Your boat: not chosen yet")),
+    boat ? el("div", { class: "hold" }, grid(boat.hold, t("{boat}'s hold", { boat: boatWords })),
       el("p", {}, t("At {space} · hold {used} of {size} squares used",
         { space: me.boat.space ? spaceName(data, me.boat.space) : t("(not on the map yet)"), used: squares(view, data, inHold), size: usable(boat.hold) })),
       inHold.length ? el("p", { class: "shapes" }, inHold.map((sid) => shapeIcon(view, data, sid))) : el("p", { class: "muted" }, t("Empty hold."))) : null);
@@ -124,7 +127,7 @@ function characterExtras(data, c) {
     const kind = word(ABILITY_WORDS, c.ability.kind);
     extras.push(cost ? t("ability: {kind} ({cost})", { kind, cost }) : t("ability: {kind} (free)", { kind }));
   }
-  if (c.warehouse) extras.push(t("warehouse: {name} at {space}", { name: c.warehouse.name, space: spaceName(data, c.warehouse.space) }));
+  if (c.warehouse) extras.push(t("warehouse: {name} at {space}", { name: word(WAREHOUSE_WORDS, c.warehouse.name), space: spaceName(data, c.warehouse.space) }));
   if (c.cove) extras.push(t("opens {space}", { space: spaceName(data, c.cove) }));
   if (c.mob) extras.push(t("mob"));
   return extras;
@@ -133,7 +136,7 @@ function characterExtras(data, c) {
 /** The boats or warehouses the seat is choosing among, each with its hold drawn: a name alone says
  *  nothing of the squares it takes (a player's review). */
 export function choosing(legal, data) {
-  const boats = legal.filter((m) => m.type === "choose_boat").map((m) => [data.boats[m.boat]?.name || humanize(m.boat), data.boats[m.boat]?.hold || []]);
+  const boats = legal.filter((m) => m.type === "choose_boat").map((m) => [boatName(data, m.boat), data.boats[m.boat]?.hold || []]);
   const houses = legal.filter((m) => m.type === "choose_warehouse").map((m) => { const w = warehouseInfo(data, m.warehouse); return [w.name, w.grid]; });
   return [[boats, t("Boats to choose from")], [houses, t("Warehouses to choose from")]].filter(([options]) => options.length).map(([options, title]) =>
     el("section", { class: "smug-choosing", "aria-label": title }, el("h3", {}, title),
@@ -144,7 +147,7 @@ export function choosing(legal, data) {
 function characterCard(data, cid, motivated) {
   const c = data.characters[cid] || { name: humanize(cid) };
   const extras = characterExtras(data, c);
-  return el("li", { class: "card-line" }, el("strong", {}, c.name), c.trade ? ` (${word(TRADE_WORDS, c.trade)}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
+  return el("li", { class: "card-line" }, el("strong", {}, cardName(data, cid)), c.trade ? ` (${word(TRADE_WORDS, c.trade)}, ${t("deck: {deck}", { deck: word(DECK_WORDS, c.deck) })})` : "",
     extras.length ? t(": {list}", { list: extras.join("; ") }) : "", motivated ? el("span", { class: "muted" }, ` · ${t("used this round")}`) : null);
 }
 
@@ -171,7 +174,7 @@ export function playersTable(view, data, ctx) {
 }
 
 function boatAt(boat, data) {
-  const name = data ? data.boats[boat.hold]?.name || boat.hold : boat.hold;
+  const name = data ? boatName(data, boat.hold) : boat.hold;
   return boat.space ? t("{boat} at {space}", { boat: name, space: data ? spaceName(data, boat.space) : boat.space }) : name;
 }
 
@@ -186,7 +189,7 @@ export function market(view, data) {
 function characterLine(data, cid) {
   const c = data.characters[cid];
   if (!c) return cid;
-  const words = { name: c.name, trade: word(TRADE_WORDS, c.trade), gold: c.gold, reputation: c.reputation };
+  const words = { name: cardName(data, cid), trade: word(TRADE_WORDS, c.trade), gold: c.gold, reputation: c.reputation };
   const line = c.mob ? t("{name}, {trade} ({gold} gold, {reputation} reputation, mob)", words) : t("{name}, {trade} ({gold} gold, {reputation} reputation)", words);
   const extras = characterExtras(data, c).filter((extra) => extra !== t("mob")); // the mob is said above
   return extras.length ? line + t(": {list}", { list: extras.join("; ") }) : line;  // what a hire brings
@@ -202,6 +205,6 @@ export function merchants(view, data) {
       const left = Object.entries(view.goods).filter(([, g]) => g.where === "merchant" && g.merchant === id).map(([sid]) => sid);
       return el("p", {}, el("strong", { style: `color:${MERCHANT_INK[id] || "#333"}` }, t("{name}:", { name: placeName(m.name) })), " ",
         // Each numbered as the moves and the log name it ("Buy Irish trader #3"): counting from 0 was the player's job.
-        left.length ? left.map((sid) => el("span", { class: "good", "data-good": sid }, `#${sid.split("_").pop()}\u00a0`, shapeIcon(view, data, sid))) : t("sold out"));
+        left.length ? left.map((sid) => el("span", { class: "good", "data-good": sid }, `${t("#{n}", { n: sid.split("_").pop() })}\u00a0`, shapeIcon(view, data, sid))) : t("sold out"));
     }));
 }

@@ -66,11 +66,11 @@ export const word = (words, key) => (key == null ? "" : (Object.hasOwn(words, ke
 export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export const seatOf = (ctx, s) => (s == null ? t("nobody") : ctx.seatName(s));
-// The places that say what they are, by their English name (the static data's, the same in every
-// language), in the page's words: the rules' « Vers le Nord », « Au large du cap Cornwall »,
-// « Marchand irlandais » as the map's titles (engine/smuggler/texts.py DESCRIBED; a sentence of the
-// server's says « au Nord », « le marchand irlandais »). Towns, villages, coves and Mount's Bay keep
-// their names.
+// The names that say what their thing is, by their English name (the static data's, the same in
+// every language), in the page's words, as titles: the rules' « Vers le Nord », « Au large du cap
+// Cornwall », « Marchand irlandais » on the map (engine/smuggler/texts.py; a sentence of the
+// server's says « au Nord », « le marchand irlandais »; engine/smuggler/README.md "Names in French").
+// Towns, villages, coves, Mount's Bay and people keep their names.
 export const PLACE_WORDS = {
   "To the North": t("To the North"),
   "Isles of Scilly": t("Isles of Scilly"),
@@ -85,11 +85,36 @@ export const PLACE_WORDS = {
   "Dutch merchantman": t("Dutch merchantman"),
   "Roscoff lugger": t("Roscoff lugger"),
 };
-export const placeName = (name) => (Object.hasOwn(PLACE_WORDS, name) ? PLACE_WORDS[name] : name);
+export const BOAT_WORDS = {
+  "Lugger": t("Lugger"), "Cutter": t("Cutter"), "Pilot gig": t("Pilot gig"), "Ketch": t("Ketch"), "Sloop": t("Sloop"),
+  "Yawl": t("Yawl"), "Pinnace": t("Pinnace"), "Brig": t("Brig"), "Fishing smack": t("Fishing smack"), "Galley": t("Galley"),
+};
+export const WAREHOUSE_WORDS = {
+  "Pub cellar": t("Pub cellar"), "Hay barn": t("Hay barn"), "Sea cave": t("Sea cave"), "Chapel loft": t("Chapel loft"),
+  "Old mine adit": t("Old mine adit"), "Pigsty": t("Pigsty"),
+  "Church crypt": t("Church crypt"), "Vestry": t("Vestry"), "Inn cellar": t("Inn cellar"), "Manor stables": t("Manor stables"),
+};
+// The characters whose card names no person (engine/smuggler/texts.py DESCRIBED_CARDS).
+export const CARD_WORDS = { "The Witch of St Levan": t("The Witch of St Levan") };
+// A goods shape's kind: the keg a word, the others letters (I2, L3), the same in French.
+export const KIND_WORDS = { keg: t("Keg") };
+// The goods by merchant and number, as a landing's boxes name them (the server: « la forme irlandaise n° 3 »).
+export const GOODS_WORDS = {
+  irish: (n) => t("Irish trader #{n}", { n }),
+  dutch: (n) => t("Dutch merchantman #{n}", { n }),
+  roscoff: (n) => t("Roscoff lugger #{n}", { n }),
+};
+const named = (words, name) => (Object.hasOwn(words, name) ? words[name] : name);
+export const placeName = (name) => named(PLACE_WORDS, name);
 export const spaceName = (data, id) => placeName((data.land[id] || data.sea[id] || data.merchants[id] || { name: humanize(id) }).name);
+export const boatName = (data, bid) => named(BOAT_WORDS, data.boats[bid]?.name || humanize(bid));
+export const cardName = (data, cid) => named(CARD_WORDS, data.characters[cid]?.name || humanize(cid));
+export const kindName = (kind) => word(KIND_WORDS, kind);
 
 export function warehouseInfo(data, wid) {
-  if (data.start_warehouses[wid]) return data.start_warehouses[wid];
-  const card = data.characters[wid.replace(/^w_/, "")];
-  return card && card.warehouse ? { name: `${card.warehouse.name} (${card.name})`, grid: card.warehouse.grid } : { name: humanize(wid), grid: [] };
+  const start = data.start_warehouses[wid];
+  if (start) return { ...start, name: named(WAREHOUSE_WORDS, start.name) };
+  const cid = wid.replace(/^w_/, "");
+  const house = data.characters[cid]?.warehouse;
+  return house ? { name: `${named(WAREHOUSE_WORDS, house.name)} (${cardName(data, cid)})`, grid: house.grid } : { name: humanize(wid), grid: [] };
 }

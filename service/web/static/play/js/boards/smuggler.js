@@ -5,17 +5,17 @@
 
 import { el, sideways } from "../words.js";
 import { t } from "../i18n.js";
-import { PHASE_WORDS, DECIDING_WORDS, ENDING_WORDS, word, capital, seatOf } from "./smuggler-words.js";
+import { PHASE_WORDS, DECIDING_WORDS, ENDING_WORDS, GOODS_WORDS, word, capital, seatOf } from "./smuggler-words.js";
 import { spotsOf, keepInSight, map, legend, whereList } from "./smuggler-map.js";
 import { customs, prices, yours, choosing, playersTable, market, merchants } from "./smuggler-tables.js";
 
 export const boardTypes = new Set();
 
-/** A landing template's goods (`irish_3`) as the server's texts say them: "Irish trader #3". */
-export function term(sid, ctx) {
+/** A landing template's goods (`irish_3`) as the server's texts say them: "Irish trader #3",
+ *  « forme irlandaise n° 3 ». */
+export function term(sid) {
   const [, merchant, n] = /^(.*)_(\d+)$/.exec(sid) || [];
-  const name = merchant && ctx.static && ctx.static.merchants && ctx.static.merchants[merchant]?.name;
-  return name ? `${name} #${n}` : sid;
+  return merchant && Object.hasOwn(GOODS_WORDS, merchant) ? GOODS_WORDS[merchant](n) : sid;
 }
 
 /** The kinds of moves in the page's words: a long list folds each kind to one line (moves.js);
