@@ -89,6 +89,10 @@ class Phrase:
     def of(cls, msgid: str, **values: Any) -> Phrase:
         return cls(msgid, tuple(values.items()))
 
+    def __str__(self) -> str:
+        """Its English, as a Name's text: "Irish trader #3"."""
+        return self.msgid.format_map(dict(self.values))
+
 
 class Catalogue:
     """The translations of one folder, per language (English needs none).
