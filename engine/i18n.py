@@ -18,8 +18,9 @@ defines
 and `engine/<game>/locale/fr/LC_MESSAGES/messages.po` translates every
 template and every term. Placeholders take the object's fields; seats
 (`seat`, `victim`, ...) read as the seat's name or "seat N", text values as
-terms, lists as "a, b", counts as "2 brick, 1 wool", a `Phrase` (words with
-values of their own: "Irish trader #3") translated whole.
+terms, lists as "a, b", counts as "2 brick, 1 wool", an `Amount` as its count and
+unit in the plural the count takes ("3 coins"), a `Phrase` (words with values of
+their own: "Irish trader #3") translated whole.
 
 The catalogue also translates every sentence with which the game's rules refuse
 a move: `IllegalMove(code, "That contract has no free {good} symbol.",
