@@ -7,12 +7,14 @@ bots, server bots or people, follows the match with long-poll
 It speaks only the public HTTP API, with the standard library's urllib, so it
 is also the reference for scripted play. The one engine import is
 `engine.bots`: a bot decides from a seat's view and legal moves, which is
-exactly what `GET /v1/matches/{id}` returns to that seat.
+exactly what `GET /v1/matches/{id}` returns to that seat. (Its words in French,
+`--lang fr`, come from gettext catalogues read as the server reads them:
+service/playwords.py.)
 
     portside play --url http://127.0.0.1:8000 --game catan --players 4 \\
         --seat 0=random --seat 1=server:random --seat 2=human --seed 7
     portside play --url http://127.0.0.1:8000 --join=MATCH_ID --token=TOKEN
-    portside play --url http://127.0.0.1:8000 --resume=MATCH_ID --token=TOKEN --human-prompt
+    portside play --url http://127.0.0.1:8000 --resume=MATCH_ID --token=TOKEN --human-prompt --lang fr
 
 Seat kinds: `NAME` (a local bot, e.g. `random`), `server:NAME` (the service
 plays it), `human` (a person: the token is printed; with `--human-prompt`
@@ -28,7 +30,6 @@ import argparse
 import json
 import random
 import sys
-import textwrap
 import time
 import urllib.error
 import urllib.parse
@@ -40,9 +41,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from engine.bots import fallback_move, get_bot
-from service import playprompt, playresume, playscore, playtext
+from service import playprompt, playresume, playscore, playtext, playwords
 
 USER_AGENT = "portside-play/1"
+t = playwords.t  # the terminal's words in its language
 
 
 class ApiError(Exception):
@@ -60,9 +62,10 @@ class ApiError(Exception):
 class Client:
     """The public HTTP API, one method per call; JSON in, dicts out."""
 
-    def __init__(self, base_url: str, timeout: float = 45.0):
+    def __init__(self, base_url: str, timeout: float = 45.0, lang: str = playwords.DEFAULT):
         self.base = base_url.rstrip("/")
         self.timeout = timeout
+        self.lang = lang  # the server words its labels, log lines and refusals in it
 
     def request(
         self,
@@ -74,7 +77,12 @@ class Client:
         retries: int = 5,
     ) -> Any:
         data = None if body is None else json.dumps(body).encode()
-        all_headers = {"Accept": "application/json", "User-Agent": USER_AGENT, **(headers or {})}
+        all_headers = {
+            "Accept": "application/json",
+            "Accept-Language": self.lang,
+            "User-Agent": USER_AGENT,
+            **(headers or {}),
+        }
         if data is not None:
             all_headers["Content-Type"] = "application/json"
         if token:
@@ -239,9 +247,9 @@ class Session:
             who = self.labels.get(entry["seat"], "")
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
-            said = playtext.entry_text(entry["events"]) or "(hidden)"
-            head = f"v{entry['version']:<5} seat {entry['seat']} {who:<15} "
-            self.say(log_line(head, said, playprompt.terminal_width(self.progress, 160)))
+            said = playtext.entry_text(entry["events"]) or t("(hidden)")
+            head = f"v{entry['version']:<5} {t('seat {seat}', seat=entry['seat'])} {who:<15} "
+            self.say(playtext.log_line(head, said, playprompt.terminal_width(self.progress, 160)))
         self.after = page["version"]
 
     def play_ready(self, to_act: list[int]) -> bool:
@@ -275,7 +283,14 @@ class Session:
                 if err.code in ("stale_version", "not_your_turn", "match_finished"):
                     continue  # someone moved first: re-read on the next round
                 if err.code == "illegal_move":  # a local bot's bug must not stop the match
-                    self.say(f"seat {seat}: {move} refused ({err}); playing a listed move instead")
+                    self.say(
+                        t(
+                            "seat {seat}: {move} refused ({why}); playing a listed move instead",
+                            seat=seat,
+                            move=move,
+                            why=err,
+                        )
+                    )
                     move = fallback_move(legal, templates, self.rng)
                     try:
                         self.client.move(self.match_id, token, move, version=mine["version"])
@@ -309,7 +324,7 @@ class Session:
             if state["to_act"] != waiting_for:
                 waiting_for = state["to_act"]
                 others = ", ".join(f"{s} ({self.labels.get(s, '?')})" for s in state["to_act"])
-                self.say(f"v{state['version']:<5} waiting for seat {others}")
+                self.say(f"v{state['version']:<5} " + t("waiting for seat {seats}", seats=others))
             self.follow(self.wait)  # long-poll: returns as soon as anyone moves
 
 
@@ -331,22 +346,32 @@ def _take_seat(player: Player, game: str, plan: SeatPlan, seat: int, token: str,
 def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, Player, dict[int, str]]:
     catalogue = {g["id"]: g for g in client.games()}
     if args.game not in catalogue:
-        raise SystemExit(f"no game {args.game!r} on {client.base}; there are: {', '.join(sorted(catalogue))}")
+        there = ", ".join(sorted(catalogue))
+        raise SystemExit(
+            t("no game {game} on {url}; there are: {games}", game=repr(args.game), url=client.base, games=there)
+        )
     entry = catalogue[args.game]
     players = args.players or entry["min_players"]
     plans = {s: SeatPlan("local", "random") for s in range(players)}
     for seat, plan in args.seat:
         if seat >= players:
-            raise SystemExit(f"--seat {seat}: a {players}-player match has seats 0-{players - 1}")
+            raise SystemExit(
+                t("--seat {seat}: a {n}-player match has seats 0-{last}", seat=seat, n=players, last=players - 1)
+            )
         plans[seat] = plan
     for seat, plan in plans.items():
         if plan.kind == "server" and plan.bot not in entry["bots"]:
-            raise SystemExit(f"seat {seat}: the server offers {', '.join(entry['bots'])} for {args.game}")
+            offered = ", ".join(entry["bots"])
+            raise SystemExit(
+                t("seat {seat}: the server offers {bots} for {game}", seat=seat, bots=offered, game=args.game)
+            )
         if plan.kind == "local":
             try:
                 get_bot(args.game, plan.bot)
             except KeyError:
-                raise SystemExit(f"seat {seat}: no local bot {plan.bot!r} for {args.game}") from None
+                raise SystemExit(
+                    t("seat {seat}: no local bot {bot} for {game}", seat=seat, bot=repr(plan.bot), game=args.game)
+                ) from None
     created = client.create(
         args.game,
         players,
@@ -359,33 +384,17 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
     labels = {s: p.label() for s, p in plans.items()}
     width = playprompt.terminal_width(out, sys.maxsize)  # a script reading the lines finds each whole
     seats = ", ".join(f"{s}={labels[s]}" for s in range(players))
-    print(
-        *playtext.fit([f"Match {created['id']}: {players}-player {args.game}, seats: {seats}"], width),
-        sep="\n",
-        file=out,
-    )
+    said = t("Match {id}: {n}-player {game}, seats: {seats}", id=created["id"], n=players, game=args.game, seats=seats)
+    print(*playtext.fit([said], width), sep="\n", file=out)
     for seat, plan in sorted(plans.items()):
         if plan.kind == "server":
             continue
         if _take_seat(player, args.game, plan, seat, tokens[seat], args.human_prompt):
             if seat in player.prompted:
-                print(
-                    *playtext.fit([f"  seat {seat} is yours, played here: token {tokens[seat]}"], width),
-                    sep="\n",
-                    file=out,
-                )
+                said = "  " + t("seat {seat} is yours, played here: token {token}", seat=seat, token=tokens[seat])
+                print(*playtext.fit([said], width), sep="\n", file=out)
         elif plan.kind == "human":
-            bearer, url = f"'Authorization: Bearer {tokens[seat]}'", f"{client.base}/v1/matches/{created['id']}"
-            join = ["--url", client.base, f"--join={created['id']}", f"--token={tokens[seat]}"]
-            lines = [
-                *playtext.fit([f"  seat {seat} is for a person: token {tokens[seat]}"], width),
-                *playresume.command_lines(["view:  curl", "-H", bearer, url], width, "    "),
-                *playresume.command_lines(
-                    [f"play:  {playresume.this_command()} play", *join, "[--bot random | --human-prompt]"],
-                    width,
-                    "    ",
-                ),
-            ]
+            lines = playresume.person_lines(client.base, created["id"], seat, tokens[seat], width)
             print(*lines, sep="\n", file=out)
     out.flush()  # whoever reads this (a person, a script) needs the tokens before the match can go on
     return created["id"], player, labels
@@ -395,20 +404,24 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
     match_id = args.join
     spectator = client.match(match_id)
     game = spectator["game"]
+    playwords.use(playwords.lang(), game)  # its terms: the match's game is known now
     player = Player()
     tokens = list(args.token)
     if not tokens:
         joined = client.join(match_id, args.join_seat)
-        print(f"Joined match {match_id} as seat {joined['seat']}: token {joined['token']}", file=out, flush=True)
+        said = t(
+            "Joined match {id} as seat {seat}: token {token}", id=match_id, seat=joined["seat"], token=joined["token"]
+        )
+        print(said, file=out, flush=True)
         tokens = [joined["token"]]
     plan = SeatPlan("human") if args.human_prompt else SeatPlan("local", args.bot)
     for token in tokens:
         try:
             seat = client.match(match_id, token)["seat"]
         except ApiError as problem:
-            raise SystemExit(f"that token is not a seat of match {match_id} ({problem})") from None
+            raise SystemExit(t("that token is not a seat of match {id}", id=match_id) + f" ({problem})") from None
         if seat is None:
-            raise SystemExit(f"that token is not a seat of match {match_id}")
+            raise SystemExit(t("that token is not a seat of match {id}", id=match_id))
         _take_seat(player, game, plan, seat, token, True)
     labels = {
         s["seat"]: f"server:{s['bot']}" if s["status"] == "bot" else "person" if s["status"] == "taken" else "open"
@@ -417,18 +430,10 @@ def _join(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str, P
     return match_id, player, labels
 
 
-def log_line(head: str, said: str, width: int) -> str:
-    """A log entry after its head (version, seat, who), wrapped, not cut: the end of a line (where the
-    officers went, a landing's risk) matters. Continuations start under its text."""
-    indent = " " * min(len(head), width // 2)
-    lines = textwrap.wrap(
-        said, width, initial_indent=head, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
-    )
-    return "\n".join(lines)
-
-
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    client = Client(args.url, timeout=args.wait + 15)
+    lang = playwords.language(args.lang)
+    client = Client(args.url, timeout=args.wait + 15, lang=lang)
+    playwords.use(lang, args.game)
     match_id, player = "", Player()
     try:
         match_id, player, labels = (_join if args.join else _create)(client, args, out)
@@ -445,10 +450,11 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         final = session.run()
     except (KeyboardInterrupt, playprompt.Quit):
         if not match_id:
-            print("\nportside play: stopped before the match began", file=err)
+            print("\nportside play: " + t("stopped before the match began"), file=err)
             return 130
         print(
-            "\n" + playresume.resume_text(client.base, match_id, player, playprompt.terminal_width(err, sys.maxsize)),
+            "\n"
+            + playresume.resume_text(client.base, match_id, player, playprompt.terminal_width(err, sys.maxsize), lang),
             file=err,
         )
         return 130
@@ -515,6 +521,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
     p.add_argument("--json", action="store_true", help="print the final result as one JSON line")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    p.add_argument(
+        "--lang",
+        metavar="en|fr",
+        help="the language of the terminal and of the server's words (default: from LC_ALL, LC_MESSAGES, LANG;"
+        " any other: English)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:

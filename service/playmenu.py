@@ -8,7 +8,8 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from service.playtext import WIDTH, fit, move_text, words
+from service.playlines import WIDTH, fit, move_text, words
+from service.playwords import labelled, t, term, tn
 
 
 @dataclass(frozen=True)
@@ -81,23 +82,25 @@ class Menu:
         if start:
             rests = [text[len(start) : len(text) - len(tail)] for text in texts]
             ends = [f"[{n + k}] {rest}".replace(" ", "\xa0") for k, rest in enumerate(rests)]
-            self.lines.append(f"  {start}…{f'{tail}; …' if tail else ''} " + "  ".join(ends))
+            self.lines.append(f"  {start}…{tail + t('; ') + '…' if tail else ''} " + "  ".join(ends))
         else:
             self.lines.append(f"  [{n}] {texts[0]}")
         self.choices += moves
 
     def add_group(self, group: Group) -> None:
-        self.lines.append(f"  [{len(self.choices)}] {group.heading} (you choose which): {' '.join(group.values())}")
+        which = t("(you choose which):")
+        self.lines.append(f"  [{len(self.choices)}] {group.heading} {which} {' '.join(group.values())}")
         self.choices.append(group)
 
     def add_section(self, section: Section) -> None:
-        self.lines.append(f"  [{len(self.choices)}] {section.heading} ({len(section.legal)} moves, listed when chosen)")
+        many = tn("({n} move, listed when chosen)", "({n} moves, listed when chosen)", len(section.legal))
+        self.lines.append(f"  [{len(self.choices)}] {section.heading} {many}")
         self.choices.append(section)
 
     def add_template(self, tmpl: dict) -> None:
         label = tmpl.get("label") or move_text(tmpl["move"])
         chosen = ", ".join(param_words(name, param) for name, param in tmpl["params"].items())
-        self.lines.append(f"  [{len(self.choices)}] {label} (you choose {chosen})")
+        self.lines.append(f"  [{len(self.choices)}] {label} " + t("(you choose {values})", values=chosen))
         self.choices.append(Fill(tmpl))
 
 
@@ -105,11 +108,11 @@ def param_words(name: str, param: dict) -> str:
     """A template's value as the menu names it, with its count when that is set (a 7's discard: `cards: 4 in
     all`; a player learnt how many only from the refusal of a wrong one)."""
     total = exact_total(param)
-    return name if total is None else f"{name}: {in_all(total)}"
+    return term(name) if total is None else labelled(term(name), in_all(total))
 
 
 def in_all(total: int) -> str:
-    return f"{total}\xa0in\xa0all"  # held on one line by fit
+    return t("{n} in all", n=total).replace(" ", "\xa0")  # held on one line by fit
 
 
 def exact_total(param: dict) -> int | None:
@@ -221,7 +224,8 @@ def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int, str]:
         return "", 1, ""
     rests = [text[len(shared) :] for text in texts[start:end]]
     ending = os.path.commonprefix([rest[::-1] for rest in rests])[::-1]
-    tail = ending[ending.find(": ") :] if ": " in ending and max(len(rest) for rest in rests) > 30 else ""
+    colon = ending.find(" : ") if " : " in ending else ending.find(": ")  # French sets its colon apart
+    tail = ending[colon:] if colon >= 0 and max(len(rest) for rest in rests) > 30 else ""
     cut = [rest[: len(rest) - len(tail)] for rest in rests]
     if not all(cut) or max(len(part) for part in cut) > 30:
         return "", 1, ""

@@ -9,8 +9,14 @@ import sys
 from typing import Any, Callable, TextIO
 
 from engine.core import fits, overlapping
-from service import playmenu, playsmuggler, playtext
+from service import playmenu, playsmuggler, playtext, playwords
 
+t, term, tn, labelled = (
+    playwords.t,
+    playwords.term,
+    playwords.tn,
+    playwords.labelled,
+)  # the terminal's words in its language
 NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions need beside its table
 # What a game's template values mean, in its table's words: a template -> its params' Asked.
@@ -18,8 +24,6 @@ PARAMS: dict[str, Callable[[dict, dict], dict[str, playmenu.Asked]]] = {"smuggle
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
-GO_BACK = "  (an empty line or 'back' goes back to the moves, q stops)"
-ONLY_MOVE = "  (the only move here: type its value; q stops)"  # an empty line there just asks again
 SAID_AGAIN = 6  # log lines said again under a part of the table printed anew
 
 
@@ -47,11 +51,11 @@ def choose_prompt(
     legal, templates = resource["legal_moves"], resource.get("move_templates", [])
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
-        print(f"\n--- seat {seat}: nothing left to do this turn; it ends.", file=out)
+        print("\n--- " + t("seat {seat}: nothing left to do this turn; it ends.", seat=seat), file=out)
         return legal[0]
     width, labels = terminal_width(out), resource.get("move_labels", [])
     view = {**(static or {}), **resource["view"]}
-    print(f"\n--- seat {seat}, your move (version {resource['version']})", file=out)
+    print("\n--- " + t("seat {seat}, your move (version {version})", seat=seat, version=resource["version"]), file=out)
     status = print_table(resource["game"], view, seat, out, shown, said=said)
 
     def table_again() -> int:
@@ -63,7 +67,7 @@ def choose_prompt(
         return PARAMS[resource["game"]](view, tmpl) if resource["game"] in PARAMS else {}
 
     while True:
-        print("moves:", file=out)
+        print(t("moves:"), file=out)
         listed = playmenu.menu(legal, labels, templates, width, room(out, status))
         print("\n".join(listed.lines), file=out)
         # The only thing to do is a choice that asks for a value: its number would be one more question.
@@ -108,7 +112,7 @@ def pick_in_section(section: playmenu.Section, stdin: TextIO, out: TextIO, table
     either); None for an empty line or `back` (to all the moves), MAP for `map`."""
     while True:
         status = table_again()
-        print(f"moves: {section.heading}", file=out)
+        print(t("moves: {heading}", heading=section.heading), file=out)
         listed = playmenu.menu(section.legal, section.labels, [], terminal_width(out), room(out, status))
         print("\n".join(listed.lines), file=out)
         chosen = ask_move(len(listed.choices), False, stdin, out, back=True)
@@ -147,11 +151,16 @@ def print_table(
         if shown is not None:
             shown[name] = text
     if printed and said:
-        print("(the log, again:)", *said[-SAID_AGAIN:], sep="\n", file=out)
+        print(t("(the log, again:)"), *said[-SAID_AGAIN:], sep="\n", file=out)
     rows = 0
     if kept:
-        them = "it" if len(kept) == 1 else "them"
-        rows = say(f"({', '.join(kept)}: as printed above; type map to print {them} again)", out)
+        again = tn(
+            "({parts}: as printed above; type map to print it again)",
+            "({parts}: as printed above; type map to print them again)",
+            len(kept),
+            parts=", ".join(kept),
+        )
+        rows = say(again, out)
     return rows + print_status(game, view, seat, out, named)
 
 
@@ -169,9 +178,9 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool 
     """The number of the move chosen; None (`may_wait` only) for an empty line: wait for the others;
     (`back`: a section's moves) None for an empty line or `back`: all the moves again;
     AGAIN for `map`: the table again, its parts not printed for being unchanged too."""
-    wait = ", Enter to wait for the others" if may_wait else ", Enter or back for all the moves" if back else ""
+    wait = t(", Enter to wait for the others") if may_wait else t(", Enter or back for all the moves") if back else ""
     while True:
-        ask(f"move number (0-{count - 1}{wait}, q to stop):", out)
+        ask(t("move number (0-{last}{wait}, q to stop):", last=count - 1, wait=wait), out)
         line = readline(stdin)
         if line.lower() in ("q", "quit"):
             raise Quit
@@ -181,7 +190,10 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool 
             return None
         if line.isdigit() and int(line) < count:
             return int(line)
-        say(f"  {line!r} is not a move here: type a number from 0 to {count - 1}.", out)
+        say(
+            "  " + t("{typed} is not a move here: type a number from 0 to {last}.", typed=repr(line), last=count - 1),
+            out,
+        )
 
 
 def fill_template(
@@ -190,7 +202,7 @@ def fill_template(
     """The template's move with a value typed for each param (`asked`: some in the game's words); None if
     the person goes back to the moves (unless the template is the only choice: then it is asked again),
     MAP for `map`."""
-    print(ONLY_MOVE if sole else GO_BACK, file=out)
+    print(only_move() if sole else go_back(), file=out)
     while True:
         move, typed = dict(tmpl["move"]), None
         for name, param in tmpl["params"].items():
@@ -203,17 +215,17 @@ def fill_template(
             continue  # the only choice: there is nothing to go back to
         if not overlapping(tmpl, move):
             return move
-        groups = " / ".join(" and ".join(group) for group in tmpl["disjoint"])
-        say(f"  {groups} may not name the same key: choose again.", out)
+        groups = " / ".join(t(" and ").join(map(term, group)) for group in tmpl["disjoint"])
+        say("  " + t("{groups} may not name the same key: choose again.", groups=groups), out)
 
 
 def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) -> Any:
     """The group's move whose value is typed; None for an empty line or `back` (unless the group is
     the only choice: then there is nothing to go back to); MAP for `map`."""
     if not sole:
-        print(GO_BACK, file=out)
+        print(go_back(), file=out)
     while True:
-        ask(f"{group.heading} (one of those listed, q to stop):", out)
+        ask(t("{heading} (one of those listed, q to stop):", heading=group.heading), out)
         typed = readline(stdin)
         if typed.lower() in ("q", "quit"):
             raise Quit
@@ -224,7 +236,7 @@ def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) ->
         move = group.pick(typed)
         if move is not None:
             return move
-        say(f"  {typed!r} is not one of those listed: type one of them.", out)
+        say("  " + t("{typed} is not one of those listed: type one of them.", typed=repr(typed)), out)
 
 
 def say(text: str, out: TextIO) -> int:
@@ -275,35 +287,48 @@ def readline(stdin: TextIO) -> str:
     return line.strip()
 
 
-HINTS = {
-    "integer": "a whole number from {min} to {max}",
-    "counts": "key=n pairs of {keys}, such as {example}",
-    "seats": "seats among {seats}, comma-separated, such as {example}",
-}
+def go_back() -> str:
+    return "  " + t("(an empty line or 'back' goes back to the moves, q stops)")
+
+
+def only_move() -> str:
+    return "  " + t("(the only move here: type its value; q stops)")  # an empty line there just asks again
 
 
 def hint_for(param: dict) -> str:
-    """What to type for a template value, with the param's own keys (a counts param: its keys, and
+    """What to type for a template value, with the param's own keys (a counts param: its keys in words, and
     the count when it is set; a seats param: the seats as typed, not a Python list `[1, 2]`)."""
-    keys = [str(key) for key in (param.get("max", {}) if param["kind"] == "counts" else param.get("of", []))]
-    example = ",".join(f"{key}=1" if param["kind"] == "counts" else key for key in keys[:2])
-    hint = HINTS[param["kind"]].format(**param, keys=", ".join(keys), seats=" ".join(keys), example=example)
+    if param["kind"] == "integer":
+        return t("a whole number from {min} to {max}", min=param["min"], max=param["max"])
+    if param["kind"] == "seats":
+        seats = [str(seat) for seat in param.get("of", [])]
+        return t(
+            "seats among {seats}, comma-separated, such as {example}",
+            seats=" ".join(seats),
+            example=",".join(seats[:2]),
+        )
+    keys = [term(key) for key in param.get("max", {})]
+    hint = t(
+        "key=n pairs of {keys}, such as {example}", keys=", ".join(keys), example=",".join(f"{k}=1" for k in keys[:2])
+    )
     total = playmenu.exact_total(param)
-    return hint if total is None else f"{hint}; {playmenu.in_all(total)}"
+    return hint if total is None else hint + t("; ") + playmenu.in_all(total)
 
 
 def bounds(param: dict) -> str:
     """What a param allows, in words: `lumber: 0 to 2, ore: 0 to 1; 1 to 2 in all`."""
     if param["kind"] == "integer":
-        return f"{param['min']} to {param['max']}"
+        return span(param["min"], param["max"])
     if param["kind"] == "seats":
-        return f"{span(param['min'], param['max'])} of seats {', '.join(map(str, param['of']))}"
-    each = ", ".join(f"{key}: 0 to {most}" for key, most in param["max"].items())
-    return f"{each}; {span(param['min_total'], param['max_total'])} in all"
+        return t(
+            "{span} of seats {seats}", span=span(param["min"], param["max"]), seats=", ".join(map(str, param["of"]))
+        )
+    each = ", ".join(labelled(term(key), span(0, most)) for key, most in param["max"].items())
+    return t("{each}; {span} in all", each=each, span=span(param["min_total"], param["max_total"]))
 
 
 def span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low} to {high}"
+    return str(low) if low == high else t("{low} to {high}", low=low, high=high)
 
 
 def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO, asked: playmenu.Asked | None = None) -> Any:
@@ -311,10 +336,14 @@ def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO, asked: playmen
     for each), or `1,2` seats; say what is wrong. `asked`: what it means and how to type it in the game's
     words, and the names its keys may be typed by. BACK for an empty line or `back`; `q` stops."""
     hint = asked.how if asked else hint_for(param)
-    question = f"{name}: {asked.meaning} (type {hint})" if asked else f"{name}: {param['kind']} ({hint})"
-    names = asked.names if asked else {}
+    if asked:
+        question = t("{name}: {meaning} (type {hint})", name=term(name), meaning=asked.meaning, hint=hint)
+    else:
+        question = labelled(term(name), f"{term(param['kind'])} ({hint})")
+    keys = param["max"] if param["kind"] == "counts" else {}
+    names = asked.names if asked else {playmenu.fold(term(key)): key for key in keys}
     while True:
-        ask(f"{question}:", out)
+        ask(question + t(":"), out)
         raw = readline(stdin)
         if raw.lower() in ("", "back"):
             return BACK
@@ -325,11 +354,12 @@ def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO, asked: playmen
         try:
             value = parse_value(param["kind"], raw, param, names)
         except ValueError:
-            say(f"  {raw!r} cannot be read: type {hint}.", out)
+            say("  " + t("{typed} cannot be read: type {hint}.", typed=repr(raw), hint=hint), out)
             continue
         if fits(param, value):
             return value
-        say(f"  {raw!r} is outside what this move allows: {f'type {hint}' if asked else bounds(param)}.", out)
+        allowed = t("type {hint}", hint=hint) if asked else bounds(param)
+        say("  " + t("{typed} is outside what this move allows: {allowed}.", typed=repr(raw), allowed=allowed), out)
 
 
 def parse_value(kind: str, raw: str, param: dict | None = None, names: dict[str, str] | None = None) -> Any:
@@ -342,7 +372,7 @@ def parse_value(kind: str, raw: str, param: dict | None = None, names: dict[str,
         return sorted({int(part) for part in parts})
     most = (param or {}).get("max") or {}
     ones = bool(most) and set(most.values()) == {1}
-    if ones and raw.lower() == "all":
+    if ones and raw.lower() in ("all", t("all")):
         return dict.fromkeys(most, 1)
     pairs = [part.split("=") if "=" in part or not ones else [part, "1"] for part in parts]
     if any(len(pair) != 2 for pair in pairs):

@@ -1,15 +1,18 @@
 """The final scores of a match in the terminal: a row per seat with every category of the outcome's
-breakdown, then the winners. The standard library only: the terminal client stays a client."""
+breakdown, then the winners. The standard library only (and the terminal's words): the terminal
+client stays a client."""
 
 from __future__ import annotations
+
+from service.playwords import t, term, tn
 
 
 def format_outcome(final: dict, labels: dict[int, str]) -> str:
     """The final scores: a row per seat with every category of the breakdown, then the winners."""
     outcome = final["outcome"]
-    lines = [f"Match {final['id']} ({final['game']}) finished at version {final['version']}."]
+    lines = [t("Match {id} ({game}) finished at version {version}.", **final)]
     categories = sorted({k for part in outcome["breakdown"] for k in part})
-    header = ["seat", "who", "rank", "score", *categories]
+    header = [term("seat"), term("who"), term("rank"), term("score"), *map(term, categories)]
     rows = [
         [
             str(s),
@@ -23,8 +26,8 @@ def format_outcome(final: dict, labels: dict[int, str]) -> str:
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     for row in [header, *rows]:
         lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
-    winners = ", ".join(f"seat {s} ({labels.get(s, '')})" for s in outcome["winners"])
-    lines.append(f"Winner{'s' if len(outcome['winners']) > 1 else ''}: {winners}")
+    winners = ", ".join(t("seat {seat} ({who})", seat=s, who=labels.get(s, "")) for s in outcome["winners"])
+    lines.append(tn("Winner: {seats}", "Winners: {seats}", len(outcome["winners"]), seats=winners))
     if outcome.get("tiebreak"):
-        lines.append(f"Tie-break: {outcome['tiebreak']}")
+        lines.append(t("Tie-break: {how}", how=term(outcome["tiebreak"])))
     return "\n".join(lines)

@@ -1,35 +1,45 @@
-# Cornish Smuggler in the terminal: what a seat decides on that playtext.smuggler's table
-# leaves out. (The game's name stays out of the strings: tests/test_house_style.py.)
-"""What the decisions of the smuggling game need beside the table: the holds of the boats (or
-warehouses) to choose from, and the goods each merchant has left, each shape drawn row by row.
-The web page draws them; the names alone say nothing of the squares a hold or a shape takes."""
+# Cornish Smuggler in the terminal: its table below the status line that playtext.smuggler_status
+# writes, and what a seat decides on that the table leaves out. (The game's name stays out of the
+# strings: tests/test_house_style.py.)
+"""The smuggling game's table (characters, goods, prices, networks, each seat's boat and cards) and
+what its decisions need beside it: the holds of the boats (or warehouses) to choose from, and the
+goods each merchant has left, each shape drawn row by row. The web page draws them; the names alone
+say nothing of the squares a hold or a shape takes."""
 
 from __future__ import annotations
 
-from service import playmenu, playtext
+from service import playmenu
+from service.playlines import Part, summarize, table, words
+from service.playwords import labelled, t, term, tn
 
 
-def decision_parts(view: dict) -> list[playtext.Part]:
+def decision_parts(view: dict) -> list[Part]:
     """The merchants' goods (printed again when they change), and the boats or warehouses being chosen
     among, if any (with the status)."""
-    return [("merchants' goods", merchant_goods(view)), ("", choices(view))]
+    return [(t("merchants' goods"), merchant_goods(view)), ("", choices(view))]
 
 
 def choices(view: dict) -> list[str]:
     """The boats (or warehouses) nobody has taken while a seat chooses one, each hold row by row."""
     where = ""
     if view.get("deciding") == "choose_boat":
-        what, taken = "boats", {p["boat"]["hold"] for p in view["players"]}
+        what, taken = t("boats to choose from"), {p["boat"]["hold"] for p in view["players"]}
         holds = {b["name"]: b["hold"] for bid, b in (view.get("boats") or {}).items() if bid not in taken}
     elif view.get("deciding") == "choose_warehouse":
-        what, taken = "warehouses", {wid for wid, w in view["warehouses"].items() if w.get("owner") is not None}
+        what = t("warehouses to choose from")
+        taken = {wid for wid, w in view["warehouses"].items() if w.get("owner") is not None}
         # The names (a pub cellar, a sea cave) read as places on the map: a player asked where each one is.
-        where = "; each is where you first store goods in it, until it is empty again"
+        where = t("; each is where you first store goods in it, until it is empty again")
         holds = {w["name"]: w["grid"] for wid, w in (view.get("start_warehouses") or {}).items() if wid not in taken}
     else:
         return []
-    said = [glued(f"{name} {hold_rows(rows)} ({''.join(rows).count('.')} squares)") for name, rows in holds.items()]
-    return [f"{what} to choose from (row by row: x a square, . none{where}): {'; '.join(said)}"] if said else []
+    said = [glued(f"{name} {hold_rows(rows)} ({squares(''.join(rows).count('.'))})") for name, rows in holds.items()]
+    how = t("row by row: x a square, . none")
+    return [labelled(f"{what} ({how}{where})", t("; ").join(said))] if said else []
+
+
+def squares(n: int) -> str:
+    return tn("{n} square", "{n} squares", n)
 
 
 def hold_rows(rows: list[str]) -> str:
@@ -45,10 +55,12 @@ def merchant_goods(view: dict) -> list[str]:
             shape = shape_rows((view.get("shapes") or {}).get(good["kind"]) or [[0, 0]])
             left[good["merchant"]].append(glued(f"#{gid.rpartition('_')[2]} {good['kind']} {shape}"))
     sells = [
-        f"{glued(playtext.place_name(merchant, view))}: {', '.join(goods) or 'sold out'}"
+        labelled(glued(place_name(merchant, view)), ", ".join(goods) or t("sold out"))
         for merchant, goods in left.items()
     ]
-    return [f"merchants' goods (each shape row by row: x a square, . none): {'; '.join(sells)}"] if sells else []
+    if not sells:
+        return []
+    return [t("merchants' goods (each shape row by row: x a square, . none): {goods}", goods=t("; ").join(sells))]
 
 
 def glued(text: str) -> str:
@@ -70,22 +82,28 @@ def template_words(view: dict, tmpl: dict) -> dict[str, playmenu.Asked]:
     if tmpl["move"].get("type") != "land":
         return {}
     params, you = tmpl["params"], next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
-    port = playtext.place_name((you or {}).get("boat", {}).get("space"), view)
+    port = place_name((you or {}).get("boat", {}).get("space"), view)
     risk = ((view.get("land") or {}).get((you or {}).get("boat", {}).get("space")) or {}).get("risk") or 0
     hide, stash = params["hide"], params["stash"]
     return {
         "shapes": goods_asked(view, params["shapes"]),
         "hide": playmenu.Asked(
-            f"influence to spend hiding the landing, on top of the 1 it costs: its risk is {port}'s {risk},"
-            f" +1 a square landed, -1 a point hidden, +2 if another seat plays a Tip-off; the customs move a"
-            f" step for each point above discovery"
-            f" {view['customs']['discovery']}",
-            f"a whole number from {hide['min']} to {hide['max']}",
+            t(
+                "influence to spend hiding the landing, on top of the 1 it costs: its risk is {port}'s {risk},"
+                " +1 a square landed, -1 a point hidden, +2 if another seat plays a Tip-off; the customs move a"
+                " step for each point above discovery {discovery}",
+                port=port,
+                risk=risk,
+                discovery=view["customs"]["discovery"],
+            ),
+            t("a whole number from {min} to {max}", min=hide["min"], max=hide["max"]),
         ),
         "stash": playmenu.Asked(
-            "1 puts the goods landed straight into your warehouses here (as many as fit; not if an officer"
-            " you have not bribed is here), 0 leaves them on the beach",
-            " or ".join(str(n) for n in range(stash["max"], stash["min"] - 1, -1)),
+            t(
+                "1 puts the goods landed straight into your warehouses here (as many as fit; not if an officer"
+                " you have not bribed is here), 0 leaves them on the beach"
+            ),
+            t(" or ").join(str(n) for n in range(stash["max"], stash["min"] - 1, -1)),
         ),
     }
 
@@ -98,7 +116,7 @@ def goods_asked(view: dict, param: dict) -> playmenu.Asked:
     alone = len(set(number.values())) == len(keys)
     names: dict[str, str] = {}
     for key in keys:
-        merchant = playtext.place_name(key.rpartition("_")[0], view)
+        merchant = place_name(key.rpartition("_")[0], view)
         for name in (key, f"{merchant} {number[key]}", f"{merchant.split()[0]} {number[key]}"):
             names[playmenu.fold(name)] = key
         if alone:
@@ -106,13 +124,242 @@ def goods_asked(view: dict, param: dict) -> playmenu.Asked:
     typed = [number[key] if alone else f"{key.rpartition('_')[0]} {number[key]}" for key in keys]
     shapes = view.get("shapes") or {}
     listed = ", ".join(
-        glued(
-            f"{playtext.goods_name(key, view)[:-1]} {shape_rows(shapes.get(view['goods'][key]['kind']) or [[0, 0]])})"
-        )
+        glued(f"{goods_name(key, view)[:-1]} {shape_rows(shapes.get(view['goods'][key]['kind']) or [[0, 0]])})")
         for key in keys
         if key in view["goods"]
     )
     how = (
-        typed[0] if len(keys) == 1 else f"the numbers of those to land, such as {typed[0]} or {','.join(typed)}, or all"
+        typed[0]
+        if len(keys) == 1
+        else t("the numbers of those to land, such as {one} or {all}, or all", one=typed[0], all=",".join(typed))
     )
-    return playmenu.Asked(f"the goods to land (the others stay aboard): {listed}", how, names)
+    return playmenu.Asked(t("the goods to land (the others stay aboard): {goods}", goods=listed), how, names)
+
+
+# --- the table (service/playtext.py puts its status first) ----------------------------------------
+
+
+def table_parts(view: dict, seat: int | None) -> list[Part]:
+    """The seats' characters and those for hire, goods ashore and in warehouses, the sale prices, the
+    networks: each a named part, printed again when it changes."""
+    cards = view.get("characters") or {}
+    hire = [card_text(cid, cards, view) for cid in view.get("face_up", {}).values() if cid]
+    characters = [
+        t(
+            "seat {seat}'s characters: {cards}",
+            seat=p["seat"],
+            cards=", ".join(card_name(c, cards) for c in p["characters"]),
+        )
+        for p in view["players"]
+        if p["characters"]
+    ]
+    return [
+        (t("characters"), characters + ([t("for hire: {cards}", cards=t("; ").join(hire))] if hire else [])),
+        (t("goods and warehouses"), goods_lines(view)),
+        (t("sale prices"), prices(view)),
+        (t("networks"), networks(view, seat)),
+    ]
+
+
+def your_cards(view: dict, seat: int | None) -> list[str]:
+    """The seat's characters, the cards drawn to keep one of, and its secrets, each said in full."""
+    cards, lines = view.get("characters") or {}, []
+    you = next((p for p in view["players"] if p["seat"] == seat), None) or {}
+    if you.get("characters"):
+        kept = t("; ").join(card_text(cid, cards, view) for cid in you["characters"])
+        lines.append(t("your characters: {cards}", cards=kept))
+    drawn = you.get("setup_draw")
+    if isinstance(drawn, list) and drawn:
+        lines.append(t("drawn, to keep one: {cards}", cards=t("; ").join(card_text(cid, cards, view) for cid in drawn)))
+    if you.get("hand"):
+        secrets = t("; ").join(secret_text(card["secret"], view) for card in you["hand"])
+        lines.append(t("your secrets: {secrets}", secrets=secrets))
+    return lines
+
+
+def seats(view: dict, seat: int | None) -> list[str]:
+    """A row per seat: gold, influence, reputation, score, secrets; then a line per boat with what is aboard
+    (a table's cell cut it at 40 characters, and a row with it broke at 80 columns)."""
+    aboard: dict[int, list[str]] = {}
+    for gid, good in view["goods"].items():
+        if good["where"] == "boat" and good["owner"] is not None:
+            aboard.setdefault(good["owner"], []).append(goods_name(gid, view))
+    players = [
+        {
+            "seat": f"{p['seat']}{' ' + t('(you)') if p['seat'] == seat else ''}"
+            f"{' ' + t('passed') if p['passed'] else ''}",
+            "gold": p["gold"],
+            "infl": p["influence"],
+            "rep": p["reputation"],
+            "score": p["score"],
+            "secrets": p["secrets"],
+        }
+        for p in view["players"]
+    ]
+    boats = []
+    for p in view["players"]:
+        hold = hold_text(p["boat"], aboard.get(p["seat"], []), view)
+        mine = p["seat"] == seat
+        boats.append(
+            t("your boat: {hold}", hold=hold) if mine else t("seat {seat}'s boat: {hold}", seat=p["seat"], hold=hold)
+        )
+    return table(players) + boats
+
+
+def prices(view: dict) -> list[str]:
+    if not view.get("prices"):
+        return []
+    listed = " · ".join(
+        t("size {size}:", size=size).replace(" ", "\xa0") + "\xa0" + "\xa0".join(f"{g}+{r}" for g, r in rows)
+        for size, rows in view["prices"].items()
+    )
+    return [t("sale prices (gold+reputation) by row 1, 2, 3 (a row costs 0, 1, 2): {prices}", prices=listed)]
+
+
+def networks(view: dict, seat: int | None) -> list[str]:
+    """Every seat's pawns: they are on the board for all to see."""
+    lines = []
+    for p in view["players"]:
+        pawns = ", ".join(place_name(s, view) for s in p["pawns"]) or t("none")
+        mine = p["seat"] == seat
+        lines.append(
+            t("your network: {pawns}", pawns=pawns)
+            if mine
+            else t("seat {seat}'s network: {pawns}", seat=p["seat"], pawns=pawns)
+        )
+    return lines
+
+
+def goods_lines(view: dict) -> list[str]:
+    """Goods lying on the board by place, and the warehouses the seats hold with what is inside."""
+    ashore: dict[str, list[str]] = {}
+    stored: dict[str, list[str]] = {}
+    for gid, good in view["goods"].items():
+        owner = "" if good["owner"] is None else ", " + t("seat {seat}", seat=good["owner"]).replace(" ", "\xa0")
+        if good["where"] == "board":
+            ashore.setdefault(good["space"], []).append(goods_name(gid, view).removesuffix(")") + owner + ")")
+        elif good["where"] == "warehouse":
+            stored.setdefault(good["warehouse"], []).append(goods_name(gid, view))
+    lines = []
+    if ashore:
+        goods = t("; ").join(
+            labelled(place_name(space, view), ", ".join(found)) for space, found in sorted(ashore.items())
+        )
+        lines.append(t("goods ashore: {goods}", goods=goods))
+    held = [
+        warehouse_name(wid, view)
+        + " ("
+        + t("seat {seat}", seat=w["owner"]).replace(" ", "\xa0")
+        + (", " + place_name(w["space"], view) if w["space"] else "")
+        + "): "
+        + (", ".join(stored.get(wid, [])) or t("empty"))
+        for wid, w in view.get("warehouses", {}).items()
+        if w.get("owner") is not None and w["owner"] >= 0
+    ]
+    if held:
+        lines.append(t("warehouses: {warehouses}", warehouses=t("; ").join(held)))
+    return lines
+
+
+def place_name(space: str | None, view: dict) -> str:
+    """A land or sea space, or a merchant's, by its name in the static data (a place that says what it
+    is, "To the North", in the terminal's language), else its id in words."""
+    found = next((view[kind][space] for kind in ("land", "sea", "merchants") if space in (view.get(kind) or {})), None)
+    if not found:
+        return words(space or "-")
+    return term(found["name"]) if found["name"] in DESCRIBED else found["name"]
+
+
+# The places whose names say what they are, translated as the web page does (js/fr-smuggler.js);
+# towns, villages, coves and bays keep their names.
+DESCRIBED = frozenset(
+    {"To the North", "Isles of Scilly", "Off the North Coast", "Off Cape Cornwall", "Off St Levan", "Off Porthleven"}
+    | {"Mount's Bay (west)", "St Ives Bay", "Scilly Sound"}
+)
+
+
+def goods_name(gid: str, view: dict) -> str:
+    """A shape as the moves name it ("Irish trader #1", its merchant and number), with its kind."""
+    merchant, _, number = gid.rpartition("_")
+    kind = view["goods"].get(gid, {}).get("kind", "")
+    return f"{place_name(merchant, view)} #{number} ({kind})"
+
+
+def secret_text(sid: str, view: dict) -> str:
+    """A secret card by its kind ("decoy4" is a "False trail"), in full: its name, what it does, when."""
+    secret = (view.get("secrets") or {}).get(sid.rstrip("0123456789"), {})
+    if not secret.get("text"):
+        return words(sid)
+    name, _, does = secret["text"].partition(": ")
+    said = labelled(term(name), term(does)) if does else term(name)
+    return said + (" " + t("(on {when})", when=term(secret["when"])) if secret.get("when") else "")
+
+
+def card_name(cid: str, cards: dict) -> str:
+    return cards[cid]["name"] if cid in cards else words(cid)
+
+
+def abilities() -> dict[str, str]:
+    return {
+        "boat": t("sails your boat"),
+        "goods": t("moves goods"),
+        "officer": t("moves an officer"),
+        "secret": t("finds a secret"),
+        "witch": t("takes goods at sea"),
+    }
+
+
+def card_text(cid: str, cards: dict, view: dict | None = None) -> str:
+    """A character in full, as the web page says it: trade, cost, reputation, and what it brings."""
+    card = cards.get(cid)
+    if card is None:
+        return words(cid)
+    ability, house, view = card.get("ability") or {}, card.get("warehouse") or {}, view or {}
+    cost = ", ".join(f"{n} {term(k)}" for k, n in ability.get("cost", {}).items() if n) or t("free")
+    kind = abilities().get(ability["kind"], words(ability["kind"])) if ability else ""
+    extras = [
+        ", " + t("mob") if card.get("mob") else "",
+        ", " + t("+{n} influence a round", n=card["influence"]) if card.get("influence") else "",
+        ", " + t("ability: {kind} ({cost})", kind=kind, cost=cost) if ability else "",
+        ", " + t("warehouse: {name} at {space}", name=house["name"], space=place_name(house["space"], view))
+        if house
+        else "",
+        ", " + t("opens {space}", space=place_name(card["cove"], view)) if card.get("cove") else "",
+    ]
+    said = t(
+        "{trade}: {gold} gold, reputation {reputation}",
+        trade=term(card["trade"]),
+        gold=card["gold"],
+        reputation=card["reputation"],
+    )
+    return f"{card['name']} ({said}{''.join(extras)})"
+
+
+def warehouse_name(wid: str, view: dict) -> str:
+    starts = view.get("start_warehouses") or {}
+    if wid in starts:
+        return starts[wid]["name"]
+    card = (view.get("characters") or {}).get(wid.removeprefix("w_"), {})
+    return card.get("warehouse", {}).get("name") or words(wid)
+
+
+def hold_text(boat: dict, goods: list[str], view: dict | None = None) -> str:
+    """The seat's boat, where it is, and the goods aboard (`not chosen yet` before one is)."""
+    if not boat.get("hold"):
+        return t("not chosen yet")
+    view = view or {}
+    name = (view.get("boats") or {}).get(boat["hold"], {}).get("name") or boat["hold"]
+    return labelled(f"{name} @{place_name(boat['space'], view) if boat['space'] else '-'}", summarize(sorted(goods)))
+
+
+def officer_text(officer: dict, view: dict | None = None) -> str:
+    """An officer as moves and events name him: numbered from 1."""
+    view = view or {}
+    if officer["space"]:
+        where = place_name(officer["space"], view)
+    else:
+        where = t("waits at step {step}", step=officer["waits_at_step"])
+    bribed = (
+        " " + t("(bribed by seat {seat})", seat=officer["bribed_by"]) if officer.get("bribed_by") is not None else ""
+    )
+    return f"{officer['officer'] + 1} {where}{bribed}"

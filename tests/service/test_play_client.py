@@ -38,11 +38,19 @@ def test_the_client_imports_nothing_from_the_engine_but_its_bots_and_the_contrac
     assert {m for m in imported_modules(Path(bots.__file__)) if m.startswith("engine")} == {"engine.core", "engine"}
 
 
-def test_the_terminal_tables_use_only_the_standard_library():
+def test_the_terminal_tables_use_only_the_standard_library_and_the_terminals_words():
     import sys
 
-    for name in imported_modules(ROOT / "service" / "playtext.py"):
-        assert name.split(".")[0] in sys.stdlib_module_names or name == "__future__", name
+    tables = ("playtext.py", "playlines.py", "playmenu.py", "playsmuggler.py", "playscore.py", "playresume.py")
+    for path in tables:
+        for name in imported_modules(ROOT / "service" / path):
+            own = name == "service" or name.startswith("service.play")
+            assert name.split(".")[0] in sys.stdlib_module_names or name == "__future__" or own, (path, name)
+    # The words are gettext's, read with Babel as the server reads its own (engine/i18n.py).
+    words = {
+        n for n in imported_modules(ROOT / "service" / "playwords.py") if n.split(".")[0] not in sys.stdlib_module_names
+    }
+    assert words == {"engine"}, words
 
 
 def test_the_examples_use_only_the_standard_library():
@@ -652,12 +660,12 @@ def test_speicherstadt_counts_the_row_from_1_as_the_moves_and_the_log_do():
     lines = playtext.render("speicherstadt", view, seat).splitlines()
     for move in game.legal_moves(state, seat):
         place = re.fullmatch(r"Place a worker at position (\d+)", game.move_label(state, seat, move)).group(1)
-        card = playtext.words(view["row"][move["card"]]["card"])
+        card = playtext.card_words(view["row"][move["card"]]["card"])
         assert any(re.match(rf"{place}\s+{card}\s", line) for line in lines), (place, card, lines)
     game, state = played("speicherstadt", 3, lambda v: v["offer"] is not None)
     view = game.view(state, None)
     offer = view["offer"]
-    card = playtext.words(view["row"][offer["position"]]["card"])
+    card = playtext.card_words(view["row"][offer["position"]]["card"])
     said = f"on offer: {card} at position {offer['position'] + 1} for {offer['price']}"
     assert said in playtext.render("speicherstadt", view, None)
 
@@ -675,9 +683,9 @@ def test_speicherstadt_seats_say_their_contracts_goods_and_cards_within_80_colum
     for s in view["seats"]:
         for c in s["contracts"]:
             goods = ", ".join(c["goods"])
-            assert f"{playtext.words(c['card'])} ({goods} for {c['vp']}vp: {len(c['placed'])}/" in said, said
+            assert f"{playtext.card_words(c['card'])} ({goods} for {c['vp']}vp: {len(c['placed'])}/" in said, said
         for card in s["cards"]:
-            assert playtext.words(card) in said
+            assert playtext.card_words(card) in said
 
 
 def test_medici_ships_each_on_a_line_whole_within_80_columns():

@@ -1,0 +1,122 @@
+"""The lines of `portside play`'s tables, whatever the game: fit to a width, a JSON value made short,
+rows of records as columns, a move and the log's events in words. The standard library only (and
+the terminal's words, service/playwords.py): the terminal client stays a client."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from service.playwords import t, term
+
+WIDTH = 100  # the columns of text that goes to no terminal; a no-break space (\xa0) holds two words together
+# A part of a table and its lines. A named part (a map, the prices) is printed at a prompt only when it
+# changed since the terminal printed it; the unnamed one, the status, always, nearest the moves.
+Part = tuple[str, list[str]]
+
+
+def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
+    """Lines broken between words to `width`, continuations `hang` more indented (a move's past `[n] `)."""
+    fitted: list[str] = []
+    for line in lines:
+        lead = len(line) - len(line.lstrip(" "))
+        move = re.match(r"\[\d+\] ", line[lead:])
+        indent = " " * (lead + (move.end() if move else hang))
+        if len(line) <= width:
+            fitted.append(line)
+        else:
+            fitted += textwrap.wrap(
+                line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+            )
+    return [line.replace("\xa0", " ") for line in fitted]
+
+
+def words(name: object) -> str:
+    return str(name).replace("_", " ")
+
+
+def summarize(value: Any, depth: int = 0) -> str:
+    """Any JSON value as a short line (objects as `key value, …`, nothing zero or empty), in the
+    terminal's language: a key (a resource, a good) and a tile's kind as terms (see playwords.term)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return t("yes") if value else t("no")
+    if isinstance(value, list):
+        return ", ".join(summarize(v, depth + 1) for v in value) if value else t("none")
+    if isinstance(value, dict):
+        if depth > 2:
+            return "…"
+        if isinstance(value.get("kind"), str) and "value" in value:
+            return f"{term(value['kind'])} {value['value']}"  # a tile or a card
+        parts = [
+            f"{term(k)} {summarize(v, depth + 1)}"
+            for k, v in value.items()
+            if v not in (0, None, False, [], {}) and not (depth and k == "id")
+        ]
+        return ", ".join(parts) if parts else t("none")
+    return words(value)
+
+
+def clip(text: str, most: int = WIDTH) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def table(rows: Sequence[dict], columns: Sequence[str] | None = None) -> list[str]:
+    """Rows of records as aligned text columns, a header first (each column's name a term)."""
+    if not rows:
+        return []
+    columns = list(columns or dict.fromkeys(k for row in rows for k in row))
+    cells = [[term(c) for c in columns]] + [[clip(summarize(row.get(c)), 40) for c in columns] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(columns))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in cells]
+
+
+def log_line(head: str, said: str, width: int) -> str:
+    """A log entry after its head (version, seat, who), wrapped, not cut: the end of a line (where the
+    officers went, a landing's risk) matters. Continuations start under its text."""
+    indent = " " * min(len(head), width // 2)
+    lines = textwrap.wrap(
+        said, width, initial_indent=head, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+    return "\n".join(lines)
+
+
+def move_text(move: dict, label: str | None = None) -> str:
+    """A move in words: the server's label when it sends one, else its JSON made readable."""
+    if label:
+        return label
+    details = [f"{words(k)} {summarize(v)}" for k, v in move.items() if k != "type"]
+    text = words(move.get("type", "?")).capitalize()
+    return f"{text}: {', '.join(details)}" if details else text
+
+
+def entry_text(events: list[dict]) -> str:
+    """A log entry's events in one line. A seat that sees a private event beside the public one it
+    details ("Ana drew a secret", then "Ana drew a secret: favour owed") reads the detailed one only.
+    Each event's text is a sentence of its own (it starts with a capital): they are joined as such."""
+    texts = [event_text(ev) for ev in events]
+    return ". ".join(
+        text for text, then in zip(texts, [*texts[1:], ""]) if not (len(then) > len(text) and then.startswith(text))
+    )
+
+
+def event_text(event: dict) -> str:
+    if event.get("text"):
+        return str(event["text"])
+    details = [f"{words(k)} {summarize(v)}" for k, v in event.items() if k != "type"]
+    return clip(f"{words(event.get('type', '?'))} ({', '.join(details)})" if details else words(event.get("type", "?")))
+
+
+def generic(view: dict, seat: int | None) -> list[str]:
+    lines, tables = [], []
+    for key, value in view.items():
+        if key in ("topology", "game"):
+            continue
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            tables += ["", f"{words(key)}:", *table(value)]
+        else:
+            lines.append(clip(f"{words(key)}: {summarize(value)}"))
+    return lines + tables

@@ -1,0 +1,143 @@
+"""`portside play` in French without a server: every text the terminal says has its French in the
+service's catalogue, every term its tables show from a game's views has French words, and the
+language comes from --lang or the locale as a terminal user expects. The client in French against a
+real server, in a real terminal: tests/e2e/test_play_terminal_french.py."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from engine import registry
+from engine.bots import get_bot
+from service import playmenu, playprompt, playscore, playtext, playwords
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUE = ROOT / "service" / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
+
+
+@pytest.fixture
+def french():
+    playwords.missing().clear()
+    yield
+    playwords.use(playwords.DEFAULT)
+    playwords.missing().clear()
+
+
+def terminal_texts() -> tuple[set[str], dict[str, str], list[str]]:
+    """The msgids of the client's files (`t("…")`, `tn("…", "… plural", n)`): the texts, the plural
+    ones with their plural, and the calls whose text is no literal (which no one could check)."""
+    texts, plurals, unread = set(), {}, []
+    for path in sorted((ROOT / "service").glob("play*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "tn")):
+                continue
+            literal = [a.value for a in node.args[:2] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if node.func.id == "t" and literal:
+                texts.add(literal[0])
+            elif node.func.id == "tn" and len(literal) == 2:
+                plurals[literal[0]] = literal[1]
+            else:
+                unread.append(f"{path.name}:{node.lineno}")
+    return texts, plurals, unread
+
+
+def test_every_text_the_terminal_says_has_its_french_in_the_catalogue():
+    texts, plurals, unread = terminal_texts()
+    assert len(texts) > 100 and plurals, (len(texts), plurals)
+    assert not unread, f"a text that is not a literal cannot be checked: {unread}"
+    with CATALOGUE.open("rb") as po:
+        catalog = read_po(po, locale="fr")
+    french = {m.id: m.string for m in catalog if m.id}
+    singular = {m.id[0]: (m.id[1], m.string) for m in catalog if isinstance(m.id, tuple)}
+    assert not [text for text in sorted(texts) if not french.get(text)], "texts without French"
+    for text, plural in plurals.items():
+        assert text in singular, f"no plural forms for {text!r}"
+        assert singular[text][0] == plural and all(singular[text][1]), (text, singular[text])
+
+
+def views_of_a_playout(game_id: str, players: int, seed: int, steps: int = 400):
+    """Each seat's view (with the game's static data, as the prompt shows it) and templates along a
+    random playout, then the outcome."""
+    game = registry.get(game_id)
+    static = json.loads(json.dumps(game.static() or {}))
+    state, rng, bot = game.setup(players, game.load_options({}), seed), random.Random(seed), get_bot(game_id, "random")
+    for step in range(steps):
+        if game.outcome(state) is not None:
+            break
+        for seat in range(players) if step % 10 == 0 else ():  # the others' tables now and then
+            yield seat, {**static, **json.loads(json.dumps(game.view(state, seat)))}, []
+        seat = rng.choice(sorted(game.to_act(state)))
+        legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+        yield seat, {**static, **json.loads(json.dumps(game.view(state, seat)))}, templates
+        try:
+            game.apply(state, seat, bot.choose(game.view(state, seat), legal, rng, templates))
+        except Exception:  # noqa: BLE001 (a template the rules refuse: the playout goes on)
+            pass
+    return game.outcome(state)
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_every_word_of_a_games_tables_moves_values_and_scores_has_french(game_id, french):
+    """What the tables show of a view (a phase, a terrain, a card, a column), the values a template asks
+    for and the final scores: a word without French read in English in the middle of French."""
+    playwords.use("fr", game_id)
+    game, seen = registry.get(game_id), []
+    for players in (game.min_players, game.max_players):
+        playout = views_of_a_playout(game_id, players, seed=players)
+        while True:
+            try:
+                seat, view, templates = next(playout)
+            except StopIteration as end:
+                outcome = end.value
+                break
+            seen.append(playtext.render(game_id, view, seat))
+            seen += [line for _, lines in playprompt.DECISIONS.get(game_id, lambda v: [])(view) for line in lines]
+            for tmpl in templates:
+                asked = playprompt.PARAMS[game_id](view, tmpl) if game_id in playprompt.PARAMS else {}
+                for name, param in tmpl["params"].items():
+                    seen += [playmenu.param_words(name, param), playwords.term(name), playwords.term(param["kind"])]
+                    if name not in asked:
+                        seen += [playprompt.hint_for(param), playprompt.bounds(param)]
+        if outcome is not None:
+            final = {"id": "m", "game": game_id, "version": 1, "outcome": json.loads(json.dumps(outcome.to_json()))}
+            seen.append(playscore.format_outcome(final, {}))
+    assert seen and not playwords.missing(), sorted(playwords.missing())
+
+
+def test_a_french_table_reads_french():
+    playwords.use("fr", "catan")
+    try:
+        game = registry.get("catan")
+        state = game.setup(3, game.load_options({}), 11)
+        text = playtext.render("catan", {**game.static(), **game.view(state, 0)}, 0)
+    finally:
+        playwords.use(playwords.DEFAULT)
+    assert "Catan · mise en place · au tour du siège 0" in text, text
+    assert "C0, V0 : colonie, ville du siège 0" in text and "votre main : rien" in text, text
+    assert "forêt" in text and "forest" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("asked", "environ", "lang"),
+    [
+        ("fr", {}, "fr"),
+        ("fr_CA.UTF-8", {}, "fr"),
+        ("en", {"LANG": "fr_FR.UTF-8"}, "en"),
+        (None, {"LANG": "fr_FR.UTF-8"}, "fr"),
+        (None, {"LC_MESSAGES": "fr_BE", "LANG": "en_GB.UTF-8"}, "fr"),
+        (None, {"LC_ALL": "en_US.UTF-8", "LC_MESSAGES": "fr_FR", "LANG": "fr_FR"}, "en"),
+        (None, {"LC_ALL": "", "LANG": "fr_FR@euro"}, "fr"),
+        (None, {"LANG": "C.UTF-8"}, "en"),
+        (None, {"LANG": "de_DE.UTF-8"}, "en"),
+        ("de", {"LANG": "fr_FR.UTF-8"}, "en"),
+        (None, {}, "en"),
+    ],
+)
+def test_the_language_is_the_one_asked_for_else_the_locales_else_english(asked, environ, lang):
+    assert playwords.language(asked, environ) == lang
