@@ -98,3 +98,14 @@ def server_url(redis_url, tmp_path_factory) -> Iterator[str]:
     """Base URL of a running gunicorn serving the app over the test Redis."""
     with gunicorn(redis_url, tmp_path_factory.mktemp("gunicorn")) as (url, _):
         yield url
+
+
+@pytest.fixture
+def terminals():
+    """Opens terminal clients under tmux (test_play_terminal.Terminal) and closes them after the test."""
+    from tests.e2e.test_play_terminal import Terminal
+
+    opened: list[Terminal] = []
+    yield lambda command, **size: opened.append(Terminal(command, **size)) or opened[-1]
+    for terminal in opened:
+        terminal.close()

@@ -68,14 +68,6 @@ class Terminal:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
 
 
-@pytest.fixture
-def terminals():
-    opened: list[Terminal] = []
-    yield lambda command, **size: opened.append(Terminal(command, **size)) or opened[-1]
-    for terminal in opened:
-        terminal.close()
-
-
 def get(url: str) -> dict:
     with urllib.request.urlopen(url, timeout=10) as response:
         return json.load(response)

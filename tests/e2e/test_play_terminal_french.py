@@ -10,20 +10,12 @@ import sys
 
 import pytest
 
-from tests.e2e.test_play_terminal import Terminal, too_wide
+from tests.e2e.test_play_terminal import too_wide
 
 pytestmark = pytest.mark.e2e
 
 PORTSIDE = f"{shlex.quote(sys.executable)} -m service.cli"
 FRENCH_PROMPT = r"(numéro du coup \(0-\d+|\(une des valeurs listées),\s+q\s+pour\s+arrêter\) :\s*$"
-
-
-@pytest.fixture
-def terminals():
-    opened: list[Terminal] = []
-    yield lambda command, **size: opened.append(Terminal(command, **size)) or opened[-1]
-    for terminal in opened:
-        terminal.close()
 
 
 def test_with_lang_fr_the_table_the_moves_the_log_and_the_resume_are_french(server_url, terminals):
