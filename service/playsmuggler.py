@@ -33,7 +33,9 @@ def choices(view: dict) -> list[str]:
         holds = {w["name"]: w["grid"] for wid, w in (view.get("start_warehouses") or {}).items() if wid not in taken}
     else:
         return []
-    said = [glued(f"{name} {hold_rows(rows)} ({squares(''.join(rows).count('.'))})") for name, rows in holds.items()]
+    said = [
+        glued(f"{named(name)} {hold_rows(rows)} ({squares(''.join(rows).count('.'))})") for name, rows in holds.items()
+    ]
     how = t("row by row: x a square, . none")
     return [labelled(f"{what} ({how}{where})", t("; ").join(said))] if said else []
 
@@ -116,8 +118,8 @@ def goods_asked(view: dict, param: dict) -> playmenu.Asked:
     alone = len(set(number.values())) == len(keys)
     names: dict[str, str] = {}
     for key in keys:
-        merchant = place_name(key.rpartition("_")[0], view)
-        for name in (key, f"{merchant} {number[key]}", f"{merchant.split()[0]} {number[key]}"):
+        merchant, said = english_name(key.rpartition("_")[0], view), place_name(key.rpartition("_")[0], view)
+        for name in (key, f"{merchant} {number[key]}", f"{merchant.split()[0]} {number[key]}", f"{said} {number[key]}"):
             names[playmenu.fold(name)] = key
         if alone:
             names[number[key]] = key
@@ -267,14 +269,28 @@ def place_name(space: str | None, view: dict) -> str:
     found = next((view[kind][space] for kind in ("land", "sea", "merchants") if space in (view.get(kind) or {})), None)
     if not found:
         return words(space or "-")
-    return term(found["name"]) if found["name"] in DESCRIBED else found["name"]
+    return named(found["name"])
 
 
-# The places whose names say what they are, translated as the web page does (js/fr-smuggler.js);
-# towns, villages, coves and bays keep their names.
+def english_name(space: str, view: dict) -> str:
+    """A merchant's name as printed ("Irish trader"): what a player types, whatever the language."""
+    return ((view.get("merchants") or {}).get(space) or {}).get("name") or words(space)
+
+
+def named(name: str) -> str:
+    """A card's or a place's name as the reader's language says it: translated if it says what its
+    thing is, as printed if it is a person's or a town's (the game's README, "Names in French")."""
+    return term(name) if name in DESCRIBED else name
+
+
+# The names that say what their thing is, with no person's name in them, translated as the server and
+# the web page do (js/fr-smuggler.js): places, merchants, the Witch, boats, warehouses.
 DESCRIBED = frozenset(
     {"To the North", "Isles of Scilly", "Off the North Coast", "Off Cape Cornwall", "Off St Levan", "Off Porthleven"}
-    | {"Mount's Bay (west)", "St Ives Bay", "Scilly Sound"}
+    | {"Mount's Bay (west)", "St Ives Bay", "Scilly Sound", "Irish trader", "Dutch merchantman", "Roscoff lugger"}
+    | {"The Witch of St Levan", "Lugger", "Cutter", "Pilot gig", "Ketch", "Sloop", "Yawl", "Pinnace", "Brig"}
+    | {"Fishing smack", "Galley", "Pub cellar", "Hay barn", "Sea cave", "Chapel loft", "Old mine adit", "Pigsty"}
+    | {"Church crypt", "Vestry", "Inn cellar", "Manor stables"}
 )
 
 
@@ -282,7 +298,7 @@ def goods_name(gid: str, view: dict) -> str:
     """A shape as the moves name it ("Irish trader #1", its merchant and number), with its kind."""
     merchant, _, number = gid.rpartition("_")
     kind = view["goods"].get(gid, {}).get("kind", "")
-    return f"{place_name(merchant, view)} #{number} ({kind})"
+    return f"{place_name(merchant, view)} {t('#{n}', n=number)} ({kind})"
 
 
 def secret_text(sid: str, view: dict) -> str:
@@ -296,7 +312,7 @@ def secret_text(sid: str, view: dict) -> str:
 
 
 def card_name(cid: str, cards: dict) -> str:
-    return cards[cid]["name"] if cid in cards else words(cid)
+    return named(cards[cid]["name"]) if cid in cards else words(cid)
 
 
 def abilities() -> dict[str, str]:
@@ -321,7 +337,7 @@ def card_text(cid: str, cards: dict, view: dict | None = None) -> str:
         ", " + t("mob") if card.get("mob") else "",
         ", " + t("+{n} influence a round", n=card["influence"]) if card.get("influence") else "",
         ", " + t("ability: {kind} ({cost})", kind=kind, cost=cost) if ability else "",
-        ", " + t("warehouse: {name} at {space}", name=house["name"], space=place_name(house["space"], view))
+        ", " + t("warehouse: {name} at {space}", name=named(house["name"]), space=place_name(house["space"], view))
         if house
         else "",
         ", " + t("opens {space}", space=place_name(card["cove"], view)) if card.get("cove") else "",
@@ -348,7 +364,7 @@ def hold_text(boat: dict, goods: list[str], view: dict | None = None) -> str:
     if not boat.get("hold"):
         return t("not chosen yet")
     view = view or {}
-    name = (view.get("boats") or {}).get(boat["hold"], {}).get("name") or boat["hold"]
+    name = named((view.get("boats") or {}).get(boat["hold"], {}).get("name") or boat["hold"])
     return labelled(f"{name} @{place_name(boat['space'], view) if boat['space'] else '-'}", summarize(sorted(goods)))
 
 

@@ -141,3 +141,22 @@ def test_a_french_table_reads_french():
 )
 def test_the_language_is_the_one_asked_for_else_the_locales_else_english(asked, environ, lang):
     assert playwords.language(asked, environ) == lang
+
+
+def test_smugglers_table_says_a_descriptive_name_in_french_and_a_persons_as_printed(french):
+    """The server's labels said « la Sorcière de St Levan », « le lougre », « le marchand irlandais »
+    while the table beside them said "The Witch of St Levan", "Lugger @Irish trader"."""
+    from service import playsmuggler
+
+    playwords.use("fr", "smuggler")
+    view = {
+        "merchants": {"irish": {"name": "Irish trader"}},
+        "boats": {"lugger": {"name": "Lugger"}},
+        "goods": {"irish_3": {"kind": "keg"}},
+    }
+    cards = {"r_witch": {"name": "The Witch of St Levan"}, "o_cutler": {"name": "Allen Cutler"}}
+    boat = playsmuggler.hold_text({"hold": "lugger", "space": "irish"}, [], view)
+    assert boat.startswith("Lougre @Marchand irlandais")
+    assert [playsmuggler.card_name(c, cards) for c in cards] == ["La Sorcière de St Levan", "Allen Cutler"]
+    assert playsmuggler.goods_name("irish_3", view).startswith("Marchand irlandais n° 3")
+    assert not playwords.missing()
