@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from service import playmenu
 from service.playlines import Part, summarize, table, words
-from service.playwords import labelled, t, term, tn
+from service.playwords import labelled, named, t, term, tn
 
 
 def decision_parts(view: dict) -> list[Part]:
@@ -275,23 +275,6 @@ def place_name(space: str | None, view: dict) -> str:
 def english_name(space: str, view: dict) -> str:
     """A merchant's name as printed ("Irish trader"): what a player types, whatever the language."""
     return ((view.get("merchants") or {}).get(space) or {}).get("name") or words(space)
-
-
-def named(name: str) -> str:
-    """A card's or a place's name as the reader's language says it: translated if it says what its
-    thing is, as printed if it is a person's or a town's (the game's README, "Names in French")."""
-    return term(name) if name in DESCRIBED else name
-
-
-# The names that say what their thing is, with no person's name in them, translated as the server and
-# the web page do (js/fr-smuggler.js): places, merchants, the Witch, boats, warehouses.
-DESCRIBED = frozenset(
-    {"To the North", "Isles of Scilly", "Off the North Coast", "Off Cape Cornwall", "Off St Levan", "Off Porthleven"}
-    | {"Mount's Bay (west)", "St Ives Bay", "Scilly Sound", "Irish trader", "Dutch merchantman", "Roscoff lugger"}
-    | {"The Witch of St Levan", "Lugger", "Cutter", "Pilot gig", "Ketch", "Sloop", "Yawl", "Pinnace", "Brig"}
-    | {"Fishing smack", "Galley", "Pub cellar", "Hay barn", "Sea cave", "Chapel loft", "Old mine adit", "Pigsty"}
-    | {"Church crypt", "Vestry", "Inn cellar", "Manor stables"}
-)
 
 
 def goods_name(gid: str, view: dict) -> str:

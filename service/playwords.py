@@ -83,6 +83,12 @@ def labelled(label: object, value: object) -> str:
     return f"{label}{t(': ')}{value}"
 
 
+def named(name: str) -> str:
+    """A card's or a place's name as the reader's language says it: the catalogue's words where the
+    name says what its thing is (« Lougre », « Vers le Nord »), else as printed (a person's, a town's)."""
+    return TERMINAL.get(name, _said.lang) or name
+
+
 def term(value: object) -> str:
     """A value of a view as a word (`build_and_trade`: « construction et échanges »): the terminal's
     French for it, else its game's, else its English words."""
