@@ -359,12 +359,11 @@ def play(
     match_id: str,
     seat_for,
     move,
-    body: bytes,
     if_match: int | None,
     idempotency_key: str | None,
 ) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
-    body_hash = hashlib.sha256(body).hexdigest()
+    body_hash = move_digest(move) if idempotency_key else ""
     for _ in range(cfg.move_retries):
         match = load(store, match_id)  # the first load also counts the request (service/ratelimit.py)
         seat = seat_for(match.stored.seat_hashes)
@@ -400,6 +399,12 @@ def play(
 def _answer(match: Loaded, seat: int, entries: list[dict], new_version: int) -> bytes:
     events = [ev for entry in entries for ev in visible_events(entry, seat)]
     return orjson.dumps({"version": new_version, "events": events, "match": resource(match, seat, new_version)})
+
+
+def move_digest(move: object) -> str:
+    """The move as a value, not as bytes: a client that sends it again re-serialised (keys in
+    another order, other spacing) sends the same move."""
+    return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
 def _replayed(prior: bytes, body_hash: str) -> bytes:

@@ -42,7 +42,9 @@ def read_if_match() -> int | None:
         header_param("If-Match", "Apply only at this version (quoted); else 409 stale_version."),
         header_param(
             "Idempotency-Key",
-            "A retry with the same key returns the first answer, applying nothing twice.",
+            "A retry with the same key and the same move returns the first answer, applying nothing"
+            " twice. The move is compared as JSON values: its keys' order and spacing do not matter;"
+            " another move with the key is 422 idempotency_key_reused.",
             maxLength=200,
         ),
     ],
@@ -70,7 +72,7 @@ def post_move(match_id: str):
     # marker, its lookup and the marker's release.
     if_match, key = read_if_match(), idempotency.header_key()
     svc = services()
-    move, raw = guards.json_body(svc.config), guards.read_body(svc.config)
+    move = guards.json_body(svc.config)
     with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
         answer = matches.play(
             svc.store,
@@ -78,7 +80,6 @@ def post_move(match_id: str):
             match_id,
             lambda hashes: seat_of(hashes, required=True),
             move,
-            raw,
             if_match,
             key,
         )

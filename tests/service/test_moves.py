@@ -106,6 +106,22 @@ def test_idempotent_retry_returns_the_first_answer_and_applies_once(client):
     assert get_match(client, created["id"])["version"] == 1
 
 
+def test_a_retry_re_serialised_is_the_same_move(client):
+    """A client library that sends the move again with its keys in another order and other
+    spacing (a retry after a lost answer, from another process) gets the first answer."""
+    created = create(client, players=2, seed=4)
+    seat, token, mine = _actor(client, created)
+    move = next(m for m in mine["legal_moves"] if len(m) > 1)
+    url, key = f"/v1/matches/{created['id']}/moves", {"Idempotency-Key": "k-2"}
+    headers = {**auth(token), **key, "Content-Type": "application/json"}
+    first = client.post(url, data=json.dumps(move), headers=headers)
+    reordered = json.dumps(dict(reversed(list(move.items()))), indent=2)
+    retry = client.post(url, data=reordered, headers=headers)
+    assert first.status_code == retry.status_code == 200
+    assert retry.get_json() == first.get_json()
+    assert get_match(client, created["id"])["version"] == 1
+
+
 def test_a_finished_match_refuses_moves_with_409(client, redis_client):
     import random
 
