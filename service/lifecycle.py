@@ -425,13 +425,14 @@ def _must_be_playing(match: Loaded, seat: int) -> None:
 
 
 def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
-    """The rematch's id and, for the caller (a former seat holder), its new seat and token.
-    The first caller creates it (once, however many race); the start seat rotates, so
-    former seat s plays seat s - 1."""
+    """The rematch's id and, for the caller (a former seat holder, one that resigned too), its new
+    seat and token. The first caller creates it (once, however many race); former seat s plays s - 1."""
     from service import matches
 
     if not match.finished:
         raise ApiError("match_not_finished", "A rematch opens when the game is over.")
+    if (ended(match.stored.state) or {}).get("reason") == "abort":
+        raise ApiError("rematch_refused", "An aborted match was never played: create a new match.")
     new_id = _rematch_id(store, cfg, match)
     players = match.stored.meta["players"]
     new_seat = (seat - 1) % players

@@ -101,7 +101,8 @@ def undo(_body: dict, match_id: str):
 def rematch(_body: dict, match_id: str):
     """After the end: the same game, options, bots and names, a new seed, the start seat
     rotated (former seat s plays seat s-1). The first call creates it; each former seat
-    holder calls with its old token and gets its new seat and a new token."""
+    holder (one that resigned too) calls with its old token and gets its new seat and a new
+    token. An aborted match has none (409 rematch_refused)."""
     svc = services()
     from service import matches
 

@@ -344,6 +344,13 @@ def test_abort_only_by_the_creator_and_only_before_anyone_moved(client):
     aborted = client.post(f"/v1/matches/{created['id']}/abort", headers=auth(toks[0])).get_json()["match"]
     assert aborted["status"] == "finished" and aborted["outcome"] is None and aborted["ended"]["reason"] == "abort"
 
+    rematch = client.post(f"/v1/matches/{created['id']}/rematch", headers=auth(toks[0]))
+    assert rematch.status_code == 409 and rematch.get_json()["code"] == "rematch_refused"
+    assert "aborted" in rematch.get_json()["detail"]
+    in_french = client.post(f"/v1/matches/{created['id']}/rematch", headers={**auth(toks[0]), "Accept-Language": "fr"})
+    assert "annulée" in in_french.get_json()["detail"]
+    assert get_match(client, created["id"])["rematch"] is None
+
     started = create(client, game="medici", players=2)
     toks = tokens(started)
     assert post_move(client, started["id"], toks[0], {"type": "offer", "price": 3}).status_code == 200
