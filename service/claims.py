@@ -22,7 +22,7 @@ import orjson
 
 from service import metrics, names
 from service.auth import TOKEN_PREFIX, hash_token, new_token
-from service.errors import ApiError
+from service.errors import ApiError, unknown_match
 from service.store import Store, match_key
 
 CLAIM_AGAIN_SECONDS = 300
@@ -78,7 +78,7 @@ def take(
         token, digest = new_token()
         taken = store.take_seat(match_id, seat, digest, name_field)
         if taken == -1:
-            raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+            raise unknown_match(match_id)
         if taken == -2:
             raise names.name_taken("name")
         return Claimed(seat, token, True, digest, name_field) if taken == 1 else None
@@ -90,7 +90,7 @@ def take(
     args = [claim, f"seat:{seat}", digest, record, CLAIMS_SECONDS, name_field]
     found, prior = store.redis.eval(_CLAIM, 2, *keys, *args)
     if found == b"gone":
-        raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+        raise unknown_match(match_id)
     if found == b"name":
         raise names.name_taken("name")
     if found == b"taken":
@@ -126,10 +126,14 @@ def _again(store: Store, match_id: str, record: dict, token: str, digest: str, b
     if record.get("body", "") != body:  # as a move's key: one key, one request
         raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for another join; use a new key.")
     if time.time() - record["at"] > CLAIM_AGAIN_SECONDS:
-        raise ApiError("seat_taken", f"Seat {seat} was claimed over {CLAIM_AGAIN_SECONDS} s ago: claim it no more.")
+        raise ApiError(
+            "seat_taken",
+            "Seat {seat} was claimed over {seconds} s ago: claim it no more.",
+            values={"seat": seat, "seconds": CLAIM_AGAIN_SECONDS},
+        )
     metrics.round_trip("claim")
     if store.redis.hget(match_key(match_id), f"seat:{seat}") != digest.encode():
-        raise ApiError("seat_taken", f"Seat {seat} no longer holds the token of this claim.")
+        raise ApiError("seat_taken", "Seat {seat} no longer holds the token of this claim.", values={"seat": seat})
     return Claimed(seat, token, False, digest)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import orjson
 import redis
@@ -78,7 +78,9 @@ STATUS = {
 
 class ApiError(Exception):
     """A problem to answer. `say`, where the raiser can give it, says the detail in a
-    language (None: it cannot), as a game says its refusals (see service.words.refusal)."""
+    language (None: it cannot), as a game says its refusals (see service.words.refusal).
+    With `values`, the detail is a template ("Seat {seat} is not open.") filled in the
+    caller's language from the service's catalogue."""
 
     def __init__(
         self,
@@ -87,8 +89,13 @@ class ApiError(Exception):
         status: int | None = None,
         headers: dict | None = None,
         say: Callable[[str], str | None] | None = None,
+        values: Mapping[str, object] | None = None,
         **extra,
     ):
+        if values is not None:
+            from service.words import filled
+
+            detail, say = detail.format_map(values), filled(detail, values)
         super().__init__(detail)
         self.code = code
         self.status = status or STATUS[code]
@@ -96,6 +103,10 @@ class ApiError(Exception):
         self.headers = headers or {}
         self.say = say
         self.extra = extra
+
+
+def unknown_match(match_id: str) -> ApiError:
+    return ApiError("unknown_match", "No match {id!r} (it may have expired).", values={"id": match_id})
 
 
 # No cache keeps a problem, nor what a seat reads (service/api: seat_response): a problem's detail is
@@ -184,7 +195,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(ValidationError)
     def _validation(err: ValidationError):
-        return problem("validation_error", 422, "The request does not match its schema.", errors=err.messages)
+        detail = "The request does not match its schema; see errors."
+        return problem("validation_error", 422, detail, errors=err.messages)
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException):

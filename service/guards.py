@@ -40,7 +40,10 @@ _BODY_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 def too_large(limit: int) -> ApiError:
     return ApiError(
-        "body_too_large", f"The request body is larger than {limit} bytes.", headers={"Connection": "close"}
+        "body_too_large",
+        "The request body is larger than {limit} bytes.",
+        headers={"Connection": "close"},
+        values={"limit": limit},
     )
 
 
@@ -72,9 +75,13 @@ def read_body(config: Config) -> bytes:
     except RequestEntityTooLarge:
         raise too_large(limit) from None
     except TimeoutError:
-        raise ApiError("request_timeout", f"The body did not arrive within {seconds:g} s.", headers=closing) from None
+        late = {"seconds": seconds}
+        raise ApiError(
+            "request_timeout", "The body did not arrive within {seconds:g} s.", headers=closing, values=late
+        ) from None
     except (ParseException, NoMoreData) as err:
-        raise ApiError("bad_request", f"The body is not valid HTTP ({type(err).__name__}).", headers=closing) from None
+        why = {"why": type(err).__name__}
+        raise ApiError("bad_request", "The body is not valid HTTP ({why}).", headers=closing, values=why) from None
     return here.raw_body
 
 
@@ -106,7 +113,7 @@ def json_body(config: Config) -> object:
         try:
             here.json_body = orjson.loads(read_body(config))
         except orjson.JSONDecodeError as err:
-            raise ApiError("malformed_json", f"The body is not valid JSON: {err}.") from None
+            raise ApiError("malformed_json", "The body is not valid JSON: {why}.", values={"why": str(err)}) from None
     return here.json_body
 
 
@@ -161,7 +168,8 @@ def check_media_type() -> None:
     one endpoint and ignored by another."""
     mimetype = request.mimetype
     if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
+        if not mimetype:
+            raise ApiError("unsupported_media_type", "Send the body as application/json, with that Content-Type.")
         raise ApiError(
-            "unsupported_media_type",
-            f"Send the body as application/json, not {mimetype or 'without a Content-Type'}.",
+            "unsupported_media_type", "Send the body as application/json, not {type}.", values={"type": mimetype}
         )

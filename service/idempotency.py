@@ -35,8 +35,12 @@ def header_key(shortest: int = 1) -> str | None:
     """The request's Idempotency-Key: visible ASCII, `shortest` to 200 characters (422 else)."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (shortest <= len(key) <= 200 and all("!" <= c <= "~" for c in key)):
-        said = f"{shortest} to 200 visible ASCII characters."
-        raise ApiError("validation_error", f"Idempotency-Key must be {said}", errors={"Idempotency-Key": [said]})
+        raise ApiError(
+            "validation_error",
+            "Idempotency-Key must be {shortest} to 200 visible ASCII characters.",
+            values={"shortest": shortest},
+            errors={"Idempotency-Key": [f"{shortest} to 200 visible ASCII characters."]},
+        )
     return key
 
 

@@ -442,7 +442,7 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     claim = claims.rematch_claim(match.stored.seat_hashes[seat])  # the same old token again: a lost answer
     claimed = claims.take(store, new_id, new_seat, claim)  # the claim made before: its seat and token again
     if claimed is None:
-        raise ApiError("seat_taken", f"Seat {new_seat} of the rematch is already claimed.")
+        raise ApiError("seat_taken", "Seat {seat} of the rematch is already claimed.", values={"seat": new_seat})
     if claimed.fresh:
         matches.record_join(store, cfg, new_id, new_seat, None)
     return {"id": new_id, "seat": claimed.seat, "token": claimed.token}

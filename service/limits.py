@@ -358,8 +358,9 @@ def hold_wait() -> Lease:
     if lease.held > config.max_waits_per_client:
         raise ApiError(
             "rate_limited",
-            f"At most {config.max_waits_per_client} waiting requests at once per client.",
+            "At most {most} waiting requests at once per client.",
             headers={"Retry-After": "1"},
+            values={"most": config.max_waits_per_client},
         )
     return lease
 

@@ -22,7 +22,7 @@ from engine.core import Game, IllegalMove
 from service import claims, lifecycle, metrics, names, ratelimit, words
 from service.auth import new_token
 from service.config import Config
-from service.errors import ApiError
+from service.errors import ApiError, unknown_match
 from service.ratelimit import WINDOW
 from service.store import REPLAY_SECONDS, CommitResult, Store, Stored, idem_key
 
@@ -67,7 +67,7 @@ def load(store: Store, match_id: str) -> Loaded:
         stored, count, failures, waits_held = store.load_counted(match_id, quota.key, WINDOW, quota.fail_key, lease)
         quota.counted(count, failures, waits_held)
     if stored is None:
-        raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+        raise unknown_match(match_id)
     game = registry.get(stored.meta["game"])
     dumped = stored.state["game"]  # just parsed: nothing else holds it
     # The undo stack keeps the document's game as it was loaded; without undo nothing reads it again,
@@ -152,11 +152,12 @@ def join(
         if not 0 <= wanted < meta["players"]:
             raise ApiError(
                 "validation_error",
-                f"Seat must be between 0 and {meta['players'] - 1}.",
+                "Seat must be between 0 and {last}.",
+                values={"last": meta["players"] - 1},
                 errors={"seat": ["No such seat."]},
             )
         if wanted not in open_seats:
-            raise ApiError("seat_taken", f"Seat {wanted} is not open.", open_seats=open_seats)
+            raise ApiError("seat_taken", "Seat {seat} is not open.", values={"seat": wanted}, open_seats=open_seats)
         candidates = [wanted]
     else:
         candidates = open_seats
@@ -170,7 +171,7 @@ def join(
                     raise
             return {"id": match_id, "seat": claimed.seat, "token": claimed.token}
     if wanted is not None:
-        raise ApiError("seat_taken", f"Seat {wanted} was just taken.")
+        raise ApiError("seat_taken", "Seat {seat} was just taken.", values={"seat": wanted})
     raise ApiError("match_full", "Every seat of this match is taken.")
 
 
@@ -321,7 +322,8 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
 def hold_to_if_match(if_match: int | None, version: int) -> None:
     """A request sent with If-Match (a move, an undo, a resign) applies only at that version."""
     if if_match is not None and if_match != version:
-        raise ApiError("stale_version", f"The match is at version {version}, not {if_match}.", version=version)
+        said = {"version": version, "asked": if_match}
+        raise ApiError("stale_version", "The match is at version {version}, not {asked}.", values=said, version=version)
 
 
 def state_doc(match: Loaded) -> dict:
@@ -349,7 +351,7 @@ def commit_entries(store: Store, cfg: Config, match: Loaded, entries: list[dict]
     """Write the match with these new log entries; False when another writer came first."""
     result = _commit(store, cfg, match, entries)
     if result.status == "gone":
-        raise ApiError("unknown_match", f"No match {match.stored.id!r} (it may have expired).")
+        raise unknown_match(match.stored.id)
     return result.status == "ok"
 
 
@@ -388,7 +390,7 @@ def play(
         if result.status == "idem":
             return _replayed(result.value or b"", body_hash)
         if result.status == "gone":
-            raise ApiError("unknown_match", f"No match {match_id!r} (it may have expired).")
+            raise unknown_match(match_id)
         metrics.CONFLICTS.labels("retried" if if_match is None else "refused").inc()
         if if_match is not None:
             raise ApiError("stale_version", "Another move was applied first.", version=int(result.value or 0))

@@ -55,8 +55,9 @@ def clean_name(raw: Any, field: str) -> str:
     ):
         raise ApiError(
             "validation_error",
-            f"A name is 1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes"
+            "A name is 1 to {most} printable characters with a letter or digit, without < > & ( ) quotes"
             " or backslashes, and not a seat's label.",
+            values={"most": NAME_MAX},
             errors=nested_error(
                 field,
                 f"1 to {NAME_MAX} printable characters with a letter or digit, without < > & ( ) quotes or"

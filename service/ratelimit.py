@@ -33,11 +33,19 @@ def window() -> int:
     return int(time.time() // WINDOW)
 
 
+# What a client spent too much of, said whole (each language counts its own way).
+LIMITED = {
+    "writes": "More than {limit} writes this minute.",
+    "reads": "More than {limit} reads this minute.",
+    "failed authentications": "More than {limit} failed authentications this minute.",
+    "matches with server bots": "More than {limit} matches with server bots this minute.",
+}
+
+
 def limited(what: str, limit: int) -> ApiError:
     retry = WINDOW - int(time.time()) % WINDOW
-    return ApiError(
-        "rate_limited", f"More than {limit} {what} this minute.", headers={"Retry-After": str(max(retry, 1))}
-    )
+    headers = {"Retry-After": str(max(retry, 1))}
+    return ApiError("rate_limited", LIMITED[what], headers=headers, values={"limit": limit})
 
 
 @dataclass

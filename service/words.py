@@ -170,6 +170,16 @@ def refusal(game: Game, err: IllegalMove, names: Mapping[int, str] | None = None
     return lambda lang: game.refusal_text(err, lang, names)
 
 
+def filled(template: str, values: Mapping[str, object]) -> Callable[[str], str | None]:
+    """A problem detail's template, said in a language with its values (None: no words for it)."""
+
+    def say(lang: str) -> str | None:
+        words = _WORDS.catalogue.get(template, lang)
+        return words.format_map(values) if words is not None else None
+
+    return say
+
+
 def detail(code: str, english: str, lang: str | None = None, say: Callable[[str], str | None] | None = None) -> str:
     """A problem's detail in the caller's language: what its raiser says in that language (a
     game's refusal, see `refusal`), else the English as given, or in another language the

@@ -63,7 +63,7 @@ def list_games():
 
 def _known(game_id: str):
     if game_id not in registry.GAMES:
-        raise ApiError("not_found", f"No game {game_id!r}; see GET /v1/games.")
+        raise ApiError("not_found", "No game {game!r}; see GET /v1/games.", values={"game": game_id})
     return registry.get(game_id)
 
 

@@ -36,7 +36,8 @@ def _validated_creation(body: dict):
     if game is None:
         raise ApiError(
             "validation_error",
-            f"No game {body['game']!r}; see GET /v1/games.",
+            "No game {game!r}; see GET /v1/games.",
+            values={"game": body["game"]},
             errors={"game": [f"Must be one of: {', '.join(sorted(registry.GAMES))}."]},
         )
     if not game.min_players <= body["players"] <= game.max_players:

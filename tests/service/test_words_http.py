@@ -3,21 +3,25 @@ in the caller's language (Accept-Language; English by default)."""
 
 from __future__ import annotations
 
+import ast
 import random
 import re
+from pathlib import Path
 
 import orjson
 
 from engine import i18n
 from engine.smuggler import GAME as SMUGGLER
 from engine.speicherstadt.data import TRADERS
-from service import words
+from service import ratelimit, words
 from service.errors import STATUS
 from service.store import match_key
 from tests.engine.smuggler.helpers import officers_to_choose
 from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, post_random, tokens
 
+ROOT = Path(__file__).resolve().parents[2]
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
+FRENCH_BAD_ID = "Pas de partie à cet identifiant (un identifiant fait 20 caractères hexadécimaux)."
 
 
 def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
@@ -47,7 +51,7 @@ def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
 def test_problem_details_are_in_the_callers_language(client):
     missing = client.get("/v1/matches/nosuchmatch", headers=FR)
     assert missing.status_code == 404
-    assert missing.get_json()["detail"] == "Cette partie n'existe pas (elle a peut-être expiré)."
+    assert missing.get_json()["detail"] == FRENCH_BAD_ID
     assert client.get("/v1/matches/nosuchmatch").get_json()["detail"].startswith("No match")
 
     created = create(client, game="medici", players=2)
@@ -65,11 +69,11 @@ def test_the_language_is_the_callers_first_choice_with_or_without_its_region(cli
     reader of French "en-GB, fr": each reads its first choice, as the web client's page does
     (js/i18n.js takes the first language whose primary tag it has). Both read the other before."""
     asked = {
-        "fr-FR, en;q=0.9": "Cette partie n'existe pas (elle a peut-être expiré).",
-        "fr-CA, en": "Cette partie n'existe pas (elle a peut-être expiré).",
+        "fr-FR, en;q=0.9": FRENCH_BAD_ID,
+        "fr-CA, en": FRENCH_BAD_ID,
         "en-GB, fr": "No match with this id (ids are 20 hexadecimal characters).",
         "en-AU, fr;q=0.5": "No match with this id (ids are 20 hexadecimal characters).",
-        "de, fr-CH;q=0.8, en;q=0.5": "Cette partie n'existe pas (elle a peut-être expiré).",
+        "de, fr-CH;q=0.8, en;q=0.5": FRENCH_BAD_ID,
         "fr;q=0, en-US": "No match with this id (ids are 20 hexadecimal characters).",
         "*, fr;q=0.5": "No match with this id (ids are 20 hexadecimal characters).",
     }
@@ -106,6 +110,42 @@ def test_every_problem_code_has_words_in_every_language():
         for lang in i18n.LANGUAGES:
             general = words.PROBLEMS[code]
             assert i18n.translate(general, lang, words.catalogue(), strict=True)
+
+
+def test_a_problems_exact_detail_is_in_french_with_its_values(client):
+    """Not only what the code means ("Ce siège n'est pas libre."): which seat, which version."""
+    created = create(client, game="medici", players=2, seats="one")
+    taken = client.post(f"/v1/matches/{created['id']}/join", json={"seat": 0}, headers=FR).get_json()
+    assert taken["detail"] == "Le siège 0 n'est pas libre."
+    gone = client.get("/v1/matches/0123456789abcdef0123", headers=FR).get_json()
+    assert gone["detail"] == "Pas de partie '0123456789abcdef0123' (elle a peut-être expiré)."
+    token = tokens(created)[0]
+    stale = post_move(client, created["id"], token, {"type": "offer", "price": 3}, **{**FR, "If-Match": '"5"'})
+    assert stale.get_json()["detail"] == "La partie est à la version 0, pas 5."
+    english = post_move(client, created["id"], token, {"type": "offer", "price": 3}, **{"If-Match": '"5"'})
+    assert english.get_json()["detail"] == "The match is at version 0, not 5."
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(re.findall(r"{(\w+)[^}]*}", text))
+
+
+def test_every_problem_detail_the_service_writes_has_words_in_every_language():
+    """Each detail is a literal (a template with `values=`, never an f-string, whose values no
+    catalogue could hold), and the service's catalogue says it in every language."""
+    details = list(ratelimit.LIMITED.values())
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("ApiError", "problem"):
+                detail = node.args[1] if node.func.id == "ApiError" else node.args[2]  # type: ignore[attr-defined]
+                assert not isinstance(detail, ast.JoinedStr), f"{path}:{node.lineno}: an f-string detail"
+                if isinstance(detail, ast.Constant):
+                    details.append(detail.value)
+    assert len(details) > 40
+    for english in details:
+        for lang in i18n.LANGUAGES:
+            said = i18n.translate(english, lang, words.catalogue(), strict=True)
+            assert _placeholders(said) == _placeholders(english), (english, said)
 
 
 def test_every_field_message_has_words_in_every_language():
