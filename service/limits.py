@@ -303,7 +303,7 @@ def install_settlement(app: Flask, config: Config) -> None:
             err = limited("failed authentications", config.auth_failures_per_minute)
         elif results[0] > quota.limit:
             err = limited(quota.what, quota.limit)
-        return problem(err.code, err.status, err.detail, err.headers) if err else response
+        return problem(err.code, err.status, err.detail, err.headers, err.say) if err else response
 
 
 # --- concurrent waits ------------------------------------------------------------------

@@ -353,6 +353,8 @@ def test_a_made_up_token_whose_request_never_reaches_the_check_counts_against_th
     bad = {"data": b"{not json", "content_type": "application/json", "environ_base": where}
     statuses = [client.post(path, headers=auth(secrets.token_hex(8)), **bad).status_code for _ in range(5)]
     assert statuses == [400, 400, 400, 429, 429]
+    french = client.post(path, headers={**auth(secrets.token_hex(8)), "Accept-Language": "fr"}, **bad).get_json()
+    assert french["detail"] == "Plus de 3 écritures cette minute."
 
 
 def test_a_seats_budget_is_its_own_and_a_made_up_token_cannot_spend_it(redis_url, redis_client):
