@@ -123,14 +123,14 @@ def problem(
     **extra,
 ) -> Response:
     from service.words import detail as localized
-    from service.words import field_errors
+    from service.words import field_errors, title
 
     detail = localized(code, detail, say=say)
     if "errors" in extra:
         extra["errors"] = field_errors(extra["errors"])
     body = {
         "type": PROBLEM_TYPE + code,
-        "title": code.replace("_", " ").capitalize(),
+        "title": title(code),
         "status": status,
         "detail": detail,
         "code": code,

@@ -170,6 +170,13 @@ def refusal(game: Game, err: IllegalMove, names: Mapping[int, str] | None = None
     return lambda lang: game.refusal_text(err, lang, names)
 
 
+def title(code: str, lang: str | None = None) -> str:
+    """A problem's title: its code in words ("Seat taken"), in the caller's language (RFC 9457
+    lets a title change with the language alone)."""
+    english = code.replace("_", " ").capitalize()
+    return _WORDS.catalogue.get(english, lang or request_lang()) or english
+
+
 def filled(template: str, values: Mapping[str, object]) -> Callable[[str], str | None]:
     """A problem detail's template, said in a language with its values (None: no words for it)."""
 

@@ -110,20 +110,24 @@ def test_every_problem_code_has_words_in_every_language():
         for lang in i18n.LANGUAGES:
             general = words.PROBLEMS[code]
             assert i18n.translate(general, lang, words.catalogue(), strict=True)
+            assert i18n.translate(words.title(code, "en"), lang, words.catalogue(), strict=True)
 
 
 def test_a_problems_exact_detail_is_in_french_with_its_values(client):
     """Not only what the code means ("Ce siège n'est pas libre."): which seat, which version."""
     created = create(client, game="medici", players=2, seats="one")
     taken = client.post(f"/v1/matches/{created['id']}/join", json={"seat": 0}, headers=FR).get_json()
-    assert taken["detail"] == "Le siège 0 n'est pas libre."
+    assert (taken["title"], taken["detail"]) == ("Siège pris", "Le siège 0 n'est pas libre.")
     gone = client.get("/v1/matches/0123456789abcdef0123", headers=FR).get_json()
     assert gone["detail"] == "Pas de partie '0123456789abcdef0123' (elle a peut-être expiré)."
     token = tokens(created)[0]
     stale = post_move(client, created["id"], token, {"type": "offer", "price": 3}, **{**FR, "If-Match": '"5"'})
     assert stale.get_json()["detail"] == "La partie est à la version 0, pas 5."
     english = post_move(client, created["id"], token, {"type": "offer", "price": 3}, **{"If-Match": '"5"'})
-    assert english.get_json()["detail"] == "The match is at version 0, not 5."
+    assert (english.get_json()["title"], english.get_json()["detail"]) == (
+        "Stale version",
+        "The match is at version 0, not 5.",
+    )
 
 
 def _placeholders(text: str) -> set[str]:
