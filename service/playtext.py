@@ -41,11 +41,17 @@ def catan_parts(view: dict, seat: int | None) -> list[Part]:
     return [(t("map"), drawn), ("", catan_status(view, seat))]
 
 
+# A phase said by what it asks, as the web page says it: « voleur » alone (the word the map marks the
+# robber's hex with) read as a name beside « mise en place », « défausse », not as what is to be done.
+CATAN_PHASES = {"robber": "move the robber"}
+
+
 def catan_status(view: dict, seat: int | None) -> list[str]:
     dice = " · " + t("dice {dice}", dice=summarize(view["dice"])) if view.get("dice") else ""
     turn = t("turn of seat {seat}", seat=view["turn"])
     robber = t("robber on hex {hex}", hex=view["board"]["robber"])
-    lines = [f"Catan · {term(view['phase'])} · {turn}{dice} · {robber}"]
+    phase = term(CATAN_PHASES.get(view["phase"], view["phase"]))
+    lines = [f"Catan · {phase} · {turn}{dice} · {robber}"]
     players = [
         {
             "seat": p["seat"],

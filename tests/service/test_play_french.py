@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,27 @@ def test_smugglers_table_says_a_descriptive_name_in_french_and_a_persons_as_prin
     assert [playsmuggler.card_name(c, cards) for c in cards] == ["La Sorcière de St Levan", "Allen Cutler"]
     assert playsmuggler.goods_name("irish_3", view).startswith("Marchand irlandais n° 3")
     assert not playwords.missing()
+
+
+def catan_view_at(phase: str, seed: int = 5) -> tuple[int, dict]:
+    """The seat to act and its view (with the static data, as the prompt shows it) when a random playout
+    of a 3-seat match first reaches `phase`."""
+    game, rng, bot = registry.get("catan"), random.Random(seed), get_bot("catan", "random")
+    state = game.setup(3, game.load_options({}), seed)
+    while state["phase"] != phase:
+        seat = rng.choice(sorted(game.to_act(state)))
+        legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+        game.apply(state, seat, bot.choose(game.view(state, seat), legal, rng, templates))
+    seat = sorted(game.to_act(state))[0]
+    return seat, {**game.static(), **json.loads(json.dumps(game.view(state, seat)))}
+
+
+def test_catans_robber_phase_reads_as_what_is_to_be_done_and_the_map_marks_the_robber(french):
+    """The status said « Catan · voleur · au tour du siège 1 »: a bare name where the other phases say
+    what is done (« mise en place », « défausse »)."""
+    playwords.use("fr", "catan")
+    seat, view = catan_view_at("robber")
+    text = playtext.render("catan", view, seat)
+    assert f"Catan · déplacement du voleur · au tour du siège {view['turn']}" in text, text
+    assert [line for line in text.splitlines() if re.search(r"\d\s+voleur\s+\d", line)], text  # the map's mark
+    assert " · voleur · " not in text and not playwords.missing()
