@@ -55,7 +55,8 @@ def merchant_goods(view: dict) -> list[str]:
     for gid, good in view["goods"].items():
         if good["where"] == "merchant" and good["merchant"] in left:
             shape = shape_rows((view.get("shapes") or {}).get(good["kind"]) or [[0, 0]])
-            left[good["merchant"]].append(glued(f"#{gid.rpartition('_')[2]} {good['kind']} {shape}"))
+            number = t("#{n}", n=gid.rpartition("_")[2])
+            left[good["merchant"]].append(glued(f"{number} {named(good['kind'])} {shape}"))
     sells = [
         labelled(glued(place_name(merchant, view)), ", ".join(goods) or t("sold out"))
         for merchant, goods in left.items()
@@ -119,7 +120,15 @@ def goods_asked(view: dict, param: dict) -> playmenu.Asked:
     names: dict[str, str] = {}
     for key in keys:
         merchant, said = english_name(key.rpartition("_")[0], view), place_name(key.rpartition("_")[0], view)
-        for name in (key, f"{merchant} {number[key]}", f"{merchant.split()[0]} {number[key]}", f"{said} {number[key]}"):
+        n, label = number[key], goods_label(key, view)  # the label as the table writes it, or without its article
+        for name in (
+            key,
+            f"{merchant} {n}",
+            f"{merchant.split()[0]} {n}",
+            f"{said} {n}",
+            label,
+            label.partition(" ")[2],
+        ):
             names[playmenu.fold(name)] = key
         if alone:
             names[number[key]] = key
@@ -278,10 +287,17 @@ def english_name(space: str, view: dict) -> str:
 
 
 def goods_name(gid: str, view: dict) -> str:
-    """A shape as the moves name it ("Irish trader #1", its merchant and number), with its kind."""
-    merchant, _, number = gid.rpartition("_")
+    """A shape as the moves name it, with its kind: "Irish trader #1 (keg)", « la forme irlandaise n° 1
+    (tonnelet) » (a kind that is letters, `l3`, is the same in French)."""
     kind = view["goods"].get(gid, {}).get("kind", "")
-    return f"{place_name(merchant, view)} {t('#{n}', n=number)} ({kind})"
+    return f"{goods_label(gid, view)} ({named(kind)})"
+
+
+def goods_label(gid: str, view: dict) -> str:
+    """A shape by its merchant and number in the words of the server's labels: their msgid is the
+    merchant's printed name and `#{n}` ("Irish trader #{n}", « la forme irlandaise n° {n} »)."""
+    merchant, _, number = gid.rpartition("_")
+    return named(f"{english_name(merchant, view)} #{{n}}").format(n=number)
 
 
 def secret_text(sid: str, view: dict) -> str:

@@ -85,8 +85,12 @@ def labelled(label: object, value: object) -> str:
 
 def named(name: str) -> str:
     """A card's or a place's name as the reader's language says it: the catalogue's words where the
-    name says what its thing is (« Lougre », « Vers le Nord »), else as printed (a person's, a town's)."""
-    return TERMINAL.get(name, _said.lang) or name
+    name says what its thing is (« Lougre », « Vers le Nord »), else its game's (the words of its
+    labels: « la forme irlandaise n° {n} »), else as printed (a person's, a town's)."""
+    said = TERMINAL.get(name, _said.lang)
+    if said is None and _said.game is not None:
+        said = _said.game.get(name, _said.lang)
+    return said or name
 
 
 def term(value: object) -> str:

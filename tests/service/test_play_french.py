@@ -159,7 +159,7 @@ def test_smugglers_table_says_a_descriptive_name_in_french_and_a_persons_as_prin
     boat = playsmuggler.hold_text({"hold": "lugger", "space": "irish"}, [], view)
     assert boat.startswith("Lougre @Marchand irlandais")
     assert [playsmuggler.card_name(c, cards) for c in cards] == ["La Sorcière de St Levan", "Allen Cutler"]
-    assert playsmuggler.goods_name("irish_3", view).startswith("Marchand irlandais n° 3")
+    assert playsmuggler.goods_name("irish_3", view) == "la forme irlandaise n° 3 (tonnelet)"
     assert not playwords.missing()
 
 
@@ -185,3 +185,29 @@ def test_catans_robber_phase_reads_as_what_is_to_be_done_and_the_map_marks_the_r
     assert f"Catan · déplacement du voleur · au tour du siège {view['turn']}" in text, text
     assert [line for line in text.splitlines() if re.search(r"\d\s+voleur\s+\d", line)], text  # the map's mark
     assert " · voleur · " not in text and not playwords.missing()
+
+
+def test_smugglers_table_names_goods_as_the_servers_french_labels_do_and_their_kinds_in_french(french):
+    """The French table listed the merchants' goods as `#0 keg x` and a boat's as « Marchand irlandais
+    n° 1 (keg) » beside labels saying « Acheter la forme irlandaise n° 1 »."""
+    from engine.i18n import words_for
+    from service import playsmuggler
+
+    playwords.use("fr", "smuggler")
+    game = registry.get("smuggler")
+    labels, seen = words_for(game), 0
+    for seat, view, _ in views_of_a_playout("smuggler", 3, seed=2, steps=120):
+        table = playtext.render("smuggler", view, seat) + "\n".join(
+            line for _, lines in playsmuggler.decision_parts(view) for line in lines
+        )
+        assert not re.search(r"\bkeg\b", table), table
+        for gid, good in view["goods"].items():
+            if good["where"] in ("boat", "merchant"):
+                said = labels.event_text({"type": "goods_bought", "seat": seat, "shape": gid}, "fr")
+                assert playsmuggler.goods_label(gid, view) in said, (gid, said)
+            if good["where"] == "boat":
+                assert playsmuggler.goods_name(gid, view) in table, table
+                seen += 1
+    merchants = playsmuggler.merchant_goods(view)[0]
+    assert "Marchand irlandais : n° 0 tonnelet x, n° 1 i2 xx" in merchants.replace("\xa0", " "), merchants
+    assert seen and not playwords.missing()
