@@ -9,7 +9,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from service.playlines import WIDTH, fit, move_text, words
-from service.playwords import labelled, t, term, tn
+from service.playwords import labelled, lang, t, term, tn
+
+# Words a menu's shared start does not end with, by language: an article goes with its noun. French
+# gives each noun its own (« le lougre », « la yole »): one family of moves read as two, « Prendre le …
+# [0] lougre [1] cotre » then « Prendre … [2] la yole de pilote [3] le ketch ». English keeps `Take the …`.
+ARTICLES = {"fr": frozenset({"le", "la", "les", "un", "une", "des", "du", "au", "aux"})}
 
 
 @dataclass(frozen=True)
@@ -163,8 +168,7 @@ def _listed(
             _add_moves(built, moves, names)
             continue
         texts = [move_text(move, names[n] if n < len(names) else None) for n, move in enumerate(moves)]
-        common = os.path.commonprefix(texts)
-        heading = common[: common.rfind(" ") + 1] or f"{move_text({'type': moves[0]['type']})}: "
+        heading = _word_start(os.path.commonprefix(texts)) or f"{move_text({'type': moves[0]['type']})}: "
         built.add_section(Section(f"{heading}…", moves, names))
     for tmpl in templates:
         built.add_template(tmpl)
@@ -215,8 +219,7 @@ def numbered_moves(
 def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int, str]:
     """The words texts[start] and the next ones begin with, how many, and the clause they end with if
     they share one (`: gain 2 reputation` after a hire's two payments), if each one's rest is short."""
-    common = os.path.commonprefix(list(texts[start : start + 2]))
-    shared = common[: common.rfind(" ") + 1]
+    shared = _word_start(os.path.commonprefix(list(texts[start : start + 2])))
     end = start + 1
     while shared and end < len(texts) and texts[end].startswith(shared):
         end += 1
@@ -230,6 +233,17 @@ def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int, str]:
     if not all(cut) or max(len(part) for part in cut) > 30:
         return "", 1, ""
     return shared, end - start, tail
+
+
+def _word_start(common: str) -> str:
+    """The whole words `common` begins with (with the space after them), but an article last (ARTICLES)."""
+    start, articles = common[: common.rfind(" ") + 1], ARTICLES.get(lang(), frozenset())
+    while start:
+        head, _, last = start[:-1].rpartition(" ")
+        if last.lower() not in articles:
+            break
+        start = head + " " if head else ""
+    return start
 
 
 def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> str | None:

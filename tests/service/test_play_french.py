@@ -211,3 +211,18 @@ def test_smugglers_table_names_goods_as_the_servers_french_labels_do_and_their_k
     merchants = playsmuggler.merchant_goods(view)[0]
     assert "Marchand irlandais : n° 0 tonnelet x, n° 1 i2 xx" in merchants.replace("\xa0", " "), merchants
     assert seen and not playwords.missing()
+
+
+def test_a_french_menu_lists_one_family_of_moves_as_one_group_whatever_their_articles(french):
+    """The boats to take read « Prendre le … [0] lougre [1] cotre » then « Prendre … [2] la yole de
+    pilote [3] le ketch … »: the shared start stopped at the article of the first two."""
+    playwords.use("fr", "smuggler")
+    game = registry.get("smuggler")
+    state = game.setup(3, game.load_options({}), 4)
+    legal = game.legal_moves(state, 0)
+    labels = [game.move_label(state, 0, move, "fr") for move in legal]
+    lines = playmenu.menu(legal, labels, [], width=400).lines
+    assert lines == [
+        "  Prendre … [0] le lougre  [1] le cotre  [2] la yole de pilote  [3] le ketch  [4] le sloop  [5] le yawl"
+        "  [6] la pinasse  [7] le brick  [8] le chalutier à voile  [9] la galère"
+    ], lines
