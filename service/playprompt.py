@@ -182,11 +182,11 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool 
     while True:
         ask(t("move number (0-{last}{wait}, q to stop):", last=count - 1, wait=wait), out)
         line = readline(stdin)
-        if line.lower() in ("q", "quit"):
+        if stops(line):
             raise Quit
-        if line.lower() == "map":
+        if asks_map(line):
             return AGAIN
-        if (may_wait and not line) or (back and line.lower() in ("", "back")):
+        if (may_wait and not line) or (back and goes_back(line)):
             return None
         if line.isdigit() and int(line) < count:
             return int(line)
@@ -227,16 +227,32 @@ def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) ->
     while True:
         ask(t("{heading} (one of those listed, q to stop):", heading=group.heading), out)
         typed = readline(stdin)
-        if typed.lower() in ("q", "quit"):
+        if stops(typed):
             raise Quit
-        if typed.lower() in ("", "back") and not sole:
+        if goes_back(typed) and not sole:
             return None
-        if typed.lower() == "map":
+        if asks_map(typed):
             return MAP
         move = group.pick(typed)
         if move is not None:
             return move
         say("  " + t("{typed} is not one of those listed: type one of them.", typed=repr(typed)), out)
+
+
+# What a person types to stop, to see the table again, to go back: the English words, or the language's
+# (« quitter », « carte », « retour »: its help lines show them).
+
+
+def stops(typed: str) -> bool:
+    return typed.lower() in ("q", "quit", t("quit"))
+
+
+def asks_map(typed: str) -> bool:
+    return typed.lower() in ("map", t("map"))
+
+
+def goes_back(typed: str) -> bool:
+    return typed.lower() in ("", "back", t("back"))
 
 
 def say(text: str, out: TextIO) -> int:
@@ -345,11 +361,11 @@ def ask_value(name: str, param: dict, stdin: TextIO, out: TextIO, asked: playmen
     while True:
         ask(question + t(":"), out)
         raw = readline(stdin)
-        if raw.lower() in ("", "back"):
+        if goes_back(raw):
             return BACK
-        if raw.lower() in ("q", "quit"):
+        if stops(raw):
             raise Quit
-        if raw.lower() == "map":
+        if asks_map(raw):
             return MAP
         try:
             value = parse_value(param["kind"], raw, param, names)

@@ -6,6 +6,7 @@ real server, in a real terminal: tests/e2e/test_play_terminal_french.py."""
 from __future__ import annotations
 
 import ast
+import io
 import json
 import random
 import re
@@ -163,16 +164,20 @@ def test_smugglers_table_says_a_descriptive_name_in_french_and_a_persons_as_prin
     assert not playwords.missing()
 
 
-def catan_view_at(phase: str, seed: int = 5) -> tuple[int, dict]:
-    """The seat to act and its view (with the static data, as the prompt shows it) when a random playout
-    of a 3-seat match first reaches `phase`."""
+def catan_at(phase: str, seed: int = 5) -> tuple[dict, int]:
+    """A 3-seat match's state when a random playout first reaches `phase`, and the seat to act."""
     game, rng, bot = registry.get("catan"), random.Random(seed), get_bot("catan", "random")
     state = game.setup(3, game.load_options({}), seed)
     while state["phase"] != phase:
         seat = rng.choice(sorted(game.to_act(state)))
         legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
         game.apply(state, seat, bot.choose(game.view(state, seat), legal, rng, templates))
-    seat = sorted(game.to_act(state))[0]
+    return state, sorted(game.to_act(state))[0]
+
+
+def catan_view_at(phase: str) -> tuple[int, dict]:
+    """The seat to act and its view (with the static data, as the prompt shows it) at `phase` (catan_at)."""
+    game, (state, seat) = registry.get("catan"), catan_at(phase)
     return seat, {**game.static(), **json.loads(json.dumps(game.view(state, seat)))}
 
 
@@ -226,3 +231,33 @@ def test_a_french_menu_lists_one_family_of_moves_as_one_group_whatever_their_art
         "  Prendre … [0] le lougre  [1] le cotre  [2] la yole de pilote  [3] le ketch  [4] le sloop  [5] le yawl"
         "  [6] la pinasse  [7] le brick  [8] le chalutier à voile  [9] la galère"
     ], lines
+
+
+def test_a_french_player_types_carte_retour_and_quitter_as_the_help_lines_say(french):
+    """The prompt took only the English `map`, `back` and `q`/`quit`, and the French help said « tapez
+    map », « « back » revient aux coups »."""
+    playwords.use("fr", "catan")
+    game, (state, seat) = registry.get("catan"), catan_at("main")
+    legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
+    resource = {
+        "game": "catan",
+        "version": 9,
+        "seat": seat,
+        "view": game.view(state, seat),
+        "legal_moves": legal,
+        "move_labels": [game.move_label(state, seat, move, "fr") for move in legal],
+        "move_templates": templates,
+    }
+    choices = playmenu.menu(legal, resource["move_labels"], templates).choices
+    out, shown = io.StringIO(), {}
+    fill = next(n for n, choice in enumerate(choices) if isinstance(choice, playmenu.Fill))
+    typed = io.StringIO(f"{fill}\nretour\ncarte\n0\n")
+    move = playprompt.choose_prompt(resource, stdin=typed, out=out, static=game.static(), shown=shown)
+    assert move == choices[0], move
+    text = out.getvalue()
+    assert "(une ligne vide ou « retour » revient aux coups, q arrête)" in text, text
+    assert text.count("coups :\n") == 3 and text.count("C0, V0 : colonie") == 2, text  # back, then the map again
+    again = io.StringIO()
+    with pytest.raises(playprompt.Quit):
+        playprompt.choose_prompt(resource, stdin=io.StringIO("quitter\n"), out=again, static=game.static(), shown=shown)
+    assert "(carte : sans changement, voir plus haut ; tapez carte pour le réafficher)" in again.getvalue()
