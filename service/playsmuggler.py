@@ -258,12 +258,14 @@ def goods_lines(view: dict) -> list[str]:
         )
         lines.append(t("goods ashore: {goods}", goods=goods))
     held = [
-        warehouse_name(wid, view)
-        + " ("
-        + t("seat {seat}", seat=w["owner"]).replace(" ", "\xa0")
-        + (", " + place_name(w["space"], view) if w["space"] else "")
-        + "): "
-        + (", ".join(stored.get(wid, [])) or t("empty"))
+        labelled(
+            warehouse_name(wid, view)
+            + " ("
+            + t("seat {seat}", seat=w["owner"]).replace(" ", "\xa0")
+            + (", " + place_name(w["space"], view) if w["space"] else "")
+            + ")",
+            ", ".join(stored.get(wid, [])) or t("empty"),
+        )
         for wid, w in view.get("warehouses", {}).items()
         if w.get("owner") is not None and w["owner"] >= 0
     ]
@@ -347,15 +349,16 @@ def card_text(cid: str, cards: dict, view: dict | None = None) -> str:
         gold=card["gold"],
         reputation=card["reputation"],
     )
-    return f"{card['name']} ({said}{''.join(extras)})"
+    return f"{named(card['name'])} ({said}{''.join(extras)})"
 
 
 def warehouse_name(wid: str, view: dict) -> str:
+    """A warehouse by its card's name ("Pub cellar", « Cave du pub »), a character's by its own."""
     starts = view.get("start_warehouses") or {}
     if wid in starts:
-        return starts[wid]["name"]
+        return named(starts[wid]["name"])
     card = (view.get("characters") or {}).get(wid.removeprefix("w_"), {})
-    return card.get("warehouse", {}).get("name") or words(wid)
+    return named(card.get("warehouse", {}).get("name") or words(wid))
 
 
 def hold_text(boat: dict, goods: list[str], view: dict | None = None) -> str:

@@ -261,3 +261,24 @@ def test_a_french_player_types_carte_retour_and_quitter_as_the_help_lines_say(fr
     with pytest.raises(playprompt.Quit):
         playprompt.choose_prompt(resource, stdin=io.StringIO("quitter\n"), out=again, static=game.static(), shown=shown)
     assert "(carte : sans changement, voir plus haut ; tapez carte pour le réafficher)" in again.getvalue()
+
+
+def test_smugglers_table_says_the_warehouses_and_the_witch_for_hire_in_french(french):
+    """The French table read « à engager : The Witch of St Levan (Guérisseuse : …) » and « entrepôts :
+    Pub cellar (siège 0): vide » beside labels saying « la Sorcière », « la cave du pub »."""
+    from service import playsmuggler
+
+    playwords.use("fr", "smuggler")
+    static = registry.get("smuggler").static()
+    view = {
+        **static,
+        "goods": {"irish_0": {"kind": "keg", "where": "warehouse", "warehouse": "w_c_rowe", "owner": 1}},
+        "warehouses": {"w_cellar": {"owner": 0, "space": None}, "w_c_rowe": {"owner": 1, "space": "penzance"}},
+    }
+    held = playsmuggler.goods_lines(view)[0].replace("\xa0", " ")
+    assert held == (
+        "entrepôts : Cave du pub (siège 0) : vide ; Cave de l'auberge (siège 1, Penzance) :"
+        " la forme irlandaise n° 0 (tonnelet)"
+    ), held
+    assert playsmuggler.card_text("r_witch", static["characters"], view).startswith("La Sorcière de St Levan (")
+    assert not playwords.missing()
