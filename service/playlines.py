@@ -21,6 +21,7 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
     """Lines broken between words to `width`, continuations `hang` more indented (a move's past `[n] `)."""
     fitted: list[str] = []
     for line in lines:
+        line = re.sub(r" (?=[:;!?»])|(?<=«) ", "\xa0", line)  # French sets these apart: a line began with « : »
         lead = len(line) - len(line.lstrip(" "))
         move = re.match(r"\[\d+\] ", line[lead:])
         indent = " " * (lead + (move.end() if move else hang))

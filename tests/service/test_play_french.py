@@ -282,3 +282,18 @@ def test_smugglers_table_says_the_warehouses_and_the_witch_for_hire_in_french(fr
     ), held
     assert playsmuggler.card_text("r_witch", static["characters"], view).startswith("La Sorcière de St Levan (")
     assert not playwords.missing()
+
+
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_a_french_line_is_never_broken_before_its_colon_or_semicolon(french, width):
+    """French sets « : » and « ; » apart with a space, and a line was broken there: the merchants' goods
+    read « … Marchand irlandais » and, on the next line, « : n° 1 i2 xx »."""
+    playwords.use("fr", "smuggler")
+    broken = [
+        line
+        for seat, view, _ in views_of_a_playout("smuggler", 3, seed=2, steps=120)
+        for line in playtext.render("smuggler", view, seat, width).splitlines()
+        + playtext.fit([line for _, lines in playprompt.DECISIONS["smuggler"](view) for line in lines], width)
+        if re.match(r"\s*[:;!?»]", line)
+    ]
+    assert not broken, broken
