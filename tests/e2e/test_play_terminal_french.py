@@ -4,12 +4,16 @@ moves, the log and the refusals in the server's French (the client asks for it: 
 
 from __future__ import annotations
 
+import random
 import re
 import shlex
 import sys
+import time
 
 import pytest
 
+from engine.bots import get_bot
+from service import play
 from tests.e2e.test_play_terminal import too_wide
 
 pytestmark = pytest.mark.e2e
@@ -86,3 +90,119 @@ def test_a_french_locale_plays_catan_in_french_at_80x40_within_the_width(server_
     screen = term.screen()
     assert too_wide(screen, 80) == [], too_wide(screen, 80)
     assert "Traceback" not in screen and "--lang fr" in screen, screen
+
+
+def answer(term, keys: str) -> str:
+    """Type keys and Enter; the screen once the next move prompt shows, from this answer on."""
+    shown = len(term.screen())
+    term.type(keys, "Enter")
+    term.wait_for(FRENCH_PROMPT, after=shown)
+    return term.screen()[shown:]
+
+
+def flat(text: str) -> str:
+    """The text with the client's own line breaks (and their indentation) undone, one space between words."""
+    return re.sub(r" +", " ", re.sub(r"\n +", " ", text))
+
+
+def wait_said(term, pattern: str, after: int = 0, seconds: float = 30) -> re.Match:
+    """Wait until the screen from its `after`-th character, its lines joined (flat), matches `pattern`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = re.search(pattern, flat(term.screen()[after:]))
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"{pattern!r} never showed; the screen:\n{term.screen()}")
+
+
+def play_until_a_landing(server_url: str, match_id: str, token: str) -> None:
+    """Seat 0 played by a local greedy bot over HTTP until its moves offer to land goods."""
+    client = play.Client(server_url)
+    bot, rng = get_bot("smuggler", "greedy"), random.Random(3)
+    for _ in range(600):
+        mine = client.match(match_id, token)
+        assert mine["status"] == "active", mine["status"]
+        legal, templates = mine["legal_moves"], mine.get("move_templates", [])
+        if 0 not in mine["to_act"] or not (legal or templates):
+            client.events(match_id, mine["version"], 5)
+            continue
+        if any(tmpl["move"]["type"] == "land" for tmpl in templates):
+            return
+        try:
+            client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), version=mine["version"])
+        except play.ApiError as err:
+            if err.code not in ("stale_version", "not_your_turn"):
+                raise
+    raise AssertionError(f"seat 0 of match {match_id} was never offered a landing")
+
+
+def test_a_french_smuggler_match_from_its_set_up_to_a_landing(server_url, terminals):
+    """The landing in French was checked in-process only. In tmux: the set-up (boats, merchants' goods,
+    one family of moves on one line), then, the seat having sailed with goods to its network, the
+    landing asked in French, the log saying it, `carte` and `quitter` as the help lines say."""
+    command = f"LANG=C.UTF-8 {PORTSIDE} play --url {server_url} --wait 5 --lang fr --human-prompt"
+    term = terminals(
+        f"{command} --game smuggler --players 2 --seat 0=human --seat 1=server:greedy --seed 3", columns=100, rows=50
+    )
+    match_id = term.wait_for(r"Partie (\S+) : smuggler à 2 joueurs").group(1)
+    token = term.wait_for(r"le siège 0 est à vous, joué ici : jeton (pst_\S+)").group(1)
+    term.wait_for(FRENCH_PROMPT)
+    first = flat(term.screen())
+    assert "bateaux au choix (ligne par ligne : x un carré, . rien) : Lougre xxxx/xxxx/.xx. (10 carrés)" in first
+    assert "Prendre … [0] le lougre [1] le cotre [2] la yole de pilote [3] le ketch" in first, first
+    assert "Marchand irlandais : n° 0 tonnelet x, n° 1 i2 xx, n° 2 i2 xx, n° 3 l3 x./xx" in first, first
+    for _ in range(12):  # the set-up, choosing the first of everything, into the first round
+        if " · jeu · " in answer(term, "0"):
+            break
+    screen = term.screen()
+    assert re.search(r"^Cornish Smuggler · tour 1 · jeu · siège actif 0", screen, re.M), screen
+    term.type("quitter", "Enter")
+    term.wait_for(r"Arrêt\. La partie \S+ continue sans ce terminal")
+    term.wait_for(r"EXIT=130")
+
+    play_until_a_landing(server_url, match_id, token)
+    again = terminals(f"{command} --resume={match_id} --token={token}", columns=100, rows=50)
+    again.wait_for(FRENCH_PROMPT)
+    listed = flat(again.screen())
+    land = re.search(
+        r"\[(\d+)\] Débarquer des marchandises de votre bateau pour 1 influence, \+1 par point caché", listed
+    )
+    assert land, listed
+    shown = len(again.screen())
+    again.type(land.group(1), "Enter")
+    asked = wait_said(
+        again,
+        r"marchandises : les marchandises à débarquer \(les autres restent à bord\) : (.+) \(tapez ([^()]+)\) :\s*$",
+        shown,
+    )
+    names = re.findall(r"(la forme (?:irlandaise|hollandaise|de Roscoff) n° \d+) \([a-z0-9]+ [x./]+\)", asked.group(1))
+    assert names and "keg" not in asked.group(0) and "irish" not in asked.group(0), asked.group(0)
+    again.type("tout", "Enter")
+    hide = wait_said(
+        again,
+        r"points à cacher : influence à dépenser pour cacher le débarquement, en plus du 1 qu'il coûte : son risque"
+        r" est de \d+ \(([^)]+)\), .* \(tapez un nombre entier de 0 à \d+\) :\s*$",
+        shown,
+    )
+    again.type("0", "Enter")
+    wait_said(
+        again,
+        r"dans votre entrepôt : 1 met les marchandises débarquées directement .* \(tapez (1 ou 0|0)\) :\s*$",
+        shown,
+    )
+    again.type("0", "Enter")
+    said = wait_said(again, rf"Siège 0 débarque (.+?) à {re.escape(hide.group(1))}\b", shown).group(0)
+    assert all(name in said for name in names), (names, said)
+    again.wait_for(FRENCH_PROMPT, shown)
+
+    shown = len(again.screen())
+    again.type("carte", "Enter")  # the whole table again, the parts left unprinted too
+    reprinted = flat(again.wait_for(FRENCH_PROMPT, shown).string)
+    assert "prix de vente (or+réputation) par ligne 1, 2, 3" in reprinted and "votre réseau : " in reprinted
+    again.type("quitter", "Enter")
+    again.wait_for(r"Arrêt\. La partie \S+ continue sans ce terminal")
+    again.wait_for(r"EXIT=130")
+    screen = again.screen()
+    assert "Traceback" not in screen and not re.search(r"\b(your move|move number|seat \d|keg)\b", screen), screen
+    assert too_wide(screen, 100) == [], too_wide(screen, 100)
