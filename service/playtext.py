@@ -41,8 +41,9 @@ def catan_parts(view: dict, seat: int | None) -> list[Part]:
     return [(t("map"), drawn), ("", catan_status(view, seat))]
 
 
-# A phase said by what it asks, as the web page says it: « voleur » alone (the word the map marks the
+# A phase translated by what it asks, as the web page says it: « voleur » alone (the word the map marks the
 # robber's hex with) read as a name beside « mise en place », « défausse », not as what is to be done.
+# English says the view's word (`Catan · robber ·`), as for every phase.
 CATAN_PHASES = {"robber": "move the robber"}
 
 
@@ -50,7 +51,7 @@ def catan_status(view: dict, seat: int | None) -> list[str]:
     dice = " · " + t("dice {dice}", dice=summarize(view["dice"])) if view.get("dice") else ""
     turn = t("turn of seat {seat}", seat=view["turn"])
     robber = t("robber on hex {hex}", hex=view["board"]["robber"])
-    phase = term(CATAN_PHASES.get(view["phase"], view["phase"]))
+    phase = term(view["phase"], CATAN_PHASES.get(view["phase"]))
     lines = [f"Catan · {phase} · {turn}{dice} · {robber}"]
     players = [
         {

@@ -93,15 +93,17 @@ def named(name: str) -> str:
     return said or name
 
 
-def term(value: object) -> str:
+def term(value: object, msgid: str | None = None) -> str:
     """A value of a view as a word (`build_and_trade`: « construction et échanges »): the terminal's
-    French for it, else its game's, else its English words."""
+    French for it (for `msgid` if given: a word that must read otherwise than the value's own msgid),
+    else its game's, else its English words."""
     english = str(value).replace("_", " ")
     if _said.lang == DEFAULT:
         return english
-    said = TERMINAL.get(english, _said.lang)
+    msgid = msgid or english
+    said = TERMINAL.get(msgid, _said.lang)
     if said is None and _said.game is not None:
-        said = _said.game.get(english, _said.lang)
+        said = _said.game.get(msgid, _said.lang)
     if said is None:
-        _said.missing.add(english)
+        _said.missing.add(msgid)
     return english if said is None else said

@@ -190,6 +190,8 @@ def test_catans_robber_phase_reads_as_what_is_to_be_done_and_the_map_marks_the_r
     assert f"Catan · déplacement du voleur · au tour du siège {view['turn']}" in text, text
     assert [line for line in text.splitlines() if re.search(r"\d\s+voleur\s+\d", line)], text  # the map's mark
     assert " · voleur · " not in text and not playwords.missing()
+    playwords.use("en", "catan")  # English says the view's word, as for every phase
+    assert f"Catan · robber · turn of seat {view['turn']}" in playtext.render("catan", view, seat)
 
 
 def test_smugglers_table_names_goods_as_the_servers_french_labels_do_and_their_kinds_in_french(french):
