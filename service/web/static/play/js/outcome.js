@@ -1,0 +1,41 @@
+// The end of a match: the winners, the final scores by each game's categories, how it ended.
+
+import { el, humanize } from "./words.js";
+import { table } from "./boards/generic.js";
+import { t } from "./i18n.js";
+
+/** The outcome's categories in the page's words (each game's breakdown keys). */
+const CATEGORIES = {
+  forfeit: t("Forfeit"),
+  // Catan
+  settlements: t("Settlements"), cities: t("Cities"), longest_road: t("Longest road"), largest_army: t("Largest army"),
+  victory_point_cards: t("Victory point cards"),
+  // Speicherstadt
+  fires: t("Fires"), contracts: t("Contracts"), offices: t("Offices"), warehouse: t("Warehouse"), traders: t("Traders"),
+  churches: t("Churches"), chamber: t("Chamber of commerce"), port: t("Port"),
+  // Medici
+  start: t("Start"), purchases: t("Purchases"), harbours: t("Harbours"), monopolies: t("Monopolies"), bonuses: t("Bonuses"),
+  // Cornish Smuggler
+  gold: t("Gold"), reputation: t("Reputation"),
+};
+const TIEBREAKS = { "most coins among tied scores": t("most coins among tied scores"), "most gold": t("most gold") };
+
+export function outcome(r, ctx) {
+  const o = r.outcome;
+  if (!o) return el("section", { class: "outcome", "aria-label": t("Final scores") }, el("h2", {}, t("The match was aborted: no scores.")));
+  const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
+  const rows = o.scores.map((score, s) => ({
+    seat: `${ctx.seatName(s)}${s === ctx.seat ? ` ${t("(you)")}` : ""}`, rank: o.ranks[s], score,
+    ...Object.fromEntries(categories.map((c) => [`_${c}`, o.breakdown[s][c] ?? ""])),
+  }));
+  const headings = Object.fromEntries(categories.map((c) => [`_${c}`, CATEGORIES[c] || humanize(c)]));
+  // A seat that left (resigned, ran out of time): said with its name, not the engine's "Seat 0".
+  const left = r.ended && r.ended.seat != null && r.ended.reason !== "abort"
+    ? t("{seat} left the game.", { seat: ctx.seatName(r.ended.seat) }) : null;
+  const how = left || (o.tiebreak ? t("Tie-break: {how}", { how: TIEBREAKS[o.tiebreak] || o.tiebreak }) : null);
+  const winners = o.winners.map(ctx.seatName).join(", ");
+  return el("section", { class: "outcome", "aria-label": t("Final scores") },
+    el("h2", {}, o.winners.length > 1 ? t("Winners: {seats}", { seats: winners }) : t("Winner: {seats}", { seats: winners })),
+    table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score"), ...headings }),
+    how ? el("p", {}, how) : null);
+}
