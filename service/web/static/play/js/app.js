@@ -259,8 +259,35 @@ class MatchScreen {
   /** A message that stays until the next move (redraws keep it). */
   say(text) {
     this.notice = text;
-    const box = root.querySelector("#message");
-    if (box) box.textContent = text;
+    this.tell();
+  }
+
+  /** The message box says the notice; its words are set only when they change: a screen reader
+   *  says an alert again at each change (and at each redraw, when it was drawn anew). */
+  tell() {
+    this.message = this.message || el("p", { id: "message", class: "message", role: "alert" });
+    if (this.message.textContent !== (this.notice || "")) this.message.textContent = this.notice || "";
+    return this.message;
+  }
+
+  /**
+   * The screen drawn anew but for its message box, which stays in the page: the header, the side
+   * column after the box, the board and the log replaced. The moves column comes first, as it
+   * shows first: above the board on a phone, left of it on a wide screen (style.css), so Tab
+   * reaches the moves before the map's places, then the log.
+   */
+  place(header, side, main, log) {
+    const box = this.tell();
+    const column = box.parentNode;
+    if (!column || !root.contains(column)) {
+      root.replaceChildren(header, el("div", { class: "layout" }, el("div", { class: "side" }, box, side), main, log));
+      return;
+    }
+    while (box.nextSibling) box.nextSibling.remove();
+    box.after(...side.flat(Infinity).filter(Boolean));
+    root.firstElementChild.replaceWith(header);
+    column.parentNode.querySelector(":scope > .board-column").replaceWith(main);
+    column.parentNode.querySelector(":scope > .log").replaceWith(log);
   }
 
   /** What a board draws with: the seat, its names, the static data, the log, how to post a move. */
@@ -293,8 +320,7 @@ class MatchScreen {
       this.seatTabs(), clocks(r, ctx));
     const open = finished ? [] : (r.seats || []).filter((s) => s.status === "open").map((s) => s.seat);
     const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
-    const side = el("div", { class: "side" },
-      el("p", { id: "message", class: "message", role: "alert" }, this.notice || ""),
+    const side = [
       this.board && this.board.aside ? this.board.aside(r, ctx) : null, // what the moves answer (Catan's trade)
       mineToAct ? el("h2", {}, t("Your moves")) : null,
       open.length ? this.openSeats(open) : null,
@@ -304,14 +330,14 @@ class MatchScreen {
         kinds: (this.board && this.board.kinds) || {}, lead: this.board && this.board.lead ? this.board.lead(r, ctx) : null,
         typedFirst: (this.board && this.board.typedFirst) || new Set(), foldForms: (this.board && this.board.foldForms) || new Set(),
       }) : null,
-      this.operations(r));
+      this.operations(r)];
     // Redrawing replaces the controls: a keyboard user who was on one (or typing in a form's box)
     // lands on it again if it is still there, else on the first control in sight (focus.js).
     const hadFocus = root.contains(document.activeElement) && document.activeElement !== root;
     const was = hadFocus ? focusPlace(document.activeElement) : null;
     // A heading for the board, read by a screen reader: the boards' own headings are h3.
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, el("h2", { class: "sr-only" }, t("Board")), board);
-    root.replaceChildren(header, el("div", { class: "layout" }, main, side, this.logBox(r, ctx)));
+    this.place(header, side, main, this.logBox(r, ctx));
     this.drawnLog = this.log.length;
     this.announce(mineToAct);
     if (hadFocus) focusAgain(root, was);

@@ -1,0 +1,108 @@
+"""The match screen from the keyboard and a screen reader, beyond what axe sees (test_play_a11y.py):
+the Tab key goes the way the eye does at 375 px and 1280 px, and the message (an alert) is said once
+and not again at each redraw."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_play_a11y import play_one
+from tests.browser.test_play_boards import create, open_seat, set_up_by_api
+from tests.browser.test_play_web import DESKTOP, PHONE, api
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+REGIONS = {"side": "the moves", "board-column": "the board", "log": "the log"}
+
+
+def tab_regions(page, most: int = 200) -> list[str]:
+    """The screen's regions in the order Tab reaches them from the top of the page, up to the log."""
+    page.locator(".brand").focus()
+    reached: list[str] = []
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        region = page.evaluate(
+            """(names) => { const within = names.map((n) => `.layout > .${n}`).join(", ");
+              const region = document.activeElement.closest(within);
+              return region ? [...region.classList].find((c) => names.includes(c)) : null; }""",
+            list(REGIONS),
+        )
+        if region and region not in reached:
+            reached.append(region)
+        if region == "log":
+            return reached
+    raise AssertionError(f"the log not reached with the Tab key: {reached}")
+
+
+def seen_order(page) -> list[str]:
+    """The regions in the order the eye reads them: by where each begins, top to bottom, then left to
+    right (a board beside the moves begins on their line)."""
+    boxes = page.evaluate(
+        """(names) => names.map((n) => { const box = document.querySelector(`.layout > .${n}`).getBoundingClientRect();
+          return [n, Math.round(box.top), Math.round(box.left)]; })""",
+        list(REGIONS),
+    )
+    return [name for name, _, _ in sorted(boxes, key=lambda b: (b[1], b[2]))]
+
+
+def test_the_tab_key_reaches_the_moves_the_board_and_the_log_in_the_order_they_show(browser, server_url, screenshots):
+    """On a phone the moves show above the map, but Tab reached the map's places (a Smuggler seat's
+    30 of them) before the moves: the page's order was the wide screen's, board first."""
+    created = create(server_url, "smuggler", 2)
+    set_up_by_api(server_url, created, {0: "sea_cape", 1: "irish"})
+    seat = api(server_url, "GET", f"/v1/matches/{created['id']}")["to_act"][0]
+    for size in (PHONE, DESKTOP):
+        page = browser.new_context(viewport=size, locale="en-US").new_page()
+        try:
+            open_seat(page, server_url, created["id"], created["seats"][seat]["token"])
+            page.wait_for_selector(".moves details.kind > summary")
+            seen, tabbed = seen_order(page), tab_regions(page)
+            assert [REGIONS[r] for r in tabbed] == [REGIONS[r] for r in seen], f"at {size['width']} px"
+            page.screenshot(path=str(screenshots / f"play-a11y-tab-order-{size['width']}.png"))
+        finally:
+            page.context.close()
+
+
+def test_the_message_is_said_once_not_again_at_each_redraw(browser, server_url):
+    """The message box (role=alert) was drawn anew at every redraw: a screen reader could say a
+    refusal again at each move of another seat. It stays in the page, its words set when they change."""
+    created = api(server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 2, "seed": 11})
+    match_id, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    me = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"][0]
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    refusal = {"type": "about:blank", "title": "Refused", "status": 422, "detail": "Not now, says the test."}
+
+    def refused(route):  # the move is played, but the page hears a refusal
+        route.fetch()
+        route.fulfill(status=422, json=refusal, headers={"Content-Type": "application/problem+json"})
+
+    try:
+        page.goto(f"{server_url}/play/#match={match_id}&token={tokens[me]}")
+        page.wait_for_selector("[data-status=active] >> text=Your move")
+        page.route(f"**/v1/matches/{match_id}/moves", refused)
+        version = api(server_url, "GET", f"/v1/matches/{match_id}")["version"]
+        page.locator(".board [data-move]").first.click()
+        message = page.locator("#message")
+        message.filter(has_text=refusal["detail"]).wait_for()
+        page.unroute(f"**/v1/matches/{match_id}/moves")
+        page.evaluate(
+            """() => { window.kept = document.getElementById("message"); window.changes = 0;
+              new MutationObserver((seen) => (changes += seen.length)).observe(document.getElementById("app"),
+                { childList: true, subtree: true, characterData: true });
+              window.alertChanges = 0;
+              new MutationObserver((seen) => (alertChanges += seen.length))
+                .observe(kept, { childList: true, subtree: true, characterData: true }); }"""
+        )
+        assert api(server_url, "GET", f"/v1/matches/{match_id}")["version"] > version  # the move went through
+        play_one(server_url, match_id, tokens)  # the other seat's move: a redraw
+        drawn = api(server_url, "GET", f"/v1/matches/{match_id}")["version"]
+        head = "document.querySelector('.match-head').textContent"
+        page.wait_for_function(f"(v) => {head}.includes(`version ${{v}}`)", arg=drawn)
+        page.wait_for_timeout(300)
+        assert page.evaluate("changes") > 0
+        assert page.evaluate("document.getElementById('message') === kept && kept.isConnected")
+        assert page.evaluate("alertChanges") == 0
+        assert message.inner_text() == refusal["detail"]
+        assert page.evaluate("document.querySelectorAll('[role=alert]').length") == 1
+    finally:
+        page.context.close()
