@@ -1,12 +1,14 @@
 """The match screen from the keyboard and a screen reader, beyond what axe sees (test_play_a11y.py):
-the Tab key goes the way the eye does at 375 px and 1280 px, and the message (an alert) is said once
-and not again at each redraw."""
+the Tab key goes the way the eye does at 375 px and 1280 px, the message (an alert) is said once
+and not again at each redraw, and a move played on the map keeps the keyboard's place there."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.browser.test_play_a11y import play_one
+from tests.browser.test_play_a11y import play_one, tab_to_a_move
 from tests.browser.test_play_boards import create, open_seat, set_up_by_api
 from tests.browser.test_play_web import DESKTOP, PHONE, api
 
@@ -104,5 +106,35 @@ def test_the_message_is_said_once_not_again_at_each_redraw(browser, server_url):
         assert page.evaluate("alertChanges") == 0
         assert message.inner_text() == refusal["detail"]
         assert page.evaluate("document.querySelectorAll('[role=alert]').length") == 1
+    finally:
+        page.context.close()
+
+
+def test_a_place_built_on_the_map_from_the_keyboard_keeps_the_focus_on_the_map(browser, server_url, screenshots):
+    """A settlement built with Enter on the map sent the focus to the page: the keyboard user had to
+    Tab through the page again to the roads just offered beside it. Now the focus is on the road
+    nearest to it, and Enter builds that road; with nothing left to play, it is on the page."""
+    created = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3, "seed": 11})
+    match_id, token = created["id"], created["seats"][0]["token"]
+    topology = api(server_url, "GET", "/v1/games/catan/static")["topology"]
+    page = browser.new_context(viewport=PHONE, locale="en-US").new_page()
+    try:
+        page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+        page.wait_for_selector(".map [data-move]")
+        node = json.loads(tab_to_a_move(page).get_attribute("data-move"))["node"]
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".log li[value='1']")
+        page.wait_for_selector(".map [data-move*=build_road]")
+        focused = page.evaluate("document.activeElement.dataset.move || document.activeElement.tagName")
+        assert focused.startswith("{"), f"the focus is on {focused}"
+        road = json.loads(focused)
+        assert road["type"] == "build_road" and node in topology["edges"][road["edge"]]["nodes"]
+        page.screenshot(path=str(screenshots / "play-a11y-catan-focus-after-build-375.png"))
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".log li[value='2']")
+        view = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)["view"]
+        assert [road["edge"], 0] in view["roads"]
+        page.wait_for_selector("[data-status=active] >> text=Waiting for")
+        assert page.evaluate("document.activeElement.id") == "app"  # no move left: the page's main part
     finally:
         page.context.close()
