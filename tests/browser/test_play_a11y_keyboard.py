@@ -1,10 +1,12 @@
 """The match screen from the keyboard and a screen reader, beyond what axe sees (test_play_a11y.py):
 the Tab key goes the way the eye does at 375 px and 1280 px, the message (an alert) is said once
-and not again at each redraw, and a move played on the map keeps the keyboard's place there."""
+and not again at each redraw, a move played on the map keeps the keyboard's place there, and the
+focus ring stands out (3:1) from the surfaces it is drawn on."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -138,3 +140,49 @@ def test_a_place_built_on_the_map_from_the_keyboard_keeps_the_focus_on_the_map(b
         assert page.evaluate("document.activeElement.id") == "app"  # no move left: the page's main part
     finally:
         page.context.close()
+
+
+def luminance(css: str) -> float:
+    """WCAG's relative luminance of a CSS rgb() colour."""
+    channels = [int(c) / 255 for c in re.findall(r"\d+", css)[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ring(page, selector: str) -> tuple[str, str]:
+    """A control focused from the keyboard: its outline's colour and the colour around it (the first
+    background behind it: the outline is drawn outside the control)."""
+    page.keyboard.press("Tab")  # a keyboard's focus, so :focus-visible applies
+    page.locator(selector).first.focus()
+    return page.evaluate(
+        """(selector) => { const control = document.querySelector(selector);
+          if (!control.matches(":focus-visible")) return null;
+          let around = control.parentElement;
+          const clear = (node) => /rgba\\(.*,\\s*0\\)|transparent/.test(getComputedStyle(node).backgroundColor);
+          while (around && clear(around)) around = around.parentElement;
+          const style = getComputedStyle(control);
+          return [style.outlineStyle === "solid" && parseFloat(style.outlineWidth) >= 2 ? style.outlineColor : "none",
+            getComputedStyle(around || document.documentElement).backgroundColor]; }""",
+        selector,
+    )
+
+
+def test_the_focus_ring_stands_out_from_the_paper_and_the_white_it_is_drawn_on(page, server_url):
+    """The orange ring (#ff9800) had about 2:1 against the page's paper and 2.2:1 against white:
+    WCAG 2.2 wants 3:1 for what shows a control's state (1.4.11)."""
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create button[type=submit]")
+    on_white = ring(page, "#create button[type=submit]")
+    created = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    page.goto(f"{server_url}/play/#match={created['id']}&token={created['seats'][0]['token']}")
+    page.wait_for_selector(".operations button")
+    on_paper = ring(page, ".operations button")
+    assert on_white and on_white[1] == "rgb(255, 255, 255)"
+    assert on_paper and on_paper[1] == "rgb(251, 248, 241)"  # the paper
+    said = {where: round(contrast(*found), 2) for where, found in (("white", on_white), ("paper", on_paper))}
+    assert min(said.values()) >= 3, said
