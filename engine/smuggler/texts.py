@@ -28,7 +28,9 @@ Amounts, decks, secret kinds and the game's endings are translated words too.
 
 A boat is put "in" a sea area and "at" a merchant (`afloat`), each said whole: French puts it
 « au large du cap Cornwall » but « dans la baie de St Ives » (it read « à la baie de St Ives »,
-"at the waters off Cape Cornwall")."""
+"at the waters off Cape Cornwall"). A thing on land is "at" a town (`ashore`, the `{at}` of a
+text with a `space`), but "in the North" and "on the Isles of Scilly" (it read "Place a network
+pawn at the North"); French says each with « à »: « au Nord », « aux îles de Scilly »."""
 
 from __future__ import annotations
 
@@ -43,7 +45,7 @@ MOVES = {
     "draw_characters": "Draw characters from {decks}",
     "keep_character": "Keep {card}: gain {gain}",
     "keep_character.no_gain": "Keep {card}",
-    "place_pawn": "Place a network pawn at {space}",
+    "place_pawn": "Place a network pawn {at}",
     "place_boat": "Put your boat {afloat}",
     "choose_officer": "Move officer {officer}",
     "choose_officer.step.there": "Move officer {officer} from {from} to {toward}",
@@ -53,8 +55,8 @@ MOVES = {
     "choose_path": "Send officer {officer} through {space}",
     "choose_path.step": "Send officer {officer} to {space}, from {from}, a step toward {toward}",
     "choose_path.steps": "Send officer {officer} through {space}, from {from}, {steps} steps toward {toward}",
-    "place_officer": "Place the new officer at {space}",
-    "remove_pawn": "Remove your pawn at {space}",
+    "place_officer": "Place the new officer {at}",
+    "remove_pawn": "Remove your pawn {at}",
     "tipoff": "Play a Tip-off",
     "tipoff.declined": "Play no Tip-off",
     "witch": "The Witch of St Levan: {shape}",
@@ -129,19 +131,19 @@ EVENTS = {
     "characters_drawn": "{seat} drew characters from {decks}",
     "characters_drawn_privately": "{seat} drew {cards}",
     "character_kept": "{seat} kept {card}",
-    "pawn_placed": "{seat} placed a network pawn at {space}",
+    "pawn_placed": "{seat} placed a network pawn {at}",
     "boat_placed": "{seat} put the boat {afloat}",
     "boat_moved": "{seat} sailed to {space}",
     "goods_moved": "{seat} moved {shape} to {space}",
     "pawn_moved": "{seat} moved a pawn from {left} to {space}",
-    "pawn_removed": "{seat} removed the pawn at {space}",
+    "pawn_removed": "{seat} removed the pawn {at}",
     "honest_work": "{seat} did honest work for {wage} gold",
-    "goods_landed": "{seat} landed {shapes} at {space}",
+    "goods_landed": "{seat} landed {shapes} {at}",
     "goods_stored": "{seat} put {shape} in {warehouse}",
     "goods_taken_out": "{seat} took {shape} out of a warehouse",
     "goods_bought": "{seat} bought {shape}",
-    "goods_sold": "{seat} sold {shape} at {space} for {gold} gold and {reputation} reputation",
-    "goods_seized": "The customs seized {shape} at {space}",
+    "goods_sold": "{seat} sold {shape} {at} for {gold} gold and {reputation} reputation",
+    "goods_seized": "The customs seized {shape} {at}",
     "customs_track": "The customs track moves to step {step}",
     "reputation_bought": "{seat} bought 1 reputation",
     "character_hired": "{seat} hired {card}",
@@ -153,12 +155,12 @@ EVENTS = {
     "officer_moved": "Officer {officer} moved to {space}",
     "officer_chosen": "{seat} chose officer {officer} to move toward {target}",
     "path_chosen": "{seat} sent officer {officer} through {space} toward {target}",
-    "officer_placed": "{seat} placed officer {officer} at {space}",
+    "officer_placed": "{seat} placed officer {officer} {at}",
     "raid_started": "{seat} raided the customs warehouse",
     "customs_raided": "{seat} recovered {shape} from the customs warehouse with {card}",
     "raid_ended": "{seat} ended the raid (shapes recovered: {recovered})",
-    "goods_claimed": "{seat} claimed {shape} at {space}, abandoned by {victim}",
-    "landing_risk": "The landing of {seat} at {space} has risk {risk}: customs move {moves}",
+    "goods_claimed": "{seat} claimed {shape} {at}, abandoned by {victim}",
+    "landing_risk": "The landing of {seat} {at} has risk {risk}: customs move {moves}",
     "passed": "{seat} passed",
     "turn_ended": "{seat} ended the turn",
     "influence_received": "{seat} received {amount} influence",
@@ -224,6 +226,18 @@ def afloat(space: str) -> str:
     return f"{'at' if space in MERCHANTS else 'in'} {place(space)}"
 
 
+# The land places a sentence does not put a thing "at" (`ashore`), each said whole.
+ASHORE = {"north": "in the North", "scilly": "on the Isles of Scilly"}
+
+
+def ashore(space: str) -> Phrase | str:
+    """Where a thing is on land, by the place: "at Penzance", "in the North", "on the Isles of
+    Scilly" (« à Penzance », « au Nord », « aux îles de Scilly »); at sea, as a boat is put."""
+    if space in SEA or space in MERCHANTS:
+        return afloat(space)
+    return ASHORE.get(space) or Phrase.of("at {space}", space=place(space))
+
+
 def shape(sid: str) -> Phrase | Name:
     """A goods shape reads as its merchant and number: `roscoff_3` is "Roscoff lugger #3"."""
     merchant, _, number = sid.rpartition("_")
@@ -275,6 +289,8 @@ def fields(kind: str, data: dict) -> dict:
     for name in PLACE_FIELDS:
         if isinstance(data.get(name), str):
             out[name] = place(data[name])
+    if isinstance(data.get("space"), str):
+        out["at"] = ashore(data["space"])
     if isinstance(data.get("shape"), str):
         out["shape"] = shape(data["shape"])
     elif "shape" in data:

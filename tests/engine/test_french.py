@@ -282,20 +282,34 @@ def test_smuggler_says_its_described_places_in_french_and_its_towns_as_they_are(
     assert not defects(said, english=False), said
     english = smuggler.event_text(event, "en", strict=True)  # English says them in running words too
     assert any(str(texts.place(event[field])) in english for field in ("space", "target") if field in event)
-    assert not re.search(r"\b(to|at|from) (To the North|Off |Isles of)", english), english
+    assert not re.search(r"\b(to|at|from) (To the North|Off |Isles of)|\bat the (North|Isles)", english), english
 
 
 def test_smuggler_says_its_described_places_in_running_english():
-    """English read "Sail to Off Cape Cornwall", "sold … at To the North": the map's titles in a sentence."""
+    """English read "Sail to Off Cape Cornwall", "sold … at To the North": the map's titles in a sentence.
+    Then "Place a network pawn at the North": a thing is "at" a town, "in the North", "on the Isles of
+    Scilly" (French « à » all the same: « au Nord », « aux îles de Scilly »)."""
     smuggler = registry.get("smuggler")
     said = [
         smuggler.event_text({"type": "boat_moved", "seat": 1, "space": "sea_cape"}, "en", strict=True),
         smuggler.event_text({"type": "pawn_moved", "seat": 0, "left": "scilly", "space": "north"}, "en", strict=True),
+        smuggler.event_text({"type": "pawn_placed", "seat": 0, "space": "north"}, "en", strict=True),
+        smuggler.event_text({"type": "officer_placed", "seat": 1, "officer": 2, "space": "madron"}, "en", strict=True),
     ]
     assert said == [
         "Seat 1 sailed to the waters off Cape Cornwall",
         "Seat 0 moved a pawn from the Isles of Scilly to the North",
+        "Seat 0 placed a network pawn in the North",
+        "Seat 1 placed officer 3 at Madron",
     ]
+    labels = [
+        ("north", "Place a network pawn in the North", "Placer un pion réseau au Nord"),
+        ("scilly", "Place a network pawn on the Isles of Scilly", "Placer un pion réseau aux îles de Scilly"),
+        ("penzance", "Place a network pawn at Penzance", "Placer un pion réseau à Penzance"),
+    ]
+    for space, english, french in labels:
+        move = {"type": "place_pawn", "space": space}
+        assert [smuggler.move_label({}, 0, move, lang, strict=True) for lang in ("en", "fr")] == [english, french]
 
 
 # A name that says what its thing is, with no person's name in it, is said in French (the rules'
