@@ -22,11 +22,12 @@ from collections.abc import Callable
 from marshmallow import Schema
 
 from engine.core import Game, IllegalMove, Outcome, event, matches_template, rank_by, template_errors
+from engine.i18n import words_for
 from engine.smuggler import actions, flow, free, labels, legal, wire
 from engine.smuggler.bots import BOTS
 from engine.smuggler.moves import MOVES
 from engine.smuggler.state import copy_state, new_state, upgraded
-from engine.smuggler.static import static_data
+from engine.smuggler.static import static_data, where_said
 from engine.smuggler.view import build_view
 
 RULE_WORDS = {
@@ -157,7 +158,7 @@ class Smuggler(Game):
         return build_view(self, state, seat)
 
     def static(self) -> dict | None:
-        return static_data()
+        return {**static_data(), "where": where_said(words_for(self))}
 
     def dump(self, state: dict) -> dict:
         return copy_state(state)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+
+from engine.i18n import LANGUAGES, Words, sentence
 from engine.smuggler.content import (
     BOATS,
     CHARACTERS,
@@ -23,6 +26,7 @@ from engine.smuggler.content import (
     TRACK_NEW_OFFICER,
     WHEEL_SPACES,
 )
+from engine.smuggler.texts import ashore
 
 
 def static_data() -> dict:
@@ -61,3 +65,14 @@ def character_json(cid: str) -> dict:
         name, grid, space = info["warehouse"]
         info["warehouse"] = {"name": name, "grid": list(grid), "space": space}
     return info
+
+
+@cache  # the same words for every caller: rendered once
+def where_said(words: Words) -> dict[str, dict[str, str]]:
+    """Where a boat or a piece is, by space, as the server's sentences say it (texts.ashore: "in the
+    waters off Cape Cornwall", "at the Irish trader", "in the North", "at Penzance"), a line's start,
+    in each language: a page says its boat's place with it, not with a second list of its own."""
+    return {
+        space: {lang: sentence(words.value("at", ashore(space), lang, None, False), lang) for lang in LANGUAGES}
+        for space in (*LAND, *SEA, *MERCHANTS)
+    }

@@ -93,6 +93,50 @@ def test_a_french_smuggler_page_names_the_places_that_say_what_they_are_in_frenc
         context.close()
 
 
+def test_a_smuggler_page_says_where_a_boat_is_and_its_goods_in_running_words(browser, server_url, screenshots):
+    """The seat's panel read "At Off Cape Cornwall · hold …" (the map's title after a preposition),
+    and the French « marchandises Tonnelet de Siège 0 » (a capital in running French). The boat's
+    place is said as the server's sentences say it (the static data's `where`, from the engine's
+    words); a keg is « tonnelet » in running words."""
+    created = create(server_url, "smuggler", 2)
+    set_up_by_api(server_url, created, {0: "sea_cape", 1: "irish"})
+
+    def keg_ashore(route):  # a keg of seat 0's landed at Penzance
+        response = route.fetch()
+        match = response.json()
+        keg = next(sid for sid, g in match["view"]["goods"].items() if g["kind"] == "keg")
+        match["view"]["goods"][keg].update(where="board", space="penzance", owner=0)
+        route.fulfill(response=response, json=match)
+
+    said = {
+        "en-US": ["In the waters off Cape Cornwall · hold 0 of", "At the Irish trader · hold 0 of", "Seat 0"],
+        "fr-FR": ["Au large du cap Cornwall · cale : 0 sur", "Auprès du marchand irlandais · cale : 0 sur", "Siège 0"],
+    }
+    goods = {
+        "en-US": ("keg goods of ", "Keg goods ("),
+        "fr-FR": ("marchandises tonnelet du ", "Marchandises tonnelet ("),
+    }
+    for locale, (cape, trader, first) in said.items():
+        seated = first.lower() if locale == "fr-FR" else first  # « du siège 0 »
+        for size in (PHONE, DESKTOP):
+            for seat, where in ((0, cape), (1, trader)):
+                context = browser.new_context(viewport=size, locale=locale)  # a browser a seat: no hot-seat
+                try:
+                    page = context.new_page()
+                    page.route(f"**/v1/matches/{created['id']}", keg_ashore)
+                    open_seat(page, server_url, created["id"], created["seats"][seat]["token"])
+                    assert page.locator(".yours .hold p").first.inner_text().startswith(where)
+                    listed = page.locator(".where")
+                    listed.locator("summary").click()
+                    assert listed.locator("li", has_text="Penzance").inner_text().endswith(goods[locale][0] + seated)
+                    titles = page.locator(".smug-map title").all_text_contents()
+                    assert any(title.startswith(goods[locale][1]) for title in titles), titles
+                    name = f"play-smuggler-boat-words-{locale[:2]}-seat{seat}-{size['width']}.png"
+                    page.locator(".yours").screenshot(path=str(screenshots / name))
+                finally:
+                    context.close()
+
+
 def set_up_by_api(server_url: str, created: dict, boats: dict[int, str]) -> None:
     """Seat by seat, the first listed set-up choice, but each seat's boat put where `boats` says."""
     tokens = {s["seat"]: s["token"] for s in created["seats"]}

@@ -312,6 +312,21 @@ def test_smuggler_says_its_described_places_in_running_english():
         assert [smuggler.move_label({}, 0, move, lang, strict=True) for lang in ("en", "fr")] == [english, french]
 
 
+def test_smugglers_static_data_says_where_each_space_is_as_the_sentences_do():
+    """The web page's boat panel read "At Off Cape Cornwall": the static data's `where` says each
+    space as the server's sentences do, at a line's start, in English and French (texts.ashore)."""
+    from engine.smuggler.content import LAND, MERCHANTS, SEA
+
+    where = registry.get("smuggler").static()["where"]
+    assert set(where) == {*LAND, *SEA, *MERCHANTS}
+    assert where["sea_cape"] == {"en": "In the waters off Cape Cornwall", "fr": "Au large du cap Cornwall"}
+    assert where["irish"] == {"en": "At the Irish trader", "fr": "Auprès du marchand irlandais"}
+    assert where["north"] == {"en": "In the North", "fr": "Au Nord"}
+    assert where["penzance"] == {"en": "At Penzance", "fr": "À Penzance"}
+    assert {space: why for space, said in where.items() if (why := defects(said["fr"], english=False))} == {}
+    assert not [said for said in where.values() if re.search(r"[\x1d-\x1f]", said["en"] + said["fr"])]
+
+
 # A name that says what its thing is, with no person's name in it, is said in French (the rules'
 # « Allen Cutler, le Maire de St Just »): they read « Engager The Witch of St Levan », « Acheter Irish
 # trader #3 », « dans l'entrepôt Inn cellar (Tamsin Rowe) »; a boat was put « à la baie de St Ives ».

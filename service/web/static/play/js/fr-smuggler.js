@@ -54,6 +54,7 @@ export const FR_SMUGGLER = {
   "Roscoff lugger #{n}": "forme de Roscoff n° {n}",
   "#{n}": "n° {n}",
   "Keg": "Tonnelet",
+  "keg": "tonnelet",
   "The Witch of St Levan": "La Sorcière de St Levan",
   "Lugger": "Lougre",
   "Cutter": "Cotre",

@@ -5,7 +5,7 @@
 import { el, svg, SEAT_COLOURS, moveText, target } from "../words.js";
 import { moveButton } from "../moves.js";
 import { t } from "../i18n.js";
-import { word, seatOf, spaceName, placeName, boatName, kindName, warehouseInfo } from "./smuggler-words.js";
+import { word, capital, seatOf, spaceName, placeName, boatName, kindWord, warehouseInfo } from "./smuggler-words.js";
 
 const S = 10; // map units per grid step (the content's grid is 100 x 64)
 export const MERCHANT_COLOUR = { irish: "#2e7d32", dutch: "#e65100", roscoff: "#6a1b9a" };
@@ -184,7 +184,7 @@ function piecesBySpace(view, data, ctx) {
   view.players.forEach((p) => p.pawns.forEach((space) => add(space, pawnGlyph(p.seat, t("{seat}'s network pawn", { seat: seatOf(ctx, p.seat) })))));
   for (const [sid, g] of Object.entries(view.goods)) {
     if (g.where !== "board") continue;
-    add(g.space, goodsGlyph(g, t("{kind} goods ({n} squares) of {seat}", { kind: kindName(g.kind), n: data.shapes[g.kind]?.length ?? "?", seat: seatOf(ctx, g.owner) }), sid));
+    add(g.space, goodsGlyph(g, capital(t("{kind} goods ({n} squares) of {seat}", { kind: kindWord(g.kind), n: data.shapes[g.kind]?.length ?? "?", seat: seatOf(ctx, g.owner) })), sid));
   }
   for (const [wid, w] of Object.entries(view.warehouses)) {
     if (!w.space || (w.owner == null && !w.fixed)) continue;
@@ -297,7 +297,7 @@ export function whereList(view, data, ctx) {
   view.officers.forEach((o) => o.space && add(o.space, o.bribed_by != null
     ? t("officer {n} (bribed by {seat})", { n: o.officer + 1, seat: seatOf(ctx, o.bribed_by) }) : t("officer {n}", { n: o.officer + 1 })));
   view.players.forEach((p) => p.pawns.forEach((space) => add(space, t("{seat}'s pawn", { seat: seatOf(ctx, p.seat) }))));
-  for (const g of Object.values(view.goods)) if (g.where === "board") add(g.space, t("{kind} goods of {seat}", { kind: kindName(g.kind), seat: seatOf(ctx, g.owner) }));
+  for (const g of Object.values(view.goods)) if (g.where === "board") add(g.space, t("{kind} goods of {seat}", { kind: kindWord(g.kind), seat: seatOf(ctx, g.owner) }));
   for (const [wid, w] of Object.entries(view.warehouses)) {
     if (w.space && w.owner != null) add(w.space, t("{seat}'s {warehouse}", { seat: seatOf(ctx, w.owner), warehouse: warehouseInfo(data, wid).name }));
   }

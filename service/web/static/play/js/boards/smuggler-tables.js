@@ -4,7 +4,7 @@
 
 import { el, svg, SEAT_COLOURS, humanize, sideways } from "../words.js";
 import { table } from "./generic.js";
-import { t } from "../i18n.js";
+import { t, lang } from "../i18n.js";
 import { MERCHANT_COLOUR } from "./smuggler-map.js";
 import {
   TRADE_WORDS, DECK_WORDS, SECRET_WORDS, SECRET_TEXT, WHEN_WORDS, ABILITY_WORDS, AMOUNT_WORDS, WAREHOUSE_WORDS,
@@ -79,6 +79,10 @@ function grid(rows, caption) {
 const usable = (rows) => rows.join("").split("").filter((c) => c === ".").length;
 const squares = (view, data, sids) => sids.reduce((n, sid) => n + (data.shapes[kindOf(view, sid)]?.length || 0), 0);
 
+/** Where the boat is, as the server's sentences say it ("In the waters off Cape Cornwall", "At the
+ *  Irish trader": the static data's `where`, from the engine's words), else the place's name. */
+const whereSaid = (data, space) => data.where?.[space]?.[lang] || spaceName(data, space);
+
 // --- the seat's own things ------------------------------------------------------------
 
 export function yours(me, view, data, ctx) {
@@ -87,8 +91,8 @@ export function yours(me, view, data, ctx) {
   const boatWords = boat ? boatName(data, me.boat.hold) : "";
   const holdBlock = el("div", { class: "mine-block" }, el("h4", {}, boat ? t("Your boat: {boat}", { boat: boatWords }) : t("Your boat: not chosen yet")),
     boat ? el("div", { class: "hold" }, grid(boat.hold, t("{boat}'s hold", { boat: boatWords })),
-      el("p", {}, t("At {space} · hold {used} of {size} squares used",
-        { space: me.boat.space ? spaceName(data, me.boat.space) : t("(not on the map yet)"), used: squares(view, data, inHold), size: usable(boat.hold) })),
+      el("p", {}, t("{where} · hold {used} of {size} squares used",
+        { where: me.boat.space ? whereSaid(data, me.boat.space) : t("Not on the map yet"), used: squares(view, data, inHold), size: usable(boat.hold) })),
       inHold.length ? el("p", { class: "shapes" }, inHold.map((sid) => shapeIcon(view, data, sid))) : el("p", { class: "muted" }, t("Empty hold."))) : null);
   const characters = el("div", { class: "mine-block" }, el("h4", {}, t("Your characters")),
     me.characters.length ? el("ul", { class: "cards" }, me.characters.map((cid) => characterCard(data, cid, view.motivated.includes(cid)))) : el("p", { class: "muted" }, t("None yet.")),

@@ -96,8 +96,10 @@ export const WAREHOUSE_WORDS = {
 };
 // The characters whose card names no person (engine/smuggler/texts.py DESCRIBED_CARDS).
 export const CARD_WORDS = { "The Witch of St Levan": t("The Witch of St Levan") };
-// A goods shape's kind: the keg a word, the others letters (I2, L3), the same in French.
+// A goods shape's kind: the keg a word, the others letters (I2, L3), the same in French; in running
+// words a lower-case word (« marchandises tonnelet de Zoé », it read « marchandises Tonnelet »).
 export const KIND_WORDS = { keg: t("Keg") };
+const KIND_RUNNING = { keg: t("keg") };
 // The goods by merchant and number, as a landing's boxes name them (the server: « la forme irlandaise n° 3 »).
 export const GOODS_WORDS = {
   irish: (n) => t("Irish trader #{n}", { n }),
@@ -110,6 +112,7 @@ export const spaceName = (data, id) => placeName((data.land[id] || data.sea[id] 
 export const boatName = (data, bid) => named(BOAT_WORDS, data.boats[bid]?.name || humanize(bid));
 export const cardName = (data, cid) => named(CARD_WORDS, data.characters[cid]?.name || humanize(cid));
 export const kindName = (kind) => word(KIND_WORDS, kind);
+export const kindWord = (kind) => word(KIND_RUNNING, kind);
 
 export function warehouseInfo(data, wid) {
   const start = data.start_warehouses[wid];
