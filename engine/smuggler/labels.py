@@ -106,8 +106,8 @@ def customs_step(state: dict, move: dict) -> tuple[str, dict]:
 def customs_words(words, state: dict, move: dict, said: dict, lang: str, strict: bool, names) -> dict:
     """The fields of an officer's label for the customs (`said`: customs_step's): the officer, with
     his briber if any when the seat chooses which officer ("2 (bribed by seat 1)"), and what he goes
-    toward ("the sale at Marazion"), in `lang`. A way's label says where first: its buttons differ
-    only there."""
+    toward ("the sale at Marazion", "the sale in the North"), in `lang`. A way's label says where
+    first: its buttons differ only there."""
     said = dict(said)
     officer: object = move["officer"] + 1
     briber = state["officers"][move["officer"]]["bribed_by"]
@@ -115,7 +115,7 @@ def customs_words(words, state: dict, move: dict, said: dict, lang: str, strict:
         seat = words.value("seat", briber, lang, names, strict)
         officer = words.word(texts.BRIBED, lang, strict).format(officer=officer, seat=seat)
     toward = words.word(texts.TOWARD[said.pop("why")], lang, strict).format(
-        target=words.value("target", texts.place(said.pop("target")), lang, names, strict)
+        at=words.value("at", texts.ashore(said.pop("target")), lang, names, strict)
     )
     return {**said, "officer": texts.Name(str(officer)), "toward": texts.Name(toward)}
 

@@ -117,7 +117,7 @@ AMOUNTS = {
 AND = "{first} and {second}"
 # What the customs move toward (the `why` of their step), and an officer someone bribed, in an officer's
 # label for the customs (labels.customs_words).
-TOWARD = {"sale": "the sale at {target}", "landing": "the landing at {target}"}
+TOWARD = {"sale": "the sale {at}", "landing": "the landing {at}"}
 BRIBED = "{officer} (bribed by {seat})"
 
 EVENTS = {

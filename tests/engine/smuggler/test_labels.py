@@ -377,6 +377,11 @@ def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
         "Envoyer l'officier 2 à St Ives, depuis Zennor, d'une case vers la vente à Marazion",
     )
     assert labels(state, 1, madron)[0].startswith("Send officer 2 to Madron, from Zennor, ")
+    state["queue"][0]["target"] = "north"  # a sale in the North: not "at the North"
+    assert labels(state, 1, st_ives) == (
+        "Send officer 2 to St Ives, from Zennor, a step toward the sale in the North",
+        "Envoyer l'officier 2 à St Ives, depuis Zennor, d'une case vers la vente au Nord",
+    )
     # a choice no customs step waits for keeps its plain label
     assert labels(started(), 0, hayle) == ("Move officer 1", "Déplacer l'officier 1")
     assert labels(started(), 0, st_ives) == ("Send officer 2 through St Ives", "Faire passer l'officier 2 par St Ives")
