@@ -239,11 +239,9 @@ def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) ->
         say("  " + t("{typed} is not one of those listed: type one of them.", typed=repr(typed)), out)
 
 
-# What a person types to stop, to see the table again, to go back: the English words, or the language's
-# (« quitter », « carte », « retour »: its help lines show them).
-
-
 def stops(typed: str) -> bool:
+    """What a person types to stop, to see the table again (asks_map), to go back (goes_back): the
+    English words, or the language's (« quitter », « carte », « retour »: its help lines show them)."""
     return typed.lower() in ("q", "quit", t("quit"))
 
 

@@ -87,10 +87,7 @@ def named(name: str) -> str:
     """A card's or a place's name as the reader's language says it: the catalogue's words where the
     name says what its thing is (« Lougre », « Vers le Nord »), else its game's (the words of its
     labels: « la forme irlandaise n° {n} »), else as printed (a person's, a town's)."""
-    said = TERMINAL.get(name, _said.lang)
-    if said is None and _said.game is not None:
-        said = _said.game.get(name, _said.lang)
-    return said or name
+    return _looked_up(name) or name
 
 
 def term(value: object, msgid: str | None = None) -> str:
@@ -101,9 +98,15 @@ def term(value: object, msgid: str | None = None) -> str:
     if _said.lang == DEFAULT:
         return english
     msgid = msgid or english
-    said = TERMINAL.get(msgid, _said.lang)
-    if said is None and _said.game is not None:
-        said = _said.game.get(msgid, _said.lang)
+    said = _looked_up(msgid)
     if said is None:
         _said.missing.add(msgid)
     return english if said is None else said
+
+
+def _looked_up(msgid: str) -> str | None:
+    """The terminal's words for `msgid`, else its game's (None: neither has any)."""
+    said = TERMINAL.get(msgid, _said.lang)
+    if said is None and _said.game is not None:
+        said = _said.game.get(msgid, _said.lang)
+    return said
