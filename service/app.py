@@ -12,7 +12,7 @@ import redis
 from flask import Flask, Response, g, request
 from flask_smorest import Api
 
-from service import compression, errors, guards, hygiene, limits, logs, metrics, redis_clients, store, web
+from service import compression, errors, guards, hygiene, limits, logs, metrics, redis_clients, store, web, words
 from service.api import Services, docs, events, games, health, life, life_schemas, matches, moves, spec, stream
 from service.api.schemas import ProblemSchema
 from service.config import Config
@@ -164,7 +164,13 @@ def _add_request_hooks(app: Flask, config: Config) -> None:
         method = metrics.method_label(asked.method)
         metrics.series(metrics.REQUESTS, method, endpoint, response.status_code).inc()
         metrics.series(metrics.LATENCY, method, endpoint).observe(seconds)
-        response.headers["X-Request-ID"] = getattr(here, "request_id", "")
+        headers = response.headers  # add, not set: no answer has these yet, and add skips set's search
+        headers.add("X-Request-ID", getattr(here, "request_id", ""))
+        lang = getattr(here, "lang", None)  # set once words for people were put in a language
+        if lang is None and "Accept-Language" in headers.get("Vary", ""):
+            lang = words.request_lang()  # an answer that would have words in it (an empty log)
+        if lang:
+            headers.add("Content-Language", lang)
         if endpoint not in ("/healthz", "/metrics") and log.isEnabledFor(logging.INFO):
             log.info(
                 "request",

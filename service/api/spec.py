@@ -123,6 +123,12 @@ REQUEST_ID = {
     "required": True,
     "schema": {"type": "string", "maxLength": 128},
 }
+CONTENT_LANGUAGE = {
+    "description": "The language of the answer's words for people: the best of `en` and `fr` for the "
+    "request's `Accept-Language`, else `en`.",
+    "required": True,
+    "schema": {"type": "string", "enum": ["en", "fr"]},
+}
 NO_STORE = {
     "description": "`no-store`: the answer differs by seat and language (`Vary: Authorization, "
     "Accept-Language`), or carries a secret; no cache may keep it.",
@@ -132,12 +138,15 @@ NO_STORE = {
 
 
 def _document_headers(spec: APISpec) -> None:
-    """Every /v1 answer says its request's id; every problem, and every answer about a match but a
-    move's own (a POST's answer is never kept: service/api/moves.py), says no cache may keep it."""
+    """Every /v1 answer says its request's id and (but a game's static data) its language; every
+    problem, and every answer about a match but a move's own (a POST's answer is never kept:
+    service/api/moves.py), says no cache may keep it."""
     spec.components.header("RequestId", REQUEST_ID)
     spec.components.header("NoStore", NO_STORE)
+    spec.components.header("ContentLanguage", CONTENT_LANGUAGE)
     default = spec.components.responses["DEFAULT_ERROR"].setdefault("headers", {})
     default.update({"X-Request-ID": ref_to("headers", "RequestId"), "Cache-Control": ref_to("headers", "NoStore")})
+    default["Content-Language"] = ref_to("headers", "ContentLanguage")
     for path, operations in spec._paths.items():
         if not path.startswith("/v1/"):
             continue
@@ -147,6 +156,8 @@ def _document_headers(spec: APISpec) -> None:
                     continue
                 headers = response.setdefault("headers", {})
                 headers["X-Request-ID"] = ref_to("headers", "RequestId")
+                if not (path.endswith("/static") and status.startswith(("2", "3"))):  # no words, one for all
+                    headers["Content-Language"] = ref_to("headers", "ContentLanguage")
                 if _not_kept(path, method, status):
                     headers["Cache-Control"] = ref_to("headers", "NoStore")
 

@@ -62,7 +62,7 @@ def conforms(doc: dict, method: str, url: str, response) -> dict:
     for name, header in headers.items():
         if header.get("required"):
             assert name in response.headers, f"{op['operationId']} {status} without its {name}"
-    for name in ("X-Request-ID", "Cache-Control"):  # and what it sends of these, it declares
+    for name in ("X-Request-ID", "Cache-Control", "Content-Language"):  # and what it sends of these, it declares
         assert name not in response.headers or name in headers, f"{op['operationId']} {status}: {name} undeclared"
     if status == 304:
         return declared

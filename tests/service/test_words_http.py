@@ -303,3 +303,20 @@ def test_an_officer_for_the_customs_is_labelled_in_the_callers_language_with_the
         "Déplacer l'officier 1 de Hayle à St Erth, d'une case vers la vente à Marazion",
         "Déplacer l'officier 2 (soudoyé par Ana) d'une case depuis Zennor vers la vente à Marazion",
     ]
+
+
+def test_an_answer_in_words_says_its_language_in_content_language(client):
+    created = create(client, game="medici", players=2)
+    token = tokens(created)[0]
+    path = f"/v1/matches/{created['id']}"
+    assert client.get(path, headers={**auth(token), **FR}).headers["Content-Language"] == "fr"
+    assert client.get(path, headers=auth(token)).headers["Content-Language"] == "en"
+    refused = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR)
+    assert refused.status_code == 409 and refused.headers["Content-Language"] == "fr"
+    assert client.get(f"{path}/events?after=0", headers=FR).headers["Content-Language"] == "fr"
+    stream = client.get(f"{path}/stream?after=0", headers={**auth(token), **FR}, buffered=False)
+    assert stream.headers["Content-Language"] == "fr"
+    stream.close()
+    assert client.get("/v1/matches/nosuchmatch", headers=FR).headers["Content-Language"] == "fr"
+    for no_words in ("/healthz", "/v1/games/catan/static", "/v1/openapi.json"):
+        assert "Content-Language" not in client.get(no_words, headers=FR).headers, no_words
