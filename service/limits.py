@@ -6,8 +6,12 @@ or with TRUSTED_PROXIES the last X-Forwarded-For hop that is not a trusted proxy
 - A request about a match that carries a token is counted in the match's own
   load, in the same round-trip (service/ratelimit.py): under the seat the
   token claims, trusted only once the token verifies. If it does not (401,
-  403) the failure is charged to the address, and an address over its failure
-  budget is refused before any work, whatever token it sends next. A request
+  403) the failure is charged to the address. An address over its failure
+  budget is refused (429) everything but a seat token or stream ticket that
+  checks out: thousands of phones share one address behind a carrier's NAT,
+  and one of them sending wrong tokens must not lock the others out of their
+  matches. The guesser gains nothing: its wrong tokens are 429s, and a seat
+  token is 256 random bits. A request
   that never reaches the check of its token (a malformed body, a bad query, a
   match that does not exist) is counted against the address when it is
   answered, and refused if that is over budget. (A 404 is not a failed
@@ -196,6 +200,7 @@ def install(app: Flask, config: Config) -> None:
                 fail_limit=config.auth_failures_per_minute,
                 waits_key=f"rl:waits:ip:{address}",
                 token=False,
+                ticket="ticket" in request.args,
             )
             quota.lease = g.wait_lease = _lease(quota.waits_key)
             return
@@ -296,10 +301,12 @@ def install_settlement(app: Flask, config: Config) -> None:
             results = pipe.execute()
         except Exception:  # counting must never turn an answer into a 500
             return response
-        if failed or status < 400 or quota is None:
+        err: ApiError | None = None
+        if failed and quota is not None and quota.address_failed:
+            err = limited("failed authentications", config.auth_failures_per_minute)  # a guess, not its answer
+        elif failed or status < 400 or quota is None:
             return response  # what was done is done: the count refuses the next request
-        err = None
-        if int(results[2] or 0) >= config.auth_failures_per_minute:
+        elif int(results[2] or 0) >= config.auth_failures_per_minute:
             err = limited("failed authentications", config.auth_failures_per_minute)
         elif results[0] > quota.limit:
             err = limited(quota.what, quota.limit)

@@ -64,13 +64,18 @@ class Quota:
     count: int | None = None  # set by the load that counted this request
     verified: bool = False
     token: bool = True
+    ticket: bool = False  # a spectator's wait that shows a stream ticket, checked after the load
+    address_failed: bool = False  # the address is over its failure budget (service/limits.py)
 
     def counted(self, count: int, failures: int, waits_held: int | None = None) -> None:
-        """The load answered: an address over its failure budget is refused before any work."""
+        """The load answered. An address over its failure budget is refused now, unless the request
+        shows a secret still to be checked (a token, a ticket): that one goes on if it checks out, else
+        its 401 or 403 becomes a 429 (service/limits.py)."""
         self.count = count
         if self.lease is not None:
             self.lease.held = waits_held
-        if failures >= self.fail_limit:
+        self.address_failed = failures >= self.fail_limit
+        if self.address_failed and not (self.token or self.ticket):
             raise limited("failed authentications", self.fail_limit)
         if not self.token:
             self.verify()

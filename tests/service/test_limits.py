@@ -54,10 +54,35 @@ def test_failed_authentication_counts_against_the_address(redis_url, redis_clien
         for _ in range(5)
     ]
     assert statuses == [403, 403, 403, 429, 429]
-    # Even a real token from that address waits out the minute: the address is what failed.
-    real = tokens(created)[0]
-    assert client.get(f"/v1/matches/{created['id']}", headers=auth(real), environ_base=where).status_code == 429
+    # The address waits out the minute for everything but a secret that checks out.
+    assert client.get("/v1/games", environ_base=where).status_code == 429
+    assert client.get(f"/v1/matches/{created['id']}", environ_base=where).status_code == 429  # as a spectator
     assert client.get(f"/v1/matches/{created['id']}", environ_base=an_address()).status_code == 200
+
+
+def test_a_guesser_behind_a_players_address_does_not_lock_the_player_out(redis_url, redis_client):
+    """Thousands of phones share one IPv4 address behind a carrier's NAT. One of them sending wrong
+    tokens locked every player behind it out of their matches for the minute; a seat token (256 random
+    bits) that verifies now plays on, while the guesser's wrong tokens stay refused."""
+    client = limited_app(redis_url, redis_client, auth_failures_per_minute=3).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json={"game": "medici", "players": 2}, environ_base=an_address()).get_json()
+    match, real = f"/v1/matches/{created['id']}", tokens(created)
+    guesses = [client.get(match, headers=auth(secrets.token_hex(8)), environ_base=where).status_code for _ in range(5)]
+    assert guesses == [403, 403, 403, 429, 429]
+    seen = client.get(match, headers=auth(real[0]), environ_base=where)
+    assert seen.status_code == 200 and seen.get_json()["seat"] == 0
+    moved = client.post(f"{match}/moves", json={"type": "draw"}, headers=auth(real[0]), environ_base=where)
+    assert moved.status_code == 200
+    ticket = client.post(f"{match}/stream-ticket", json={}, headers=auth(real[1]), environ_base=where).get_json()
+    stream = client.get(f"{match}/stream?after=0&ticket={ticket['ticket']}", environ_base=where, buffered=False)
+    assert stream.status_code == 200
+    stream.close()
+    assert client.get(f"{match}/stream?after=0&ticket=pstt_made-up", environ_base=where).status_code == 429
+    assert client.get(match, headers=auth(real[1][:-1] + "x"), environ_base=where).status_code == 429
+    assert (
+        client.get(f"/v1/matches/{secrets.token_hex(10)}", headers=auth(real[0]), environ_base=where).status_code == 429
+    )
 
 
 def test_reads_have_their_own_budget(redis_url, redis_client):
