@@ -45,7 +45,7 @@ from collections.abc import Iterable
 
 from flask import Flask, Response, current_app, g, request
 
-from service import guards, hygiene, metrics
+from service import guards, metrics
 from service.auth import bearer_digest
 from service.config import Config
 from service.errors import ApiError, problem
@@ -226,14 +226,14 @@ def install(app: Flask, config: Config) -> None:
 
 def _guess_at_metrics(config: Config, networks: list[Network], here) -> None:
     """A wrong METRICS_TOKEN is a failed authentication of its address, as a wrong seat token is:
-    charged when answered (401), refused once over the budget (429). A scrape with the right token
-    costs nothing, and needs no Redis."""
-    if hygiene.metrics_token_given(config):
-        return
-    here.client_address = address = client_address(networks)  # _settle charges the 401
+    charged when answered (401), refused once over the budget (429). Unlike a seat token, even the
+    right one is then refused: an operator chooses it, and it may be guessable, so a guesser's
+    address must learn nothing more that minute (a 200 would tell the guess was right). Without
+    Redis nothing is counted, and the right token still scrapes: that is when metrics matter."""
+    here.client_address = address = client_address(networks)  # _settle charges a 401
     try:
         failures = int(_redis().get(f"rl:fail:{address}:{window()}") or 0)
-    except Exception:  # noqa: BLE001 - without Redis the 401 still stands
+    except Exception:  # noqa: BLE001 - without Redis the 401 (or the scrape) still stands
         return
     if failures >= config.auth_failures_per_minute:
         raise limited("failed authentications", config.auth_failures_per_minute)

@@ -7,11 +7,14 @@ import threading
 import time
 
 import pytest
+import redis
 
 from service import limits
 from service.app import create_app
 from service.config import Config
 from service.ratelimit import WINDOW
+from service.redis_clients import fast_options
+from tests.e2e.conftest import free_port
 from tests.service.helpers import auth, create, first_move, get_match, tokens
 
 
@@ -697,3 +700,14 @@ def test_guesses_at_the_metrics_token_are_failed_authentications_of_their_addres
     assert answers == [401, 401, 401, 429, 429]
     assert client.get("/v1/games", headers=auth("guess"), environ_base=guesser).status_code == 429
     assert client.get("/metrics", headers=auth("scrape-me"), environ_base=an_address()).status_code == 200
+    # An operator's token may be guessable: once over the budget, a right guess must look like a wrong one.
+    assert client.get("/metrics", headers=auth("scrape-me"), environ_base=guesser).status_code == 429
+
+
+def test_the_right_metrics_token_scrapes_with_redis_down():
+    config = Config(redis_url="redis://unused", log_level="WARNING", metrics_token="scrape-me")
+    gone = redis.Redis(port=free_port(), **fast_options(config))  # nothing listens there
+    app = create_app(config, gone)
+    client = app.test_client()
+    assert client.get("/metrics", headers=auth("scrape-me"), environ_base=an_address()).status_code == 200
+    assert client.get("/metrics", headers=auth("guess"), environ_base=an_address()).status_code == 401
