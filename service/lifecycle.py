@@ -272,18 +272,17 @@ def _time_out(match: Loaded, seat: int) -> list[dict]:
 
     if match.stored.meta["clock"]["on_timeout"] == "forfeit":
         return leave(match, seat, "timeout", "forfeited")
-    move, events = _random_move(match, seat)
+    move, events = _random_move(match, seat, matches.bot_rng(match, match.stored.version, seat, "timeout"))
     entry = matches.make_entry(match, seat, move, events, "random")
     entry["kind"] = "timeout"
     entry["events"].insert(0, service_event(match, "timed_out", seat=seat))
     return [entry]
 
 
-def _random_move(match: Loaded, seat: int) -> tuple[dict, list]:
-    """The random bot's move for a late seat; a filled-in template the rules refuse
-    (a like-for-like trade) is drawn again, and a listed move is the last resort."""
+def _random_move(match: Loaded, seat: int, rng: random.Random) -> tuple[dict, list]:
+    """The random bot's move for a late seat, drawn with the bots' dice (matches.bot_rng); a filled-in
+    template the rules refuse (a like-for-like trade) is drawn again, and a listed move is the last resort."""
     game, state = match.game, match.state
-    rng = random.Random(f"{match.stored.id}:{match.stored.version}:{seat}:timeout")
     legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
     for _ in range(20):
         move = RandomBot().choose({}, legal, rng, templates)

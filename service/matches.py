@@ -285,6 +285,13 @@ def bot_turns(match: Loaded, cfg: Config) -> list[dict]:
     return _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
 
 
+def bot_rng(match: Loaded, version: int, seat: int, purpose: str = "") -> random.Random:
+    """A server bot's dice for one decision, seeded with the match's secret seed too: from the id,
+    version and seat alone (all public) anyone could foresee a random bot's answer before making
+    an offer, and tell from the move it played what its hidden hand allowed."""
+    return random.Random(f"{match.stored.meta['seed']}:{match.stored.id}:{version}:{seat}:{purpose}")
+
+
 def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     """Play server bots while only they can move, or until the deadline."""
     if lifecycle.ended(match.stored.state):
@@ -300,7 +307,7 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
             break
         seat = ready[0]
         version = match.stored.version + len(entries)
-        rng = random.Random(f"{match.stored.id}:{version}:{seat}")
+        rng = bot_rng(match, version, seat)
         legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
         move = get_bot(game.id, bots[seat]).choose(game.view(state, seat), legal, rng, templates)
         try:

@@ -260,3 +260,22 @@ def test_a_server_bots_input_for_seat_s_is_what_seat_s_sees_over_http(client, re
     assert json.dumps(get_match(client, twin["id"])["view"], sort_keys=True) == json.dumps(
         get_match(client, match_id)["view"], sort_keys=True
     )
+
+
+def test_nobody_can_foresee_a_random_server_bots_answer_from_what_is_public(client):
+    """A player offering a lot to a random server bot recomputes the bot's dice from what every
+    request shows (the match's id, its version, the bot's seat) and guesses whether it will buy:
+    once right in every match, he offered the most when it would buy and nothing when it would
+    not. The same dice, with a Catan bot's move, told what its hidden hand allowed. Now a guess
+    is right about half the time."""
+    answers = [{"type": "buy"}, {"type": "decline"}]
+    right = 0
+    for _ in range(20):
+        created = create(client, game="medici", players=2, bots={"1": "random"})
+        match_id, token = created["id"], tokens(created)[0]
+        version = get_match(client, match_id, token)["version"]
+        guess = RandomBot().choose({}, answers, random.Random(f"{match_id}:{version}:1"))
+        answer = post_move(client, match_id, token, {"type": "offer", "price": 0}).get_json()
+        bought = [e["seat"] for e in answer["events"] if e["type"] == "lot_bought"][0] == 1
+        right += (guess["type"] == "buy") == bought
+    assert right < 20
