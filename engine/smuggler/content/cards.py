@@ -23,11 +23,12 @@ def card(name: str, trade: str, gold: int, rep: int, **extra: Any) -> dict:
 
 
 # Decided, every card (names, trades, costs, reputation, abilities), but for the text's two:
-# Allen Cutler, Mayor of St Just (2 gold, 3 reputation) and the Witch of St Levan (reputation 0).
+# Allen Cutler, Mayor of St Just (2 gold, 3 reputation) and the Witch of St Levan (reputation 0),
+# and the secrets characters find, which cost nothing (p.20: « (sans aucun coût) »).
 CHARACTERS: dict[str, dict] = {
     # Religious
     "r_trewin": card("Parson Trewin", "Vicar of Madron", 3, 3, warehouse=("Church crypt", ["...", ".#."], "madron")),
-    "r_morwenna": card("Sister Morwenna", "Almoner", 2, 2, ability={"kind": "secret", "cost": {"influence": 1}}),
+    "r_morwenna": card("Sister Morwenna", "Almoner", 2, 2, ability={"kind": "secret", "cost": {}}),
     "r_hosking": card("Wesley Hosking", "Methodist preacher", 4, 4, influence=1),
     "r_witch": card("The Witch of St Levan", "Wise woman", 1, 0, ability={"kind": "witch", "cost": {"influence": 1}}),
     "r_pascoe": card("Sexton Pascoe", "Sexton of Breage", 1, 1, mob=True, warehouse=("Vestry", ["..", ".."], "breage")),
@@ -56,7 +57,7 @@ CHARACTERS: dict[str, dict] = {
     "o_tregear": card(
         "Constable Tregear", "Parish constable", 3, 2, ability={"kind": "officer", "cost": {"influence": 3}}
     ),
-    "o_vivian": card("Clerk Vivian", "Excise clerk", 3, 2, ability={"kind": "secret", "cost": {"influence": 1}}),
+    "o_vivian": card("Clerk Vivian", "Excise clerk", 3, 2, ability={"kind": "secret", "cost": {}}),
     "o_squire": card(
         "Squire Godolphin", "Lord of the manor", 6, 5, warehouse=("Manor stables", ["...", "..."], "godolphin")
     ),

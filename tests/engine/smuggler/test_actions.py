@@ -5,6 +5,8 @@ abandoned goods, lost characters, the informer and the turncoat, motivating char
 
 from __future__ import annotations
 
+import pytest
+
 from engine.smuggler import GAME
 from engine.smuggler.content import CHARACTERS
 from tests.engine.playout import assert_refused
@@ -253,7 +255,7 @@ def test_motivating_a_character_uses_its_ability_once_a_round_for_its_cost():
     """p.12: « Pour le faire, payez le coût et retournez la carte personnage face cachée pour
     montrer qu'elle a été encouragée. » The abilities (decided, README): the shipwright moves
     your boat (free), the carter your goods (1 gold), the constable an officer (3 influence),
-    the almoner finds a secret (1 influence)."""
+    the almoner finds a secret (free, p.20)."""
 
     def crew(d):
         d["characters"][0] = ["c_peters", "u_harry", "o_tregear", "r_morwenna"]
@@ -271,7 +273,7 @@ def test_motivating_a_character_uses_its_ability_once_a_round_for_its_cost():
     assert state["officers"][1]["space"] == "zennor" and state["influence"][0] == 7
     top = state["secrets_deck"][0]
     play(state, 0, {"type": "motivate_secret", "card": "r_morwenna"})
-    assert state["hands"][0] == [top] and state["influence"][0] == 6
+    assert state["hands"][0] == [top] and state["influence"][0] == 7
     assert state["active"] == 0  # free: the turn's action is still to come
     assert sorted(state["motivated"]) == ["c_peters", "o_tregear", "r_morwenna", "u_harry"]
     assert not [m for m in GAME.legal_moves(state, 0) if m["type"].startswith("motivate")]
@@ -292,3 +294,25 @@ def test_the_turncoat_makes_the_officer_seize_the_former_bribers_goods_there():
     events = play(state, 0, {"type": "play_turncoat", "secret": "turncoat1", "officer": 0})
     assert state["shapes"]["irish_1"]["where"] == "customs" and state["shapes"]["irish_2"]["where"] == "board"
     assert [e.data["shape"] for e in events if e.type == "goods_seized"] == ["irish_1"]
+
+
+SECRET_FINDERS = [cid for cid, info in CHARACTERS.items() if info.get("ability", {}).get("kind") == "secret"]
+
+
+@pytest.mark.parametrize("card", SECRET_FINDERS)
+def test_a_character_finds_a_secret_at_no_cost(card):
+    """p.20: « Les cartes Secrets peuvent aussi être récupérées (sans aucun coût) par le biais de
+    certains personnages. » The almoner and the excise clerk each cost 1 influence to motivate: a
+    player with no influence and no gold could not use them, and one with influence paid it."""
+
+    def broke(d):
+        d["characters"][0] = [card]
+        d["influence"][0], d["gold"][0] = 0, 0
+        d["ledger"]["influence"][0][1], d["ledger"]["gold"][0][1] = 10, 13
+
+    state = edited(started(), broke)
+    top, reputation = state["secrets_deck"][0], state["reputation"][0]
+    play(state, 0, {"type": "motivate_secret", "card": card})
+    assert state["hands"][0] == [top]
+    assert (state["gold"][0], state["influence"][0], state["reputation"][0]) == (0, 0, reputation)
+    assert card in state["motivated"] and state["active"] == 0  # once a round; the action is still to come

@@ -80,11 +80,11 @@ def check_labels(state: dict, seat: int, move: dict, seen: dict) -> None:
 
 
 # The label forms (texts.MOVES keys) the playouts below need not reach: no card's ability is free
-# but for a boat's, the carter is seldom hired, a raid seldom goes past its first shape or loses a
-# mob card without reputation, abandoned goods seldom lie by another's pawn, the customs seldom ask
-# which officer when a sale's step has two ways or which way when a landing's has more steps, and
-# an officer's plain label is only for a choice no customs step waits for (each is checked by an
-# exact label below).
+# but for a boat's and a secret's, and no card finding a secret has a cost (p.20); the carter is
+# seldom hired, a raid seldom goes past its first shape or loses a mob card without reputation,
+# abandoned goods seldom lie by another's pawn, the customs seldom ask which officer when a sale's
+# step has two ways or which way when a landing's has more steps, and an officer's plain label is
+# only for a choice no customs step waits for (each is checked by an exact label below).
 UNREACHED = {
     "choose_officer",
     "choose_officer.step",
@@ -94,7 +94,7 @@ UNREACHED = {
     "motivate_goods",
     "motivate_goods.no_cost",
     "motivate_officer.no_cost",
-    "motivate_secret.no_cost",
+    "motivate_secret",
     "raid_card.stop",
     "raid_shape",
     "claim",
