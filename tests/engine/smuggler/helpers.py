@@ -20,7 +20,9 @@ from engine.smuggler.content import (
     START_GOLD,
     START_INFLUENCE,
     START_WAREHOUSES,
+    TRACK_END,
     TRACK_NEW_OFFICER,
+    WHEEL_SPACES,
 )
 from engine.smuggler.packing import fits
 
@@ -126,7 +128,41 @@ def invariants(game, state: dict) -> None:
     # secrets: deck + hands + played
     everywhere = state["secrets_deck"] + [c for hand in state["hands"] for c in hand] + state["secrets_played"]
     assert sorted(everywhere) == ALL_SECRETS
+    customs_invariants(state)
+    table_invariants(state)
     assert state["phase"] != "play" or state["pending"] is not None or "end_turn" not in queue or not queue
+
+
+def customs_invariants(state: dict) -> None:
+    """p.18: « Les douaniers qui n'ont pas été soudoyés par ce joueur saisissent TOUTES les formes
+    de marchandises quand elles partagent la même case »: no goods lie on the board beside an
+    officer their owner has not bribed. p.17: the customs track moves only by the golden wheel,
+    one step each time START is reached (WHEEL_SPACES gold sold), up to its last step; reaching
+    that step, or the last goods bought, triggers the end (p.2)."""
+    for sid, shape in state["shapes"].items():
+        if shape["where"] == "board":
+            watching = [o for o in state["officers"] if o["space"] == shape["space"]]
+            assert all(o["bribed_by"] == shape["owner"] for o in watching), (sid, shape, watching)
+    end = TRACK_END[state["players"]]
+    assert state["track"] == min(end, state["wheel"] // WHEEL_SPACES), (state["track"], state["wheel"])
+    if state["phase"] != "setup":
+        assert state["ending"] is not None or (
+            state["track"] < end and any(s["where"] == "merchant" for s in state["shapes"].values())
+        )
+
+
+def table_invariants(state: dict) -> None:
+    """Set-up 12 (p.8): each player keeps one START warehouse, the rest discarded. p.12: « A chaque
+    fois qu'un personnage est engagé, retournez une nouvelle carte face visible »: a deck shows no
+    card only when it is empty. p.3: a player who has passed takes no more turns this round."""
+    if state["phase"] == "setup":
+        return
+    starts = [w["owner"] for wid, w in state["warehouses"].items() if wid in START_WAREHOUSES]
+    assert sorted(o for o in starts if o != -1) == list(range(state["players"])), starts
+    for deck, card in state["face_up"].items():
+        assert card is not None or not state["decks"][deck], deck
+    if state["phase"] == "play" and state["pending"] is None:
+        assert not state["passed"][state["active"]], state["active"]
 
 
 def invariants_and_views(game, state: dict) -> None:
