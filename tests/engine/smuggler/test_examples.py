@@ -1,10 +1,15 @@
 """The worked examples of the rule text, each as a situation built from the set-up, moves and
-an edited dump: Honest Pete, Alice at St Ives, Bob at Gwithian, the three golden-wheel sales,
-the placement example, hiring Allen Cutler, and Eve's sale with three officers one step away."""
+an edited dump: Honest Pete, Alice at St Ives, Bob at Gwithian, Porthleven's +3, the shape that
+costs 4 gold, a size-5 shape in a size-3 town, the shape that will not fit a warehouse, the three
+golden-wheel sales, the placement example, hiring Allen Cutler, and Eve's sale with three
+officers one step away."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.smuggler import GAME
+from engine.smuggler.content import PRICES, ROW_COST
 from tests.engine.playout import assert_refused
 
 from .helpers import edited, play, started
@@ -95,6 +100,72 @@ def test_a_secret_cove_needs_an_opened_cove():
     state = edited(started(), lambda d: (bob_at_gwithian(d), d.update(coves_open=[[], [], []])))
     assert GAME.move_templates(state, 0) == []
     assert_refused(GAME, state, 0, {"type": "land", "shapes": {"irish_1": 1}, "hide": 0, "stash": 0}, "illegal_move")
+
+
+def test_this_shape_costs_four_gold():
+    """p.13: « Cette forme de marchandises = 4 (<O>) » (a 4-square shape), p.11: « 1 (<I>) plus
+    1 (<O>) pour chaque carré »."""
+    state = edited(started(), lambda d: d["boats"][0].update(space="irish", hold="brig"))
+    play(state, 0, {"type": "buy_goods", "shape": "irish_5"})  # an O4
+    assert state["shapes"]["irish_5"]["where"] == "boat" and state["shapes"]["irish_5"]["owner"] == 0
+    assert (state["gold"][0], state["influence"][0]) == (13 - 4, 10 - 1)
+
+
+@pytest.mark.parametrize(
+    ("shapes", "risk", "steps"), [({"irish_5": 1}, 3 + 4, 0), ({"irish_5": 1, "irish_0": 1}, 3 + 5, 1)]
+)
+def test_porthleven_adds_three_to_the_landing_risk(shapes, risk, steps):
+    """p.14: « Le risque de débarquement de marchandises à Porthleven est de +3. » An O4 there is
+    risk 7, not above the discovery level 7: nobody moves; with a keg besides, 8: the nearest
+    officer (Penzance, four steps away) comes one step, to Marazion."""
+
+    def at_porthleven(d):
+        d["boats"][0].update(space="porthleven", hold="brig")
+        d["pawns"][0] = ["porthleven"]
+        boat_goods(d, "irish_5", 0)
+        boat_goods(d, "irish_0", 0)
+
+    state = edited(started(), at_porthleven)
+    events = play(state, 0, {"type": "land", "shapes": shapes, "hide": 0, "stash": 0})
+    landing = next(e for e in events if e.type == "landing_risk")
+    assert (landing.data["risk"], landing.data["moves"]) == (risk, steps)
+    assert state["officers"][0]["space"] == ("marazion" if steps else "penzance")
+
+
+@pytest.mark.parametrize("row", [0, 1, 2])
+def test_a_five_square_shape_sold_in_a_size_three_town_gets_the_size_three_prices(row):
+    """p.16: « Vendre une forme de marchandises de taille 5 dans une ville de taille 3, signifie que
+    le joueur ne pourra choisir que dans des prix de taille 3. » A P5 at St Ives (size 3)."""
+
+    def at_st_ives(d):
+        d["pawns"][0] = ["st_ives"]
+        d["officers"][1]["space"] = "zennor"
+        board_goods(d, "irish_7", 0, "st_ives")  # a P5
+
+    state = edited(started(), at_st_ives)
+    gold, reputation = state["gold"][0], state["reputation"][0]
+    play(state, 0, {"type": "sell", "shape": "irish_7", "row": row, "pay": "influence" if row else "none"})
+    assert (state["gold"][0] - gold, state["reputation"][0] - reputation) == PRICES[3][row] != PRICES[5][row]
+    assert state["influence"][0] == 10 - ROW_COST[row]
+
+
+def test_this_shape_will_not_fit_this_warehouse():
+    """p.20, « Marchandises et Entrepôts »: « Cette forme ne pourra pas s'ajuster à cet entrepôt. »
+    The Sea cave is one row of four: an I3 goes in, an L3 does not."""
+
+    def at_madron(d):
+        d["pawns"][0] = ["madron"]
+        d["warehouses"]["w_cave"]["owner"] = 0
+        for wid, w in d["warehouses"].items():
+            if w["owner"] == 0 and wid != "w_cave":
+                w["owner"] = -1
+        board_goods(d, "irish_3", 0, "madron")  # an L3
+        board_goods(d, "irish_4", 0, "madron")  # an I3
+
+    state = edited(started(), at_madron)
+    stash = {m["shape"] for m in GAME.legal_moves(state, 0) if m["type"] == "stash"}
+    assert stash == {"irish_4"}
+    assert_refused(GAME, state, 0, {"type": "stash", "shape": "irish_3", "warehouse": "w_cave"}, "illegal_move")
 
 
 def test_the_three_golden_wheel_sales():
