@@ -1,9 +1,12 @@
 """Hidden information: nothing public tells who holds which secret. The tip-off window opens
 for every other seat that could hold a Tip-off as far as the table knows (a secret in hand, a
 Tip-off not yet played), holder or not, and its pass looks the same from outside; so does the
-end of the turn's question, asked of a seat that could hold a secret to play on its turn."""
+end of the turn's question, asked of a seat that could hold a secret to play on its turn. The two
+characters a seat draws at set-up are seen by it alone, and the one it puts back stays hidden."""
 
 from __future__ import annotations
+
+import json
 
 from engine.smuggler import GAME
 
@@ -99,3 +102,34 @@ def test_the_end_of_turn_question_looks_the_same_whether_the_seat_can_play_a_sec
             assert GAME.legal_moves(holder, 0) == [{"type": "end_turn"}, {"type": "play_favour", "secret": "favour1"}]
             assert GAME.legal_moves(other, 0) == [{"type": "end_turn"}]
     assert holder["active"] == other["active"] == 1
+
+
+def named(card: str, seen_data) -> bool:
+    """Whether the card's id is named in the JSON (not inside another id: `w_c_rowe` is a warehouse)."""
+    return f'"{card}"' in json.dumps(seen_data)
+
+
+def test_the_characters_drawn_at_set_up_are_seen_by_their_drawer_alone():
+    """p.8, set-up 13: « chaque joueur pioche deux cartes personnage faces cachées [...] choisissez
+    en une que vous gardez et placez l'autre face cachée sous la pile personnage correspondante »;
+    p.12: hired cards lie face up. The drawer sees both; the others and a spectator see the decks
+    they came from, then the card kept, never the one put back."""
+    state = GAME.setup(3, {}, 5)
+    while state["phase"] == "setup":
+        (seat,) = GAME.to_act(state)
+        move = GAME.legal_moves(state, seat)[0]
+        events = play(state, seat, move)
+        if move["type"] != "draw_characters":
+            continue
+        drawn = state["setup_draw"][seat]
+        assert all(named(card, seen(events, seat)) for card in drawn)
+        assert all(named(card, GAME.view(state, seat)) for card in drawn)
+        for other in [None, *(s for s in range(3) if s != seat)]:
+            assert all(not named(card, seen(events, other)) for card in drawn), other
+            assert all(not named(card, GAME.view(state, other)) for card in drawn), other
+        kept = GAME.legal_moves(state, seat)[1]["card"]
+        events = play(state, seat, {"type": "keep_character", "card": kept})
+        (returned,) = [card for card in drawn if card != kept]
+        for other in [None, *(s for s in range(3) if s != seat)]:
+            assert named(kept, seen(events, other)) and kept in GAME.view(state, other)["players"][seat]["characters"]
+            assert not named(returned, seen(events, other)) and not named(returned, GAME.view(state, other)), other
