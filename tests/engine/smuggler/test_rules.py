@@ -569,3 +569,4 @@ def test_a_new_officer_goes_on_a_village_or_town_with_no_officer_and_no_network_
     assert offered and not set(offered) & occupied
     assert all(LAND[s][1] in ("village", "town") for s in offered)
     assert {"zennor", "ludgvan"}.isdisjoint(offered)
+    assert "scilly" not in offered  # decided (README): the Isles « échappent généralement » to the customs
