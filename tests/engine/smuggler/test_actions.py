@@ -316,3 +316,23 @@ def test_a_character_finds_a_secret_at_no_cost(card):
     assert state["hands"][0] == [top]
     assert (state["gold"][0], state["influence"][0], state["reputation"][0]) == (0, 0, reputation)
     assert card in state["motivated"] and state["active"] == 0  # once a round; the action is still to come
+
+
+def test_boats_and_network_pawns_may_share_a_space():
+    """p.10: « Plusieurs bateaux peuvent occuper la même case. » « Plusieurs pions de réseau
+    peuvent occuper la même case. » Seat 0 sails onto seat 1's boat and walks a pawn onto its own
+    other pawn's space and onto seat 1's."""
+
+    def crowded(d):
+        d["boats"][0]["space"], d["boats"][1]["space"] = "mounts_bay_west", "mounts_bay"
+        d["pawns"][0], d["pawns"][1] = ["madron", "ludgvan"], ["zennor"]
+        d["characters"][0].append("c_annie")
+
+    state = edited(started(), crowded)
+    play(state, 0, {"type": "move_boat", "to": "mounts_bay", "pay": "influence"})
+    assert state["boats"][0]["space"] == state["boats"][1]["space"] == "mounts_bay"
+    state = edited(state, lambda d: d.update(active=0))
+    play(state, 0, {"type": "move_pawn", "from": "ludgvan", "to": "madron", "pay": "influence"})
+    state = edited(state, lambda d: d.update(active=0))
+    play(state, 0, {"type": "move_pawn", "from": "madron", "to": "zennor", "pay": "influence"})
+    assert sorted(state["pawns"][0]) == ["madron", "zennor"] and state["pawns"][1] == ["zennor"]
