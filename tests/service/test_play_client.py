@@ -516,7 +516,10 @@ def test_the_smuggler_table_names_places_and_cards_from_the_static_data_and_show
 
     game, rng = registry.get("smuggler"), random.Random(2)
     state = game.setup(3, game.load_options({}), 5)
-    for _ in range(120):  # greedy play into the second round: goods ashore, warehouses, characters
+    for _ in range(400):  # greedy play into the second round, until goods lie ashore (warehouses, characters)
+        public = game.view(state, None)
+        if public["round"] >= 2 and any(g["where"] == "board" for g in public["goods"].values()):
+            break
         seat = rng.choice(sorted(game.to_act(state)))
         view = game.view(state, seat)
         templates = game.move_templates(state, seat)
