@@ -391,7 +391,7 @@ def play(
         entries += _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
         new_version = match.stored.version + len(entries)
         answer = _answer(match, seat, entries, new_version)
-        result = _commit(store, cfg, match, entries, (idem, body_hash.encode() + answer) if idem else None)
+        result = _commit(store, cfg, match, entries, (idem, _kept(body_hash, answer)) if idem else None)
         if result.status == "ok":
             return answer
         if result.status == "idem":
@@ -416,10 +416,21 @@ def move_digest(move: object) -> str:
     return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
+def _kept(body_hash: str, answer: bytes) -> bytes:
+    """What an Idempotency-Key keeps: the move's digest, the language the answer's words are in, the answer."""
+    return body_hash.encode() + words.request_lang().encode() + answer
+
+
 def _replayed(prior: bytes, body_hash: str) -> bytes:
+    """The first answer, sent again in its own language (which Content-Language then says), whatever
+    language the retry asks for. An answer kept before its language was (a JSON object) has none."""
     if prior[:64].decode() != body_hash:
         raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for a different move; use a new key.")
-    return prior[64:]
+    kept = prior[64:]
+    if kept[:1] == b"{":
+        return kept
+    words.answered_in(kept[:2].decode())
+    return kept[2:]
 
 
 def bots_to_act(match: Loaded) -> bool:

@@ -146,6 +146,11 @@ def request_lang() -> str:
     return lang
 
 
+def answered_in(lang: str) -> None:
+    """The answer's words are in `lang`, whatever the request asked (an answer kept and sent again)."""
+    g.lang = lang
+
+
 def display_names(game: Game, given: Mapping[int, str]) -> dict[int, str]:
     """What texts call each seat: the name given to it, else the game's name for it (a house, for
     a game whose seats are houses), else nothing here ("seat N")."""

@@ -128,6 +128,22 @@ def test_a_used_stream_ticket_is_401_with_www_authenticate(client, doc, medici):
     assert declared["headers"]["WWW-Authenticate"]["required"]
 
 
+def test_a_moves_answer_sent_again_for_its_idempotency_key_says_its_language(client, doc):
+    """The retry's answer is the first one, kept: it came without Content-Language, which the document
+    says every answer carries, and a retry asking in another language could not tell it was French."""
+    created = create(client, game="medici", players=2, seed=4)
+    match_id, toks = created["id"], tokens(created)
+    acting = get_match(client, match_id)["to_act"][0]
+    move = first_move(get_match(client, match_id, toks[acting]))
+    url = f"/v1/matches/{match_id}/moves"
+    headers = {**auth(toks[acting]), "Idempotency-Key": "a-key-of-sixteen-characters"}
+    first = client.post(url, json=move, headers={**headers, "Accept-Language": "fr"})
+    again = client.post(url, json=move, headers={**headers, "Accept-Language": "en"})
+    assert again.get_json() == first.get_json() and first.headers["Content-Language"] == "fr"
+    assert again.headers.get("Content-Language") == "fr"
+    conforms(doc, "POST", url, again)
+
+
 def test_the_members_problems_carry_are_in_the_problem_schema(client, doc):
     """not_your_turn's `seat` was sent but not listed: a generated client dropped it."""
     created = create(client, game="medici", players=2, seed=4)
