@@ -47,10 +47,11 @@ class WholeNumber(fields.Integer):
 
 
 class TextSeconds(fields.Float):
-    """Seconds in a query string: ASCII digits with an optional decimal part ("2", "0.5"), not what
-    Python's float() also reads ("1_0", "1e1", " 1", full-width digits)."""
+    """Seconds in a query string: ASCII digits with an optional decimal part ("2", "0.5", or a float
+    as Python or JavaScript prints it, "0.3333333333333333", up to 24 decimals), not what Python's
+    float() also reads ("1_0", "1e1", " 1", full-width digits)."""
 
-    _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9})?")
+    _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,24})?")
     default_error_messages = {"decimal": "Not a number of seconds: ASCII digits, with an optional decimal part."}
 
     def _validated(self, value):
@@ -315,8 +316,8 @@ class EventsQuerySchema(Schema):
         load_default=0,
         validate=validate.Range(0, 30),
         metadata={
-            "description": "Seconds to wait for a new entry when there is none (long-poll): digits with at "
-            "most nine decimals (`0.25`), no exponent (`1e-05` is refused)."
+            "description": "Seconds to wait for a new entry when there is none (long-poll): digits with "
+            "at most 24 decimals (`0.25`, `0.3333333333333333`), no exponent (`1e-05` is refused)."
         },
     )
 

@@ -279,6 +279,15 @@ def test_a_wait_is_ascii_digits_with_an_optional_decimal_part(client, wait):
     assert "wait" in assert_problem(answer, 422, "validation_error")["errors"]
 
 
+@pytest.mark.parametrize("wait", ["0.3333333333333333", "29.123456789012344", "0.0000012345678901234567"])
+def test_a_wait_as_a_float_prints_is_taken(client, wait):
+    """A generated client sends its float as the language prints it: `wait=1/3` (16 decimals) or a
+    deadline's seconds left were 422, though the document declares a number."""
+    created = create(client, players=2, seed=1)
+    answer = client.get(f"/v1/matches/{created['id']}/events", query_string={"wait": wait, "after": 99})
+    assert answer.status_code == 200, answer.get_json()
+
+
 @pytest.mark.parametrize("seat", ["\u0661", "1\n", "+1"])
 def test_a_seat_key_is_ascii_digits(client, seat):
     answer = client.post("/v1/matches", json={"game": "medici", "players": 2, "bots": {seat: "random"}})
