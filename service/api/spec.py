@@ -63,22 +63,18 @@ def prefix(game_id: str) -> str:
 def document(api: Api) -> None:
     spec = api.spec
     base_match = copy.deepcopy(spec.components.schemas["Match"])
+    base_replay = copy.deepcopy(spec.components.schemas["Replay"])
+    base_replay_move = spec.components.schemas.pop("ReplayMove")
     _document_templates(spec)
-    matches, moves, events = {}, [], []
+    matches, replays, moves, events = {}, {}, [], []
     for game_id in sorted(registry.GAMES):
         game = registry.get(game_id)
         moves.append(ref(_union(api, prefix(game.id), "Move", game.move_schema.members)))
         events.append(ref(_union(api, prefix(game.id), "Event", dict(game.event_schemas))))
         matches[game_id] = ref(_match(api, game, base_match))
-    _replace(
-        spec,
-        "Match",
-        {
-            "description": "A match as the caller sees it; `game` says which game's view and moves it holds.",
-            "oneOf": list(matches.values()),
-            "discriminator": {"propertyName": "game", "mapping": {g: r["$ref"] for g, r in matches.items()}},
-        },
-    )
+        replays[game_id] = ref(_replay(api, game, base_replay, base_replay_move))
+    _by_game(spec, "Match", matches, "A match as the caller sees it; `game` says which game's view and moves it holds.")
+    _by_game(spec, "Replay", replays, "A finished match's record; `game` says which game's moves it lists.")
     _replace(spec, "Move", {"description": "A move of the match's game; see each `<Game>Move`.", "anyOf": moves})
     events.append(ref(_union(api, "Match", "Event", SERVICE_EVENTS)))
     _replace(
@@ -92,7 +88,6 @@ def document(api: Api) -> None:
     for body in REQUEST_BODIES:
         _defaults_into_descriptions(spec.components.schemas[body])
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
-    spec.components.schemas["ReplayMove"]["properties"]["move"] = ref("Move")
     _object_lengths_as_properties(spec.components.schemas)
     _document_language(spec)
     _document_headers(spec)
@@ -263,6 +258,33 @@ def _match(api: Api, game: Game, base: dict) -> str:
     props["move_templates"] = {**props["move_templates"], "items": ref("MoveTemplate")}
     outcome = _outcome(api, game)
     props["outcome"] = {**nullable(ref(outcome)), "description": props["outcome"].get("description", "")}
+    api.spec.components.schema(name, component=body)
+    return name
+
+
+def _by_game(spec: APISpec, name: str, members: dict[str, dict], description: str) -> None:
+    """`name` as a oneOf of each game's own, discriminated by `game`: a generated client then reads a
+    move named as another game's move is (a `buy`, an `end_turn`) as its own game's, not the first that fits."""
+    mapping = {game_id: member["$ref"] for game_id, member in members.items()}
+    oneof = list(members.values())
+    _replace(
+        spec,
+        name,
+        {"description": description, "oneOf": oneof, "discriminator": {"propertyName": "game", "mapping": mapping}},
+    )
+
+
+def _replay(api: Api, game: Game, base: dict, base_move: dict) -> str:
+    move = f"{prefix(game.id)}ReplayMove"
+    body = copy.deepcopy(base_move)
+    body["properties"]["move"] = ref(f"{prefix(game.id)}Move")
+    api.spec.components.schema(move, component=body)
+    name = f"{prefix(game.id)}Replay"
+    body = copy.deepcopy(base)
+    props = body["properties"]
+    props["game"] = {"type": "string", "const": game.id}
+    props["moves"] = {**props["moves"], "items": ref(move)}
+    props["outcome"] = {**nullable(ref(_outcome(api, game))), "description": props["outcome"].get("description", "")}
     api.spec.components.schema(name, component=body)
     return name
 

@@ -33,7 +33,6 @@ from portside_client.models import (
     MoveTemplate,
     Problem,
     ProblemCode,
-    Replay,
     SeatsParam,
 )
 
@@ -88,9 +87,17 @@ def aborted(base_url: str, game: str, players: int) -> None:
     answer = abort_match.sync(created.id, client=AuthenticatedClient(base_url, token=created.seats[0].token))
     assert isinstance(answer, MoveAnswer) and answer.match.ended is not None, answer
     replay = get_replay.sync(created.id, client=Client(base_url), accept_language="fr")
-    assert isinstance(replay, Replay) and replay.outcome is None, replay
+    assert replay is not None and not isinstance(replay, Problem) and replay.outcome is None, replay
     entries = live_entries(Client(base_url), created.id)
     assert [entry.kind for entry in entries] == [LogEntryKind.ABORT] and entries[0].events[0].text, entries
+
+
+def assert_replay_holds_the_games_moves(base_url: str, match_id: str, game: str) -> None:
+    """Each move of the replay read as its own game's (a Speicherstadt `buy` was read as Medici's)."""
+    replay = get_replay.sync(match_id, client=Client(base_url))
+    assert replay is not None and not isinstance(replay, Problem) and replay.game == game, replay
+    kinds = {type(entry.move).__name__ for entry in replay.moves}
+    assert kinds and all(kind.startswith(game.capitalize() + "Move") for kind in kinds), kinds
 
 
 def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]:
@@ -115,6 +122,7 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]
         assert match.game == game and match.view is not None
         if match.status == "finished":
             assert match.outcome is not None, match
+            assert_replay_holds_the_games_moves(base_url, created.id, game)
             return {"game": game, "moves": posted, "version": match.version, "winners": match.outcome.winners}
         if SEAT not in match.to_act:
             get_events.sync(created.id, client=me, after=match.version, wait=2)

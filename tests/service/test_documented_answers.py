@@ -103,7 +103,7 @@ def test_an_aborted_matchs_replay_answers_a_null_outcome_that_the_document_allow
     replay = client.get(f"/v1/matches/{match_id}/replay")
     assert replay.status_code == 200 and replay.get_json()["outcome"] is None
     conforms(doc, "GET", f"/v1/matches/{match_id}/replay", replay)
-    outcome = doc["components"]["schemas"]["Replay"]["properties"]["outcome"]
+    outcome = doc["components"]["schemas"]["MediciReplay"]["properties"]["outcome"]
     assert "abort" in outcome["description"]
 
 
@@ -293,6 +293,24 @@ def test_every_property_of_every_schema_has_a_type(doc):
         if not any(key in said for key in typed)
     ]
     assert untyped == []
+
+
+def test_a_replays_moves_are_its_games_own(client, doc):
+    """A replay's moves were any game's `Move`: a generated client read a Speicherstadt `buy` as
+    Medici's and a Smuggler `end_turn` as Catan's (the first game whose move of that name fits)."""
+    from engine import registry
+
+    schemas = doc["components"]["schemas"]
+    replay = schemas["Replay"]
+    assert replay["discriminator"]["propertyName"] == "game"
+    for game_id in registry.GAMES:
+        named = resolved(doc, {"$ref": replay["discriminator"]["mapping"][game_id]})
+        assert named["properties"]["game"]["const"] == game_id
+        move = resolved(doc, named["properties"]["moves"]["items"])["properties"]["move"]
+        assert move == {"$ref": f"#/components/schemas/{game_id.capitalize()}Move"}
+    created = create(client, game="speicherstadt", players=2, seed=4)
+    client.post(f"/v1/matches/{created['id']}/resign", headers=auth(tokens(created)[1]))
+    conforms(doc, "GET", f"/v1/matches/{created['id']}/replay", client.get(f"/v1/matches/{created['id']}/replay"))
 
 
 def test_create_match_game_is_an_enum_of_the_registered_games(doc):
