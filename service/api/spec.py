@@ -133,7 +133,7 @@ NO_STORE = {
 
 
 def _document_headers(spec: APISpec) -> None:
-    """Every /v1 answer says its request's id and (but a game's static data) its language; every
+    """Every /v1 answer says its request's id and (but a 304 and a game's static data) its language; every
     problem, and every answer about a match but a move's own (a POST's answer is never kept:
     service/api/moves.py), says no cache may keep it."""
     spec.components.header("RequestId", REQUEST_ID)
@@ -151,10 +151,15 @@ def _document_headers(spec: APISpec) -> None:
                     continue
                 headers = response.setdefault("headers", {})
                 headers["X-Request-ID"] = ref_to("headers", "RequestId")
-                if not (path.endswith("/static") and status.startswith(("2", "3"))):  # no words, one for all
+                if _has_words(path, status):
                     headers["Content-Language"] = ref_to("headers", "ContentLanguage")
                 if _not_kept(path, method, status):
                     headers["Cache-Control"] = ref_to("headers", "NoStore")
+
+
+def _has_words(path: str, status: str) -> bool:
+    """A 304 has no body (nor, from werkzeug, a Content-Language); a game's static data is one for all."""
+    return status != "304" and not (path.endswith("/static") and status.startswith(("2", "3")))
 
 
 def _not_kept(path: str, method: str, status: str) -> bool:

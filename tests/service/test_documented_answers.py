@@ -144,6 +144,17 @@ def test_a_moves_answer_sent_again_for_its_idempotency_key_says_its_language(cli
     conforms(doc, "POST", url, again)
 
 
+def test_a_304_is_declared_with_the_headers_it_has(client, doc, medici):
+    """getMatch declared its 304 with a required Content-Language that never came (werkzeug drops it
+    from a 304): a client checking the declared headers found one missing."""
+    url = f"/v1/matches/{medici['id']}"
+    headers = {**auth(medici["tokens"][0]), "Accept-Language": "fr"}
+    etag = client.get(url, headers=headers).headers["ETag"]
+    again = client.get(url, headers={**headers, "If-None-Match": etag})
+    assert again.status_code == 304
+    conforms(doc, "GET", url, again)
+
+
 def test_the_members_problems_carry_are_in_the_problem_schema(client, doc):
     """not_your_turn's `seat` was sent but not listed: a generated client dropped it."""
     created = create(client, game="medici", players=2, seed=4)
