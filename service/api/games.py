@@ -92,8 +92,9 @@ def get_game(game_id: str):
     },
 )
 def get_static(game_id: str):
-    """What is the same in every match of the game (a board's geometry, a map): fetch once, cache.
-    `{}` for a game without such data."""
+    """What is the same in every match of the game (a board's geometry, a map).
+
+    Fetch it once and cache it. `{}` for a game without such data."""
     body = orjson.dumps(_known(game_id).static() or {})
     etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
     headers = {"ETag": etag, "Cache-Control": KEEP_A_DAY}

@@ -56,8 +56,10 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
 @blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left", "stale_version"))
 def resign(_body: dict, match_id: str):
-    """Leave the match: in a two-player game the other seat wins; with more seats the
-    server's random bot plays this seat from now on. Logged as a `resign` entry."""
+    """Leave the match.
+
+    In a two-player game the other seat wins; with more seats the server's random bot plays this
+    seat from now on. Logged as a `resign` entry."""
     return _operation(match_id, lifecycle.resign)
 
 
@@ -66,8 +68,10 @@ def resign(_body: dict, match_id: str):
 @blp.response(200, MoveAnswerSchema, example=examples.ABORTED)
 @blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused", "stale_version"))
 def abort(_body: dict, match_id: str):
-    """End the match without a result: only the creator (the first seat handed a token),
-    and only while no seat holder has moved. Logged as an `abort` entry."""
+    """End the match without a result.
+
+    Only the creator (the first seat handed a token), and only while no seat holder has moved.
+    Logged as an `abort` entry."""
     store = services().store
     return _operation(match_id, lambda match, seat: lifecycle.abort(store, match, seat))
 
@@ -77,9 +81,11 @@ def abort(_body: dict, match_id: str):
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
 @blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused", "stale_version"))
 def undo(_body: dict, match_id: str):
-    """Take back your own last move (option `undo: own_move`), while no other seat has moved
-    since and if the move drew no chance and revealed nothing (the game decides).
-    Logged as an `undo` entry naming the version it takes back (`undoes`)."""
+    """Take back your own last move.
+
+    With the option `undo: own_move`, while no other seat has moved since and if the move drew no
+    chance and revealed nothing (the game decides). Logged as an `undo` entry naming the version it
+    takes back (`undoes`)."""
     store = services().store
     return _operation(match_id, lambda match, seat: lifecycle.undo(store, match, seat))
 
@@ -99,10 +105,12 @@ def undo(_body: dict, match_id: str):
     ),
 )
 def rematch(_body: dict, match_id: str):
-    """After the end: the same game, options, bots and names, a new seed, the start seat
-    rotated (former seat s plays seat s-1). The first call creates it; each former seat
-    holder (one that resigned too) calls with its old token and gets its new seat and a new
-    token. An aborted match has none (409 rematch_refused)."""
+    """After the end: a new match of the same game, with the start seat rotated.
+
+    The same game, options, bots and names, a new seed, the start seat rotated (former seat s
+    plays seat s-1). The first call creates it; each former seat holder (one that resigned too)
+    calls with its old token and gets its new seat and a new token. An aborted match has none
+    (409 rematch_refused)."""
     svc = services()
     from service import matches
 

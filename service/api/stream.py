@@ -97,8 +97,10 @@ class TicketSchema(Schema):
     security=[{}, {"seatToken": []}],
 )
 def post_stream_ticket(_body: dict, match_id: str):
-    """A short-lived, single-use ticket to open the stream with `?ticket=` (for EventSource, which
-    cannot send the `Authorization` header). Same identity as a read: the seat token, or none."""
+    """A short-lived, single-use ticket to open the stream with.
+
+    Open the stream with `?ticket=` (for EventSource, which cannot send the `Authorization`
+    header). Same identity as a read: the seat token, or none."""
     svc = services()
     match = matches.load(svc.store, match_id)
     seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
