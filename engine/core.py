@@ -283,7 +283,14 @@ class OutcomeSchema(Schema):
     breakdown = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()), required=True)
     ranks = fields.List(fields.Integer(), required=True, metadata={"description": "1 = first; ties share a rank."})
     winners = fields.List(fields.Integer(), required=True)
-    tiebreak = fields.String(required=True, metadata={"description": "The tie rule used, in words; '' if none."})
+    tiebreak = fields.String(
+        required=True,
+        metadata={
+            "description": "The tie rule used, as a fixed English phrase whatever the Accept-Language (`most gold`; "
+            "`Seat 1 left the game.` when a seat's leaving ended the match): a key to put in the client's own "
+            "words, as /play/ does; '' if none."
+        },
+    )
     names = fields.List(
         fields.String(allow_none=True), metadata={"description": "The seats' display names (null: none given)."}
     )

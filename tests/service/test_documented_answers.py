@@ -107,6 +107,17 @@ def test_an_aborted_matchs_replay_answers_a_null_outcome_that_the_document_allow
     assert "abort" in outcome["description"]
 
 
+def test_the_document_says_a_tiebreak_is_english_in_every_language(client, doc, medici):
+    """`tiebreak` was "the tie rule used, in words", as every text in the caller's language is; a French
+    answer gave `Seat 1 left the game.` (the clients put this key in their own words)."""
+    answer = client.post(
+        f"/v1/matches/{medici['id']}/resign", headers={**auth(medici["tokens"][1]), "Accept-Language": "fr"}
+    )
+    assert answer.get_json()["match"]["outcome"]["tiebreak"] == "Seat 1 left the game."
+    described = doc["components"]["schemas"]["Outcome"]["properties"]["tiebreak"]["description"]
+    assert "English phrase whatever the Accept-Language" in described and "Seat 1 left the game." in described
+
+
 def test_a_resigned_matchs_ended_outcome_is_an_outcome(client, doc, medici):
     ended = doc["components"]["schemas"]["Ended"]["properties"]["outcome"]
     assert ended["anyOf"] == [{"$ref": "#/components/schemas/Outcome"}, {"type": "null"}]
