@@ -95,7 +95,14 @@ class GameSchema(Schema):
     max_players = WholeNumber(required=True, metadata={"example": 5})
     options = fields.Dict(required=True, metadata={"description": "JSON Schema of the match options."})
     bots = fields.List(fields.String(), required=True, metadata={"example": ["random", "greedy"]})
-    moves = fields.String(required=True, metadata={"description": "Name of the game's move schema in this document."})
+    moves = fields.String(
+        required=True,
+        metadata={
+            "description": "A reference to the game's move schema in this document "
+            "(`#/components/schemas/<Game>Move`).",
+            "example": "#/components/schemas/SpeicherstadtMove",
+        },
+    )
     static = fields.String(required=True, metadata={"description": "URL of the data shared by every match (cache it)."})
 
 

@@ -347,6 +347,14 @@ def test_every_operations_summary_is_one_line(doc):
     assert long == []
 
 
+def test_a_games_moves_is_a_reference_into_the_document_as_described(client, doc):
+    """`moves` was described as the schema's name ("CatanMove") but is a `$ref` pointer to it."""
+    described = doc["components"]["schemas"]["Game"]["properties"]["moves"]
+    assert "#/components/schemas/<Game>Move" in described["description"]
+    for game in client.get("/v1/games").get_json():
+        assert resolved(doc, {"$ref": game["moves"]})["discriminator"]["propertyName"] == "type"
+
+
 def test_create_match_game_is_an_enum_of_the_registered_games(doc):
     from engine import registry
 
