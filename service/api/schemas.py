@@ -179,7 +179,7 @@ class BotSeatSchema(Schema):
 
 
 class CreatedSchema(Schema):
-    id = fields.String(required=True, metadata={"example": "kq3J9x0b2F1mZs8T"})
+    id = fields.String(required=True, metadata={"example": "b53bbd88623c3372d688"})
     game = fields.String(required=True)
     players = WholeNumber(required=True)
     version = WholeNumber(required=True)

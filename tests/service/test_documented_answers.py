@@ -6,6 +6,7 @@ client crashed on an aborted match's replay, whose `outcome` is null)."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from urllib.parse import urlsplit
 
@@ -353,6 +354,13 @@ def test_a_games_moves_is_a_reference_into_the_document_as_described(client, doc
     assert "#/components/schemas/<Game>Move" in described["description"]
     for game in client.get("/v1/games").get_json():
         assert resolved(doc, {"$ref": game["moves"]})["discriminator"]["propertyName"] == "type"
+
+
+def test_a_created_matchs_id_example_looks_like_the_ids_handed_out(client, doc):
+    """Created.id's example was `kq3J9x0b2F1mZs8T`, 16 mixed-case letters; ids are 20 lowercase hex digits."""
+    example = doc["components"]["schemas"]["Created"]["properties"]["id"]["example"]
+    real = create(client, game="medici", players=2)["id"]
+    assert re.fullmatch("[0-9a-f]{20}", real) and re.fullmatch("[0-9a-f]{20}", example)
 
 
 def test_create_match_game_is_an_enum_of_the_registered_games(doc):
