@@ -427,10 +427,10 @@ def _replayed(prior: bytes, body_hash: str) -> bytes:
     if prior[:64].decode() != body_hash:
         raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for a different move; use a new key.")
     kept = prior[64:]
-    if kept[:1] == b"{":
-        return kept
-    words.answered_in(kept[:2].decode())
-    return kept[2:]
+    start = kept.index(b"{")  # the answer, a JSON object, after its language's tag
+    if start:
+        words.answered_in(kept[:start].decode())
+    return kept[start:]
 
 
 def bots_to_act(match: Loaded) -> bool:
