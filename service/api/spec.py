@@ -251,9 +251,8 @@ def _union(api: Api, owner: str, kind: str, members: dict[str, Any]) -> str:
 
 def _match(api: Api, game: Game, base: dict) -> str:
     name = f"{prefix(game.id)}Match"
-    body = copy.deepcopy(base)
+    body = _one_games(api, game, base)
     props = body["properties"]
-    props["game"] = {"type": "string", "const": game.id}
     if game.view_schema is not None:
         view = f"{prefix(game.id)}View"
         if view not in api.spec.components.schemas:
@@ -261,10 +260,17 @@ def _match(api: Api, game: Game, base: dict) -> str:
         props["view"] = {**ref(view), "description": props["view"].get("description", "")}
     props["legal_moves"] = {**props["legal_moves"], "items": ref(f"{prefix(game.id)}Move")}
     props["move_templates"] = {**props["move_templates"], "items": ref("MoveTemplate")}
-    outcome = _outcome(api, game)
-    props["outcome"] = {**nullable(ref(outcome)), "description": props["outcome"].get("description", "")}
     api.spec.components.schema(name, component=body)
     return name
+
+
+def _one_games(api: Api, game: Game, base: dict) -> dict:
+    """A copy of `base` (Match, Replay) for one game: its `game` that game's id, its outcome that game's."""
+    body = copy.deepcopy(base)
+    props = body["properties"]
+    props["game"] = {"type": "string", "const": game.id}
+    props["outcome"] = {**nullable(ref(_outcome(api, game))), "description": props["outcome"].get("description", "")}
+    return body
 
 
 def _by_game(spec: APISpec, name: str, members: dict[str, dict], description: str) -> None:
@@ -285,11 +291,8 @@ def _replay(api: Api, game: Game, base: dict, base_move: dict) -> str:
     body["properties"]["move"] = ref(f"{prefix(game.id)}Move")
     api.spec.components.schema(move, component=body)
     name = f"{prefix(game.id)}Replay"
-    body = copy.deepcopy(base)
-    props = body["properties"]
-    props["game"] = {"type": "string", "const": game.id}
-    props["moves"] = {**props["moves"], "items": ref(move)}
-    props["outcome"] = {**nullable(ref(_outcome(api, game))), "description": props["outcome"].get("description", "")}
+    body = _one_games(api, game, base)
+    body["properties"]["moves"] = {**body["properties"]["moves"], "items": ref(move)}
     api.spec.components.schema(name, component=body)
     return name
 
