@@ -19,7 +19,7 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
     security=[{}, {"seatToken": []}],
 )
 def get_events(query: dict, match_id: str):
-    """Entries after version `after`; with `wait`, holds the request until one arrives.
+    """Entries after a version; with a wait, holds the request until one arrives.
 
     A page holds at most 1000 entries (`LOG_PAGE`): while it comes back full, ask again with
     `after` set to its `version`; an empty page means the caller has read the whole log.

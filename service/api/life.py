@@ -27,7 +27,9 @@ blp = Blueprint(
     responses=problem_responses("validation_error", *LIMITED, details=examples.LOBBY_DETAILS),
 )
 def list_matches(query: dict):
-    """The lobby: matches created with `listed: true`, newest first; join one with POST .../join."""
+    """The lobby: listed matches, newest first; join one with POST .../join.
+
+    A match is listed when created with `listed: true`."""
     svc = services()
     return seat_response(
         lobby.page(svc.store, query.get("game"), query.get("status"), query["limit"], query.get("cursor"))

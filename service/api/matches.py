@@ -143,7 +143,7 @@ def join_match(body: dict, match_id: str):
     security=[{}, {"seatToken": []}],
 )
 def get_match(match_id: str):
-    """The caller's view, `to_act` and legal moves. No token: the spectator's view."""
+    """The caller's view, who is to act and its legal moves. No token: the spectator's view."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
