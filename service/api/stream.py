@@ -40,13 +40,17 @@ blp = Blueprint(
 END = b'event: end\ndata: {"status":"finished"}\n\n'
 HEARTBEAT = b": keep-alive\n\n"
 OPENED = b": open\n\n"  # sent at once, so the client has the headers before the first entry
-CLOSING = b"retry: 1000\n: the server is restarting; reconnect with Last-Event-ID\n\n"
+# A stopping server's hint: thousands of streams told "in 1 s" came back in one burst; each gets its own delay.
+RETRY_MS = (1000, 5000)
+CLOSING = b"retry: %d\n: the server is restarting; reconnect with Last-Event-ID\n\n"
 
 SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with no `event:` line,
 `id:` the entry's version and `data:` the entry exactly as `/events` lists it in `entries[]`
 for the caller. A comment line (`: keep-alive`) comes at least every 15 s. After the final
 entry of a finished match: `event: end` with `data: {"status": "finished"}`, then the server
-closes. When the server shuts down it sends `retry:` and closes; reconnect with `Last-Event-ID`.
+closes. When the server shuts down it sends `retry:` (1,000 to 5,000 ms, each stream its own, so
+that its streams do not all come back at once) and closes; reconnect with `Last-Event-ID` after
+that delay.
 An entry says what happened, not who acts next: read the match (`GET /v1/matches/{id}`) for that
 and for the caller's legal moves.
 
@@ -170,7 +174,7 @@ def _messages(
             lease.renew()  # a stream may outlive any fixed expiry of its place under the wait cap
             if waiter.closed:
                 if not waiter.hung_up:
-                    yield CLOSING
+                    yield CLOSING % random.randint(*RETRY_MS)
                 return
             if not entries:
                 yield HEARTBEAT

@@ -185,21 +185,25 @@ def test_graceful_shutdown_answers_open_waits_at_once(redis_url, tmp_path):
     with gunicorn(redis_url, tmp_path, GRACEFUL_TIMEOUT="30") as (url, proc):
         match_id, _ = new_match(url)
         poll = long_poll(url, match_id, after=0, wait=30)
-        stream = open_stream(url, match_id)
-        assert until(lambda: waiters(url) == 2)
+        streams = [open_stream(url, match_id) for _ in range(4)]
+        assert until(lambda: waiters(url) == 5)
         leases = redis.Redis.from_url(redis_url)
-        held = leases.zcard(WAITS_HERE)  # the two waits' leases (and any an earlier test's server left)
+        held = leases.zcard(WAITS_HERE)  # the five waits' leases (and any an earlier test's server left)
         proc.send_signal(signal.SIGTERM)
         poll.sock.settimeout(PROMPT)
         response = poll.getresponse()
         assert response.status == 200 and json.loads(response.read())["entries"] == []
         assert response.getheader("Connection") == "close"  # not a keep-alive to a stopping worker
-        stream.fp.raw._sock.settimeout(PROMPT)
-        assert next_message(stream) == {"retry": "1000"}
+        retries = []
+        for stream in streams:
+            stream.fp.raw._sock.settimeout(PROMPT)
+            retries.append(int(next_message(stream)["retry"]))
+        # Each stream is told its own delay: a worker's thousands of streams must not all come back at once.
+        assert all(1000 <= ms <= 5000 for ms in retries) and len(set(retries)) > 1, retries
         # The process ends once idle keep-alive connections time out (KEEPALIVE, 5 s), before the 30 s deadline.
         assert proc.wait(timeout=15) == 0
         # A stopping worker gives back the leases of the waits it answered (they go out in batches).
-        assert leases.zcard(WAITS_HERE) == held - 2
+        assert leases.zcard(WAITS_HERE) == held - 5
 
 
 def test_metrics_start_from_a_fresh_directory_even_after_an_unclean_stop(redis_url, tmp_path):
