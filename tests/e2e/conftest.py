@@ -48,10 +48,12 @@ def wait_ready(url: str, proc: subprocess.Popen, log: Path, seconds: float = 30)
 
 
 @contextmanager
-def gunicorn(redis_url: str | None, tmp: Path, **env: str) -> Iterator[tuple[str, subprocess.Popen]]:
-    """A gunicorn over `redis_url` (None: its own embedded Redis) on a free port, ready;
+def gunicorn(
+    redis_url: str | None, tmp: Path, port: int | None = None, **env: str
+) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A gunicorn over `redis_url` (None: its own embedded Redis) on `port` (else a free one), ready;
     stopped (SIGINT, quick) at the end."""
-    port = free_port()
+    port = port or free_port()
     metrics_dir = tmp / "metrics"
     metrics_dir.mkdir()
     log = tmp / "gunicorn.log"

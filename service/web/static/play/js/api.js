@@ -3,11 +3,12 @@
 import { t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = 0) {
     super(body.detail || body.title || `HTTP ${status}`);
     this.status = status;
     this.code = body.code || "";
     this.body = body;
+    this.retryAfter = retryAfter; // seconds the server asked to wait (Retry-After), 0 if it did not say
   }
 }
 
@@ -37,7 +38,7 @@ export async function call(method, path, { token, body, headers = {} } = {}) {
   } catch {
     data = { detail: text };
   }
-  if (!response.ok) throw new ApiError(response.status, data);
+  if (!response.ok) throw new ApiError(response.status, data, Number(response.headers.get("Retry-After")) || 0);
   return data;
 }
 
@@ -109,7 +110,7 @@ export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
     } catch (err) {
       if (err.code === "unknown_match") return gone(err);
       if ([404, 405, 501].includes(err.status)) return longPoll();
-      return retry(openStream);
+      return retry(openStream, err);
     }
     if (stopped) return;
     source = new EventSource(`/v1/matches/${id}/stream?ticket=${encodeURIComponent(ticket.ticket)}&after=${last}`);
@@ -139,10 +140,8 @@ export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
         last = Math.max(last, page.version);
       } catch (err) {
         if (err.code === "unknown_match") return gone(err);
-        if (err.status !== 503) {
-          onMode(t("reconnecting…"));
-          await sleep(Math.min(1000 * 2 ** failures++, 15000));
-        }
+        onMode(t("reconnecting…"));
+        await backOff(err);
       }
     }
   }
@@ -152,9 +151,15 @@ export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
     onGone(err);
   }
 
-  async function retry(again) {
+  // What the server asked for (Retry-After), plus a random share of a doubling delay: when a
+  // server stops or its storage is down, the thousands of pages it served do not all ask again
+  // in the same instant, nor as fast as it answers.
+  const backOff = (err) =>
+    sleep(1000 * (err?.retryAfter || 0) + Math.random() * Math.min(1000 * 2 ** failures++, 15000));
+
+  async function retry(again, err) {
     onMode(t("reconnecting…"));
-    await sleep(Math.min(500 * 2 ** failures++, 15000));
+    await backOff(err);
     if (!stopped) again();
   }
 
