@@ -420,6 +420,12 @@ class Store:
         metrics.LOG_ENTRIES_READ.inc(len(found))
         return [(int(entry_id.split(b"-")[0]), orjson.loads(fields[b"e"])) for entry_id, fields in found]
 
+    def seconds_left(self, match_id: str) -> float | None:
+        """How long the match has before it expires (inf if never); None if it is gone."""
+        metrics.round_trip("load")
+        left = self.redis.pttl(match_key(match_id))
+        return None if left == -2 else float("inf") if left == -1 else left / 1000
+
     def kept_replay(self, match_id: str) -> bytes | None:
         metrics.round_trip("replay")
         return self.redis.get(replay_key(match_id))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import socket
+import time
 from collections.abc import Iterator
 
 import orjson
@@ -48,9 +49,10 @@ SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with n
 `id:` the entry's version and `data:` the entry exactly as `/events` lists it in `entries[]`
 for the caller. A comment line (`: keep-alive`) comes at least every 15 s. After the final
 entry of a finished match: `event: end` with `data: {"status": "finished"}`, then the server
-closes. When the server shuts down it sends `retry:` (1,000 to 5,000 ms, each stream its own, so
-that its streams do not all come back at once) and closes; reconnect with `Last-Event-ID` after
-that delay.
+closes. A match that expires (`MATCH_TTL` after its last move) ends its streams within a
+heartbeat, without `event: end`: reconnecting gets the match's 404. When the server shuts down
+it sends `retry:` (1,000 to 5,000 ms, each stream its own, so that its streams do not all come
+back at once) and closes; reconnect with `Last-Event-ID` after that delay.
 An entry says what happened, not who acts next: read the match (`GET /v1/matches/{id}`) for that
 and for the caller's legal moves.
 
@@ -166,6 +168,8 @@ def _messages(
     lease: limits.Lease,
 ) -> Iterator[bytes]:
     yield OPENED + first
+    # The match expires MATCH_TTL after its last commit: until a new entry comes, it cannot outlive this.
+    lives_until = time.monotonic() + cfg.idle_ttl
     with store.fanout.waiter(match_id, client) as waiter:
         while final is None or after < final:
             # A random share off each beat: streams opened together (after a restart, say) do not
@@ -177,6 +181,11 @@ def _messages(
                     yield CLOSING % random.randint(*RETRY_MS)
                 return
             if not entries:
+                if time.monotonic() >= lives_until:
+                    left = store.seconds_left(match_id)
+                    if left is None:
+                        return  # expired: the client's reconnect gets the match's 404
+                    lives_until = time.monotonic() + left
                 yield HEARTBEAT
                 continue
             for version, entry in entries:
@@ -184,6 +193,7 @@ def _messages(
                 yield b"id: %d\ndata: %s\n\n" % (version, data)
                 seat = matches.still_seated(entry, seat)
                 after = version
+                lives_until = time.monotonic() + cfg.idle_ttl
                 if entry.get("end"):
                     final = version
         yield END

@@ -5,6 +5,8 @@ Live delivery across real gunicorn instances is in tests/e2e/test_waiters.py."""
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import orjson
 import pytest
@@ -219,3 +221,38 @@ def test_a_client_ahead_of_a_finished_match_is_told_and_the_stream_ends(client, 
     messages = stream(client, finished["id"], {"Last-Event-ID": str(finished["version"] + 5)})
     assert [m.get("event") for m in messages] == ["resync", "end"]
     assert messages[0]["id"] == str(finished["version"])
+
+
+def read_until_closed(response, seconds: float) -> tuple[bytes, float]:
+    """What a live stream sends until the server closes it, and when that was (monotonic)."""
+    body, deadline = b"", time.monotonic() + seconds
+    try:
+        for chunk in response.response:
+            body += chunk
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the stream was still open after {seconds} s: {body[-200:]!r}")
+    finally:
+        response.close()
+    return body, time.monotonic()
+
+
+def test_a_stream_ends_when_its_match_expires_and_not_before(config, redis_client):
+    """A match idle for MATCH_TTL is gone, but its open streams beat on for ever (a phone left on
+    it held its connection and its place under the wait cap until it reconnected). Now a stream
+    ends within a heartbeat of its match's expiry, without `event: end`, and reconnecting is a
+    404; a move while it is open puts the expiry off, and the stream with it."""
+    from dataclasses import replace
+
+    from service.app import create_app
+
+    client = create_app(replace(config, idle_ttl=2, heartbeat_seconds=0.1), redis_client).test_client()
+    created = create(client, game="medici", players=2)
+    response = client.get(f"/v1/matches/{created['id']}/stream", buffered=False)
+    moving = threading.Timer(1, lambda: play_random(client, created["id"], tokens(created), random.Random(1), 1, False))
+    moving.start()
+    moved_at = time.monotonic() + 1
+    body, closed_at = read_until_closed(response, seconds=15)
+    moving.join()
+    assert [m["id"] for m in parse_sse(body)] == ["1"] and b"event: end" not in body
+    assert closed_at >= moved_at + 2  # the move's commit gave the match two more seconds
+    assert client.get(f"/v1/matches/{created['id']}/stream").status_code == 404
