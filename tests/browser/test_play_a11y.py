@@ -46,7 +46,9 @@ def checked(page, where: str, screenshots: Path | None = None) -> list[str]:
     problems = []
     for size in (PHONE, DESKTOP):
         page.set_viewport_size(size)
-        page.wait_for_timeout(100)
+        # Two frames: the page's ResizeObservers (a box that now overflows becomes focusable) have run,
+        # however slow the machine (a fixed 100 ms was not always enough under a loaded CI).
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
         problems += [f"{where} at {size['width']} px: {p}" for p in axe_problems(page)]
         if screenshots:
             page.screenshot(
