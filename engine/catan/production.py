@@ -17,7 +17,7 @@ def do_roll(state, seat, move):
     pair = rng.below(36)  # two fair dice at once
     state["rng"] = rng.state
     dice = [pair // 6 + 1, pair % 6 + 1]
-    state["dice"], state["rolled"] = dice, True
+    state["dice"], state["rolled"] = list(dice), True
     total = dice[0] + dice[1]
     if total == 7:
         return [event("dice_rolled", seat=seat, dice=dice, total=total)] + start_seven(state)

@@ -64,7 +64,7 @@ def _table(state) -> dict:
             "from": state["turn"],
             "give": _counted(offer["give"]),
             "get": _counted(offer["get"]),
-            "to": offer["to"],
+            "to": list(offer["to"]),
             "accepted": [s for s in offer["to"] if state["accepted"][s]],
         },
         "proposals": [
@@ -97,11 +97,11 @@ def build_view(state, seat) -> dict:
         "turn_number": state["turns"],
         "to_act": sorted(to_act(state)),
         "rolled": state["rolled"],
-        "dice": state["dice"],
+        "dice": None if state["dice"] is None else list(state["dice"]),
         "board": {
             "scheme": B.TOPOLOGY["scheme"],
             "terrain": [D.TERRAINS[t] for t in state["terrain"]],
-            "numbers": state["numbers"],
+            "numbers": list(state["numbers"]),
             "harbours": [
                 {"kind": D.HARBOUR_NAMES[k], "ratio": 3 if k == D.GENERIC else 2, "nodes": list(B.HARBOUR_NODES[i])}
                 for i, k in enumerate(state["harbours"])

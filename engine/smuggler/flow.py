@@ -145,7 +145,7 @@ def resolve_draw_characters(state, step, seat, move):
     state["setup_draw"][seat] = drawn
     return [
         event("characters_drawn", seat=seat, decks=move["decks"]),
-        event("characters_drawn_privately", to=[seat], seat=seat, cards=drawn),
+        event("characters_drawn_privately", to=[seat], seat=seat, cards=list(drawn)),
     ]
 
 

@@ -7,6 +7,8 @@ every move, checks what must hold for any game under the contract:
 - the state round-trips through JSON (`dump` -> json -> `load` -> `dump`), and `adopt` of the
   parsed JSON is the same live state as `load` of it;
 - views and events are JSON, and legal moves pass the game's own move_schema;
+- views, listed moves, templates and a move's events share no list or dict with the state
+  (a bot or client that edits what it was handed must not edit the match);
 - a sample of the other listed legal moves apply (on a copy), and each
   template's default move either applies or is refused with a code;
 - junk moves and out-of-turn moves raise IllegalMove and change nothing;
@@ -120,14 +122,33 @@ def playout(
     return state, moves
 
 
+def containers(value, found=None) -> dict[int, object]:
+    """Every list and dict inside a JSON-like value, by id (kept alive by the value itself)."""
+    found = {} if found is None else found
+    if isinstance(value, (list, dict)):
+        found[id(value)] = value
+        for item in value.values() if isinstance(value, dict) else value:
+            containers(item, found)
+    return found
+
+
+def assert_shares_nothing(state, handed, what):
+    shared = containers(state).keys() & containers(handed).keys()
+    assert not shared, f"{what} shares a list or dict with the state: editing it would edit the match"
+
+
 def _probe(game, state, seat, seats, legal, templates, rng, sample_legal, extra_junk):
     for viewer in [None, *range(len(seats_all(game, state)))]:
-        json.dumps(game.view(state, viewer))
+        view = game.view(state, viewer)
+        json.dumps(view)
+        assert_shares_nothing(state, view, f"the view of {viewer}")
+    assert_shares_nothing(state, [legal, templates], "the legal moves")
     for move in legal:
         game.move_schema.load(move)
     for move in rng.sample(legal, min(sample_legal, len(legal))):
         copy = roundtrip(game, state)
-        game.apply(copy, seat, move)
+        events = game.apply(copy, seat, move)
+        assert_shares_nothing(copy, [e.data for e in events], f"the events of {move}")
     for tmpl in templates:
         move = fill(tmpl, default_value)
         assert matches_template(tmpl, move), (tmpl, move)
