@@ -63,6 +63,99 @@ def test_every_variable_of_the_readme_table_is_read_by_the_service():
     assert len(names) > 25 and not {n for n in names if f'"{n}"' not in code}
 
 
+# Each variable of the README table that service.config.Config reads, and the field it sets.
+CONFIG_FIELDS = {
+    "REDIS_URL": "redis_url",
+    "REDIS_CLUSTER": "redis_cluster",
+    "REDIS_POOL": "redis_pool",
+    "STREAM_HEARTBEAT_SECONDS": "heartbeat_seconds",
+    "PORTSIDE_DATA_DIR": "data_dir",
+    "MATCH_TTL": "idle_ttl",
+    "FINISHED_MATCH_TTL": "finished_ttl",
+    "MAX_WAIT_SECONDS": "max_wait_seconds",
+    "MAX_BODY_BYTES": "max_body_bytes",
+    "BODY_TIMEOUT_SECONDS": "body_timeout_seconds",
+    "RATE_LIMIT_PER_MINUTE": "rate_limit_per_minute",
+    "READ_LIMIT_PER_MINUTE": "read_limit_per_minute",
+    "AUTH_FAILURES_PER_MINUTE": "auth_failures_per_minute",
+    "MAX_WAITS_PER_CLIENT": "max_waits_per_client",
+    "BOT_MATCHES_PER_MINUTE": "bot_matches_per_minute",
+    "BOT_READ_SECONDS_PER_MINUTE": "bot_read_seconds_per_minute",
+    "TRUSTED_PROXIES": "trusted_proxies",
+    "REDIS_TIMEOUT": "redis_timeout",
+    "CORS_ORIGINS": "cors_origins",
+    "METRICS_TOKEN": "metrics_token",
+    "BOT_BUDGET_SECONDS": "bot_budget_seconds",
+    "SWEEP_SECONDS": "sweep_seconds",
+    "LOG_LEVEL": "log_level",
+}
+
+
+def readme_defaults() -> dict[str, str]:
+    """The README configuration table: variable -> its default column, as written."""
+    readme = (ROOT / "README.md").read_text()
+    table = readme[readme.index("## Configuration") : readme.index("### Production")]
+    return dict(re.findall(r"^\| `([A-Z_]+)` \| ([^|]+?) \|", table, re.M))
+
+
+def as_documented(cell: str) -> object:
+    """A default cell as a value: its leading number, a `word`, or None for unset/none."""
+    if cell.startswith(("unset", "none")):
+        return None
+    number = re.match(r"[0-9.]+", cell)
+    return float(number.group()) if number else cell.strip("`")
+
+
+def test_the_readme_tables_defaults_are_what_the_service_runs_with(monkeypatch):
+    """An operator reads the default column to decide what to set: each must be the value the service
+    takes when the variable is unset, and setting the variable must change that value."""
+    from service.config import Config
+
+    defaults = readme_defaults()
+    assert set(CONFIG_FIELDS) <= set(defaults), set(CONFIG_FIELDS) - set(defaults)
+    for name in CONFIG_FIELDS:
+        monkeypatch.delenv(name, raising=False)
+    unset = Config()
+    for name, field in CONFIG_FIELDS.items():
+        documented, actual = as_documented(defaults[name]), getattr(unset, field)
+        if documented is None:
+            assert not actual, (name, actual)
+        elif isinstance(documented, float):
+            assert float(actual) == documented, (name, actual, defaults[name])
+        else:
+            assert actual == documented, (name, actual, defaults[name])
+    for name in CONFIG_FIELDS:
+        monkeypatch.setenv(name, "1" if name == "REDIS_CLUSTER" else "7")
+    chosen = Config()
+    assert all(getattr(chosen, field) != getattr(unset, field) for field in CONFIG_FIELDS.values())
+
+
+def test_the_readme_tables_gunicorn_defaults_are_what_gunicorn_is_given(tmp_path):
+    """The gunicorn row (and CONTROL_SOCKET's), read from service/gunicorn_conf.py as gunicorn does,
+    in a process whose environment sets none of them."""
+    import os
+    import subprocess
+    import sys
+
+    readme = (ROOT / "README.md").read_text()
+    row = next(line for line in readme.splitlines() if line.startswith("| `HOST`, `PORT`"))
+    bind, *_, worker_class, connections, timeout, graceful, keepalive = [
+        c.strip(" `") for c in row.split("|")[2].split(",")
+    ]
+    names = ("HOST", "PORT", "BIND", "WEB_CONCURRENCY", "WORKER_CLASS", "WORKER_CONNECTIONS", "TIMEOUT")
+    names += ("GRACEFUL_TIMEOUT", "KEEPALIVE", "CONTROL_SOCKET")
+    env = {k: v for k, v in os.environ.items() if k not in names}
+    script = (
+        "import json; from service import gunicorn_conf as c; print(json.dumps([c.bind, c.worker_class, "
+        "c.worker_connections, c.timeout, c.graceful_timeout, c.keepalive, c.control_socket_disable]))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    read = json.loads(done.stdout)
+    assert read == [bind, worker_class, int(connections), int(timeout), int(graceful), int(keepalive), True], row
+    assert readme_defaults()["CONTROL_SOCKET"].startswith("unset: no control socket")
+
+
 def test_match_ttls_follow_match_ttl_and_finished_match_ttl(configured, redis_client):
     url, _ = configured
     created = create(url)
