@@ -136,3 +136,48 @@ def test_a_signal_to_portside_serves_process_group_stops_every_process_quietly(t
         left = subprocess.run(["pgrep", "-f", str(tmp_path / "data")], capture_output=True, text=True).stdout
         assert not left.strip(), f"still running: {left}"
         assert not list(temporary.iterdir()), "a folder of the service's was left in the temporary directory"
+
+
+def test_make_serve_starts_on_the_port_asked_for_with_an_embedded_redis_in_var(tmp_path):
+    """The Quick start's `PORT=8001 make serve`, from a folder holding the checkout's Makefile: the
+    service on that port, its Redis embedded with the data in ./var/ (append-only file, the
+    README's `REDIS_MAXMEMORY` default with `noeviction`), and no gunicorn control socket in the home
+    folder. The install step is `make test`'s (`-o` takes the venv as installed: the tests' venv is
+    shared and must not be installed into)."""
+    import redis
+
+    from service import embedded
+
+    shutil.copy2(ROOT / "Makefile", tmp_path / "Makefile")
+    shutil.copy2(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / ".venv").symlink_to(ROOT / ".venv")
+    port = free_port()
+    unset = (
+        "REDIS_URL",
+        "PORTSIDE_DATA_DIR",
+        "REDIS_MAXMEMORY",
+        "HOST",
+        "BIND",
+        "PROMETHEUS_MULTIPROC_DIR",
+        "XDG_RUNTIME_DIR",
+    )
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    env |= {"PORT": str(port), "HOME": str(tmp_path), "WEB_CONCURRENCY": "1", "LOG_LEVEL": "warning"}
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        command = ["make", "-o", ".venv/.installed", "serve"]
+        proc = subprocess.Popen(
+            command, cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        wait_ready(f"http://127.0.0.1:{port}", proc, log)
+        data = tmp_path / "var"
+        stored = redis.Redis(unix_socket_path=embedded.socket_path(str(data)), decode_responses=True)
+        settings = {k: v for name in ("maxmemory*", "append*") for k, v in stored.config_get(name).items()}
+        assert settings["maxmemory"] == str(512 * 1024 * 1024) and settings["maxmemory-policy"] == "noeviction"
+        assert settings["appendonly"] == "yes" and settings["appendfsync"] == "everysec"
+        assert stored.config_get("dir")["dir"] == str(data)
+        assert not (tmp_path / ".gunicorn").exists()  # CONTROL_SOCKET unset: no control socket
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=20)
