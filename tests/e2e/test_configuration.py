@@ -29,6 +29,7 @@ SETTINGS = {
     "MAX_BODY_BYTES": "1000",
     "MAX_WAIT_SECONDS": "1",
     "STREAM_HEARTBEAT_SECONDS": "1",
+    "LOG_LEVEL": "INFO",
 }
 
 
@@ -229,6 +230,23 @@ def test_a_stream_sends_its_heartbeat_every_stream_heartbeat_seconds(configured)
         seen += response.read1(1024)
     assert time.monotonic() - start < 4, seen  # two heartbeats, 0.75-1 s apart
     conn.close()
+
+
+def test_log_level_info_writes_one_json_line_per_request_with_its_id_but_for_healthz_and_metrics(configured):
+    url, tmp = configured
+    kept, replaced = "claims-log.1", "not an id!"
+    call(f"{url}/v1/games", headers={"X-Request-ID": kept})
+    _, headers, _ = call(f"{url}/v1/games/medici", headers={"X-Request-ID": replaced})
+    given = headers["X-Request-ID"]
+    call(f"{url}/healthz")
+    call(f"{url}/metrics", headers={"Authorization": "Bearer metrics-secret"})
+    lines = [json.loads(line) for line in (tmp / "gunicorn.log").read_text().splitlines() if line.strip()]
+    requests = [line for line in lines if "path" in line]
+    assert [line["path"] for line in requests if line.get("request_id") == kept] == ["/v1/games"]
+    assert given != replaced and [line["path"] for line in requests if line.get("request_id") == given] == [
+        "/v1/games/medici"
+    ]
+    assert not [line for line in requests if line["path"] in ("/healthz", "/metrics")]
 
 
 def test_control_socket_is_where_it_is_asked_for(configured):
