@@ -233,3 +233,38 @@ def test_metrics_answer_while_a_worker_is_making_its_metrics_file(redis_url, tmp
         with urllib.request.urlopen(url + "/metrics", timeout=PROMPT) as response:
             assert response.status == 200
             assert b"portside_requests_total" in response.read()
+
+
+def test_a_worker_holds_no_more_redis_connections_than_redis_pool_whatever_waits_or_reads(tmp_path):
+    """REDIS_POOL bounds a worker's Redis connections, and waiting clients hold none: 60 parked
+    long-polls, then 40 readers at once, on one worker with REDIS_POOL=2, its own embedded Redis
+    counting its clients. Besides the pool: the fan-out's subscription and the supervisor's probe."""
+    from service import embedded
+
+    data = tmp_path / "data"
+    settings = {"PORTSIDE_DATA_DIR": str(data), "REDIS_POOL": "2", "WEB_CONCURRENCY": "1", "RATE_LIMIT_PER_MINUTE": "0"}
+    with gunicorn(None, tmp_path, **settings) as (url, _):
+        stored = redis.Redis(unix_socket_path=embedded.socket_path(str(data)))
+        mine = stored.client_id()
+        match_id, _ = new_match(url)
+        polls = [long_poll(url, match_id, after=0) for _ in range(60)]
+        assert until(lambda: waiters(url) == 60)
+        most = [0]
+
+        def count() -> int:
+            most[0] = max(most[0], sum(c["id"] != str(mine) for c in stored.client_list()))
+            return most[0]
+
+        def read() -> None:
+            for _ in range(10):
+                call(url, f"/v1/matches/{match_id}")
+
+        readers = [threading.Thread(target=read) for _ in range(40)]
+        for reader in readers:
+            reader.start()
+        while any(reader.is_alive() for reader in readers):
+            count()
+            time.sleep(0.005)
+        assert count() <= 2 + 2, most  # was 33 with the pool at its default of 32
+        for conn in polls:
+            conn.close()
