@@ -1,9 +1,10 @@
 """A seat claimed again when the answer that carried its token was lost (a phone's network drops
 it, the app retries): a join sent again with the same Idempotency-Key, or a rematch claimed again
 with the same old token, within CLAIM_AGAIN_SECONDS of the first claim, gets the same seat and the
-same token. A claim's token is derived from the claim (HMAC-SHA256 under a secret the match keeps
-with its claims), so Redis keeps no token, only hashes; one Lua step records the claim and takes
-the seat, so copies sent at once take one seat and all get its token.
+same token. A claim's token is derived from what proves the claim (HMAC-SHA256 of the key, or of
+the old token, under a secret the match keeps with its claims); Redis keeps the claim only hashed,
+so what it holds yields no token. One Lua step records the claim and takes the seat, so copies sent
+at once take one seat and all get its token.
 
     m:{id}:claims   hash: secret, and join:<SHA-256 of the key> or rematch:<old token's hash>
                     -> {"seat", "at" (the first claim), "body" (the join's seat and name, hashed)}
@@ -48,6 +49,11 @@ return {'new', ''}
 """
 
 
+class Claim(NamedTuple):
+    field: str  # the claim as m:{id}:claims names it: hashed
+    proof: str  # what the caller sent (the key, the old token): never stored, the token derives from it
+
+
 class Claimed(NamedTuple):
     seat: int
     token: str
@@ -60,16 +66,16 @@ def claims_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:claims"
 
 
-def join_claim(idempotency_key: str) -> str:
-    return "join:" + hashlib.sha256(idempotency_key.encode()).hexdigest()
+def join_claim(idempotency_key: str) -> Claim:
+    return Claim("join:" + hashlib.sha256(idempotency_key.encode()).hexdigest(), "join:" + idempotency_key)
 
 
-def rematch_claim(old_token_hash: str) -> str:
-    return "rematch:" + old_token_hash
+def rematch_claim(old_token: str) -> Claim:
+    return Claim("rematch:" + hash_token(old_token), "rematch:" + old_token)
 
 
 def take(
-    store: Store, match_id: str, seat: int, claim: str | None, body: str = "", name_field: str = ""
+    store: Store, match_id: str, seat: int, claim: Claim | None, body: str = "", name_field: str = ""
 ) -> Claimed | None:
     """The seat with its token if it is open, or, for a claim made before, that claim's seat and
     token again (409 once the window has passed or the seat holds another token); None if taken.
@@ -87,7 +93,7 @@ def take(
     record = orjson.dumps({"seat": seat, "at": time.time(), "body": body})
     metrics.round_trip("claim")
     keys = [match_key(match_id), claims_key(match_id)]
-    args = [claim, f"seat:{seat}", digest, record, CLAIMS_SECONDS, name_field]
+    args = [claim.field, f"seat:{seat}", digest, record, CLAIMS_SECONDS, name_field]
     found, prior = store.redis.eval(_CLAIM, 2, *keys, *args)
     if found == b"gone":
         raise unknown_match(match_id)
@@ -100,24 +106,24 @@ def take(
     return _again(store, match_id, orjson.loads(prior), token, digest, body)
 
 
-def again(store: Store, match_id: str, claim: str, body: str = "") -> Claimed | None:
+def again(store: Store, match_id: str, claim: Claim, body: str = "") -> Claimed | None:
     """The claim's seat and token if it was made before (see take); None if not."""
     metrics.round_trip("claim")
-    prior = store.redis.hget(claims_key(match_id), claim)
+    prior = store.redis.hget(claims_key(match_id), claim.field)
     if prior is None:
         return None
     token = _token(store, match_id, claim)
     return _again(store, match_id, orjson.loads(prior), token, hash_token(token), body)
 
 
-def release(store: Store, match_id: str, claimed: Claimed, claim: str | None) -> None:
+def release(store: Store, match_id: str, claimed: Claimed, claim: Claim | None) -> None:
     """Give back a seat just taken that its join cannot keep (the match changing too fast), with
     the name claimed with it."""
     metrics.round_trip("claim")
     pipe = store.redis.pipeline(transaction=False)
     pipe.hdel(match_key(match_id), f"seat:{claimed.seat}", *[claimed.name_field] if claimed.name_field else [])
     if claim is not None:
-        pipe.hdel(claims_key(match_id), claim)
+        pipe.hdel(claims_key(match_id), claim.field)
     pipe.execute()
 
 
@@ -137,9 +143,9 @@ def _again(store: Store, match_id: str, record: dict, token: str, digest: str, b
     return Claimed(seat, token, False, digest)
 
 
-def _token(store: Store, match_id: str, claim: str) -> str:
-    """The claim's token: HMAC-SHA256 of the claim under the match's claims secret."""
+def _token(store: Store, match_id: str, claim: Claim) -> str:
+    """The claim's token: HMAC-SHA256 of its proof under the match's claims secret."""
     metrics.round_trip("claim")
     key = store.redis.eval(_SECRET, 1, claims_key(match_id), secrets.token_hex(32), CLAIMS_SECONDS)
-    mac = hmac.new(key if isinstance(key, bytes) else key.encode(), claim.encode(), hashlib.sha256).digest()
+    mac = hmac.new(key if isinstance(key, bytes) else key.encode(), claim.proof.encode(), hashlib.sha256).digest()
     return TOKEN_PREFIX + base64.urlsafe_b64encode(mac).decode().rstrip("=")

@@ -45,7 +45,8 @@ def header_key(shortest: int = 1) -> str | None:
 
 
 def marker_key(match_id: str, key: str) -> str:
-    return f"m:{{{match_id}}}:busy:{(bearer_digest() or hash_token(''))[:24]}:{key}"
+    # The key hashed: a join's key proves its claim (service/claims.py), so Redis never holds it.
+    return f"m:{{{match_id}}}:busy:{(bearer_digest() or hash_token(''))[:24]}:{hash_token(key)[:32]}"
 
 
 @contextmanager

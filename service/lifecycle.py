@@ -423,9 +423,10 @@ def _must_be_playing(match: Loaded, seat: int) -> None:
 # --- rematch -------------------------------------------------------------------
 
 
-def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
-    """The rematch's id and, for the caller (a former seat holder, one that resigned too), its new
-    seat and token. The first caller creates it (once, however many race); former seat s plays s - 1."""
+def rematch(store: Store, cfg: Config, match: Loaded, seat: int, old_token: str) -> dict:
+    """The rematch's id and, for the caller (a former seat holder, one that resigned too, holding
+    `old_token`), its new seat and token. The first caller creates it (once, however many race);
+    former seat s plays s - 1."""
     from service import matches
 
     if not match.finished:
@@ -438,7 +439,7 @@ def rematch(store: Store, cfg: Config, match: Loaded, seat: int) -> dict:
     new = matches.load(store, new_id)
     if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
         raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
-    claim = claims.rematch_claim(match.stored.seat_hashes[seat])  # the same old token again: a lost answer
+    claim = claims.rematch_claim(old_token)  # the same old token again: a lost answer
     claimed = claims.take(store, new_id, new_seat, claim)  # the claim made before: its seat and token again
     if claimed is None:
         raise ApiError("seat_taken", "Seat {seat} of the rematch is already claimed.", values={"seat": new_seat})

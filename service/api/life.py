@@ -8,7 +8,7 @@ from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.moves import read_if_match
 from service.api.schemas import MoveAnswerSchema, empty_body
-from service.auth import seat_of
+from service.auth import bearer_token, seat_of
 
 blp = Blueprint(
     "life",
@@ -118,5 +118,6 @@ def rematch(_body: dict, match_id: str):
 
     match = matches.load(svc.store, match_id)
     seat = seat_of(match.stored.seat_hashes, required=True)
-    assert seat is not None  # required=True answers 401 instead
-    return seat_response(lifecycle.rematch(svc.store, svc.config, match, seat))
+    token = bearer_token()
+    assert seat is not None and token is not None  # required=True answers 401 instead
+    return seat_response(lifecycle.rematch(svc.store, svc.config, match, seat, token))

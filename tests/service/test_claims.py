@@ -129,3 +129,45 @@ def test_joins_for_a_taken_name_never_make_a_free_seat_look_full(app):
         assert bob.status_code == 200, bob.get_json()
         seats = get_match(app.test_client(), created["id"])["seats"]
         assert sorted(s["name"] for s in seats if s["name"]) == ["Ann", "Bob"]
+
+
+def stored_strings(redis_client, match_id: str) -> set[bytes]:
+    """Every name, field and value Redis holds under the match's hash tag."""
+    held: set[bytes] = set()
+    for key in redis_client.scan_iter(match=f"*{{{match_id}}}*"):
+        held.add(key)
+        kind = redis_client.type(key)
+        if kind == b"string":
+            held.add(redis_client.get(key))
+        elif kind == b"hash":
+            held.update(part for pair in redis_client.hgetall(key).items() for part in pair)
+        elif kind == b"zset":
+            held.update(redis_client.zrange(key, 0, -1))
+        elif kind == b"stream":
+            held.update(part for _, entry in redis_client.xrange(key) for pair in entry.items() for part in pair)
+    return held
+
+
+def test_what_redis_holds_of_a_match_neither_is_nor_yields_a_token_or_ticket(client, redis_client):
+    """README: tokens are shown once and "Redis keeps only their SHA-256", and a stream ticket's
+    hash. Whoever reads a Redis dump or backup (and this code) must find no token and no ticket,
+    and compute none: not a created seat's, a keyed join's nor a rematch's, whose tokens are
+    derived with HMAC-SHA256 from the claim. Before, the secret and the claim were both kept in
+    m:{id}:claims, so the HMAC of one over the other was the seat's live token."""
+    import base64
+    import hashlib
+    import hmac
+
+    created = create(client, game="medici", players=2, seats="one")
+    match_id, first = created["id"], tokens(created)[0]
+    joined = join(client, match_id, str(uuid.uuid4())).get_json()["token"]
+    ticket = client.post(f"/v1/matches/{match_id}/stream-ticket", headers=auth(joined)).get_json()["ticket"]
+    assert client.post(f"/v1/matches/{match_id}/resign", headers=auth(first)).status_code == 200
+    rematch = client.post(f"/v1/matches/{match_id}/rematch", headers=auth(joined)).get_json()
+    handed_out = [first, joined, ticket, rematch["token"]]
+    held = stored_strings(redis_client, match_id) | stored_strings(redis_client, rematch["id"])
+    assert not [secret for secret in handed_out if any(secret.encode() in value for value in held)]
+    computable = {hmac.new(k, m, hashlib.sha256).digest() for k in held for m in held}
+    macs = {t: base64.urlsafe_b64decode(t.removeprefix("pst_") + "=") for t in handed_out if t.startswith("pst_")}
+    assert not [t for t, mac in macs.items() if mac in computable], "a token computable from what Redis holds"
+    assert get_match(client, rematch["id"], rematch["token"])["seat"] == rematch["seat"]  # the token acts

@@ -634,7 +634,7 @@ def test_a_copy_sent_while_the_first_is_in_flight_gets_409_request_in_progress(r
     match_id, toks = created["id"], tokens(created)
     seat = get_match(client, match_id)["to_act"][0]
     move = first_move(get_match(client, match_id, toks[seat]))
-    marker = f"m:{{{match_id}}}:busy:{hash_token(toks[seat])[:24]}:slow-key"
+    marker = f"m:{{{match_id}}}:busy:{hash_token(toks[seat])[:24]}:{hash_token('slow-key')[:32]}"
     redis_client.set(marker, "the first request", ex=30)  # the first copy, still being processed
     headers = {**auth(toks[seat]), "Idempotency-Key": "slow-key"}
     started = time.monotonic()
