@@ -313,6 +313,15 @@ def test_cors_by_configuration(redis_url, redis_client):
     assert "Access-Control-Allow-Origin" not in other.headers
 
 
+def test_cors_origins_star_lets_any_origin_read_the_answers(redis_url, redis_client):
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=0, cors_origins="*").test_client()
+    for origin in ("https://app.example", "http://localhost:5173"):
+        answer = client.get("/v1/games", headers={"Origin": origin})
+        assert answer.headers["Access-Control-Allow-Origin"] in ("*", origin)
+        preflight = client.options("/v1/matches", headers={"Origin": origin, "Access-Control-Request-Method": "POST"})
+        assert preflight.headers["Access-Control-Allow-Origin"] in ("*", origin)
+
+
 @pytest.mark.parametrize(
     ("path", "allowed"),
     [
