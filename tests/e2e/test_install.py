@@ -8,6 +8,7 @@ only be the installed copy that serves."""
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -138,12 +139,40 @@ def test_a_signal_to_portside_serves_process_group_stops_every_process_quietly(t
         assert not list(temporary.iterdir()), "a folder of the service's was left in the temporary directory"
 
 
+def read_proc(pid: int, name: str) -> str:
+    try:
+        return (Path("/proc") / str(pid) / name).read_text()
+    except OSError:
+        return ""
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process under `pid` (its children, theirs...), from /proc."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (stat := read_proc(int(entry.name), "stat")):
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, frontier = [], [pid]
+    while frontier:
+        children = [child for child, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
+
+
+def open_files_allowed(pid: int) -> int:
+    line = next(line for line in read_proc(pid, "limits").splitlines() if line.startswith("Max open files"))
+    return int(line.split()[3])
+
+
 def test_make_serve_starts_on_the_port_asked_for_with_an_embedded_redis_in_var(tmp_path):
     """The Quick start's `PORT=8001 make serve`, from a folder holding the checkout's Makefile: the
     service on that port, its Redis embedded with the data in ./var/ (append-only file, the
-    README's `REDIS_MAXMEMORY` default with `noeviction`), and no gunicorn control socket in the home
-    folder. The install step is `make test`'s (`-o` takes the venv as installed: the tests' venv is
-    shared and must not be installed into)."""
+    README's `REDIS_MAXMEMORY` default with `noeviction`), no gunicorn control socket in the home
+    folder, and each process allowed as many open files as the hard limit lets (README "Scale":
+    a waiting client holds a descriptor; the shell's soft limit is often 1024). The install step is
+    `make test`'s (`-o` takes the venv as installed: the tests' venv is shared and must not be
+    installed into)."""
     import redis
 
     from service import embedded
@@ -151,6 +180,7 @@ def test_make_serve_starts_on_the_port_asked_for_with_an_embedded_redis_in_var(t
     shutil.copy2(ROOT / "Makefile", tmp_path / "Makefile")
     shutil.copy2(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     (tmp_path / ".venv").symlink_to(ROOT / ".venv")
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     port = free_port()
     unset = (
         "REDIS_URL",
@@ -167,7 +197,13 @@ def test_make_serve_starts_on_the_port_asked_for_with_an_embedded_redis_in_var(t
     with log.open("wb") as out:
         command = ["make", "-o", ".venv/.installed", "serve"]
         proc = subprocess.Popen(
-            command, cwd=tmp_path, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            command,
+            cwd=tmp_path,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)),
         )
     try:
         wait_ready(f"http://127.0.0.1:{port}", proc, log)
@@ -178,6 +214,9 @@ def test_make_serve_starts_on_the_port_asked_for_with_an_embedded_redis_in_var(t
         assert settings["appendonly"] == "yes" and settings["appendfsync"] == "everysec"
         assert stored.config_get("dir")["dir"] == str(data)
         assert not (tmp_path / ".gunicorn").exists()  # CONTROL_SOCKET unset: no control socket
+        commands = {pid: read_proc(pid, "cmdline").split("\0") for pid in descendants(proc.pid)}
+        served = [pid for pid, argv in commands.items() if "python" in argv[0] and "portside" in argv[1]]
+        assert len(served) == 2 and all(open_files_allowed(pid) == hard for pid in served), commands
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=20)
