@@ -83,6 +83,20 @@ def test_the_sweeper_enforces_a_deadline_with_no_one_online(app, client, redis_c
     assert created["id"] not in [m.decode() for m in redis_client.zrangebyscore(lifecycle.CLOCKS_KEY, 0, time.time())]
 
 
+def test_a_waiting_long_poll_wakes_at_the_deadline_and_applies_it(client, redis_client):
+    """README: "a waiting `/events?wait=` wakes at the deadline to apply it", with no sweeper and no
+    other request: the match is kept out of the sweepers' index, so only the waiter can apply it."""
+    created = create(client, game="medici", players=2, clock={"seconds": 30})
+    match_id, waiting_seat = created["id"], 1 - get_match(client, created["id"])["to_act"][0]
+    _expire(redis_client, match_id, 1 - waiting_seat, at=time.time() + 0.5)
+    redis_client.zrem(lifecycle.CLOCKS_KEY, match_id)
+    started = time.monotonic()
+    page = client.get(
+        f"/v1/matches/{match_id}/events?after=0&wait=10", headers=auth(tokens(created)[waiting_seat])
+    ).get_json()
+    assert [e["kind"] for e in page["entries"]] == ["timeout"] and time.monotonic() - started < 3
+
+
 def test_a_timeout_applies_once_with_two_instances_two_waiting_clients_and_two_sweepers(config, redis_url):
     """Two apps over the same Redis (as two instances would be); each has a client
     long-polling the match and a sweeper; the deadline falls while they wait."""
