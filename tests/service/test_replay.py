@@ -45,3 +45,26 @@ def test_a_replay_reads_the_log_once_however_often_it_is_asked_for(client):
         again = client.get(f"/v1/matches/{created['id']}/replay")
         assert again.status_code == 200 and again.get_data() == first.get_data()
     assert entries_read() == built
+
+
+def test_a_replay_after_an_undo_lists_only_the_moves_that_stand(client):
+    """README "Undo": `/replay` lists only the moves that stand, so replaying it from the seed still
+    gives the outcome the server announced."""
+    from tests.service.helpers import auth, play_first_legal
+
+    created = create(client, game="speicherstadt", players=2, seed=4, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    mover = get_match(client, match_id)["to_act"][0]
+    taken_back = play_first_legal(client, match_id, toks)["version"]
+    undo = client.post(f"/v1/matches/{match_id}/undo", headers=auth(toks[mover]))
+    assert undo.status_code == 200, undo.get_json()
+    play_random(client, match_id, toks, random.Random(5))
+    replay = client.get(f"/v1/matches/{match_id}/replay").get_json()
+    log = client.get(f"/v1/matches/{match_id}/events?after=0").get_json()["entries"]
+    assert [e["undoes"] for e in log if e.get("kind") == "undo"] == [taken_back]
+    assert taken_back not in [m["version"] for m in replay["moves"]]
+    game = registry.get(replay["game"])
+    state = game.setup(replay["players"], game.load_options(replay["options"]), replay["seed"])
+    for move in replay["moves"]:
+        game.apply(state, move["seat"], move["move"])
+    assert game.outcome(state).to_json() == {k: v for k, v in replay["outcome"].items() if k != "names"}
