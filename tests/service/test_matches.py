@@ -1,4 +1,5 @@
 import hashlib
+import re
 
 from tests.service.helpers import auth, create, get_match, play_first_legal, tokens
 
@@ -15,7 +16,7 @@ def test_create_answers_201_with_tokens_for_every_seat(client, redis_client):
     # Tokens: long random secrets, stored only as hashes.
     stored = redis_client.hgetall(f"m:{{{body['id']}}}")
     for seat in body["seats"]:
-        assert len(seat["token"]) >= 40
+        assert re.fullmatch(r"pst_[A-Za-z0-9_-]{43}", seat["token"])  # 256 random bits, base64url
         assert seat["token"].encode() not in b"".join(stored.values())
         assert stored[f"seat:{seat['seat']}".encode()] == hashlib.sha256(seat["token"].encode()).hexdigest().encode()
 

@@ -11,6 +11,7 @@ import time
 import orjson
 import pytest
 
+from service.store import ticket_key
 from tests.service.helpers import auth, create, play_random, tokens
 
 
@@ -109,12 +110,13 @@ def test_a_bad_last_event_id_or_unknown_match_is_a_problem(client, finished):
     assert client.get("/v1/matches/nope/stream").status_code == 404
 
 
-def test_a_ticket_opens_its_matchs_stream_once_as_its_seat(client, finished):
+def test_a_ticket_opens_its_matchs_stream_once_as_its_seat(client, finished, redis_client):
     match_id, token = finished["id"], finished["tokens"][1]
     answer = client.post(f"/v1/matches/{match_id}/stream-ticket", headers=auth(token))
     assert answer.status_code == 200
     ticket = answer.get_json()["ticket"]
     assert answer.get_json()["expires_in"] == 60 and token not in ticket
+    assert 55 < redis_client.ttl(ticket_key(match_id, ticket)) <= 60  # Redis forgets it then: 401 after
     seen = stream(client, match_id, query=f"?ticket={ticket}")
     assert [orjson.loads(m["data"]) for m in seen[:-1]] == events_entries(client, match_id, token)
     again = client.get(f"/v1/matches/{match_id}/stream?ticket={ticket}")
