@@ -64,3 +64,33 @@ def test_static_game_data_is_served_once_with_an_etag(client):
         again = client.get(f"/v1/games/{game_id}/static", headers={"If-None-Match": response.headers["ETag"]})
         assert again.status_code == 304
     assert client.get("/v1/games/chess/static").status_code == 404
+
+
+def test_a_fault_of_ours_is_500_internal_error_logged_with_its_request_id(client, monkeypatch):
+    """The error table: 500 `internal_error` is "a fault of ours, logged with the request id", so a
+    user's X-Request-ID finds its traceback in the log."""
+    import io
+    import json
+    import logging
+
+    from service import logs
+    from service.api import games
+
+    def broken(game_id: str) -> dict:
+        raise RuntimeError("a bug in the catalogue")
+
+    monkeypatch.setattr(games, "entry", broken)
+    written = io.StringIO()
+    handler = logging.StreamHandler(written)
+    handler.setFormatter(logs.JsonFormatter())
+    logging.getLogger("portside").addHandler(handler)
+    try:
+        answer = client.get("/v1/games/medici", headers={"X-Request-ID": "user-report-42"})
+    finally:
+        logging.getLogger("portside").removeHandler(handler)
+    assert answer.status_code == 500 and answer.mimetype == "application/problem+json"
+    assert answer.get_json()["code"] == "internal_error" and "a bug" not in answer.get_data(as_text=True)
+    assert answer.headers["X-Request-ID"] == "user-report-42"
+    logged = [json.loads(line) for line in written.getvalue().splitlines()]
+    faults = [line for line in logged if "a bug in the catalogue" in line.get("exc", "")]
+    assert [line["request_id"] for line in faults] == ["user-report-42"], logged
