@@ -5,7 +5,8 @@ lines as JSON, like the app's):
 - gunicorn answers a request it cannot parse (request line over
   limit_request_line: 414; headers over limit_request_fields/field_size: 431;
   malformed: 400) itself, in HTML. `util.write_error` is the one place that
-  writes those answers: it now writes problem+json like every other error.
+  writes those answers: it now writes problem+json like every other error, with
+  the headers every answer of the app's carries (a request id, nosniff, no-store).
 - gunicorn drops the application's `Connection` header (hop-by-hop) and so
   cannot be told to close. An answer that says `Connection: close` (413: the
   unread body would be taken for the next request) now closes the connection
@@ -13,6 +14,8 @@ lines as JSON, like the app's):
 """
 
 from __future__ import annotations
+
+import secrets
 
 import orjson
 from gunicorn import glogging, util
@@ -42,7 +45,8 @@ def problem_bytes(status: int, reason: str, detail: str) -> bytes:
     )
     head = (
         f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-        f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n"
+        f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n"
+        f"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-ID: {secrets.token_hex(8)}\r\n\r\n"
     )
     return head.encode("latin-1") + body
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import urllib.parse
 
@@ -79,6 +80,25 @@ def test_too_many_headers_are_a_problem(server_url):
     answer = conn.getresponse()
     assert answer.status == 431
     assert problem_of(answer)["code"] == "headers_too_large"
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "status"),
+    [
+        (b"GET /v1/games?" + b"a" * 9000 + b" HTTP/1.1\r\nHost: t\r\n\r\n", 414),
+        (b"GET /v1/games HTTP/1.1\r\nHost: t\r\n" + b"X-Filler: y\r\n" * 120 + b"\r\n", 431),
+        (b"GARBAGE\r\n\r\n", 400),
+        (b"POST /v1/matches HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: xchunked\r\n\r\n", 501),
+    ],
+)
+def test_gunicorns_own_answers_carry_a_request_id_nosniff_and_no_store(server_url, request_bytes, status):
+    """README: "Every answer carries X-Request-ID, and each answer no cache may keep says
+    Cache-Control: no-store"; docs/security.md: `nosniff` everywhere. The answers gunicorn writes
+    itself, before the app sees the request, had none of the three."""
+    status_line, headers, problem = answer_of(exchange(server_url, request_bytes, []))
+    assert status_line.startswith(b"HTTP/1.1 %d" % status) and problem["status"] == status
+    assert re.search(rb"^x-request-id: [0-9a-f]{16}\r?$", headers, re.M), headers
+    assert b"cache-control: no-store" in headers and b"x-content-type-options: nosniff" in headers
 
 
 def test_no_version_banner_and_nosniff(server_url):
