@@ -72,10 +72,15 @@ def next_message(stream: http.client.HTTPResponse) -> dict:
             fields[name] = value
 
 
-def waiters(url: str) -> float:
+def metric(url: str, name: str) -> float:
     with urllib.request.urlopen(url + "/metrics", timeout=PROMPT) as response:
         text = response.read().decode()
-    return float(re.search(r"^portside_waiters ([\d.e+]+)$", text, re.M).group(1))
+    found = re.search(rf"^{name} ([\d.e+]+)$", text, re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+def waiters(url: str) -> float:
+    return metric(url, "portside_waiters")
 
 
 def until(check, seconds: float = PROMPT) -> bool:
@@ -177,6 +182,7 @@ def test_a_move_on_instance_a_wakes_waiters_on_instance_b(server_url, redis_url,
         assert message["id"] == "1"
         assert json.loads(message["data"]) == call(other_url, f"/v1/matches/{match_id}/events?after=0")["entries"][0]
         assert answer["version"] == 1
+        assert metric(other_url, "portside_wake_seconds_count") >= 1  # README "Operations": heard here
         second = move(other_url, match_id, toks)  # and the other way round: B's move reaches A's readers
         assert call(server_url, f"/v1/matches/{match_id}/events?after=1&wait=5")["version"] == second["version"]
 
