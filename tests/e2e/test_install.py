@@ -220,3 +220,29 @@ def test_make_serve_starts_on_the_port_asked_for_with_an_embedded_redis_in_var(t
     finally:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(timeout=20)
+
+
+def test_make_creates_the_venv_on_first_use_and_again_when_pyproject_changes(tmp_path):
+    """The Quick start: "Both commands create .venv/ on first use (or when pyproject.toml changes)",
+    and what `make test` installs. What make would run, asked with -n (nothing is installed: CI's
+    `.ci/run` runs `make test` itself on a clean clone)."""
+
+    def would_run(target: str) -> str:
+        done = subprocess.run(["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, check=True)
+        return done.stdout
+
+    shutil.copy2(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "tests" / "clients").mkdir(parents=True)
+    (tmp_path / "tests" / "clients" / "package-lock.json").write_text("{}")
+    for target in ("serve", "test"):
+        assert "-m venv .venv" in would_run(target) and "pip install --quiet -e '.[dev]'" in would_run(target)
+    testing = would_run("test")  # and what the tests need: Chromium and tmux from apt-get, the npm tools
+    assert "apt-get install -y -qq chromium chromium-driver tmux" in testing and "npm ci" in testing
+    assert testing.rstrip().endswith("pytest -n 2 -q")  # the whole suite on 2 cores, after lint and types
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / ".installed").touch()
+    os.utime(tmp_path / "pyproject.toml", (0, 0))
+    assert "pip install" not in would_run("serve")
+    (tmp_path / "pyproject.toml").touch()  # changed after the install
+    assert "pip install --quiet -e '.[dev]'" in would_run("serve")
