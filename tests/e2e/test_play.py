@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -318,6 +319,25 @@ def test_the_printed_resume_command_runs_as_printed(server_url):
     assert again.returncode == started.returncode and "your move (version 0)" in resumed, resumed
     match_id = resume.group(1).split("--resume=")[1].split()[0]
     assert f"Stopped. Match {match_id}" in resumed, resumed
+
+
+def test_the_readmes_play_command_runs_as_written_and_q_prints_a_resume_command_per_seat(server_url):
+    """The README's `portside play` line, as a reader pastes it (a person, a server bot, a local bot):
+    `q` stops it and prints each seat's token with the command that continues it, `--bot NAME` for
+    the local bot's seat, `--human-prompt` for the person's."""
+    text = (ROOT / "README.md").read_text()
+    block = text[text.index("To play a whole match from the terminal") :]
+    block = block[block.index("```sh\n") + 6 : block.index("\n```\n")]
+    command = shlex.split(block.replace("\\\n", " "))
+    assert command[:4] == [".venv/bin/portside", "play", "--url", "http://127.0.0.1:8000"], command
+    command[3] = server_url
+    done = run(command, input="q\n")
+    said = done.stdout + done.stderr
+    match_id = re.search(r"Stopped\. Match (\S+)", said).group(1)
+    resumes = re.findall(rf"play --url \S+ --resume={match_id} --token=pst_\S+ (--human-prompt|--bot \S+)", said)
+    assert sorted(resumes) == ["--bot random", "--human-prompt"], said
+    seats = get(f"{server_url}/v1/matches/{match_id}")["seats"]
+    assert len(seats) == 4 and get(f"{server_url}/v1/matches/{match_id}")["game"] == "catan"
 
 
 def test_a_hot_seat_terminal_says_as_printed_above_only_for_what_is_just_above(server_url):
