@@ -68,3 +68,17 @@ def test_a_replay_after_an_undo_lists_only_the_moves_that_stand(client):
     for move in replay["moves"]:
         game.apply(state, move["seat"], move["move"])
     assert game.outcome(state).to_json() == {k: v for k, v in replay["outcome"].items() if k != "names"}
+
+
+def test_a_server_drawn_seed_is_63_random_bits(client):
+    """README "Verifiable randomness": without `seed` the server draws a secret 63-bit one. A small
+    one could be found from its published commitment by trying them all, and the dice foreseen."""
+    from tests.service.helpers import auth
+
+    seeds = []
+    for _ in range(5):
+        created = create(client, game="medici", players=2)
+        assert client.post(f"/v1/matches/{created['id']}/resign", headers=auth(tokens(created)[0])).status_code == 200
+        seeds.append(client.get(f"/v1/matches/{created['id']}/replay").get_json()["seed"])
+    assert len(set(seeds)) == 5 and all(0 <= seed < 2**63 for seed in seeds)
+    assert max(seed.bit_length() for seed in seeds) > 50  # five draws all under 2**50: odds of 2**-65
