@@ -65,12 +65,19 @@ def installed(tmp_path_factory) -> Path:
     return env_dir
 
 
+def as_installed() -> dict[str, str]:
+    """The environment without PYTHONPATH (the suite may run with the checkout on it): an install
+    imports its own copy, as on a machine where only the package is."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
 def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
     where = subprocess.run(
         [str(installed / "bin" / "python"), "-c", "import service; print(service.__file__)"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env=as_installed(),
         check=True,
     ).stdout.strip()
     assert where.startswith(str(installed)), where
@@ -79,7 +86,12 @@ def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
 def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
     port = free_port()
     log = tmp_path / "serve.log"
-    env = {**os.environ, "PORTSIDE_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "1", "LOG_LEVEL": "warning"}
+    env = {
+        **as_installed(),
+        "PORTSIDE_DATA_DIR": str(tmp_path / "data"),
+        "WEB_CONCURRENCY": "1",
+        "LOG_LEVEL": "warning",
+    }
     env.pop("REDIS_URL", None)  # the embedded Redis, as on a fresh machine
     with log.open("wb") as out:
         proc = subprocess.Popen(
