@@ -37,6 +37,30 @@ def an_address() -> dict:
 CREATE = {"game": "speicherstadt", "players": 2}
 
 
+def test_rate_limit_per_minute_zero_turns_every_limit_off(redis_url, redis_client):
+    """The configuration table: RATE_LIMIT_PER_MINUTE=0 "turns every limit off", the reads', the
+    failed authentications', the bot matches' and the waits' budgets too, however small they are set."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    tiny = {"read_limit_per_minute": 1, "auth_failures_per_minute": 1, "bot_matches_per_minute": 1}
+    app = limited_app(redis_url, redis_client, rate_limit_per_minute=0, max_waits_per_client=1, **tiny)
+    client, where = app.test_client(), an_address()
+    with_bots = {**CREATE, "bots": {"1": "random"}}
+    answers = [client.post("/v1/matches", json=with_bots, environ_base=where) for _ in range(3)]
+    match_id = answers[0].get_json()["id"]
+    answers += [client.get(f"/v1/matches/{match_id}", headers=auth("made-up"), environ_base=where) for _ in range(3)]
+    answers += [client.get(f"/v1/matches/{match_id}", environ_base=where) for _ in range(3)]
+
+    version = answers[-1].get_json()["version"]
+
+    def wait(_: int):  # three at once, each held its whole second
+        return app.test_client().get(f"/v1/matches/{match_id}/events?after={version}&wait=1", environ_base=where)
+
+    with ThreadPoolExecutor(3) as pool:
+        answers += list(pool.map(wait, range(3)))
+    assert [a.status_code for a in answers] == [201] * 3 + [403] * 3 + [200] * 6
+
+
 def test_made_up_tokens_do_not_dodge_the_limit_on_creation(redis_url, redis_client):
     client = limited_app(redis_url, redis_client, rate_limit_per_minute=3).test_client()
     where = an_address()

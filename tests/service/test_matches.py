@@ -144,3 +144,18 @@ def test_every_key_of_a_match_shares_its_hash_tag_and_expires(client, redis_clie
     for key in keys:
         assert f"{{{created['id']}}}".encode() in key
         assert 0 < redis_client.ttl(key) <= 7 * 24 * 3600
+
+
+def test_a_match_and_a_move_answer_have_the_fields_the_readme_lists(client):
+    """README "The API": "A match resource is {id, game, …}; a move answer is {version, events, match}",
+    what an integrator writes a client against."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    listed = re.search(r"A match resource is `\{([^}]+)\}`; a move answer is\s+`\{([^}]+)\}`", readme)
+    match_fields, answer_fields = ({f.strip() for f in group.split(",")} for group in listed.groups())
+    created = create(client, game="medici", players=2)
+    toks = tokens(created)
+    assert set(get_match(client, created["id"])) == match_fields
+    answer = play_first_legal(client, created["id"], toks)
+    assert set(answer) == answer_fields and set(answer["match"]) == match_fields
