@@ -23,28 +23,29 @@ from gunicorn.http import wsgi
 
 from service.logs import JsonFormatter
 
-_CODES = {
-    400: "bad_request",
-    403: "forbidden",
-    414: "request_line_too_long",
-    431: "headers_too_large",
-    501: "not_implemented",  # a Transfer-Encoding other than chunked
+_PROBLEMS = {  # status: (code, title as RFC 9110 names it)
+    400: ("bad_request", "Bad Request"),
+    403: ("forbidden", "Forbidden"),
+    414: ("request_line_too_long", "URI Too Long"),
+    431: ("headers_too_large", "Request Header Fields Too Large"),
+    501: ("not_implemented", "Not Implemented"),  # a Transfer-Encoding other than chunked
 }
 
 
 def problem_bytes(status: int, reason: str, detail: str) -> bytes:
-    code = _CODES.get(status, "bad_request" if status < 500 else "internal_error")
+    # gunicorn's reason is not always its status's (its 501 says "Bad Request")
+    code, title = _PROBLEMS.get(status, ("bad_request" if status < 500 else "internal_error", reason))
     body = orjson.dumps(
         {
             "type": "https://portside.dev/problems/" + code,
-            "title": reason,
+            "title": title,
             "status": status,
-            "detail": detail or reason,
+            "detail": detail or title,
             "code": code,
         }
     )
     head = (
-        f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
+        f"HTTP/1.1 {status} {title}\r\nConnection: close\r\n"
         f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n"
         f"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nX-Request-ID: {secrets.token_hex(8)}\r\n\r\n"
     )

@@ -93,10 +93,13 @@ def test_too_many_headers_are_a_problem(server_url):
 )
 def test_gunicorns_own_answers_carry_a_request_id_nosniff_and_no_store(server_url, request_bytes, status):
     """README: "Every answer carries X-Request-ID, and each answer no cache may keep says
-    Cache-Control: no-store"; docs/security.md: `nosniff` everywhere. The answers gunicorn writes
-    itself, before the app sees the request, had none of the three."""
+    Cache-Control: no-store"; docs/security.md: `nosniff` everywhere; a problem's title says its
+    status. The answers gunicorn writes itself, before the app sees the request, had none of the
+    three headers, and its 501 was titled "Bad Request"."""
     status_line, headers, problem = answer_of(exchange(server_url, request_bytes, []))
-    assert status_line.startswith(b"HTTP/1.1 %d" % status) and problem["status"] == status
+    title = {400: "Bad Request", 414: "URI Too Long", 431: "Request Header Fields Too Large", 501: "Not Implemented"}
+    assert status_line == b"HTTP/1.1 %d %s" % (status, title[status].encode()) and problem["status"] == status
+    assert problem["title"] == title[status]  # gunicorn's 501 said "Bad Request"
     assert re.search(rb"^x-request-id: [0-9a-f]{16}\r?$", headers, re.M), headers
     assert b"cache-control: no-store" in headers and b"x-content-type-options: nosniff" in headers
 
