@@ -10,7 +10,7 @@ import random
 import time
 import urllib.error
 import urllib.request
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -54,6 +54,24 @@ def api(base: str, method: str, path: str, body: dict | None = None, token: str 
     req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     with urllib.request.urlopen(req, timeout=10) as response:
         return json.load(response)
+
+
+def undocumented_calls(base: str, requests: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The (method, path) pairs the page sent to the server that are neither a file of the web client
+    nor an operation of the server's OpenAPI document (README: "built on the public API only")."""
+    import re
+
+    document = api(base, "GET", "/v1/openapi.json")
+    operations = [
+        (method.upper(), re.compile(re.sub(r"\{[^}]+\}", "[^/]+", path) + "$"))
+        for path, item in document["paths"].items()
+        for method in item
+    ]
+    return [
+        (method, path)
+        for method, path in requests
+        if not path.startswith("/play/") and not any(m == method and p.match(path) for m, p in operations)
+    ]
 
 
 def strongest_bot(base: str, game: str) -> str:
@@ -215,6 +233,10 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
         },
     )
     match_id, token = created["id"], created["seats"][0]["token"]
+    sent: list[tuple[str, str]] = []
+    page.on(
+        "request", lambda r: sent.append((r.method, urlsplit(r.url).path)) if r.url.startswith(server_url) else None
+    )
     page.goto(f"{server_url}/play/#match={match_id}&token={token}")
     page.wait_for_selector("[data-status=active]")
     # The token went to storage, out of the address bar.
@@ -293,6 +315,7 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
     page.wait_for_selector(f".log li[value='{final['version']}']", state="attached")
     assert page.locator(".log li").count() == min(final["version"], 150)
     shoot(page, screenshots, f"{game}-finished")
+    assert any(path.startswith("/v1/") for _, path in sent) and not undocumented_calls(server_url, sent)
 
 
 def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, screenshots, server_url):
