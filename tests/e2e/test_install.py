@@ -83,7 +83,20 @@ def test_the_installed_package_is_not_the_checkout(installed, tmp_path):
     assert where.startswith(str(installed)), where
 
 
+def listening_addresses(port: int) -> set[str]:
+    """The IPv4 addresses a socket listens on at `port` (from /proc/net/tcp, state 0A)."""
+    found = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, state = line.split()[1], line.split()[3]
+        address, _, hex_port = local.partition(":")
+        if state == "0A" and int(hex_port, 16) == port:
+            found.add(".".join(str(int(address[i : i + 2], 16)) for i in (6, 4, 2, 0)))
+    return found
+
+
 def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
+    """The Procfile's and the image's command, `portside serve --host 0.0.0.0 --port $PORT`, from an
+    install: it answers, serves every file of the web client, and listens on every interface."""
     port = free_port()
     log = tmp_path / "serve.log"
     env = {
@@ -95,7 +108,7 @@ def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
     env.pop("REDIS_URL", None)  # the embedded Redis, as on a fresh machine
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(installed / "bin" / "portside"), "serve", "--port", str(port)],
+            [str(installed / "bin" / "portside"), "serve", "--host", "0.0.0.0", "--port", str(port)],
             cwd=tmp_path,
             env=env,
             stdout=out,
@@ -106,6 +119,7 @@ def test_portside_serve_from_a_plain_install_answers(installed, tmp_path):
         wait_ready(f"http://127.0.0.1:{port}", proc, log)
         import urllib.request
 
+        assert listening_addresses(port) == {"0.0.0.0"}
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/games", timeout=5) as response:
             assert response.status == 200 and b"speicherstadt" in response.read()
         static = ROOT / "service" / "web" / "static" / "play"  # the web client, every file of it
