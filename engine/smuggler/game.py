@@ -119,7 +119,7 @@ class Smuggler(Game):
         if seat not in self.to_act(state):
             return []
         if state["pending"] is not None:
-            return copy_state(state["pending"]["moves"])
+            return [copy_state(move) for move in state["pending"]["moves"]]
         return legal.action_moves(state, seat)
 
     def move_templates(self, state: dict, seat: int) -> list[dict]:
