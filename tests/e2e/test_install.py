@@ -253,8 +253,14 @@ def test_make_creates_the_venv_on_first_use_and_again_when_pyproject_changes(tmp
     and what `make test` installs. What make would run, asked with -n (nothing is installed: CI's
     `.ci/run` runs `make test` itself on a clean clone)."""
 
+    # As typed in a shell: under `make test` (what CI runs) MAKELEVEL and MAKEFLAGS reach this make,
+    # which then prints "Entering directory" lines around its commands.
+    shell = {k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+
     def would_run(target: str) -> str:
-        done = subprocess.run(["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            ["make", "-n", target], cwd=tmp_path, env=shell, capture_output=True, text=True, check=True
+        )
         return done.stdout
 
     shutil.copy2(ROOT / "Makefile", tmp_path / "Makefile")
