@@ -181,11 +181,10 @@ def _messages(
                     yield CLOSING % random.randint(*RETRY_MS)
                 return
             if not entries:
-                if time.monotonic() >= lives_until:
-                    left = store.seconds_left(match_id)
-                    if left is None:
-                        return  # expired: the client's reconnect gets the match's 404
-                    lives_until = time.monotonic() + left
+                still = _still_there(store, match_id, lives_until)
+                if still is None:
+                    return  # expired: the client's reconnect gets the match's 404
+                lives_until = still
                 yield HEARTBEAT
                 continue
             for version, entry in entries:
@@ -197,3 +196,11 @@ def _messages(
                 if entry.get("end"):
                     final = version
         yield END
+
+
+def _still_there(store: Store, match_id: str, lives_until: float) -> float | None:
+    """When the match may expire next, asked of Redis only once that time has come; None if it has."""
+    if time.monotonic() < lives_until:
+        return lives_until
+    left = store.seconds_left(match_id)
+    return None if left is None else time.monotonic() + left

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 import urllib.error
 import urllib.request
@@ -59,8 +60,6 @@ def api(base: str, method: str, path: str, body: dict | None = None, token: str 
 def undocumented_calls(base: str, requests: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """The (method, path) pairs the page sent to the server that are neither a file of the web client
     nor an operation of the server's OpenAPI document (README: "built on the public API only")."""
-    import re
-
     document = api(base, "GET", "/v1/openapi.json")
     operations = [
         (method.upper(), re.compile(re.sub(r"\{[^}]+\}", "[^/]+", path) + "$"))
