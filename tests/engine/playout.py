@@ -12,6 +12,10 @@ every move, checks what must hold for any game under the contract:
 - a sample of the other listed legal moves apply (on a copy), and each
   template's default move either applies or is refused with a code;
 - junk moves and out-of-turn moves raise IllegalMove and change nothing;
+- near misses (a listed move with one field changed to a value another listed move uses, or an
+  integer off by one) that are neither listed nor a template's are refused and change nothing:
+  the listed moves are all the game accepts, so a client that trusts them misses no move and a
+  client that forges one gets an error;
 - the game's own invariants (`check(game, state)`), after every move.
 
 At the end it replays the same moves from the same seed and demands the
@@ -22,6 +26,8 @@ from __future__ import annotations
 
 import json
 import random
+
+from marshmallow import ValidationError
 
 from engine.core import IllegalMove, default_value, fill, matches_template, random_value
 
@@ -159,12 +165,45 @@ def _probe(game, state, seat, seats, legal, templates, rng, sample_legal, extra_
             assert err.code and err.message
     for junk in [*JUNK, *extra_junk]:
         assert_refused(game, state, seat, junk)
+    # Their own generator: the playout's random moves stay what they were before this probe.
+    for move in near_misses(game, legal, templates, random.Random(json.dumps(legal[:2]) + str(len(legal)))):
+        assert_refused(game, state, seat, move)
     waiting = [s for s in seats_all(game, state) if s not in seats]
     if waiting:
         some = legal[0] if legal else fill(templates[0], default_value)
         assert_refused(game, state, rng.choice(waiting), some)
         assert game.legal_moves(state, waiting[0]) == []
         assert game.move_templates(state, waiting[0]) == []
+
+
+def near_misses(game, legal, templates, rng, tries=6):
+    """Moves one field away from a listed one that the listing does not offer (compared as the
+    move schema loads them, so a field left at its default is no miss)."""
+    listed = [game.move_schema.load(move) for move in legal]
+    values: dict[str, list] = {}
+    for move in legal:
+        for key, value in move.items():
+            values.setdefault(key, []).append(value)
+    misses = []
+    for _ in range(tries if legal else 0):
+        move = dict(rng.choice(legal))
+        key = rng.choice([k for k in move if k != "type"] or ["type"])
+        move[key] = _other_value(move[key], values[key], rng)
+        if any(matches_template(tmpl, move) for tmpl in templates):
+            continue
+        try:
+            if game.move_schema.load(move) in listed:
+                continue
+        except ValidationError:
+            pass
+        misses.append(move)
+    return misses
+
+
+def _other_value(value, seen, rng):
+    if isinstance(value, int) and not isinstance(value, bool) and rng.random() < 0.5:
+        return value + rng.choice([-1, 1])
+    return rng.choice(seen)
 
 
 def seats_all(game, state):
