@@ -48,7 +48,7 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
     can refuse with these codes besides."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
-    said_if = "Apply only at this version (quoted), as a move's; else 409 stale_version."
+    said_if = "Apply only at this version (quoted), as a move's; else 409 stale_version. `*`: at any version."
     parameters = [header_param("If-Match", said_if)] if if_match else []
     return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters}
 

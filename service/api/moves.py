@@ -17,8 +17,10 @@ _VERSION = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
 
 
 def read_if_match() -> int | None:
+    """The version a request holds to; None without If-Match, or with `*` (RFC 9110: any current
+    representation, and a match that exists has one)."""
     header = request.headers.get("If-Match")
-    if header is None:
+    if header is None or header.strip() == "*":
         return None
     found = _VERSION.match(header.strip())
     if not found:
@@ -39,7 +41,7 @@ def read_if_match() -> int | None:
         "content": {"application/json": {"schema": "PostedMove", "example": examples.POSTED}},
     },
     parameters=[
-        header_param("If-Match", "Apply only at this version (quoted); else 409 stale_version."),
+        header_param("If-Match", "Apply only at this version (quoted); else 409 stale_version. `*`: at any version."),
         header_param(
             "Idempotency-Key",
             "A retry with the same key and the same move returns the first answer, applying nothing"

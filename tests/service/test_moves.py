@@ -92,6 +92,16 @@ def test_if_match_applies_only_at_that_version(client):
     assert fresh.status_code == 200 and fresh.get_json()["version"] == 1
 
 
+def test_if_match_star_applies_at_any_version(client):
+    """RFC 9110's `If-Match: *` holds whenever the match exists (it was a 422 validation_error)."""
+    created = create(client, players=2, seed=4)
+    seat, token, mine = _actor(client, created)
+    played = post_move(client, created["id"], token, first_move(mine), **{"If-Match": "*"})
+    assert played.status_code == 200 and played.get_json()["version"] == 1
+    gone = post_move(client, "m" * 12, token, first_move(mine), **{"If-Match": "*"})
+    assert gone.status_code == 404
+
+
 def test_idempotent_retry_returns_the_first_answer_and_applies_once(client):
     created = create(client, players=2, seed=4)
     seat, token, mine = _actor(client, created)
