@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -508,7 +509,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="continue the seats of the given --token(s) in this match (what Ctrl-C prints)",
     )
     p.add_argument(
-        "--token", action="append", default=[], help="with --join/--resume: play the seat of this token (--token=T)"
+        "--token",
+        action="append",
+        default=[],
+        help="with --join/--resume: play the seat of this token (--token=T; or PORTSIDE_TOKEN=T,T2 in the"
+        " environment, which other users of the host cannot read as they can a command line)",
     )
     p.add_argument("--join-seat", type=int, default=None, help="with --join and no --token: the seat to take")
     p.add_argument("--bot", default="random", help="with --join: the local bot playing the joined seat(s)")
@@ -530,9 +535,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
+    args.token += [token for token in os.environ.get("PORTSIDE_TOKEN", "").replace(" ", "").split(",") if token]
     if args.resume:
         if not args.token:
-            raise SystemExit("portside play: --resume needs the --token of each seat to continue")
+            raise SystemExit("portside play: --resume needs the --token (or PORTSIDE_TOKEN) of each seat to continue")
         args.join = args.resume
     if not args.join and not args.game:
         raise SystemExit("portside play: --game is needed (or --join MATCH_ID, or --resume MATCH_ID --token T)")

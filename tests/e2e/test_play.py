@@ -154,6 +154,7 @@ def test_a_human_seat_is_left_for_someone_who_joins_with_its_token(server_url):
 
 
 def test_join_with_a_token_or_without_one_plays_those_seats(server_url):
+    """The seat with a token plays it from PORTSIDE_TOKEN (before, only --token=T, which `ps` shows)."""
     created = json.load(
         urllib.request.urlopen(
             urllib.request.Request(
@@ -166,8 +167,11 @@ def test_join_with_a_token_or_without_one_plays_those_seats(server_url):
     )
     assert [s["seat"] for s in created["seats"]] == [0] and created["open_seats"] == [1]
     common = ["--url", server_url, f"--join={created['id']}", "--wait", "4", "--quiet", "--timeout", "60"]
+    # The token in the environment, where other users of the host cannot read it as they can argv.
+    token = created["seats"][0]["token"]
     with_token = subprocess.Popen(
-        [*PORTSIDE, "play", *common, f"--token={created['seats'][0]['token']}"],
+        [*PORTSIDE, "play", *common],
+        env={**os.environ, "PORTSIDE_TOKEN": token},
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -183,6 +187,7 @@ def test_join_with_a_token_or_without_one_plays_those_seats(server_url):
     assert without.returncode == 0, without.stderr
     assert with_token.returncode == 0, err
     assert without.stdout.startswith(f"Joined match {created['id']} as seat 1: token ")
+    assert "Joined match" not in out, "the seat of PORTSIDE_TOKEN was joined again instead of played"
     assert get(f"{server_url}/v1/matches/{created['id']}")["status"] == "finished"
     assert "Winner" in out and "Winner" in without.stdout
 
