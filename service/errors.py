@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Mapping
 
 import orjson
@@ -214,14 +215,19 @@ def register(app: Flask) -> None:
 
     def _storage(err):
         log.error("storage unavailable: %s", err)
-        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", {"Retry-After": "2"})
+        return problem("storage_unavailable", 503, "Storage is unreachable; try again shortly.", _retry_soon())
 
     for unavailable in STORAGE_UNAVAILABLE:
         app.register_error_handler(unavailable, _storage)
 
     @app.errorhandler(redis.exceptions.BusyLoadingError)
     def _loading(err):
-        return problem("storage_unavailable", 503, "Storage is restarting; try again shortly.", {"Retry-After": "2"})
+        return problem("storage_unavailable", 503, "Storage is restarting; try again shortly.", _retry_soon())
+
+    def _retry_soon() -> dict[str, str]:
+        # 1 to 4 s at random: every client of an outage is told to come back, and clients that wait
+        # exactly what they are told (scripts, the terminal client) come back spread out, not at once.
+        return {"Retry-After": str(random.randint(1, 4))}
 
     @app.errorhandler(Exception)
     def _unexpected(err: Exception):
