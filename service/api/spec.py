@@ -126,7 +126,7 @@ CONTENT_LANGUAGE = {
 }
 NO_STORE = {
     "description": "`no-store`: the answer differs by seat and language (`Vary: Authorization, "
-    "Accept-Language`), or carries a secret; no cache may keep it.",
+    "Accept-Language`), carries a secret, or is stale at the next join (the lobby); no cache may keep it.",
     "required": True,
     "schema": {"type": "string", "enum": ["no-store"]},
 }
@@ -134,7 +134,7 @@ NO_STORE = {
 
 def _document_headers(spec: APISpec) -> None:
     """Every /v1 answer says its request's id and (but a 304 and a game's static data) its language; every
-    problem, and every answer about a match but a move's own (a POST's answer is never kept:
+    problem, the lobby, and every answer about a match but a move's own (a POST's answer is never kept:
     service/api/moves.py), says no cache may keep it."""
     spec.components.header("RequestId", REQUEST_ID)
     spec.components.header("NoStore", NO_STORE)
@@ -166,7 +166,7 @@ def _not_kept(path: str, method: str, status: str) -> bool:
     if not status.startswith(("2", "3")):
         return True  # a problem
     if path == "/v1/matches":
-        return method == "post"  # a creation hands out tokens; the lobby's list is public
+        return True  # a creation hands out tokens; the lobby changes with every join and creation
     return path.startswith("/v1/matches/") and not (method == "post" and path.endswith("/moves"))
 
 

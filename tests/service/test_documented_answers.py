@@ -544,3 +544,39 @@ def test_a_post_without_fields_answers_as_declared_to_a_field_and_to_none(client
     answer = client.post(url, headers=auth(token), **sent)
     assert answer.status_code == 200, answer.get_json()
     conforms(doc, "POST", url, answer)
+
+
+def test_every_v1_operations_success_is_declared_with_the_headers_it_sends(client, doc):
+    """A script's life of a match, each success checked against its operation: the lobby's list came
+    with `Cache-Control: no-store` that its 200 did not declare (a client checking the declared
+    headers, or a cache layer generated from them, met a header the document never named)."""
+    body = {"seats": "one", "listed": True, "undo": "own_move", "names": {"0": "Ana"}}
+    created = client.post("/v1/matches", json={"game": "speicherstadt", "players": 2, **body})
+    match_id, seen = created.get_json()["id"], {}
+
+    def answer(method: str, url: str, token: str | None = None, headers: dict | None = None, **kw):
+        response = client.open(url, method=method, headers={**auth(token), **(headers or {})}, **kw)
+        assert response.status_code < 300, (method, url, response.get_data()[:300])
+        conforms(doc, method, url, response)
+        seen[operation(doc, method, url)["operationId"]] = True
+        return response.get_json() if response.mimetype == "application/json" else None
+
+    conforms(doc, "POST", "/v1/matches", created)
+    seen["createMatch"] = True
+    for url in ("/v1/games", "/v1/games/speicherstadt", "/v1/games/speicherstadt/static", "/v1/matches?status=open"):
+        answer("GET", url)
+    toks = {0: tokens(created.get_json())[0], 1: answer("POST", f"/v1/matches/{match_id}/join", json={})["token"]}
+    url = f"/v1/matches/{match_id}"
+    acting = answer("GET", url)["to_act"][0]
+    mine = answer("GET", url, toks[acting])
+    version = answer("POST", f"{url}/moves", toks[acting], json=first_move(mine))["version"]
+    answer("POST", f"{url}/undo", toks[acting], headers={"If-Match": f'"{version}"'})
+    answer("GET", f"{url}/events?after=0", toks[acting])
+    ticket = answer("POST", f"{url}/stream-ticket", toks[0])["ticket"]
+    answer("POST", f"{url}/resign", toks[0])
+    answer("GET", f"{url}/stream?ticket={ticket}")
+    answer("GET", f"{url}/replay")
+    answer("POST", f"{url}/rematch", toks[1])
+    fresh = create(client, game="medici", players=2)
+    answer("POST", f"/v1/matches/{fresh['id']}/abort", tokens(fresh)[0])
+    assert set(seen) == set(operations(doc))
