@@ -31,6 +31,11 @@ return 0
 """
 
 
+def key_schema(shortest: int = 1) -> dict:
+    """What header_key takes, as the OpenAPI document's schema of the header."""
+    return {"minLength": shortest, "maxLength": 200, "pattern": "^[!-~]+$"}
+
+
 def header_key(shortest: int = 1) -> str | None:
     """The request's Idempotency-Key: visible ASCII, `shortest` to 200 characters (422 else)."""
     key = request.headers.get("Idempotency-Key")

@@ -3,10 +3,10 @@
 from flask_smorest import Blueprint
 
 from service import lifecycle, lobby
-from service.api import BODY, LIMITED, MATCH, TOKEN, header_param, problem_responses, seat_response, services
+from service.api import BODY, LIMITED, MATCH, TOKEN, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
-from service.api.moves import read_if_match
+from service.api.moves import if_match_param, read_if_match
 from service.api.schemas import MoveAnswerSchema, empty_body
 from service.auth import bearer_token, seat_of
 
@@ -49,7 +49,7 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
     said_if = "Apply only at this version (quoted), as a move's; else 409 stale_version. `*`: at any version."
-    parameters = [header_param("If-Match", said_if)] if if_match else []
+    parameters = [if_match_param(said_if)] if if_match else []
     return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters}
 
 

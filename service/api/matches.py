@@ -96,8 +96,7 @@ def create_match(body: dict):
             "Idempotency-Key",
             "A random key (16 to 200 characters: a UUID). Sent again with the same key within five minutes "
             "(the first answer lost) or twice at once, the join gets the same seat and the same token.",
-            minLength=16,
-            maxLength=200,
+            **idempotency.key_schema(claims.KEY_CHARACTERS[0]),
         )
     ],
     responses=problem_responses(

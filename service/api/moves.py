@@ -16,6 +16,11 @@ blp = Blueprint("moves", __name__, url_prefix="/v1/matches", description="Play m
 _VERSION = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
 
 
+def if_match_param(description: str) -> dict:
+    """The If-Match header as read_if_match takes it: `*`, or a version (quoted, perhaps weak)."""
+    return header_param("If-Match", description, pattern=r'^(\*|(W/)?"?[0-9]{1,18}"?)$')
+
+
 def read_if_match() -> int | None:
     """The version a request holds to; None without If-Match, or with `*` (RFC 9110: any current
     representation, and a match that exists has one)."""
@@ -41,13 +46,13 @@ def read_if_match() -> int | None:
         "content": {"application/json": {"schema": "PostedMove", "example": examples.POSTED}},
     },
     parameters=[
-        header_param("If-Match", "Apply only at this version (quoted); else 409 stale_version. `*`: at any version."),
+        if_match_param("Apply only at this version (quoted); else 409 stale_version. `*`: at any version."),
         header_param(
             "Idempotency-Key",
             "A retry with the same key and the same move returns the first answer, applying nothing"
             " twice. The move is compared as JSON values: its keys' order and spacing do not matter;"
             " another move with the key is 422 idempotency_key_reused.",
-            maxLength=200,
+            **idempotency.key_schema(),
         ),
     ],
     operationId="postMove",

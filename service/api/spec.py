@@ -175,14 +175,16 @@ def ref_to(kind: str, name: str) -> dict:
 
 
 def dict_keys2properties(self, field: fields.Field, **_kwargs) -> dict:
-    """apispec attribute function: a marshmallow `Dict` whose keys a `Regexp` checks says so as
-    JSON Schema's `propertyNames` (apispec writes only the values). Python's end-of-string `\\Z`
-    becomes ECMA's `$`, anchored at the start as `Regexp` matches."""
+    """apispec attribute function: a marshmallow `Dict` whose keys a `Regexp` or a `OneOf` checks
+    says so as JSON Schema's `propertyNames` (apispec writes only the values). Python's
+    end-of-string `\\Z` becomes ECMA's `$`, anchored at the start as `Regexp` matches."""
     if not isinstance(field, fields.Dict) or field.key_field is None:
         return {}
     for check in field.key_field.validators:
         if isinstance(check, validate.Regexp) and isinstance(check.regex.pattern, str):
             return {"propertyNames": {"pattern": "^" + check.regex.pattern.removesuffix("\\Z") + "$"}}
+        if isinstance(check, validate.OneOf):
+            return {"propertyNames": {"enum": list(check.choices)}}
     return {}
 
 

@@ -580,3 +580,45 @@ def test_every_v1_operations_success_is_declared_with_the_headers_it_sends(clien
     fresh = create(client, game="medici", players=2)
     answer("POST", f"/v1/matches/{fresh['id']}/abort", tokens(fresh)[0])
     assert set(seen) == set(operations(doc))
+
+
+def header_schema(doc: dict, operation_id: str, name: str) -> dict:
+    method, path = operations(doc)[operation_id]
+    return next(p["schema"] for p in doc["paths"][path][method.lower()]["parameters"] if p.get("name") == name)
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "name", "values"),
+    [
+        ("postMove", "Idempotency-Key", ["", "a key", "clé-de-seize-caractères", "k", "x" * 200, "x" * 201]),
+        ("joinMatch", "Idempotency-Key", ["", "a key of sixteen+", "0123456789abcdeé", "0123456789abcdef"]),
+        ("postMove", "If-Match", ['"0"', "0", 'W/"0"', "*", "abc", '"0", "1"', '""']),
+        ("undoMove", "If-Match", ['"0"', "abc"]),
+    ],
+)
+def test_a_header_the_document_allows_is_one_the_server_takes(client, doc, operation_id, name, values):
+    """The document said only `string` (and a length) where the server wants visible ASCII keys and a
+    version: a generated client sent `a key` or `If-Match: abc`, valid by the document, and got a 422."""
+    schema = header_schema(doc, operation_id, name)
+    for value in values:
+        created = create(client, game="medici", players=2, seats="one", undo="own_move")
+        method, path = operations(doc)[operation_id]
+        url = path.replace("{match_id}", created["id"])
+        token = {} if operation_id == "joinMatch" else auth(tokens(created)[0])
+        body = {"type": "draw"} if operation_id == "postMove" else {}
+        answer = client.open(url, method=method, json=body, headers={**token, name: value})
+        refused = answer.status_code == 422 and name in answer.get_json().get("errors", {})
+        assert refused == bool(schema_errors(doc, schema, value)), (operation_id, name, value, answer.get_json())
+
+
+def test_a_catan_trade_names_the_resources_the_server_takes(client, doc):
+    """A trade's `give` and `get` were any object of counts in the document: `{"gold": 1}` passed it and
+    the server answered 422 "Must be one of: lumber, brick, wool, grain, ore."."""
+    created = create(client, game="catan", players=3, seed=4)
+    url = f"/v1/matches/{created['id']}/moves"
+    offer = {"$ref": "#/components/schemas/CatanMove_offer_trade"}
+    for give in ({"gold": 1}, {"Brick": 1}, {"brick": 1}):
+        move = {"type": "offer_trade", "give": give, "get": {"ore": 1}, "to": [1]}
+        answer = client.post(url, json=move, headers=auth(tokens(created)[0]))
+        refused = answer.status_code == 422 and "give" in answer.get_json().get("errors", {})
+        assert refused == bool(schema_errors(doc, offer, move)), (give, answer.get_json())
