@@ -42,7 +42,8 @@ def read_if_match() -> int | None:
 @blp.doc(
     requestBody={
         "required": True,
-        "description": "One move, exactly as listed in `legal_moves`.",
+        "description": "One move: a `legal_moves` entry exactly as listed, or a `move_templates` entry's "
+        "`move` with a value for each of its `params`.",
         "content": {"application/json": {"schema": "PostedMove", "example": examples.POSTED}},
     },
     parameters=[

@@ -622,3 +622,11 @@ def test_a_catan_trade_names_the_resources_the_server_takes(client, doc):
         answer = client.post(url, json=move, headers=auth(tokens(created)[0]))
         refused = answer.status_code == 422 and "give" in answer.get_json().get("errors", {})
         assert refused == bool(schema_errors(doc, offer, move)), (give, answer.get_json())
+
+
+def test_a_moves_body_is_described_as_a_listed_move_or_a_filled_template(doc):
+    """postMove's body said "One move, exactly as listed in `legal_moves`." while its schema, PostedMove,
+    takes a filled `move_templates` entry too: a Medici price, a Catan trade is never listed."""
+    body = doc["paths"]["/v1/matches/{match_id}/moves"]["post"]["requestBody"]
+    assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/PostedMove"}
+    assert "`legal_moves`" in body["description"] and "`move_templates`" in body["description"]
