@@ -29,7 +29,9 @@ blp = Blueprint(
 def list_matches(query: dict):
     """The lobby: listed matches, newest first; join one with POST .../join.
 
-    A match is listed when created with `listed: true`."""
+    A match is listed when created with `listed: true`. A page looks at 200 listed matches at most
+    (service/lobby.py), so a filtered page may hold fewer than `limit` matches, even none, and still
+    give a `next`: page on until `next` is null, not until a page comes back empty."""
     svc = services()
     return seat_response(
         lobby.page(svc.store, query.get("game"), query.get("status"), query["limit"], query.get("cursor"))

@@ -85,7 +85,12 @@ class LobbyEntrySchema(Schema):
 class LobbySchema(Schema):
     matches = fields.List(fields.Nested(LobbyEntrySchema), required=True)
     next = fields.String(
-        required=True, allow_none=True, metadata={"description": "Pass as `cursor` for the next page; null: no more."}
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "Pass as `cursor` for the next page; null: no more (a page short of `limit`, "
+            "even empty, is not the end while this is set)."
+        },
     )
 
 

@@ -630,3 +630,12 @@ def test_a_moves_body_is_described_as_a_listed_move_or_a_filled_template(doc):
     body = doc["paths"]["/v1/matches/{match_id}/moves"]["post"]["requestBody"]
     assert body["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/PostedMove"}
     assert "`legal_moves`" in body["description"] and "`move_templates`" in body["description"]
+
+
+def test_the_lobby_says_a_short_or_empty_page_is_not_its_end(doc):
+    """A filtered lobby page looks at 200 listed matches at most: behind 200 newer matches of another
+    game it came back `{"matches": [], "next": "1795744333225884"}`, while the document said only
+    "null: no more"; a script paging until an empty page stopped before the match it looked for."""
+    lobby = doc["paths"]["/v1/matches"]["get"]
+    assert "even none" in lobby["description"] and "until `next` is null" in lobby["description"]
+    assert "even empty" in doc["components"]["schemas"]["Lobby"]["properties"]["next"]["description"]
