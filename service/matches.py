@@ -207,6 +207,12 @@ def seats_summary(meta: dict, taken: dict[int, str], doc: dict | None = None) ->
     return out
 
 
+def _ended(doc: dict, outcome: dict | None) -> dict | None:
+    """How the match ended, its outcome the match's own (with the seats' names)."""
+    end = lifecycle.ended(doc)
+    return {**end, "outcome": outcome} if end else None
+
+
 def resource(match: Loaded, seat: int | None, version: int | None = None) -> dict:
     game, state, stored = match.game, match.state, match.stored
     outcome = lifecycle.outcome_json(match)
@@ -236,7 +242,7 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
         "seed_commitment": stored.meta["commitment"],
         "clock": lifecycle.clock_view(match),
         "undo": stored.meta.get("undo", "never"),
-        "ended": lifecycle.ended(stored.state),
+        "ended": _ended(stored.state, outcome),
         "rematch": lifecycle.life_of(stored.state).get("rematch"),
     }
 

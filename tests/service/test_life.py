@@ -279,13 +279,15 @@ def test_names_in_any_script_or_two_are_welcome(client, name):
 
 
 def test_resign_in_a_two_player_game_hands_the_other_seat_the_win(client):
-    created = create(client, game="speicherstadt", players=2)
+    """`ended.outcome` is the match's `outcome`: it lacked the seats' `names` the other had."""
+    created = create(client, game="speicherstadt", players=2, names={"1": "Bo"})
     toks = tokens(created)
     answer = client.post(f"/v1/matches/{created['id']}/resign", headers=auth(toks[0]))
     assert answer.status_code == 200
     match = answer.get_json()["match"]
     assert match["status"] == "finished" and match["outcome"]["winners"] == [1]
-    assert match["ended"] == {"reason": "resign", "seat": 0, "outcome": match["ended"]["outcome"]}
+    assert match["outcome"]["names"] == [None, "Bo"]
+    assert match["ended"] == {"reason": "resign", "seat": 0, "outcome": match["outcome"]}
     assert match["to_act"] == [] and match["legal_moves"] == []
     refused = post_move(client, created["id"], toks[1], {"type": "place_worker", "card": 0})
     assert refused.status_code == 409 and refused.get_json()["code"] == "match_finished"
