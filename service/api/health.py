@@ -4,7 +4,7 @@ from flask import Response, current_app
 from flask_smorest import Blueprint
 
 from service import metrics
-from service.api import json_response, problem_responses, services
+from service.api import json_response, problem_responses, seat_response, services
 
 STATUS_SCHEMA = {"type": "object", "properties": {"status": {"type": "string"}}, "required": ["status"]}
 
@@ -37,7 +37,9 @@ def readyz():
     cluster_probe = current_app.extensions.get("portside_cluster_probe")
     info = cluster_probe.info() if cluster_probe is not None else None  # within 0.8 s, else ConnectionError
     report = services().store.readiness(info)  # raises ConnectionError -> 503
-    return json_response(report, 200 if report["status"] == "ready" else 503)
+    if report["status"] != "ready":
+        return seat_response(report, 503)  # not kept, as the problem 503 of an unreachable Redis
+    return json_response(report)
 
 
 @blp.route("/metrics")

@@ -133,9 +133,9 @@ NO_STORE = {
 
 
 def _document_headers(spec: APISpec) -> None:
-    """Every /v1 answer says its request's id and (but a 304 and a game's static data) its language; every
-    problem, the lobby, and every answer about a match but a move's own (a POST's answer is never kept:
-    service/api/moves.py), says no cache may keep it."""
+    """Every answer says its request's id; every problem and every /v1 answer but a 304 and a game's static
+    data its language; every problem, the lobby, and every answer about a match but a move's own (a POST's
+    answer is never kept: service/api/moves.py), says no cache may keep it."""
     spec.components.header("RequestId", REQUEST_ID)
     spec.components.header("NoStore", NO_STORE)
     spec.components.header("ContentLanguage", CONTENT_LANGUAGE)
@@ -143,8 +143,6 @@ def _document_headers(spec: APISpec) -> None:
     default.update({"X-Request-ID": ref_to("headers", "RequestId"), "Cache-Control": ref_to("headers", "NoStore")})
     default["Content-Language"] = ref_to("headers", "ContentLanguage")
     for path, operations in spec._paths.items():
-        if not path.startswith("/v1/"):
-            continue
         for method, operation in operations.items():
             for status, response in operation["responses"].items() if method != "parameters" else ():
                 if "$ref" in response:
@@ -158,13 +156,18 @@ def _document_headers(spec: APISpec) -> None:
 
 
 def _has_words(path: str, status: str) -> bool:
-    """A 304 has no body (nor, from werkzeug, a Content-Language); a game's static data is one for all."""
-    return status != "304" and not (path.endswith("/static") and status.startswith(("2", "3")))
+    """A 304 has no body (nor, from werkzeug, a Content-Language); a game's static data is one for all,
+    and the operational answers (/healthz, /readyz, /metrics) but their problems have no words."""
+    if not status.startswith(("2", "3")):
+        return True  # a problem
+    return status != "304" and path.startswith("/v1/") and not path.endswith("/static")
 
 
 def _not_kept(path: str, method: str, status: str) -> bool:
     if not status.startswith(("2", "3")):
         return True  # a problem
+    if not path.startswith("/v1/"):
+        return False
     if path == "/v1/matches":
         return True  # a creation hands out tokens; the lobby changes with every join and creation
     return path.startswith("/v1/matches/") and not (method == "post" and path.endswith("/moves"))

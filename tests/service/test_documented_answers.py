@@ -639,3 +639,18 @@ def test_the_lobby_says_a_short_or_empty_page_is_not_its_end(doc):
     lobby = doc["paths"]["/v1/matches"]["get"]
     assert "even none" in lobby["description"] and "until `next` is null" in lobby["description"]
     assert "even empty" in doc["components"]["schemas"]["Lobby"]["properties"]["next"]["description"]
+
+
+def test_the_operational_answers_declare_the_headers_they_send(client, doc, redis_url):
+    """/healthz, /readyz and /metrics sent X-Request-ID that only the /v1 answers declared, while the
+    README says every answer carries it, declared on each response of the document."""
+    for path in ("/healthz", "/readyz", "/metrics"):
+        conforms(doc, "GET", path, client.get(path))
+    down = create_app(
+        Config(redis_url=redis_url, log_level="WARNING", metrics_token="a-metrics-token"),
+        redis.Redis.from_url("redis://127.0.0.1:1", socket_connect_timeout=0.2),
+    ).test_client()
+    for path in ("/readyz", "/metrics"):
+        answer = down.get(path)
+        assert answer.status_code in (401, 503), (path, answer.status_code)
+        conforms(doc, "GET", path, answer)
