@@ -3,7 +3,7 @@
 from marshmallow import Schema, fields, validate
 
 from engine.core import EventSchema, OutcomeSchema
-from service.api.schemas import SeatStatusSchema, WholeNumber
+from service.api.schemas import GAME_IDS, SeatStatusSchema, WholeNumber
 from service.names import NAME_MAX
 
 
@@ -71,7 +71,7 @@ class LobbyQuerySchema(Schema):
 
 class LobbyEntrySchema(Schema):
     id = fields.String(required=True)
-    game = fields.String(required=True)
+    game = fields.String(required=True, metadata=GAME_IDS)
     players = WholeNumber(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["open", "active", "finished"]))
     seats = fields.List(fields.Nested(SeatStatusSchema), required=True)

@@ -88,8 +88,13 @@ class ProblemSchema(Schema):
     seat = WholeNumber(metadata={"description": "On not_your_turn: the caller's seat, which is not to act now."})
 
 
+# A game id as the document lists it: the registered games, so a generated client can pass one
+# it was given (a created match's, a lobby entry's) to createMatch as it is.
+GAME_IDS = {"enum": sorted(registry.GAMES)}
+
+
 class GameSchema(Schema):
-    id = fields.String(required=True, metadata={"example": "speicherstadt", "enum": sorted(registry.GAMES)})
+    id = fields.String(required=True, metadata={"example": "speicherstadt", **GAME_IDS})
     title = fields.String(required=True, metadata={"example": "Speicherstadt"})
     min_players = WholeNumber(required=True, metadata={"example": 2})
     max_players = WholeNumber(required=True, metadata={"example": 5})
@@ -113,7 +118,7 @@ class CreateMatchSchema(Schema):
         required=True,
         metadata={
             "example": "speicherstadt",
-            "enum": sorted(registry.GAMES),
+            **GAME_IDS,
             "description": "A game id of GET /v1/games.",
         },
     )
@@ -180,7 +185,7 @@ class BotSeatSchema(Schema):
 
 class CreatedSchema(Schema):
     id = fields.String(required=True, metadata={"example": "b53bbd88623c3372d688"})
-    game = fields.String(required=True)
+    game = fields.String(required=True, metadata=GAME_IDS)
     players = WholeNumber(required=True)
     version = WholeNumber(required=True)
     seed_commitment = fields.String(

@@ -654,3 +654,16 @@ def test_the_operational_answers_declare_the_headers_they_send(client, doc, redi
         answer = down.get(path)
         assert answer.status_code in (401, 503), (path, answer.status_code)
         conforms(doc, "GET", path, answer)
+
+
+def test_every_game_id_the_server_answers_is_the_games_enum(doc):
+    """Created.game and LobbyEntry.game were any string: a TypeScript bot creating a match of a lobby
+    entry's game (`body: {game: entry.game}`) did not compile without a cast or a guard."""
+    from engine import registry
+
+    games = sorted(registry.GAMES)
+    for name, schema in doc["components"]["schemas"].items():
+        game = schema.get("properties", {}).get("game")
+        if game is not None:
+            one_game = [game["const"]] if "const" in game else game.get("enum", [])
+            assert game.get("enum") == games or (len(one_game) == 1 and one_game[0] in games), (name, game)
