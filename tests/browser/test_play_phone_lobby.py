@@ -80,3 +80,35 @@ def said(state, seconds: float = 10) -> str:
 
 
 MINE_HEADING = """async () => (await import("/play/js/i18n.js")).t("Your matches")"""
+
+
+def test_a_join_refused_is_said_beside_the_button_tapped_and_the_list_is_redrawn(browser, server_url):
+    """Someone took the seat between the lobby's drawing and the tap: the server's refusal was
+    written at the top of the lobby, a screen above the button on a phone, and the list still
+    offered the seat, so the tap seemed to do nothing. The same for a match id that does not exist."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "seats": "one", "listed": True})
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        button = page.locator(f"[data-join='{match['id']}:1']")
+        button.wait_for()
+        api(server_url, "POST", f"/v1/matches/{match['id']}/join", {"seat": 1})  # another player, first
+        button.click()
+        refusal = page.locator("#listed .error", has_text="Le siège 1 n'est pas libre.")
+        refusal.wait_for(timeout=5000)
+        assert refusal.is_visible() and in_sight(page, refusal)
+        assert page.locator(f"[data-join='{match['id']}:1']").count() == 0  # the list as it is now
+
+        page.fill("#join-id", "0" * 20)
+        page.click("#create ~ form button[type=submit]")
+        unknown = page.locator("form[aria-label='Rejoindre une partie'] .error")
+        unknown.wait_for(timeout=5000)
+        assert said(unknown) and in_sight(page, unknown)
+    finally:
+        context.close()
+
+
+def in_sight(page, node) -> bool:
+    box = node.bounding_box()
+    return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]

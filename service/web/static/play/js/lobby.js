@@ -13,23 +13,28 @@ const SHOWN = { open: t("open: seats to join"), active: t("being played"), finis
 const SEAT_STATUS = { open: t("open"), taken: t("taken"), reserved: t("reserved") };
 
 export async function renderLobby(root, catalogue, go) {
-  const error = el("p", { class: "error", role: "alert" });
-  const fail = (err) => (error.textContent = problemText(err));
   const name = el("input", { id: "join-name", autocomplete: "nickname", maxlength: NAME_MAX, placeholder: t("optional") });
   const joinAs = { name: () => name.value.trim() };
   const listed = el("section", { id: "listed", "aria-label": t("Listed matches") });
   // A returning player's matches first: on a phone they sat below the whole form and the list.
-  const parts = [el("h1", {}, t("Play")), error, mine(catalogue), createForm(catalogue, go), joinForm(go, fail, name, joinAs), listed];
+  const parts = [el("h1", {}, t("Play")), mine(catalogue), createForm(catalogue, go), joinForm(go, name, joinAs), listed];
   root.replaceChildren(...parts.filter(Boolean));
-  await drawListed(listed, catalogue, go, fail, joinAs, "open");
+  await drawListed(listed, catalogue, go, joinAs, "open");
 }
 
-/** The lobby's matches of one status; Join buttons only for seats the server says are open. */
-async function drawListed(box, catalogue, go, fail, joinAs, status) {
-  const pick = el("select", { id: "listed-status", onchange: () => drawListed(box, catalogue, go, fail, joinAs, pick.value) },
+/**
+ * The lobby's matches of one status; Join buttons only for seats the server says are open. A
+ * refused Join (the seat taken meanwhile) draws the list again with the server's words at its head:
+ * said at the top of the lobby, a screen above the button on a phone, the tap seemed to do nothing.
+ */
+async function drawListed(box, catalogue, go, joinAs, status, refusal = "") {
+  const again = (next, said = "") => drawListed(box, catalogue, go, joinAs, next, said);
+  const fail = (err) => again(status, problemText(err));
+  const pick = el("select", { id: "listed-status", onchange: () => again(pick.value) },
     Object.entries(SHOWN).map(([value, text]) => el("option", { value, selected: value === status }, text)));
   // The heading on a line of its own: beside it, "Show" sat on the heading's line and its list below.
-  const head = [el("h2", {}, t("Listed matches")), el("div", { class: "field" }, el("label", { for: "listed-status" }, t("Show"), " "), pick)];
+  const head = [el("h2", {}, t("Listed matches")), el("div", { class: "field" }, el("label", { for: "listed-status" }, t("Show"), " "), pick),
+    refusal ? el("p", { class: "error", id: "listed-error", role: "alert" }, refusal) : ""];
   let page;
   try {
     page = await api.lobby({ status });
@@ -127,14 +132,21 @@ async function joinMatch(id, seat, go, fail, name) {
   }
 }
 
-function joinForm(go, fail, name, joinAs) {
+/** Join by id; a refusal is said under its button (the top of the lobby was out of sight on a phone). */
+function joinForm(go, name, joinAs) {
   const input = el("input", { id: "join-id", required: true, autocomplete: "off", spellcheck: "false" });
+  const error = el("p", { class: "error", id: "join-error", role: "alert" });
   return el("form", {
     class: "card-form", "aria-label": t("Join a match"),
-    onsubmit: (e) => { e.preventDefault(); joinMatch(input.value.trim(), null, go, fail, joinAs.name()); },
+    onsubmit: (e) => {
+      e.preventDefault();
+      error.textContent = "";
+      joinMatch(input.value.trim(), null, go, (err) => (error.textContent = problemText(err)), joinAs.name());
+    },
   }, el("h2", {}, t("Join")),
   el("div", { class: "field" }, el("label", { for: "join-name" }, t("Your name"), " "), name),
   el("div", { class: "field" }, el("label", { for: "join-id" }, t("Match id"), " "), input, el("button", { type: "submit" }, t("Join"))),
+  error,
   el("p", { class: "muted" }, t("Or join an open seat of a listed match below (the name above goes with it).")));
 }
 
