@@ -452,7 +452,9 @@ def test_smugglers_price_table_says_it_scrolls_only_when_cut_off(browser, server
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_speicherstadts_final_scores_say_they_scroll_on_a_phone(browser, server_url, screenshots, language):
+def test_speicherstadts_final_scores_scroll_on_a_phone_and_say_what_they_add_up(
+    browser, server_url, screenshots, language
+):
     """A match played to its end (a resignation has no breakdown by category: a narrow table)."""
     bot = strongest_bot(server_url, "speicherstadt")
     match = api(
@@ -473,9 +475,16 @@ def test_speicherstadts_final_scores_say_they_scroll_on_a_phone(browser, server_
         page.wait_for_selector(".outcome table")
         # Its categories in French are wider than the board's column even at 1280 px.
         assert_cue(page, "Final scores" if language == "en" else "Scores finaux", language, fits_wide=language == "en")
+        # The columns are the score's parts, in points: "Contracts 8" is not eight contracts (nor
+        # Catan's "Cities 4" four cities), and the page says so.
+        adds_up = {"en": "Each score is the sum of the columns after it.", "fr": SUM_FR}[language]
+        assert adds_up in page.locator(".outcome").inner_text()
         shoot(page, screenshots, f"review-speicherstadt-final-{language}")
     finally:
         context.close()
+
+
+SUM_FR = "Chaque score est la somme des colonnes qui le suivent."
 
 
 # Each body row's first cell (the seat: "Seat 1 (you)") as its lines: the distinct tops of its text.

@@ -37,5 +37,12 @@ export function outcome(r, ctx) {
   return el("section", { class: "outcome", "aria-label": t("Final scores") },
     el("h2", {}, o.winners.length > 1 ? t("Winners: {seats}", { seats: winners }) : t("Winner: {seats}", { seats: winners })),
     table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score"), ...headings }),
+    addsUp(o, categories) ? el("p", { class: "muted" }, t("Each score is the sum of the columns after it.")) : null,
     how ? el("p", {}, how) : null);
+}
+
+/** Whether every score is the sum of its breakdown: then the columns are its parts, and the page
+ *  says so (Catan's "Cities 4" read as four cities, where it is the 4 points of two). */
+function addsUp(o, categories) {
+  return categories.length > 1 && o.scores.every((score, s) => Object.values(o.breakdown[s]).reduce((a, b) => a + b, 0) === score);
 }
