@@ -372,7 +372,7 @@ def unfold_trade(page) -> None:
 
 
 def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(browser, server_url, screenshots):
-    """The form said "Give", "Get", "To" and "siège 1" on a French page."""
+    """The form said "Give", "Get", "To" and "siège 1" on a French page (and the phase line « au tour du siège 0 »)."""
     match_id, seat, token, _ = trade_match(server_url)
     context = browser.new_context(viewport=NARROW, locale="fr-FR")
     try:
@@ -385,6 +385,9 @@ def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(brow
         others = [name for s, name in enumerate(["Ana", "Ben", "Cleo"]) if s != seat]
         assert [label.strip() for label in form.locator("fieldset").last.locator("label").all_inner_texts()] == others
         form.screenshot(path=str(screenshots / "play-flow-trade-form-fr-375.png"))
+        # Under the map too: « au tour du siège 0 » beside a table and a log that said « Ana ».
+        phase = page.locator(".board .facts-block p").first.inner_text()
+        assert phase.endswith(f"au tour de {['Ana', 'Ben', 'Cleo'][seat]}"), phase
     finally:
         context.close()
 

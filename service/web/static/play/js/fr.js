@@ -224,7 +224,6 @@ export const FR = {
   "Army": "Armée",
   "Phase: {phase}": "Phase : {phase}",
   "dice {dice}": "dés {dice}",
-  "turn of seat {seat}": "au tour du siège {seat}",
   "Your hand:": "Votre main :",
   "Development cards:": "Cartes de développement :",
   "Trade ratios:": "Taux d'échange :",

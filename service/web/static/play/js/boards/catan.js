@@ -92,7 +92,7 @@ export function render(resource, ctx) {
       ? t("Marked in yellow on the map: intersection {node}.", { node: a })
       : t("Marked in yellow on the map: the road between intersections {a} and {b}.", { a: Math.min(a, b), b: Math.max(a, b) })));
   }
-  wrap.append(players(view, ctx), you(view));
+  wrap.append(players(view, ctx), you(view, ctx));
   return wrap;
 }
 
@@ -294,10 +294,10 @@ function players(view, ctx) {
   });
 }
 
-function you(view) {
+function you(view, ctx) {
   const lines = [
     el("p", {}, t("Phase: {phase}", { phase: PHASE_WORDS[view.phase] || humanize(view.phase) }), view.dice ? ` · ${t("dice {dice}", { dice: summarize(view.dice) })}` : "",
-      ` · ${t("turn of seat {seat}", { seat: view.turn })}`),
+      ` · ${t("turn of {seat}", { seat: ctx.seatName(view.turn) })}`), // by its name, as the table and the log say it
   ];
   if (view.you) {
     lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", cards(view.you.hand)),
