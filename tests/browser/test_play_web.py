@@ -523,21 +523,30 @@ def test_the_lobby_finds_an_open_match_behind_more_listed_matches_than_a_page_lo
 
 def test_changing_the_number_of_players_keeps_what_was_typed_for_the_seats(page, server_url):
     """The seat rows were drawn anew when "Players" changed, wiping names already typed (an
-    integrator filled seat 0's name, then the player count, and the match was created nameless)."""
+    integrator filled seat 0's name, then the player count, and the match was created nameless); and
+    a seat's box tapped just after typing the count was replaced under the tap."""
     page.goto(f"{server_url}/play/")
     page.wait_for_selector("#create")
     page.select_option("#game", "speicherstadt")
-    page.fill("#name-0", "Ana")
+    page.fill("#name-1", "Ben")
     page.select_option("#seat-1", "open")
-    page.fill("#players", "4")
-    page.dispatch_event("#players", "change")
+    # As a person does: type the number, then tap seat 0's name box. "Players" changes as it loses
+    # the focus, and the rows were drawn anew under the tap: the name typed next went nowhere.
+    page.click("#players")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("4")
+    page.click("#name-0")
+    page.keyboard.type("Ana")
     assert page.locator(".seat-choice").count() == 4
-    assert page.input_value("#name-0") == "Ana" and page.input_value("#seat-1") == "open"
+    assert page.input_value("#name-0") == "Ana"
+    assert page.input_value("#name-1") == "Ben" and page.input_value("#seat-1") == "open"
+    page.fill("#name-3", "Dee")
     page.click("#create button[type=submit]")
     page.wait_for_selector("[data-status]")
     match_id = address(page)["match"]
     seats = api(server_url, "GET", f"/v1/matches/{match_id}")["seats"]
     assert len(seats) == 4 and seats[0]["name"] == "Ana" and seats[1]["status"] == "open"
+    assert seats[3]["name"] == "Dee"
 
 
 def test_a_refused_create_shows_the_servers_words_and_creates_nothing(page, server_url):

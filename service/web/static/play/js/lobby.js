@@ -163,34 +163,36 @@ function createForm(catalogue, go) {
   const listed = el("input", { id: "list-in-lobby", type: "checkbox" });
   const entry = () => catalogue.find((g) => g.id === game.value);
 
-  /** The seat rows for the number of players; `keep`: what was chosen and typed in the rows that stay. */
-  function drawSeats(keep = true) {
-    const n = Number(players.value) || entry().min_players;
-    const before = keep ? Array.from(seats.querySelectorAll(".seat-choice"), (row) =>
-      ({ kind: row.querySelector("select").value, name: row.querySelector("input").value })) : [];
-    seats.replaceChildren(...Array.from({ length: n }, (_, s) => {
-      const kind = el("select", { id: `seat-${s}`, name: `seat-${s}` },
-        el("option", { value: "me" }, t("me (this browser)")),
-        entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, t("server bot: {bot}", { bot: botName(b) }))),
-        // `seats: "one"` hands the creator seat 0's token, so seat 0 is never left open.
-        s > 0 ? el("option", { value: "open" }, t("open (someone joins)")) : null);
-      const name = el("input", { id: `name-${s}`, placeholder: t("name (optional)"), maxlength: NAME_MAX });
-      if (before[s]) {
-        kind.value = before[s].kind;
-        name.value = before[s].name;
-      }
-      return el("div", { class: "seat-choice" }, el("label", { for: `seat-${s}` }, t("Seat {seat}", { seat: s })), kind,
-        el("label", { for: `name-${s}`, class: "sr-only" }, t("Seat {seat} name", { seat: s })), name);
-    }));
+  /**
+   * The seat rows for the number of players: rows added or removed at the end, those that stay
+   * left as they are. Drawn anew, they lost what was typed; and "Players" changes when it loses the
+   * focus, so the seat box tapped next was replaced under the finger: the name typed went nowhere.
+   */
+  function drawSeats() {
+    const n = Math.min(Number(players.value) || entry().min_players, entry().max_players);
+    const rows = seats.querySelectorAll(".seat-choice");
+    for (let s = rows.length; s < n; s++) seats.append(seatRow(s));
+    for (let s = rows.length - 1; s >= n; s--) rows[s].remove();
+  }
+  function seatRow(s) {
+    const kind = el("select", { id: `seat-${s}`, name: `seat-${s}` },
+      el("option", { value: "me" }, t("me (this browser)")),
+      entry().bots.map((b) => el("option", { value: `bot:${b}`, selected: s > 0 && b === entry().bots[0] }, t("server bot: {bot}", { bot: botName(b) }))),
+      // `seats: "one"` hands the creator seat 0's token, so seat 0 is never left open.
+      s > 0 ? el("option", { value: "open" }, t("open (someone joins)")) : null);
+    const name = el("input", { id: `name-${s}`, placeholder: t("name (optional)"), maxlength: NAME_MAX });
+    return el("div", { class: "seat-choice" }, el("label", { for: `seat-${s}` }, t("Seat {seat}", { seat: s })), kind,
+      el("label", { for: `name-${s}`, class: "sr-only" }, t("Seat {seat} name", { seat: s })), name);
   }
   function drawGame() {
     const g = entry();
     Object.assign(players, { min: g.min_players, max: g.max_players, value: g.min_players });
     options.replaceChildren(...Object.entries(g.options?.properties || {}).map(([key, schema]) => optionInput(key, schema)));
-    drawSeats(false);  // another game: its own bots
+    seats.replaceChildren(); // another game: its own bots
+    drawSeats();
   }
   game.addEventListener("change", drawGame);
-  players.addEventListener("change", () => drawSeats());
+  players.addEventListener("change", drawSeats);
   drawGame();
 
   return el("form", {
