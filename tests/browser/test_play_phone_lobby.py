@@ -109,6 +109,22 @@ def test_a_join_refused_is_said_beside_the_button_tapped_and_the_list_is_redrawn
         context.close()
 
 
+def test_the_listed_matches_are_read_again_on_a_tap(browser, server_url, screenshots):
+    """The list was read once: a friend's match listed after the lobby opened never showed (but by
+    reloading the page, or by choosing another status and back)."""
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.wait_for_selector("#listed h2")
+        match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "seats": "one", "listed": True})
+        page.get_by_role("button", name="Actualiser").click()
+        page.locator(f"[data-join='{match['id']}:1']").wait_for(timeout=5000)
+        page.locator("#listed").screenshot(path=str(screenshots / "play-phone-lobby-refreshed-fr-FR.png"))
+    finally:
+        context.close()
+
+
 def in_sight(page, node) -> bool:
     box = node.bounding_box()
     return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]

@@ -88,6 +88,7 @@ export const FR = {
   "optional": "facultatif",
   "Listed matches": "Parties du salon",
   "Show": "Afficher",
+  "Refresh": "Actualiser",
   "None right now.": "Aucune pour l'instant.",
   "{bot} bot": "robot {bot}",
   // words.js: the server's bots by name

@@ -33,7 +33,9 @@ async function drawListed(box, catalogue, go, joinAs, status, refusal = "") {
   const pick = el("select", { id: "listed-status", onchange: () => again(pick.value) },
     Object.entries(SHOWN).map(([value, text]) => el("option", { value, selected: value === status }, text)));
   // The heading on a line of its own: beside it, "Show" sat on the heading's line and its list below.
-  const head = [el("h2", {}, t("Listed matches")), el("div", { class: "field" }, el("label", { for: "listed-status" }, t("Show"), " "), pick),
+  // The list is read once: a match listed since (the friend who just created it) shows on a tap.
+  const refresh = el("button", { type: "button", class: "small", id: "listed-refresh", onclick: () => again(pick.value) }, t("Refresh"));
+  const head = [el("h2", {}, t("Listed matches")), el("div", { class: "field" }, el("label", { for: "listed-status" }, t("Show"), " "), pick, " ", refresh),
     refusal ? el("p", { class: "error", id: "listed-error", role: "alert" }, refusal) : ""];
   let page;
   try {
