@@ -329,12 +329,16 @@ def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, scre
     page.select_option("#game", "medici")
     page.select_option("#seat-0", "me")
     page.select_option("#seat-1", "me")
+    page.fill("#name-0", "Ana")
+    page.fill("#name-1", "Ben")
     page.click("#create button[type=submit]")
     page.wait_for_selector("[data-status=active]")
     match_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')")
     kept = page.evaluate("JSON.parse(localStorage.getItem('portside.seats'))")
     assert sorted(kept[match_id]["seats"]) == ["0", "1"]
-    assert page.locator(".tabs .tab").all_inner_texts()[0].startswith("Seat 0")
+    # Each tab with its name, as the board says it ("Ana buys the lot"): two people on one phone
+    # read "Seat 1 •" and had to work out which of them it was.
+    assert page.locator(".tabs .tab").all_inner_texts() == ["Seat 0 · Ana •", "Seat 1 · Ben"]
 
     # Click as whichever seat the page shows until the server says seat 1 alone is to act; after
     # each click, wait for the server to take the move (clicking again if the click fell on a
@@ -353,7 +357,7 @@ def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, scre
     page.locator("[data-status]", has_text="Your move").wait_for(timeout=10000)
     assert page.locator(".tab.current").inner_text().startswith("Seat 1")
     assert page.locator("[data-status]").inner_text() == "Your move"
-    assert "pass the device" in page.locator("#message").inner_text()
+    assert page.locator("#message").inner_text() == "Seat 1 (Ben) to play: pass the device."
     mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=kept[match_id]["seats"]["1"])
     shown = [json.loads(m) for m in page.eval_on_selector_all(MOVES, "cs => cs.map(c => c.dataset.move)")]
     templates = {t["move"]["type"] for t in mine["move_templates"]}

@@ -200,7 +200,9 @@ class MatchScreen {
     const held = Object.keys(seatsOf(this.id)).map(Number);
     const next = held.find((s) => this.resource.to_act.includes(s));
     if (held.length < 2 || this.resource.to_act.includes(this.seat) || next === undefined) return false;
-    this.switchTo(next, t("Seat {seat} to play: pass the device.", { seat: next }));
+    const name = this.nameOf(next);
+    this.switchTo(next, name ? t("Seat {seat} ({name}) to play: pass the device.", { seat: next, name })
+      : t("Seat {seat} to play: pass the device.", { seat: next }));
     return true;
   }
 
@@ -429,10 +431,18 @@ class MatchScreen {
     if (held.length === 1) {
       return el("p", { class: "tab current lone", style: `border-bottom-color:${SEAT_COLOURS[held[0]]}` }, you(held[0]));
     }
+    // Hot-seat: each tab with the name typed for it, as the board and the log say it ("Ana buys the
+    // lot"): "Seat 1 •" alone left two people on one phone to work out whose turn it was.
+    const tab = (s) => [t("Seat {seat}", { seat: s }), this.nameOf(s)].filter(Boolean).join(" · ");
     return el("nav", { class: "tabs", "aria-label": t("Your seats") }, held.map((s) => el("button", {
       type: "button", class: s === this.seat ? "tab current" : "tab", "aria-pressed": String(s === this.seat),
       style: `border-bottom-color:${SEAT_COLOURS[s]}`, onclick: () => this.switchTo(s),
-    }, `${t("Seat {seat}", { seat: s })}${this.resource.to_act.includes(s) ? " •" : ""}`)));
+    }, `${tab(s)}${this.resource.to_act.includes(s) ? " •" : ""}`)));
+  }
+
+  /** The name a person gave a seat, if any. */
+  nameOf(seat) {
+    return ((this.resource.seats || []).find((s) => s.seat === seat) || {}).name || "";
   }
 
   operations(r) {

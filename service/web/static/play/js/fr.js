@@ -12,6 +12,7 @@ export const FR = {
   "match over": "partie terminée",
   "match gone": "partie disparue",
   "Seat {seat} to play: pass the device.": "Au siège {seat} de jouer : passez l'appareil.",
+  "Seat {seat} ({name}) to play: pass the device.": "Au siège {seat} ({name}) de jouer : passez l'appareil.",
   "The server answered for seat {got}, not seat {seat}; reload the page.": "Le serveur a répondu pour le siège {got}, pas pour le siège {seat} ; rechargez la page.",
   "The table changed first; here it is now.": "La partie a changé entre-temps ; la voici.",
   "Match {id} · version {version}": "Partie {id} · version {version}",
