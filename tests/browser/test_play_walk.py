@@ -214,3 +214,21 @@ def test_medicis_players_table_names_a_house_once(page, server_url):
     page.goto(f"{server_url}/play/#match={named['id']}&token={named['seats'][0]['token']}")
     page.locator(".board.medici table tbody tr", has_text="Ana").first.wait_for()
     assert page.locator(".board.medici table tbody tr").first.inner_text().startswith("Medici (Ana)")
+
+
+def test_a_new_matchs_log_says_nothing_was_played_yet(browser, server_url):
+    """A new match showed "Journal" over a bare line (an empty list's border), then the first move's line."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    tokens = [s["token"] for s in match["seats"]]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[1]}")
+        log = page.locator(".log")
+        log.wait_for()
+        assert [line for line in log.inner_text().splitlines() if line] == ["Journal", "Rien n'a encore été joué."]
+        api(server_url, "POST", f"/v1/matches/{match['id']}/moves", {"type": "draw"}, tokens[0])
+        page.locator(".log li[value='1']").wait_for(timeout=5000)
+        assert "Rien n'a encore été joué." not in log.inner_text()
+    finally:
+        context.close()

@@ -508,7 +508,9 @@ class MatchScreen {
       " ", logLine(entry, ctx.seatName),
       place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => this.showOnBoard(place(entry)) }, t("Show on the map"))] : null));
     // Focusable: a keyboard scrolls a long log (its lines hold no control, but in Catan's).
-    return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), el("ol", { reversed: true, tabindex: 0 }, items));
+    // A new match's log says it is empty: an empty list was drawn as a bare line under its heading.
+    const list = items.length ? el("ol", { reversed: true, tabindex: 0 }, items) : el("p", { class: "muted" }, t("Nothing played yet."));
+    return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), list);
   }
 }
 

@@ -34,6 +34,7 @@ export const FR = {
   "Resign this match?": "Abandonner cette partie ?",
   "(something you cannot see)": "(quelque chose que vous ne voyez pas)",
   "Log": "Journal",
+  "Nothing played yet.": "Rien n'a encore été joué.",
   "Open seats": "Sièges libres",
   "{seats} is open: share this match's address to let someone join.": "{seats} est libre : partagez l'adresse de cette partie pour que quelqu'un la rejoigne.",
   "{seats} are open: share this match's address to let someone join.": "{seats} sont libres : partagez l'adresse de cette partie pour que quelqu'un la rejoigne.",
