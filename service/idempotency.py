@@ -31,15 +31,18 @@ return 0
 """
 
 
+KEY_MAX = 200
+
+
 def key_schema(shortest: int = 1) -> dict:
     """What header_key takes, as the OpenAPI document's schema of the header."""
-    return {"minLength": shortest, "maxLength": 200, "pattern": "^[!-~]+$"}
+    return {"minLength": shortest, "maxLength": KEY_MAX, "pattern": "^[!-~]+$"}
 
 
 def header_key(shortest: int = 1) -> str | None:
     """The request's Idempotency-Key: visible ASCII, `shortest` to 200 characters (422 else)."""
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not (shortest <= len(key) <= 200 and all("!" <= c <= "~" for c in key)):
+    if key is not None and not (shortest <= len(key) <= KEY_MAX and all("!" <= c <= "~" for c in key)):
         raise ApiError(
             "validation_error",
             "Idempotency-Key must be {shortest} to 200 visible ASCII characters.",
