@@ -323,6 +323,12 @@ class Game:
     def setup(self, players: int, options: dict, seed: int) -> State:
         raise NotImplementedError
 
+    def open(self, players: int, options: dict, seed: int) -> tuple[State, list[Event]]:
+        """The table as `setup` deals it, and what dealing it showed the players (the first cards
+        turned up, the first tile drawn): a match's log opens with these events. A game whose
+        set-up shows nothing keeps this default."""
+        return self.setup(players, options, seed), []
+
     def players(self, state: State) -> int:
         """How many seats the match has."""
         raise NotImplementedError

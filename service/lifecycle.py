@@ -346,12 +346,12 @@ def abort(store: Store, match: Loaded, seat: int) -> list[dict]:
 
 
 def someone_moved(store: Store, match_id: str, page: int = 100) -> bool:
-    """Whether the log holds an entry that is not a server bot's (nor a seat taken): read a page at a
+    """Whether the log holds an entry that is not a server bot's (nor a seat taken, nor the set-up): read a page at a
     time from the start, so the cost is the bots' opening moves, never the whole log."""
     after = 0
     while True:
         entries = store.read_log(match_id, after, count=page)
-        if any("bot" not in entry and entry.get("kind") != "join" for _, entry in entries):
+        if any("bot" not in entry and entry.get("kind") not in ("join", "opening") for _, entry in entries):
             return True
         if len(entries) < page:
             return False

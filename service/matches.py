@@ -95,7 +95,7 @@ def create(
     life = life or {}
     seed = secrets.randbits(63) if seed is None else seed
     match_id = secrets.token_hex(10)  # 80 bits; hex so an id never starts with '-' on a command line
-    state = game.setup(players, options, seed)
+    state, opening = game.open(players, options, seed)
     reserved = life.get("reserved", {})
     human_seats = [s for s in range(players) if s not in bots and str(s) not in reserved]
     given = {"all": human_seats, "one": human_seats[:1]}.get(seats_mode, [])
@@ -112,10 +112,11 @@ def create(
         **lifecycle.creation_meta(life, given),
     }
     doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)}, tokens)
-    store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl)
+    entries = opening_entries(game, opening, meta)
+    store.create(match_id, meta, doc, {s: h for s, (_, h) in tokens.items()}, cfg.idle_ttl, entries)
     lifecycle.created(store, meta, doc)
     metrics.MATCHES.labels(game.id).inc()
-    version = 0
+    version = len(entries)
     if bots:
         version = load_current(store, cfg, match_id).stored.version
     return {
@@ -128,6 +129,15 @@ def create(
         "open_seats": [s for s in human_seats if s not in tokens],
         "bots": [{"seat": s, "bot": n} for s, n in sorted(bots.items())],
     }
+
+
+def opening_entries(game: Game, events: list, meta: dict) -> list[dict]:
+    """The log's first entry, at version 1: what the game's set-up showed (a card turned up, a tile
+    drawn), if it showed anything."""
+    if not events:
+        return []
+    shown = words.logged(game, events, words.display_names(game, lifecycle.names(meta, {})))
+    return [{"seat": None, "kind": "opening", "events": shown}]
 
 
 def join(
@@ -262,13 +272,7 @@ def visible_events(entry: dict, seat: int | None) -> list[dict]:
 
 
 def make_entry(match: Loaded, seat: int, move: dict, events, bot: str | None = None) -> dict:
-    seat_names = lifecycle.text_names(match)
-    stored_events = []
-    for e in events:
-        data = e.to_json()
-        texts = words.texts(match.game, data, seat_names)
-        stored_events.append({**data, "texts": texts, "to": None if e.to is None else sorted(e.to)})
-    entry = {"seat": seat, "move": move, "events": stored_events}
+    entry = {"seat": seat, "move": move, "events": words.logged(match.game, events, lifecycle.text_names(match))}
     if bot:
         entry["bot"] = bot
     return entry

@@ -249,7 +249,7 @@ class Session:
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
             said = playtext.entry_text(entry["events"]) or t("(hidden)")
-            head = f"v{entry['version']:<5} {t('seat {seat}', seat=entry['seat'])} {who:<15} "
+            head = playtext.entry_head(entry, who)
             self.say(playtext.log_line(head, said, playprompt.terminal_width(self.progress, 160)))
         self.after = page["version"]
 

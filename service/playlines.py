@@ -75,6 +75,15 @@ def table(rows: Sequence[dict], columns: Sequence[str] | None = None) -> list[st
     return ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in cells]
 
 
+def entry_head(entry: dict, who: str) -> str:
+    """A log line's head: the version, whose entry it is (the set-up's, at version 1 in some games), who played."""
+    if entry.get("kind") == "opening":
+        whose = t("set-up")
+    else:
+        whose = "" if entry["seat"] is None else t("seat {seat}", seat=entry["seat"])
+    return f"v{entry['version']:<5} {whose} {who:<15} "
+
+
 def log_line(head: str, said: str, width: int) -> str:
     """A log entry after its head (version, seat, who), wrapped, not cut: the end of a line (where the
     officers went, a landing's risk) matters. Continuations start under its text."""

@@ -15,6 +15,7 @@ from service.playlines import (  # noqa: F401 (re-exported: the client's modules
     WIDTH,
     Part,
     clip,
+    entry_head,
     entry_text,
     event_text,
     fit,

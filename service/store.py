@@ -80,9 +80,15 @@ redis.call('PUBLISH', 'portside:log', table.concat(message, '\\n'))
 return {'ok', ARGV[2]}
 """.replace("PUSH_BYTES", str(fanout.PUSH_BYTES))
 
-# The match document with its expiry, in one step (a cluster client has no MULTI across calls).
+# The match document with its expiry and its log's opening entries (ARGV[2] of them, from version 1),
+# in one step (a cluster client has no MULTI across calls).
 _CREATE = """
-redis.call('HSET', KEYS[1], unpack(ARGV, 2))
+local opening = tonumber(ARGV[2])
+for i = 1, opening do
+  redis.call('XADD', KEYS[2], i .. '-0', 'e', ARGV[2 + i])
+end
+if opening > 0 then redis.call('EXPIRE', KEYS[2], tonumber(ARGV[1])) end
+redis.call('HSET', KEYS[1], unpack(ARGV, 3 + opening))
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[1]))
 """
 
@@ -250,11 +256,15 @@ class Store:
             "slots_ok": int(info.get("cluster_slots_ok", 0)),
         }
 
-    def create(self, match_id: str, meta: dict, state: dict, seat_hashes: dict[int, str], ttl: int) -> None:
-        fields: dict[str, Any] = {"v": 0, "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
+    def create(
+        self, match_id: str, meta: dict, state: dict, seat_hashes: dict[int, str], ttl: int, opening: list[dict]
+    ) -> None:
+        """A new match at version len(opening): its log opens with these entries (the game's set-up)."""
+        fields: dict[str, Any] = {"v": len(opening), "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
         fields.update({f"seat:{seat}": h for seat, h in seat_hashes.items()})
+        args = [ttl, len(opening), *(orjson.dumps(e) for e in opening), *(x for pair in fields.items() for x in pair)]
         metrics.round_trip("create")
-        self._create(keys=[match_key(match_id)], args=[ttl, *(x for pair in fields.items() for x in pair)])
+        self._create(keys=[match_key(match_id), log_key(match_id)], args=args)
 
     def load(self, match_id: str) -> Stored | None:
         """The match, None if gone: one round-trip."""

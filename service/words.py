@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 from flask import g, has_request_context, request
 
 from engine import i18n
-from engine.core import Game, IllegalMove
+from engine.core import Event, Game, IllegalMove
 
 # Lines of the events the service itself writes into a match's log.
 EVENTS = {
@@ -162,6 +162,15 @@ def texts(game: Game, event: Mapping, names: Mapping[int, str]) -> dict[str, str
     if event.get("type") in EVENTS:
         return {lang: _WORDS.event_text(event, lang, names) for lang in i18n.LANGUAGES}
     return {lang: game.event_text(event, lang, names) for lang in i18n.LANGUAGES}
+
+
+def logged(game: Game, events: Iterable[Event], names: Mapping[int, str]) -> list[dict]:
+    """Events as a log entry keeps them: with their lines in every language and who may see each."""
+    kept = []
+    for e in events:
+        data = e.to_json()
+        kept.append({**data, "texts": texts(game, data, names), "to": None if e.to is None else sorted(e.to)})
+    return kept
 
 
 def service_text(event: Mapping, lang: str, strict: bool = False) -> str:

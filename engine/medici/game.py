@@ -61,13 +61,18 @@ class Medici(Game):
     event_schemas = wire.EVENTS
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
+        return self.open(players, options, seed)[0]
+
+    def open(self, players: int, options: dict, seed: int) -> tuple[dict, list[Event]]:
+        """Round 1 starts and its first drawer's first tile is drawn (start_turn), as later rounds do."""
         if players != 2:
             raise ValueError("Medici vs Strozzi is played by exactly two players")
         state = new_state(seed)
         rng = Rng(state["rng"])
-        start_turn(state, state["drawer"], rng)
+        drawer = state["drawer"]
+        events = [event("round_started", round=state["round"], seat=drawer), *start_turn(state, drawer, rng)]
         state["rng"] = rng.state
-        return state
+        return state, events
 
     def players(self, state: dict) -> int:
         return 2

@@ -58,13 +58,18 @@ class Speicherstadt(Game):
     event_schemas = wire.EVENTS
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
+        return self.open(players, options, seed)[0]
+
+    def open(self, players: int, options: dict, seed: int) -> tuple[dict, list[Event]]:
+        """Round 1 starts with its cards turned up, as every later round does."""
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"Speicherstadt is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         rng = Rng.from_seed(seed)
         state = new_state(players, rng)
-        start_round(state, rng, [])
+        events: list[Event] = []
+        start_round(state, rng, events)
         state["rng"] = rng.state
-        return state
+        return state, events
 
     def players(self, state: dict) -> int:
         return state["players"]

@@ -19,8 +19,9 @@ NAMES = {0: "Ana", 1: "Bruno"}
 CREATED_AT = 1795330000
 
 
-def new_match(undo: str = "never") -> matches.Loaded:
-    """The example match at version 0, as service/matches.create stores it (every seat handed out)."""
+def new_match(undo: str = "never") -> tuple[matches.Loaded, _Log]:
+    """The example match as service/matches.create stores it (every seat handed out), at version 1:
+    its log opens with the set-up's entry (round 1's cards turned up)."""
     game = registry.get("speicherstadt")
     options = game.load_options({})
     meta = {
@@ -34,9 +35,12 @@ def new_match(undo: str = "never") -> matches.Loaded:
         "created": CREATED_AT,
         **lifecycle.creation_meta({"names": NAMES, "undo": undo}, list(range(PLAYERS))),
     }
-    state = game.setup(PLAYERS, options, SEED)
+    state, opening = game.open(PLAYERS, options, SEED)
     doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)}, range(PLAYERS))
-    return matches.Loaded(Stored(MATCH_ID, 0, meta, doc, {s: f"hash-{s}" for s in range(PLAYERS)}), game, state)
+    log = _Log()
+    log.entries = list(enumerate(matches.opening_entries(game, opening, meta), start=1))
+    stored = Stored(MATCH_ID, len(log.entries), meta, doc, {s: f"hash-{s}" for s in range(PLAYERS)})
+    return matches.Loaded(stored, game, state), log
 
 
 class _Log:
@@ -74,26 +78,26 @@ def store_of(log: _Log) -> Store:
     return cast(Store, log)
 
 
-_played, _log = new_match(), _Log()
+_played, _log = new_match()
 MATCH = matches.resource(_played, 0)
 POSTED = MATCH["legal_moves"][0]
 _first = move(_played, _log, 0, POSTED)
 MOVE_ANSWER = answer(_played, 0, _first)
-LOG = {"after": 0, "version": 1, "entries": [matches.public_entry(1, _first[0], 0)]}
+LOG = {"after": 0, "version": 2, "entries": [matches.public_entry(v, e, 0) for v, e in _log.entries]}
 # Then seat 2, not to act (seat 1 is), resigns: a 3-player match goes on, the random bot playing seat 2.
 _resigned = lifecycle.resign(_played, 2)
 commit(_played, _log, _resigned)
 RESIGNED = answer(_played, 2, _resigned)
 
 # A match created with `undo: own_move`: seat 0 moves, then takes the move back.
-_undone, _undo_log = new_match("own_move"), _Log()
+_undone, _undo_log = new_match("own_move")
 move(_undone, _undo_log, 0, POSTED)
 _undo = lifecycle.undo(store_of(_undo_log), _undone, 0)
 commit(_undone, _undo_log, _undo)
 UNDONE = answer(_undone, 0, _undo)
 
 # The creator aborts before anyone moved: finished, with no outcome.
-_aborted, _abort_log = new_match(), _Log()
+_aborted, _abort_log = new_match()
 _abort = lifecycle.abort(store_of(_abort_log), _aborted, 0)
 commit(_aborted, _abort_log, _abort)
 ABORTED = answer(_aborted, 0, _abort)
@@ -102,7 +106,7 @@ CREATED = {
     "id": MATCH_ID,
     "game": MATCH["game"],
     "players": PLAYERS,
-    "version": 0,
+    "version": 1,
     "seed_commitment": MATCH["seed_commitment"],
     "seats": [{"seat": 0, "token": TOKEN}, {"seat": 1, "token": "pst_…"}, {"seat": 2, "token": "pst_…"}],
     "open_seats": [],

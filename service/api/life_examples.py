@@ -16,7 +16,7 @@ LOBBY = {
             "clock": {"seconds": 120, "on_timeout": "bot"},
             "undo": "own_move",
             "created": 1795330000,
-            "version": 0,
+            "version": 1,
         }
     ],
     "next": "1795330000123456",

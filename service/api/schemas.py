@@ -339,8 +339,12 @@ class LogEntrySchema(Schema):
     seat = WholeNumber(required=True, allow_none=True)
     bot = fields.String(metadata={"description": "The server bot that played, if one did."})
     kind = fields.String(
-        validate=validate.OneOf(["timeout", "resign", "abort", "undo", "rematch", "join"]),
-        metadata={"description": "Absent for a move; else what the service did."},
+        validate=validate.OneOf(["opening", "timeout", "resign", "abort", "undo", "rematch", "join"]),
+        metadata={
+            "description": "Absent for a move; else what the service did. `opening`: what the game's set-up "
+            "showed (a first tile drawn, the first cards turned up): version 1, seat null, in a game whose set-up "
+            "shows something."
+        },
     )
     undoes = WholeNumber(metadata={"description": "For `undo`: the version whose move is taken back."})
     match = fields.String(metadata={"description": "For `rematch`: the new match's id."})

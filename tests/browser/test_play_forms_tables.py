@@ -211,7 +211,7 @@ def test_a_keyboard_player_lands_on_medicis_price_form_once_no_tile_is_left_to_d
     try:
         open_seat(page, server_url, match_id, tokens[0])
         page.locator(".moves [data-move*='\"draw\"']").focus()
-        for version in range(1, 4):
+        for version in range(2, 5):  # version 1: the set-up drew the first tile
             with page.expect_response(lambda r: r.url.endswith("/moves")):
                 page.keyboard.press("Enter")
             page.locator(".muted", has_text=f" · version {version}").wait_for()

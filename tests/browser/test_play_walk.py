@@ -217,8 +217,9 @@ def test_medicis_players_table_names_a_house_once(page, server_url):
 
 
 def test_a_new_matchs_log_says_nothing_was_played_yet(browser, server_url):
-    """A new match showed "Journal" over a bare line (an empty list's border), then the first move's line."""
-    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
+    """A new match showed "Journal" over a bare line (an empty list's border), then the first move's line.
+    (Catan: its set-up shows nothing, so its log starts empty.)"""
+    match = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3})
     tokens = [s["token"] for s in match["seats"]]
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
     try:
@@ -227,8 +228,27 @@ def test_a_new_matchs_log_says_nothing_was_played_yet(browser, server_url):
         log = page.locator(".log")
         log.wait_for()
         assert [line for line in log.inner_text().splitlines() if line] == ["Journal", "Rien n'a encore été joué."]
-        api(server_url, "POST", f"/v1/matches/{match['id']}/moves", {"type": "draw"}, tokens[0])
+        first = api(server_url, "GET", f"/v1/matches/{match['id']}", None, tokens[0])["legal_moves"][0]
+        api(server_url, "POST", f"/v1/matches/{match['id']}/moves", first, tokens[0])
         page.locator(".log li[value='1']").wait_for(timeout=5000)
         assert "Rien n'a encore été joué." not in log.inner_text()
+    finally:
+        context.close()
+
+
+def test_a_medici_log_opens_with_the_first_tile_the_set_up_drew(browser, server_url):
+    """The lot held a tile from the start while the log said "Nothing played yet.": no line drew it."""
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "names": {"0": "Ana"}})
+    tile = api(server_url, "GET", f"/v1/matches/{match['id']}")["view"]["lot"][0]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/#match={match['id']}&token={match['seats'][1]['token']}")
+        first = page.locator(".log li[value='1']")
+        first.wait_for()
+        said = first.inner_text()
+        assert said.startswith("La manche 1 commence ; Ana pioche en premier"), said
+        assert f"{tile['value']})" in said and "Rien n'a encore été joué." not in page.locator(".log").inner_text()
+        assert first.locator(".who").count() == 0  # no seat's colour: the set-up is nobody's move
     finally:
         context.close()

@@ -75,10 +75,11 @@ def test_portside_play_creates_a_match_plays_local_and_server_bots_and_prints_th
         assert cells[4:] == [str(outcome["breakdown"][seat][c]) for c in categories if c in outcome["breakdown"][seat]]
     assert table[-1].startswith("Winner") and all(f"seat {w}" in table[-1] for w in outcome["winners"])
 
-    # Progress: one line per version, in order, bots named.
-    progress = [line for line in done.stderr.splitlines() if re.match(r"v\d+ +seat \d", line)]
+    # Progress: one line per version, in order, bots named; Medici's first is its set-up's first tile.
+    progress = [line for line in done.stderr.splitlines() if re.match(r"v\d+ +(seat \d|set-up )", line)]
     versions = [int(line.split()[0][1:]) for line in progress]
     assert versions == list(range(1, final["version"] + 1))
+    assert re.match(r"v1 +set-up +Round 1 begins; Medici draws first", progress[0]), progress[0]
     assert all("server:random" in line for line in progress if line.split()[2] == "1")
 
 
@@ -237,8 +238,8 @@ def test_the_readme_curl_walkthrough_runs_as_written(server_url):
     moved = re.findall(r"seat (\d) moved: 200", rest)
     assert len(moved) == 1, done.stdout
     woken = rest.replace(f"seat {moved[0]} moved: 200", "")
-    assert f"[{{'version': 2, 'seat': {moved[0]}, 'events': [{{'type': 'worker_placed'" in woken, done.stdout
-    assert woken.count("'version'") == 1, done.stdout  # one entry, after version 1
+    assert f"[{{'version': 3, 'seat': {moved[0]}, 'events': [{{'type': 'worker_placed'" in woken, done.stdout
+    assert woken.count("'version'") == 1, done.stdout  # one entry, after version 2 (1: the set-up, 2: the move)
     assert time.monotonic() - started < 25  # the long-poll answered on the move, not after its 30 s
 
 
@@ -253,8 +254,9 @@ def test_a_long_poll_longer_than_five_seconds_with_nothing_new_answers_empty(ser
             )
         )
     )
-    page = get(f"{server_url}/v1/matches/{created['id']}/events?after=0&wait=6")
-    assert page == {"after": 0, "version": 0, "entries": []}
+    version = created["version"]  # 1: the set-up drew the first tile
+    page = get(f"{server_url}/v1/matches/{created['id']}/events?after={version}&wait=6")
+    assert page == {"after": version, "version": version, "entries": []}
 
 
 def test_a_local_bot_whose_move_is_refused_falls_back_on_a_listed_move(server_url):
@@ -321,7 +323,7 @@ def test_the_printed_resume_command_runs_as_printed(server_url):
     assert resume and resume.group(1).startswith(f"{typed} play "), said
     again = run(resume.group(1).split(), input="q\n")
     resumed = again.stdout + again.stderr
-    assert again.returncode == started.returncode and "your move (version 0)" in resumed, resumed
+    assert again.returncode == started.returncode and "your move (version 1)" in resumed, resumed
     match_id = resume.group(1).split("--resume=")[1].split()[0]
     assert f"Stopped. Match {match_id}" in resumed, resumed
 

@@ -93,7 +93,8 @@ def until(check, seconds: float = PROMPT) -> bool:
 
 
 def new_match(url: str) -> tuple[str, dict[int, str]]:
-    created = call(url, "/v1/matches", {"game": "medici", "players": 2, "seed": 1})
+    # Catan: its log starts empty at version 0 (a Medici match opens at 1 with its first tile drawn)
+    created = call(url, "/v1/matches", {"game": "catan", "players": 3, "seed": 1})
     return created["id"], {s["seat"]: s["token"] for s in created["seats"]}
 
 

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 
+def after_opening(log: list[dict]) -> list[dict]:
+    """A log's entries after the game's set-up (the `opening` entry at version 1, if the game has one)."""
+    return [e for e in log if e.get("kind") != "opening"]
+
+
 def auth(token: str | None) -> dict:
     return {"Authorization": f"Bearer {token}"} if token else {}
 

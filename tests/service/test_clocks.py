@@ -10,7 +10,7 @@ import orjson
 
 from service import lifecycle, sweeper
 from service.store import Store, match_key
-from tests.service.helpers import auth, create, get_match, post_move, tokens
+from tests.service.helpers import after_opening, auth, create, get_match, post_move, tokens
 
 
 def _expire(redis_client, match_id: str, seat: int, at: float | None = None) -> None:
@@ -22,7 +22,7 @@ def _expire(redis_client, match_id: str, seat: int, at: float | None = None) -> 
 
 
 def _log(client, match_id: str) -> list[dict]:
-    return client.get(f"/v1/matches/{match_id}/events?after=0").get_json()["entries"]
+    return after_opening(client.get(f"/v1/matches/{match_id}/events?after=0").get_json()["entries"])
 
 
 def test_every_view_shows_the_deadline_of_each_seat_to_act(client):
@@ -50,7 +50,7 @@ def test_a_late_seat_is_played_by_the_random_bot_on_the_next_request(client, red
     assert (
         log[0]["events"][0]["text"] == "Medici ran out of time; the random bot played for them"
     )  # a house, as its board says
-    assert match["version"] == 1
+    assert match["version"] == created["version"] + 1
     assert all(at > time.time() for at in match["clock"]["deadlines"].values())
 
 
@@ -92,7 +92,8 @@ def test_a_waiting_long_poll_wakes_at_the_deadline_and_applies_it(client, redis_
     redis_client.zrem(lifecycle.CLOCKS_KEY, match_id)
     started = time.monotonic()
     page = client.get(
-        f"/v1/matches/{match_id}/events?after=0&wait=10", headers=auth(tokens(created)[waiting_seat])
+        f"/v1/matches/{match_id}/events?after={created['version']}&wait=10",
+        headers=auth(tokens(created)[waiting_seat]),
     ).get_json()
     assert [e["kind"] for e in page["entries"]] == ["timeout"] and time.monotonic() - started < 3
 
@@ -115,7 +116,8 @@ def test_a_timeout_applies_once_with_two_instances_two_waiting_clients_and_two_s
     stop = threading.Event()
 
     def wait(client, token):
-        pages.append(client.get(f"/v1/matches/{match_id}/events?after=0&wait=10", headers=auth(token)).get_json())
+        path = f"/v1/matches/{match_id}/events?after={created['version']}&wait=10"
+        pages.append(client.get(path, headers=auth(token)).get_json())
 
     def sweep(instance):
         svc = instance.extensions["portside"]
@@ -136,7 +138,7 @@ def test_a_timeout_applies_once_with_two_instances_two_waiting_clients_and_two_s
     log = _log(clients[1], match_id)
     assert [e["kind"] for e in log if e.get("kind")] == ["timeout"]
     assert len(pages) == 2 and all(p["entries"] and p["entries"][0]["kind"] == "timeout" for p in pages)
-    assert get_match(clients[1], match_id)["version"] == len(log)
+    assert get_match(clients[1], match_id)["version"] == created["version"] + len(log)
 
 
 def test_portside_sweep_once_applies_due_timeouts(client, redis_client, redis_url, monkeypatch, capsys):

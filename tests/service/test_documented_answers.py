@@ -178,7 +178,7 @@ def test_the_members_problems_carry_are_in_the_problem_schema(client, doc):
     assert refused.status_code == 409 and refused.get_json()["seat"] == 1 - acting
     conforms(doc, "POST", url, refused)
     stale = client.post(url, json=move, headers={**auth(toks[acting]), "If-Match": '"7"'})
-    assert stale.status_code == 409 and stale.get_json()["version"] == 0
+    assert stale.status_code == 409 and stale.get_json()["version"] == created["version"]
     conforms(doc, "POST", url, stale)
     join = f"/v1/matches/{create(client, seats='one', game='medici', players=2)['id']}/join"
     taken = client.post(join, json={"seat": 0})
@@ -468,7 +468,9 @@ def test_the_move_examples_are_one_real_answer(doc):
     assert answer["match"]["version"] == answer["version"] == before["example"]["version"] + 1
     assert answer["events"] and all(event["text"] for event in answer["events"])
     log = doc["paths"]["/v1/matches/{match_id}/events"]["get"]["responses"]["200"]["content"]["application/json"]
-    assert log["example"]["entries"][0]["events"] == answer["events"]
+    opening, moved = log["example"]["entries"]  # the set-up's entry (version 1), then the move's
+    assert (opening["version"], opening["seat"], opening["kind"]) == (1, None, "opening")
+    assert moved["version"] == answer["version"] and moved["events"] == answer["events"]
 
 
 def test_the_document_says_the_limits_the_server_holds_a_cursor_and_a_name_to():

@@ -65,7 +65,8 @@ def test_long_poll_returns_as_soon_as_another_seat_moves(client, app):
 
     def wait_for_change():
         start = time.monotonic()
-        response = app.test_client().get(f"/v1/matches/{created['id']}/events?after=0&wait=10", headers=auth(toks[1]))
+        path = f"/v1/matches/{created['id']}/events?after={created['version']}&wait=10"
+        response = app.test_client().get(path, headers=auth(toks[1]))
         result["elapsed"], result["body"] = time.monotonic() - start, response.get_json()
 
     waiter = threading.Thread(target=wait_for_change)
@@ -73,22 +74,23 @@ def test_long_poll_returns_as_soon_as_another_seat_moves(client, app):
     time.sleep(0.3)
     play_first_legal(client, created["id"], toks)
     waiter.join(timeout=15)
-    assert result["body"]["entries"][0]["version"] == 1
+    assert result["body"]["entries"][0]["version"] == created["version"] + 1
     assert 0.25 < result["elapsed"] < 3, result["elapsed"]
 
 
 def test_long_poll_with_nothing_new_returns_empty_after_the_wait(client):
     created = create(client, players=2)
     start = time.monotonic()
-    body = client.get(f"/v1/matches/{created['id']}/events?after=0&wait=0.5").get_json()
-    assert body == {"after": 0, "version": 0, "entries": []}
+    version = created["version"]
+    body = client.get(f"/v1/matches/{created['id']}/events?after={version}&wait=0.5").get_json()
+    assert body == {"after": version, "version": version, "entries": []}
     assert 0.4 < time.monotonic() - start < 3
 
 
 def test_a_long_log_comes_in_pages_read_on_from_each_version(client, redis_client):
     """The documented loop: a full page of LOG_PAGE entries, then ask again from its `version`,
     until a page comes back empty; nothing is lost or read twice."""
-    created = create(client, players=2)
+    created = create(client, game="catan", players=3)  # a game whose log opens with its first move
     match_id, toks = created["id"], tokens(created)
     play_first_legal(client, match_id, toks)
     (version, fields), *_ = redis_client.xrange(log_key(match_id), "-", "+")
@@ -118,3 +120,39 @@ def test_events_query_is_validated(client):
         response = client.get(f"/v1/matches/{created['id']}/events?{query}")
         assert response.status_code == 422, query
         assert response.get_json()["code"] == "validation_error"
+
+
+def test_a_new_matchs_log_opens_with_what_its_set_up_showed(client):
+    """Medici's first tile lay in the lot with no log line that drew it (the web page said "Nothing
+    played yet." under it), and Speicherstadt's first cards were turned up unsaid, when every later
+    round's are said. Now the set-up is the log's first entry, version 1, and the view agrees with it."""
+    medici = create(client, game="medici", players=2, seed=9)
+    (entry,) = client.get(f"/v1/matches/{medici['id']}/events?after=0").get_json()["entries"]
+    assert medici["version"] == entry["version"] == 1 and entry["seat"] is None and entry["kind"] == "opening"
+    assert [e["type"] for e in entry["events"]] == ["round_started", "turn_started", "tile_drawn"]
+    drawer, lot = get_match(client, medici["id"])["to_act"], get_match(client, medici["id"])["view"]["lot"]
+    assert entry["events"][2]["seat"] == drawer[0] and [entry["events"][2]["tile"]] == lot
+    assert entry["events"][2]["text"].startswith(("Medici drew", "Strozzi drew"))
+
+    speicherstadt = create(client, game="speicherstadt", players=3, seed=9)
+    (entry,) = client.get(f"/v1/matches/{speicherstadt['id']}/events?after=0").get_json()["entries"]
+    assert (entry["version"], entry["seat"], entry["kind"]) == (1, None, "opening")
+    revealed = [e["card"] for e in entry["events"] if e["type"] == "card_revealed"]
+    assert revealed == [card["card"] for card in get_match(client, speicherstadt["id"])["view"]["row"]]
+    assert entry["events"][0]["text"].startswith("Round 1 begins")
+
+    for game_id in ("catan", "smuggler"):  # their set-up shows nothing: no entry
+        created = create(client, game=game_id, players=3, seed=9)
+        assert created["version"] == 0
+        assert client.get(f"/v1/matches/{created['id']}/events?after=0").get_json()["entries"] == []
+
+
+def test_the_opening_is_not_a_move(client):
+    """The creator may still abort, and there is nothing to undo or to replay."""
+    created = create(client, game="medici", players=2, seed=9, undo="own_move")
+    creator = auth(tokens(created)[0])
+    undo = client.post(f"/v1/matches/{created['id']}/undo", headers=creator)
+    assert undo.status_code == 409 and undo.get_json()["code"] == "undo_refused"
+    aborted = client.post(f"/v1/matches/{created['id']}/abort", headers=creator)
+    assert aborted.status_code == 200 and aborted.get_json()["match"]["ended"]["reason"] == "abort"
+    assert client.get(f"/v1/matches/{created['id']}/replay").get_json()["moves"] == []

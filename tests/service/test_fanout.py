@@ -19,6 +19,8 @@ from service import fanout, metrics
 from service.store import Store
 from tests.service.helpers import auth, create, play_first_legal, play_random, tokens
 
+LOG_FROM_ZERO = "catan"  # a game whose set-up logs nothing: its log starts empty, at version 0
+
 
 def log_reads() -> float:
     """Log reads (XRANGE) this process has sent to Redis so far."""
@@ -54,7 +56,7 @@ def parked(store: Store, match_id: str, count: int = 1) -> None:
 def long_poll_woken_by_the_first_move(client, app, seed: int) -> tuple[str, dict, dict, dict, float]:
     """Seat 1 long-polls a new match from another thread; seat 0 moves. Returns (match id, tokens,
     the long-poll's answer, the move's answer, log reads from the move to the long-poll's answer)."""
-    created = create(client, players=2, seed=seed)
+    created = create(client, game=LOG_FROM_ZERO, players=3, seed=seed)
     match_id, toks = created["id"], tokens(created)
     thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=10", toks[1])
     parked(app.extensions["portside"].store, match_id)
@@ -74,7 +76,7 @@ def test_a_move_wakes_its_waiter_with_the_entries_it_published_and_no_log_read(c
 
 
 def test_a_commit_too_large_to_publish_is_read_from_the_log(client, app):
-    created = create(client, players=2, seed=5)
+    created = create(client, game=LOG_FROM_ZERO, players=3, seed=5)
     match_id = created["id"]
     store = app.extensions["portside"].store
     got: dict = {}
@@ -106,13 +108,13 @@ def test_a_long_poll_that_comes_straight_back_finds_the_log_in_memory(client, ap
 
 
 def test_the_memory_of_a_match_nobody_waits_on_is_dropped_after_linger(client, app, monkeypatch):
-    created = create(client, players=2, seed=7)
+    created = create(client, game=LOG_FROM_ZERO, players=3, seed=7)
     match_id = created["id"]
     store = app.extensions["portside"].store
     monkeypatch.setattr(fanout, "LINGER", 0.0)
     client.get(f"/v1/matches/{match_id}/events?after=0&wait=0.05")
     store.fanout._pruned_at = 0.0  # the next waiter's exit prunes at once
-    other = create(client, players=2)
+    other = create(client, game=LOG_FROM_ZERO, players=3)
     client.get(f"/v1/matches/{other['id']}/events?after=0&wait=0.05")
     assert match_id not in store.fanout.watches
 
@@ -145,7 +147,7 @@ def test_a_subscription_that_reconnects_by_itself_makes_its_waiters_read_what_th
     app = create_app(config, own)
     try:
         client = app.test_client()
-        created = create(client, players=2, seed=8)
+        created = create(client, game=LOG_FROM_ZERO, players=3, seed=8)
         match_id = created["id"]
         thread, result = wait_in_thread(app, f"/v1/matches/{match_id}/events?after=0&wait=8", None)
         watches = app.extensions["portside"].store.fanout.watches

@@ -109,14 +109,14 @@ def test_a_join_is_a_new_version_with_a_log_entry(client):
     got 304 for ever, and a creator waiting on /events or /stream never heard that someone came."""
     created = create(client, game="medici", players=2, seats="one")
     before = client.get(f"/v1/matches/{created['id']}")
-    assert before.headers["ETag"] == '"0"'
+    assert before.headers["ETag"] == '"1"'  # the log opens with the first tile drawn
     joined = client.post(f"/v1/matches/{created['id']}/join", json={"name": "Bob"})
     assert joined.status_code == 200
-    after = client.get(f"/v1/matches/{created['id']}", headers={"If-None-Match": '"0"'})
-    assert after.status_code == 200 and after.headers["ETag"] == '"1"'
+    after = client.get(f"/v1/matches/{created['id']}", headers={"If-None-Match": '"1"'})
+    assert after.status_code == 200 and after.headers["ETag"] == '"2"'
     assert after.get_json()["seats"][1] == {"seat": 1, "status": "taken", "name": "Bob"}
-    log = client.get(f"/v1/matches/{created['id']}/events?after=0").get_json()
-    assert [(e["version"], e["seat"], e["kind"]) for e in log["entries"]] == [(1, 1, "join")]
+    log = client.get(f"/v1/matches/{created['id']}/events?after=1").get_json()
+    assert [(e["version"], e["seat"], e["kind"]) for e in log["entries"]] == [(2, 1, "join")]
     assert log["entries"][0]["events"][0]["text"] == "Bob joined the match"
     creator = tokens(created)[0]
     assert post_move(client, created["id"], creator, {"type": "offer", "price": 3}).status_code == 200
@@ -576,13 +576,14 @@ def test_undo_resign_and_abort_hold_to_if_match_as_a_move_does(client):
     toks = tokens(created)
     match_id = created["id"]
     seat = get_match(client, match_id)["to_act"][0]
+    assert created["version"] == 1  # the first cards turned up
     assert post_move(client, match_id, toks[seat], {"type": "place_worker", "card": 0}).status_code == 200
     for operation in ("undo", "resign", "abort"):
-        late = client.post(f"/v1/matches/{match_id}/{operation}", headers={**auth(toks[seat]), "If-Match": '"0"'})
+        late = client.post(f"/v1/matches/{match_id}/{operation}", headers={**auth(toks[seat]), "If-Match": '"1"'})
         assert late.status_code == 409, late.get_json()
-        assert late.get_json()["code"] == "stale_version" and late.get_json()["version"] == 1
-    assert get_match(client, match_id)["version"] == 1
+        assert late.get_json()["code"] == "stale_version" and late.get_json()["version"] == 2
+    assert get_match(client, match_id)["version"] == 2
     bad = client.post(f"/v1/matches/{match_id}/undo", headers={**auth(toks[seat]), "If-Match": "garbage"})
     assert bad.status_code == 422 and "If-Match" in bad.get_json()["errors"]
-    back = client.post(f"/v1/matches/{match_id}/undo", headers={**auth(toks[seat]), "If-Match": '"1"'})
-    assert back.status_code == 200 and back.get_json()["version"] == 2
+    back = client.post(f"/v1/matches/{match_id}/undo", headers={**auth(toks[seat]), "If-Match": '"2"'})
+    assert back.status_code == 200 and back.get_json()["version"] == 3

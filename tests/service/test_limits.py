@@ -252,7 +252,7 @@ def test_concurrent_waits_per_client_are_capped(redis_url, redis_client):
     app = limited_app(redis_url, redis_client, max_waits_per_client=2)
     where = an_address()
     created = app.test_client().post("/v1/matches", json=CREATE, environ_base=where).get_json()
-    path = f"/v1/matches/{created['id']}/events?after=0&wait=2"
+    path = f"/v1/matches/{created['id']}/events?after={created['version']}&wait=2"
     statuses: list[int] = []
     waiters = [
         threading.Thread(target=lambda: statuses.append(app.test_client().get(path, environ_base=where).status_code))
@@ -288,7 +288,7 @@ def test_copies_of_one_idempotent_move_get_one_answer(client, app):
         copy.join()
     assert {a.status_code for a in answers} == {200}
     assert len({a.get_data() for a in answers}) == 1
-    assert get_match(client, match_id)["version"] == 1
+    assert get_match(client, match_id)["version"] == created["version"] + 1
 
 
 def test_idempotency_answers_expire_with_their_match(client, redis_client):
@@ -504,12 +504,13 @@ def test_a_long_poll_renewal_takes_its_wait_in_the_round_trip_that_counts_it(
     client, where = limited_app(redis_url, redis_client).test_client(), an_address()
     created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()
     headers = auth(tokens(created)[0]) if as_seat else {}
-    path = f"/v1/matches/{created['id']}/events?after=0&wait=0.2"
+    path = f"/v1/matches/{created['id']}/events?after={created['version']}&wait=0.2"
     assert client.get(path, headers=headers, environ_base=where).status_code == 200  # the log is now in memory
     trips = RoundTrips(monkeypatch)
     renewed = client.get(path, headers=headers, environ_base=where)
     monkeypatch.undo()
-    assert renewed.get_json() == {"after": 0, "version": 0, "entries": []}
+    version = created["version"]
+    assert renewed.get_json() == {"after": version, "version": version, "entries": []}
     # One: the load, with the seat's or the address's count, the first wait's release and this
     # wait's lease; this wait's release goes with the process's next pipeline, or soon after.
     assert trips.count == 1
@@ -538,7 +539,7 @@ def test_a_seats_concurrent_waits_are_capped_apart_from_its_address_and_released
     where = an_address()
     created = app.test_client().post("/v1/matches", json=CREATE, environ_base=where).get_json()
     seat, spectator = auth(tokens(created)[0]), {}
-    path = f"/v1/matches/{created['id']}/events?after=0&wait=1"
+    path = f"/v1/matches/{created['id']}/events?after={created['version']}&wait=1"
     statuses: list[int] = []
 
     def wait(headers: dict) -> None:
@@ -675,7 +676,7 @@ def test_a_copy_sent_while_the_first_is_in_flight_gets_409_request_in_progress(r
     assert answer.status_code == 409 and answer.get_json()["code"] == "request_in_progress"
     assert answer.headers["Retry-After"] == "1" and time.monotonic() - started < 2
     assert redis_client.get(marker) == b"the first request"  # the copy never takes another's marker
-    assert get_match(client, match_id)["version"] == 0
+    assert get_match(client, match_id)["version"] == created["version"]
     redis_client.delete(marker)  # the first is done (and stored nothing): the copy runs as a retry
     assert client.post(f"/v1/matches/{match_id}/moves", json=move, headers=headers).status_code == 200
 

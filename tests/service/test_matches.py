@@ -9,7 +9,7 @@ def test_create_answers_201_with_tokens_for_every_seat(client, redis_client):
     assert response.status_code == 201
     body = response.get_json()
     assert {"id", "game", "players", "version", "seats", "seed_commitment"} <= set(body)
-    assert body["version"] == 0 and body["players"] == 3
+    assert body["version"] == 1 and body["players"] == 3  # 1: the log opens with round 1's cards
     assert [s["seat"] for s in body["seats"]] == [0, 1, 2]
     assert response.headers["Location"] == f"/v1/matches/{body['id']}"
     assert body["seed_commitment"] == hashlib.sha256(b"5").hexdigest()
@@ -99,7 +99,7 @@ def test_no_cache_keeps_what_a_seat_reads_or_a_token_it_was_given(client):
 
 
 def test_etag_is_the_version_and_if_none_match_gives_304(client):
-    created = create(client, players=2)
+    created = create(client, game="catan", players=3)  # version 0: Catan's set-up logs nothing
     url = f"/v1/matches/{created['id']}"
     first = client.get(url)
     assert first.headers["ETag"] == '"0"'

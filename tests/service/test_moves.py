@@ -16,11 +16,12 @@ def test_a_legal_move_answers_version_events_and_the_new_view(client):
     response = post_move(client, created["id"], token, first_move(mine))
     assert response.status_code == 200
     answer = response.get_json()
-    assert answer["version"] == 1 and answer["match"]["version"] == 1
+    assert answer["version"] == answer["match"]["version"] == created["version"] + 1
     assert answer["events"], "a move is reported by at least one event"
     assert answer["match"]["seat"] == seat
     log = client.get(f"/v1/matches/{created['id']}/events?after=0").get_json()
-    assert [e["version"] for e in log["entries"]] == [1]
+    assert [e.get("kind") for e in log["entries"]] == ["opening", None]  # the set-up, then the move
+    assert [e["version"] for e in log["entries"]] == [1, 2]
 
 
 def test_errors_for_bad_moves_name_the_problem_and_change_nothing(client):
@@ -54,7 +55,7 @@ def test_errors_for_bad_moves_name_the_problem_and_change_nothing(client):
         assert response.content_type == "application/problem+json"
         problem = response.get_json()
         assert problem["code"] == code and problem["status"] == status and problem["detail"]
-    assert get_match(client, match_id)["version"] == 0
+    assert get_match(client, match_id)["version"] == created["version"]
 
 
 def test_a_rule_violation_is_422_illegal_move_with_the_reason_in_words(client):
@@ -78,7 +79,7 @@ def test_a_rule_violation_is_422_illegal_move_with_the_reason_in_words(client):
                 break
     else:
         raise AssertionError("no illegal but well-formed move was refused as illegal_move")
-    assert get_match(client, match_id)["version"] == 0
+    assert get_match(client, match_id)["version"] == created["version"]
 
 
 def test_if_match_applies_only_at_that_version(client):
@@ -87,9 +88,9 @@ def test_if_match_applies_only_at_that_version(client):
     move = first_move(mine)
     stale = post_move(client, created["id"], token, move, **{"If-Match": '"5"'})
     assert stale.status_code == 409 and stale.get_json()["code"] == "stale_version"
-    assert stale.get_json()["version"] == 0
-    fresh = post_move(client, created["id"], token, move, **{"If-Match": '"0"'})
-    assert fresh.status_code == 200 and fresh.get_json()["version"] == 1
+    assert stale.get_json()["version"] == created["version"]
+    fresh = post_move(client, created["id"], token, move, **{"If-Match": f'"{created["version"]}"'})
+    assert fresh.status_code == 200 and fresh.get_json()["version"] == created["version"] + 1
 
 
 def test_if_match_star_applies_at_any_version(client):
@@ -97,7 +98,7 @@ def test_if_match_star_applies_at_any_version(client):
     created = create(client, players=2, seed=4)
     seat, token, mine = _actor(client, created)
     played = post_move(client, created["id"], token, first_move(mine), **{"If-Match": "*"})
-    assert played.status_code == 200 and played.get_json()["version"] == 1
+    assert played.status_code == 200 and played.get_json()["version"] == created["version"] + 1
     gone = post_move(client, "m" * 12, token, first_move(mine), **{"If-Match": "*"})
     assert gone.status_code == 404
 
@@ -110,10 +111,10 @@ def test_idempotent_retry_returns_the_first_answer_and_applies_once(client):
     retry = post_move(client, created["id"], token, move, **{"Idempotency-Key": "k-1"})
     assert first.status_code == retry.status_code == 200
     assert retry.get_json() == first.get_json()
-    assert get_match(client, created["id"])["version"] == 1
+    assert get_match(client, created["id"])["version"] == created["version"] + 1
     other_body = post_move(client, created["id"], token, {"type": "done"}, **{"Idempotency-Key": "k-1"})
     assert other_body.status_code == 422 and other_body.get_json()["code"] == "idempotency_key_reused"
-    assert get_match(client, created["id"])["version"] == 1
+    assert get_match(client, created["id"])["version"] == created["version"] + 1
 
 
 def test_a_retry_re_serialised_is_the_same_move(client):
@@ -129,7 +130,7 @@ def test_a_retry_re_serialised_is_the_same_move(client):
     retry = client.post(url, data=reordered, headers=headers)
     assert first.status_code == retry.status_code == 200
     assert retry.get_json() == first.get_json()
-    assert get_match(client, created["id"])["version"] == 1
+    assert get_match(client, created["id"])["version"] == created["version"] + 1
 
 
 def test_a_finished_match_refuses_moves_with_409(client, redis_client):

@@ -136,7 +136,7 @@ def test_a_spectators_ticket_streams_what_a_spectator_sees(client, finished):
 
 def idle_stream_until_heartbeats(client, count: int) -> bytes:
     """A new match's stream, read until `count` heartbeats came (nothing else happens on it)."""
-    created = create(client, players=2)
+    created = create(client, game="catan", players=3)  # a log that starts empty (no set-up entry)
     response = client.get(f"/v1/matches/{created['id']}/stream", buffered=False)
     body = b""
     try:
@@ -194,7 +194,7 @@ def test_a_client_ahead_of_a_live_match_is_told_the_servers_version_at_once_then
     from tests.service.helpers import play_first_legal
 
     client = create_app(replace(config, heartbeat_seconds=0.05), redis_client).test_client()
-    created = create(client, players=2, seed=1)
+    created = create(client, game="catan", players=3, seed=1)  # version 0, then 1 after its first move
     play_first_legal(client, created["id"], tokens(created))
     path = f"/v1/matches/{created['id']}/stream{resume.get('query', '')}"
     response = client.get(path, headers=resume.get("headers", {}), buffered=False)
@@ -255,6 +255,6 @@ def test_a_stream_ends_when_its_match_expires_and_not_before(config, redis_clien
     moved_at = time.monotonic() + 1
     body, closed_at = read_until_closed(response, seconds=15)
     moving.join()
-    assert [m["id"] for m in parse_sse(body)] == ["1"] and b"event: end" not in body
+    assert [m["id"] for m in parse_sse(body)] == ["1", "2"] and b"event: end" not in body  # the opening, the move
     assert closed_at >= moved_at + 2  # the move's commit gave the match two more seconds
     assert client.get(f"/v1/matches/{created['id']}/stream").status_code == 404

@@ -38,7 +38,10 @@ def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
     # An unnamed Medici seat is called by its house, as the board calls it, not "seat 0"
     assert [e["text"] for e in answer["events"]] == ["Medici propose le lot pour 5 pièces"]
     log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
-    assert log["entries"][0]["events"][0]["text"] == "Medici propose le lot pour 5 pièces"
+    opening = [e["text"] for e in log["entries"][0]["events"]]  # the set-up draws Medici's first tile
+    assert opening[:2] == ["La manche 1 commence ; Medici pioche en premier", "Au tour de Medici"]
+    assert opening[2].startswith("Medici pioche une tuile ")
+    assert log["entries"][1]["events"][0]["text"] == "Medici propose le lot pour 5 pièces"
     bruno = client.get(f"/v1/matches/{created['id']}", headers=auth(tokens(created)[1])).get_json()
     # "Buy the lot" said no price; "for 5" said no unit
     assert bruno["move_labels"] == ["Buy the lot for 5 coins", "Decline the lot at 5 coins"]
@@ -122,11 +125,11 @@ def test_a_problems_exact_detail_is_in_french_with_its_values(client):
     assert gone["detail"] == "Pas de partie '0123456789abcdef0123' (elle a peut-être expiré)."
     token = tokens(created)[0]
     stale = post_move(client, created["id"], token, {"type": "offer", "price": 3}, **{**FR, "If-Match": '"5"'})
-    assert stale.get_json()["detail"] == "La partie est à la version 0, pas 5."
+    assert stale.get_json()["detail"] == "La partie est à la version 1, pas 5."
     english = post_move(client, created["id"], token, {"type": "offer", "price": 3}, **{"If-Match": '"5"'})
     assert (english.get_json()["title"], english.get_json()["detail"]) == (
         "Stale version",
-        "The match is at version 0, not 5.",
+        "The match is at version 1, not 5.",
     )
 
 
@@ -279,7 +282,7 @@ def test_the_services_own_events_call_a_medici_seat_by_its_house_too(client):
     """The game's events said "Strozzi bought the lot" while the service's said "seat 1 resigned"."""
     created = create(client, game="medici", players=2)
     assert client.post(f"/v1/matches/{created['id']}/resign", headers=auth(tokens(created)[1])).status_code == 200
-    log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
+    log = client.get(f"/v1/matches/{created['id']}/events?after={created['version']}", headers=FR).get_json()
     texts = [e["text"] for entry in log["entries"] for e in entry["events"]]
     assert texts == ["Strozzi abandonne", "La partie est terminée, victoire : Medici"], texts
 
