@@ -218,22 +218,43 @@ LIST, ITEM = "\x1e", "\x1f"
 ARTICLE = "\x1d"
 _MARKED_ARTICLE = re.compile(rf"\b(à|de) {ARTICLE}(les?) ")
 _CONTRACTED_ARTICLE = {("à", "le"): "au", ("à", "les"): "aux", ("de", "le"): "du", ("de", "les"): "des"}
+# French elides « de » and « que » before a vowel: « au tour d'Ana », « qu'Émile » (a mute h is
+# left alone: only a vowel, accented or not, counts). `elidable` marks a value put into a template
+# (a seat's name, a term) that starts with one (ELIDABLE); `sentence` elides the word before the
+# mark and drops it, so a template's own words and a name's inside are never touched.
+ELIDABLE = "\x1c"
+VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+_ELIDED = re.compile(rf"\b(d|qu|lorsqu|puisqu)e {ELIDABLE}", re.IGNORECASE)
 
 
 def sentence(text: str, lang: str) -> str:
-    """A rendered text as shown: capitalised, French articles contracted before a seat's number."""
+    """A rendered text as shown: capitalised, French articles contracted before a seat's number,
+    « de » and « que » elided before a value's vowel."""
     if LIST in text:
         text = _each_with_its_preposition(text)
     if ARTICLE in text:
         text = _MARKED_ARTICLE.sub(lambda m: f"{_CONTRACTED_ARTICLE[m[1], m[2]]} ", text).replace(ARTICLE, "")
     if lang == "fr" and "siège" in text:
         text = _FRENCH_ARTICLE.sub(lambda m: f"{_CONTRACTED[m[1]]} {m[2]}", text)
+    if ELIDABLE in text:
+        text = elided(text)
     return text[:1].upper() + text[1:]
 
 
+def elided(text: str) -> str:
+    """A text with its ELIDABLE marks read and dropped: « de », the mark, « Ana » is « d'Ana »."""
+    return _ELIDED.sub(lambda m: f"{m[1]}'", text).replace(ELIDABLE, "")
+
+
+def elidable(said: str, lang: str) -> str:
+    """A value marked for `sentence` to elide the « de » or « que » before it, if it starts with a vowel."""
+    return ELIDABLE + said if lang == "fr" and said[:1].lower() in VOWELS else said
+
+
 def marked(said: str, lang: str) -> str:
-    """Translated words with their French article marked for `sentence` to contract (« le Nord »)."""
-    return ARTICLE + said if lang == "fr" and said.startswith(("le ", "les ")) else said
+    """Translated words with their French article marked for `sentence` to contract (« le Nord »),
+    or marked to elide the « de » before them (« d'épices »)."""
+    return ARTICLE + said if lang == "fr" and said.startswith(("le ", "les ")) else elidable(said, lang)
 
 
 def _each_with_its_preposition(text: str) -> str:
@@ -359,7 +380,11 @@ class Words:
 
     def value(self, name: str, value: Any, lang: str, names, strict: bool) -> str:
         if name in SEAT_FIELDS and (type(value) is int or value is None):
-            return seat_name(value, names, lang, strict) if value is not None else self.word("nobody", lang, strict)
+            return (
+                elidable(seat_name(value, names, lang, strict), lang)
+                if value is not None
+                else self.word("nobody", lang, strict)
+            )
         if isinstance(value, bool):
             return self.word("yes" if value else "no", lang, strict)
         if isinstance(value, str):

@@ -65,7 +65,7 @@ def t(msgid: str, **values: object) -> str:
     if said is None:
         _said.missing.add(msgid)
         said = msgid
-    return said.format(**values) if values else said
+    return _filled(said, values) if values else said
 
 
 def tn(msgid: str, plural: str, n: int, **values: object) -> str:
@@ -75,7 +75,16 @@ def tn(msgid: str, plural: str, n: int, **values: object) -> str:
         if _said.lang != DEFAULT:
             _said.missing.add(msgid)
         said = msgid if n == 1 else plural
-    return said.format(n=n, **values)
+    return _filled(said, {"n": n, **values})
+
+
+def _filled(said: str, values: Mapping[str, object]) -> str:
+    """A text's placeholders filled, « de » and « que » elided before a value's vowel in French
+    (« navire 1 d'Ana »), as the server's sentences are (engine.i18n.elidable)."""
+    if _said.lang == DEFAULT:
+        return said.format(**values)
+    marked = {name: i18n.elidable(v, _said.lang) if isinstance(v, str) else v for name, v in values.items()}
+    return i18n.elided(said.format(**marked))
 
 
 def labelled(label: object, value: object) -> str:

@@ -179,6 +179,29 @@ def test_french_says_the_article_of_an_unnamed_seat_after_a_preposition(french_p
     ]
 
 
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel(french_page, page, server_url):
+    """« au tour de Ana », « bateau de Émile »: « de » before a vowel is « d' » (accented too), as
+    the server's log says it; before a consonant or an unnamed seat it stays, and English is as is."""
+    script = """async () => {
+      const { t } = await import('/play/js/i18n.js');
+      return [t("turn of {seat}", { seat: "Ana" }), t("{seat}'s boat", { seat: "Émile" }),
+        t("{name}'s ships (tiles/room):", { name: "Yves" }), t("{seat}'s pawn", { seat: "Hugo" }),
+        t("{seat}'s boat", { seat: t("Seat {seat}", { seat: 2 }) }),
+        t("{n} of your moves are on the board: choose a marked place there.", { n: 3 })];
+    }"""
+    french_page.goto(f"{server_url}/play/")
+    assert french_page.evaluate(script) == [
+        "au tour d'Ana",
+        "bateau d'Émile",
+        "Navires d'Yves (tuiles/place) :",
+        "pion de Hugo",
+        "bateau du siège 2",
+        "3 de vos coups se jouent sur le plateau : choisissez un emplacement marqué.",
+    ]
+    page.goto(f"{server_url}/play/")
+    assert page.evaluate(script)[:3] == ["turn of Ana", "Émile's boat", "Yves's ships (tiles/room):"]
+
+
 def test_an_english_or_other_browser_gets_the_lobby_in_english(page, browser, server_url):
     page.goto(f"{server_url}/play/")
     page.wait_for_selector("#listed h2")

@@ -60,10 +60,10 @@ def defects(text: str, english: bool) -> list[str]:
     return found
 
 
-def french_of_playouts(game_id: str, seeds=(1, 2), bot: str | None = None) -> set[str]:
+def french_of_playouts(game_id: str, seeds=(1, 2), bot: str | None = None, names=None) -> set[str]:
     """Every French label (listed moves and templates), event line and refusal met in playouts: each
     seat plays at random (or as `bot`), and now and then tries a move listed earlier, which the rules
-    may refuse."""
+    may refuse; the seats called by `names` if given."""
     game = registry.get(game_id)
     texts: set[str] = set()
     for seed in seeds:
@@ -77,7 +77,7 @@ def french_of_playouts(game_id: str, seeds=(1, 2), bot: str | None = None) -> se
                     break
                 seat = rng.choice(sorted(game.to_act(state)))
                 legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
-                texts.update(game.move_label(state, seat, move, "fr", strict=True) for move in legal)
+                texts.update(game.move_label(state, seat, move, "fr", strict=True, names=names) for move in legal)
                 texts.update(game.template_label(state, seat, tmpl, "fr", strict=True) for tmpl in templates)
                 if legal:
                     earlier = [*earlier[-40:], rng.choice(legal)]
@@ -85,15 +85,15 @@ def french_of_playouts(game_id: str, seeds=(1, 2), bot: str | None = None) -> se
                     try:
                         game.apply(game.load(game.dump(state)), seat, rng.choice(earlier))
                     except IllegalMove as err:
-                        texts.add(game.refusal_text(err, "fr") or "")
+                        texts.add(game.refusal_text(err, "fr", names) or "")
                 for _ in range(50):
                     move = chooser.choose(game.view(state, seat), legal, rng, templates)
                     try:
                         events = game.apply(state, seat, move)
                         break
                     except IllegalMove as err:  # a template filled in that the rules refuse
-                        texts.add(game.refusal_text(err, "fr") or "")
-                texts.update(game.event_text(event.to_json(), "fr", strict=True) for event in events)
+                        texts.add(game.refusal_text(err, "fr", names) or "")
+                texts.update(game.event_text(event.to_json(), "fr", names, strict=True) for event in events)
     return texts - {""}
 
 
@@ -103,6 +103,16 @@ def test_the_french_of_seeded_playouts_has_nothing_always_wrong(game_id):
     assert len(texts) > 30, texts
     wrong = {text: why for text in sorted(texts) if (why := defects(text, game_id in TRANSLATED_THROUGH))}
     assert not wrong, wrong
+
+
+def test_the_french_of_playouts_between_seats_named_with_a_vowel_elides_before_each_name():
+    """« au tour de Ana »: a seat's name that starts with a vowel takes « d' », « qu' » as a word does."""
+    names = dict(enumerate(["Ana", "Émile", "Yves", "Odile", "Ugo", "Inès"]))
+    texts = set().union(*(french_of_playouts(game_id, (4,), names=names) for game_id in sorted(registry.GAMES)))
+    assert any(f"d'{name}" in text for text in texts for name in names.values()), sorted(texts)
+    wrong = {text: why for text in sorted(texts) if (why := defects(text, english=False))}
+    assert not wrong, wrong
+    assert not [text for text in texts if re.search("[\x1c-\x1f]", text)]
 
 
 def test_every_french_sentence_of_every_catalogue_has_nothing_always_wrong():

@@ -84,6 +84,29 @@ def test_french_says_au_and_du_before_an_unnamed_seat():
     assert medici.event_text(turn, "fr") == "Au tour du siège 1"
 
 
+def test_french_elides_de_before_a_name_or_a_word_that_starts_with_a_vowel():
+    """« Au tour de Ana » read as no French reader writes it: « de » before a vowel is « d' », for a
+    seat's name (accented too) and a translated word (« cube d'épices »); before a consonant, an
+    unnamed seat or a mute h it stays, and a name's own words are never touched."""
+    catan, medici = registry.get("catan"), registry.get("medici")
+    turn = {"type": "turn_started", "seat": 1}
+    assert medici.event_text(turn, "fr", {1: "Ana"}) == "Au tour d'Ana"
+    assert medici.event_text(turn, "fr", {1: "Émile"}) == "Au tour d'Émile"
+    assert medici.event_text(turn, "fr", {1: "Yves"}) == "Au tour d'Yves"
+    assert medici.event_text(turn, "fr", {1: "Hugo"}) == "Au tour de Hugo"
+    assert medici.event_text(turn, "fr", {1: "Bruno de Amberes"}) == "Au tour de Bruno de Amberes"
+    assert medici.event_text(turn, "fr") == "Au tour du siège 1"
+    assert medici.event_text(turn, "en", {1: "Ana"}) == "Ana's turn"
+    accepted = {"type": "offer_accepted", "seat": 1, "partner": 0}
+    assert catan.event_text(accepted, "fr", {0: "Ulla", 1: "Odile"}) == "Odile accepte l'offre d'Ulla"
+    assert (
+        catan.move_label({}, 1, {"type": "accept_proposal", "seat": 0}, "fr", names={0: "Ana"})
+        == "Accepter la proposition d'Ana"
+    )
+    marked = f"de {i18n.ELIDABLE}Ana, que {i18n.ELIDABLE}Ève, garde {i18n.ELIDABLE}Ida"
+    assert i18n.sentence(marked, "fr") == "D'Ana, qu'Ève, garde Ida"
+
+
 def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     """« offre … à siège 0, siège 2 » read as a web reviewer found it: each seat of a list after « à »
     takes its own « au » (unnamed) or « à » (named), after « pour » its own « pour le »; a list

@@ -24,6 +24,11 @@ const words = lang === "fr" ? { ...FR, ...FR_SMUGGLER } : {};
 // « par Siège 2 »); a named seat stays as it is (« bateau de Zoé »).
 const ARTICLE = { "à": "au", de: "du", avec: "avec le", contre: "contre le", par: "par le", pour: "pour le" };
 const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège (\d)/g;
+// French elides « de » and « que » before a vowel, as the server's texts do (engine/i18n.py
+// elidable): « au tour d'Ana », « bateau d'Émile » (they read « de Ana »). Only the word just before a
+// placeholder, for the value put there; a template's own words and a name's inside stay as written.
+const PLACEHOLDER = /(?:(?<!\p{L})((d|qu|lorsqu|puisqu)e) )?\{(\w+)\}/giu;
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu;
 
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
@@ -34,7 +39,12 @@ const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège (\d)/g;
 export function t(text, values = {}) {
   const entry = words[text] ?? (lang === "en" && values.n === 1 ? text.replace(/\{n\} ([a-z]+)s\b/, "{n} $1") : text);
   const more = lang === "fr" ? values.n > 1 : values.n !== 1; // French: 0 and 1 are singular
-  const said = (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+  const said = (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(PLACEHOLDER, (all, word, stem, name) => {
+    if (!(name in values)) return all;
+    const value = String(values[name]);
+    if (!word) return value;
+    return lang === "fr" && VOWEL.test(value) ? `${stem}'${value}` : `${word} ${value}`;
+  });
   return lang === "fr" ? said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`) : said;
 }
 
