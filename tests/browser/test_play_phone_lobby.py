@@ -19,13 +19,15 @@ SAYS = {
         "mine": "Your move",
         "waiting": "Waiting for Medici",  # seat 0, called by its house as in the log
         "finished": "Finished",
-        "gone": "no longer on the server",
+        "gone": "The Medici vs Strozzi match {id} is no longer on the server: taken off your matches.",
+        "opened": "Taken off your matches.",
     },
     "fr-FR": {
         "mine": "À vous de jouer",
         "waiting": "En attente : Medici",
         "finished": "Terminée",
-        "gone": "introuvable sur le serveur",
+        "gone": "La partie de Medici vs Strozzi {id} n'est plus sur le serveur : retirée de vos parties.",
+        "opened": "Retirée de vos parties.",
     },
 }
 
@@ -60,13 +62,62 @@ def test_your_matches_say_which_is_finished_yours_to_play_or_waiting(browser, se
         page.wait_for_selector("#game")
         box = page.locator("section", has=page.locator("h2", has_text=page.evaluate(MINE_HEADING)))
         expected = {mine: says["mine"], both: says["mine"], waiting: says["waiting"], over: says["finished"]}
-        expected[gone] = says["gone"]
         for match_id, text in expected.items():
             state = box.locator("li", has_text=match_id).locator(".match-state")
             assert said(state) == f"· {text}", match_id
         link = box.locator("li", has_text=both).locator("a")
         assert link.get_attribute("href") == f"#match={both}&seat=1"
         page.screenshot(path=str(screenshots / f"play-phone-lobby-mine-{locale}.png"))
+    finally:
+        context.close()
+
+
+def kept(page) -> list[str]:
+    return page.evaluate("() => Object.keys(JSON.parse(localStorage.getItem('portside.seats')) || {})")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
+def test_a_kept_match_the_server_no_longer_has_is_taken_off_your_matches_and_said_once(
+    browser, server_url, screenshots, locale
+):
+    """ "Your matches" kept an expired match for good (up to 20 of them), each saying "no longer on
+    the server" at every visit: the lobby now takes one off when the server says it is gone, and
+    says so once; so does opening one from an old link."""
+    here, here_tokens = created(server_url, "medici", 2)
+    gone, opened = "0" * 20, "1" * 20  # matches the server no longer has (expired)
+    now = int(time.time() * 1000)
+    held = {
+        gone: {"game": "medici", "seats": {"0": "pst_gone"}, "at": now - 3},
+        opened: {"game": "medici", "seats": {"1": "pst_opened"}, "at": now - 2},
+        here: {"game": "medici", "seats": {"0": here_tokens[0]}, "at": now - 1},
+    }
+    says = SAYS[locale]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+    try:
+        page = context.new_page()
+        page.goto(f"{server_url}/play/")
+        page.wait_for_selector("#game")  # the lobby drawn with nothing kept: it checks no match
+        page.evaluate("(held) => localStorage.setItem('portside.seats', held)", json.dumps(held))
+        page.goto(f"{server_url}/play/#match={opened}&seat=1")  # an old link, or a tap on the list
+        error = page.locator("h1 + p.error[role=alert]")  # the match page's, not the lobby's forms'
+        error.wait_for()
+        assert said(error).endswith(f" {says['opened']}") and opened not in kept(page)
+        page.screenshot(path=str(screenshots / f"play-phone-gone-opened-{locale}.png"))
+        page.reload()
+        error.wait_for()
+        assert says["opened"] not in said(error)  # said once: it is forgotten
+
+        page.goto(f"{server_url}/play/")
+        box = page.locator("section", has=page.locator("h2", has_text=page.evaluate(MINE_HEADING)))
+        notice = box.locator("#mine-gone")
+        assert said(notice) == says["gone"].format(id=gone)
+        assert box.locator("li", has_text=gone).count() == 0 and box.locator("li", has_text=here).count() == 1
+        assert sorted(kept(page)) == [here]
+        page.screenshot(path=str(screenshots / f"play-phone-gone-lobby-{locale}.png"))
+        page.reload()
+        page.wait_for_selector("#game")
+        assert said(box.locator(".match-state"))  # the lobby has read the matches it keeps
+        assert notice.inner_text() == "" and box.locator("li", has_text=gone).count() == 0
     finally:
         context.close()
 

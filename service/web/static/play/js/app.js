@@ -10,7 +10,7 @@ import { renderMoves, forgetTyped } from "./moves.js";
 import { renderGeneric } from "./boards/generic.js";
 import { outcome } from "./outcome.js";
 import { el, entryText, seatName, SEAT_COLOURS, undoneIn } from "./words.js";
-import { keep, seatsOf } from "./store.js";
+import { keep, seatsOf, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
 import { MOVE_CONTROL, focusPlace, focusAgain } from "./focus.js";
 
@@ -53,7 +53,8 @@ async function route() {
   try {
     await screen.open(p.get("token"), p.get("seat"));
   } catch (err) {
-    root.replaceChildren(el("h1", {}, t("Match")), el("p", { class: "error", role: "alert" }, problemText(err)), el("a", { href: "#" }, t("Back to the lobby")));
+    const off = forgetGone(p.get("match"), err) ? ` ${t("Taken off your matches.")}` : ""; // said once: forgotten now
+    root.replaceChildren(el("h1", {}, t("Match")), el("p", { class: "error", role: "alert" }, problemText(err) + off), el("a", { href: "#" }, t("Back to the lobby")));
   }
 }
 
@@ -150,7 +151,7 @@ class MatchScreen {
   gone(err) {
     this.stop();
     conn.textContent = t("match gone");
-    this.say(problemText(err));
+    this.say(problemText(err) + (forgetGone(this.id, err) ? ` ${t("Taken off your matches.")}` : ""));
   }
 
   /** Re-read the match resource (coalesced: one request in flight, one queued at most). */

@@ -4,7 +4,7 @@
 
 import * as api from "./api.js";
 import { el, humanize, botName, seatName } from "./words.js";
-import { keep, recent } from "./store.js";
+import { keep, recent, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
 
 const NAME_MAX = 32; // the server's limit for a display name (1 to 32 printable characters)
@@ -85,29 +85,35 @@ function flatten(errors, prefix = "") {
 const titleOf = (catalogue, id) => catalogue.find((g) => g.id === id)?.title || id;
 
 /** This browser's matches, each with its state as its seat reads it (finished, your move, whom it
- *  waits for): the list said nothing of it, and a player opened each match to find the one to play. */
+ *  waits for): the list said nothing of it, and a player opened each match to find the one to play.
+ *  One the server no longer has (expired) is taken off, and said once above the list: kept, it
+ *  said "no longer on the server" at every visit and held one of the 20 places. */
 function mine(catalogue) {
   const items = recent();
   if (!items.length) return null;
-  return el("section", { "aria-label": t("Your matches") }, el("h2", {}, t("Your matches")), el("ul", { class: "mine" }, items.map((m) => {
+  const gone = el("div", { id: "mine-gone", role: "status" });
+  return el("section", { "aria-label": t("Your matches") }, el("h2", {}, t("Your matches")), gone, el("ul", { class: "mine" }, items.map((m) => {
     const link = el("a", { href: `#match=${encodeURIComponent(m.id)}&seat=${Object.keys(m.seats)[0]}` }, `${titleOf(catalogue, m.game)} ${m.id}`);
     const state = el("span", { class: "match-state" });
-    matchState(m, link, state);
-    return el("li", {}, link, ` · ${seatsHeld(Object.keys(m.seats))} `, state);
+    const item = el("li", {}, link, ` · ${seatsHeld(Object.keys(m.seats))} `, state);
+    matchState(m, link, state, () => {
+      item.remove();
+      gone.append(el("p", { class: "muted" }, t("The {game} match {id} is no longer on the server: taken off your matches.", { game: titleOf(catalogue, m.game), id: m.id })));
+    });
+    return item;
   })));
 }
 
 /** A held match read with one of its tokens (filled in once it answers: the lobby does not wait);
- *  a match the browser holds several seats of opens on the seat to act. */
-async function matchState(m, link, state) {
+ *  a match the browser holds several seats of opens on the seat to act; one the server no longer
+ *  has is forgotten, and `onGone` says so. */
+async function matchState(m, link, state, onGone) {
   const held = Object.keys(m.seats).map(Number);
   let r;
   try {
     r = await api.match(m.id, m.seats[held[0]]);
   } catch (err) {
-    if (err.status !== 404) return; // unreachable: the lobby says so elsewhere; the link stays
-    state.dataset.state = "gone";
-    state.textContent = `· ${t("no longer on the server")}`;
+    if (forgetGone(m.id, err)) onGone(); // else unreachable: the lobby says so elsewhere; the link stays
     return;
   }
   const toAct = held.filter((s) => r.to_act.includes(s));

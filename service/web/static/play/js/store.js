@@ -30,6 +30,13 @@ export function forget(matchId) {
   localStorage.setItem(KEY, JSON.stringify(every));
 }
 
+/** Forgets a kept match the server says it no longer has (404 unknown_match: expired); true if one was kept. */
+export function forgetGone(matchId, err) {
+  if (err?.code !== "unknown_match" || !all()[matchId]) return false;
+  forget(matchId);
+  return true;
+}
+
 /** The matches this browser holds seats in, newest first. */
 export function recent() {
   return Object.entries(all())
