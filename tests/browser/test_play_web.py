@@ -376,6 +376,32 @@ def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, scre
         assert again == shown
 
 
+@pytest.mark.parametrize(
+    ("locale", "named", "unnamed"),
+    [("en-US", "Seat 0 · Ana (you)", "Seat 0 (you)"), ("fr-FR", "Siège 0 · Ana (vous)", "Siège 0 (vous)")],
+)
+def test_a_page_holding_one_seat_names_its_player_as_hot_seat_tabs_do(
+    browser, server_url, screenshots, locale, named, unnamed
+):
+    """A lone seat's tab read "Seat 0 (you)" where a hot-seat page's tabs, the board and the log
+    said Ana: it says "Seat 0 · Ana (you)" now; a seat without a name stays "Seat 0 (you)"."""
+    bot = {"1": strongest_bot(server_url, "medici")}
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+    try:
+        for names, said in (({"0": "Ana"}, named), ({}, unnamed)):
+            created = api(
+                server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "bots": bot, "names": names}
+            )
+            page = context.new_page()  # a page of its own: a hash change would show the last match a while
+            page.goto(f"{server_url}/play/#match={created['id']}&token={created['seats'][0]['token']}")
+            page.wait_for_selector("[data-status=active]")
+            assert page.locator(".tab.lone").inner_text() == said
+            if names:
+                page.screenshot(path=str(screenshots / f"play-lone-seat-named-{locale}.png"))
+    finally:
+        context.close()
+
+
 def test_a_token_that_is_not_a_seat_shows_a_message_not_a_blank_page(page, server_url):
     created = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2})
     page.goto(f"{server_url}/play/#match={created['id']}&token=pst_not_a_token")

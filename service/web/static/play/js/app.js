@@ -428,13 +428,13 @@ class MatchScreen {
   seatTabs() {
     const held = Object.keys(seatsOf(this.id)).map(Number);
     if (!held.length) return el("p", { class: "muted" }, t("Watching (no seat in this browser)."));
-    const you = (s) => `${t("Seat {seat}", { seat: s })} ${t("(you)")}`;
-    if (held.length === 1) {
-      return el("p", { class: "tab current lone", style: `border-bottom-color:${SEAT_COLOURS[held[0]]}` }, you(held[0]));
-    }
-    // Hot-seat: each tab with the name typed for it, as the board and the log say it ("Ana buys the
-    // lot"): "Seat 1 •" alone left two people on one phone to work out whose turn it was.
+    // Each tab with the name typed for its seat, as the board and the log say it ("Ana buys the lot"):
+    // "Seat 1 •" alone left two people on one phone to work out whose turn it was; a lone seat's read
+    // "Seat 0 (you)" where the log and the other players' pages said Ana.
     const tab = (s) => [t("Seat {seat}", { seat: s }), this.nameOf(s)].filter(Boolean).join(" · ");
+    if (held.length === 1) {
+      return el("p", { class: "tab current lone", style: `border-bottom-color:${SEAT_COLOURS[held[0]]}` }, `${tab(held[0])} ${t("(you)")}`);
+    }
     return el("nav", { class: "tabs", "aria-label": t("Your seats") }, held.map((s) => el("button", {
       type: "button", class: s === this.seat ? "tab current" : "tab", "aria-pressed": String(s === this.seat),
       style: `border-bottom-color:${SEAT_COLOURS[s]}`, onclick: () => this.switchTo(s),
