@@ -314,10 +314,12 @@ class Game:
     # Reserved: a player may go by their own seat's one, by no other (service/names.py houses_of_others).
     seat_names: tuple[str, ...] = ()
     # The wire contract, for the OpenAPI document and typed clients (optional; untyped without):
-    # the view's schema, each event type's schema by `type`, and the outcome's.
+    # the view's schema, each event type's schema by `type`, the outcome's, and the static data's
+    # (None for a game without static data).
     view_schema: type[Schema] | None = None
     event_schemas: Mapping[str, type[EventSchema]] = {}
     outcome_schema: type[Schema] = OutcomeSchema
+    static_schema: type[Schema] | None = None
 
     # --- to implement -------------------------------------------------------
     def setup(self, players: int, options: dict, seed: int) -> State:

@@ -203,6 +203,7 @@ class Catan(Game):
     bots = BOTS
     view_schema = wire.CatanView
     event_schemas = wire.EVENTS
+    static_schema = wire.CatanStatic
     topology = B.TOPOLOGY
 
     def setup(self, players, options, seed):

@@ -81,6 +81,52 @@ class CatanSetup(Schema):
     settlement = integer("The settlement just placed, whose road comes next.", nullable=True)
 
 
+class CatanHex(Schema):
+    id = integer()
+    q = integer("Axial coordinate.")
+    r = integer("Axial coordinate.")
+    x = integer("The centre on the lattice: 2q + r.")
+    y = integer("The centre on the lattice: 3r.")
+    nodes = integers("Its six corners (node ids), clockwise from the top.")
+    hexes = integers("The hexes beside it.")
+
+
+class CatanNode(Schema):
+    id = integer()
+    x = integer()
+    y = integer()
+    hexes = integers("The hexes it is a corner of (1 to 3).")
+    nodes = integers("The nodes one road away.")
+    edges = integers("The edges (road spots) that end here.")
+
+
+class CatanEdge(Schema):
+    id = integer()
+    nodes = integers("Its two ends.")
+    edges = integers("The edges that share an end with it.")
+
+
+class CatanHarbourSpot(Schema):
+    id = integer()
+    edge = integer()
+    nodes = integers("The edge's two nodes, where a settlement or city uses the harbour.")
+
+
+class CatanTopology(Schema):
+    scheme = string("The topology's id (each match's `board.scheme`).")
+    coordinates = string("How to draw the lattice's x and y.")
+    hexes = many(CatanHex, "By id.")
+    nodes = many(CatanNode, "The intersections (settlement and city spots), by id.")
+    edges = many(CatanEdge, "The road spots, by id.")
+    harbours = many(CatanHarbourSpot, "The harbour spots, by id.")
+
+
+class CatanStatic(Schema):
+    """The board's geometry, the same in every match (GET /v1/games/catan/static)."""
+
+    topology = nested(CatanTopology)
+
+
 class CatanView(Schema):
     game = string("Always `catan`.", enum=["catan"])
     phase = string(

@@ -96,6 +96,7 @@ class Smuggler(Game):
     bots = BOTS
     view_schema = wire.SmugglerView
     event_schemas = wire.EVENTS
+    static_schema = wire.SmugglerStatic
 
     def setup(self, players: int, options: dict, seed: int) -> dict:
         if not self.min_players <= players <= self.max_players:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from engine.core import EventSchema, OutcomeSchema
+from engine.i18n import LANGUAGES
 from engine.wire import boolean, counts, integer, integers, many, nested, string, strings
 
 
@@ -141,6 +142,114 @@ class SmugglerView(Schema):
         "secrets (the cards only in the caller's own `hand`).",
     )
     outcome = nested(OutcomeSchema, "Null until the game is over; then the final scores and winners.", nullable=True)
+
+
+class SmugglerLandSpace(Schema):
+    name = string()
+    kind = string(
+        "`town` (sells goods), `village`, `cove` (lands goods at no risk, once opened) or `inland` (the North).",
+        enum=["town", "village", "cove", "inland"],
+    )
+    size = integer("A town's sale size (caps the goods' effective size); null where nothing sells.", nullable=True)
+    risk = integer("A port's landing risk; null where no boat lands.", nullable=True)
+    x = integer("On a 100 x 64 map, west on the left.")
+    y = integer("On a 100 x 64 map, north at the top.")
+
+
+class SmugglerSeaSpace(Schema):
+    name = string()
+    x = integer()
+    y = integer()
+
+
+class SmugglerMerchant(Schema):
+    name = string()
+    x = integer()
+    y = integer()
+    goods = strings("The kinds (`shapes`) of its goods at set-up, in order: their ids are `<merchant>_<n>`, from 1.")
+
+
+class SmugglerBoatCard(Schema):
+    name = string()
+    hold = strings("Rows: `.` a cell goods may use, `#` a blocked one.")
+
+
+class SmugglerWarehouseCard(Schema):
+    name = string()
+    grid = strings("Rows: `.` a cell goods may use, `#` a blocked one.")
+
+
+class SmugglerCharacterWarehouse(SmugglerWarehouseCard):
+    space = string("The land space it stands at.")
+
+
+class SmugglerAbility(Schema):
+    kind = string(enum=["boat", "goods", "officer", "secret", "witch"])
+    cost = counts("What motivating the character costs (`gold`, `influence`); empty: free.")
+
+
+class SmugglerCharacter(Schema):
+    name = string()
+    trade = string()
+    deck = string(enum=["religious", "commerce", "unskilled", "officials"])
+    gold = integer("The cost to hire.")
+    reputation = integer("The reputation needed to hire.")
+    mob = boolean()
+    influence = fields.Integer(metadata={"description": "Influence received at each round's start, if any."})
+    warehouse = fields.Nested(SmugglerCharacterWarehouse, metadata={"description": "The warehouse it brings, if any."})
+    ability = fields.Nested(SmugglerAbility, metadata={"description": "What motivating it does, if anything."})
+    cove = fields.String(metadata={"description": "The secret cove it opens, if any."})
+    anywhere = fields.Boolean(metadata={"description": "Present (true) if it is placed anywhere."})
+
+
+class SmugglerSecretCard(Schema):
+    count = integer("How many in the deck.")
+    text = string()
+    when = string("When it is played: `your turn` or `another's landing`.")
+
+
+class SmugglerTrack(Schema):
+    discovery = integers("The discovery level at each step.")
+    bribe = integers("The bribe cost at each step.")
+    new_officer = integers("The steps where a new officer waits.")
+    end = counts("The step that ends the game, by the number of players (`2` to `5`).")
+
+
+SmugglerWhere = Schema.from_dict({lang: string() for lang in LANGUAGES}, name="SmugglerWhere")
+
+
+def table(values: fields.Field, description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=values, required=True, metadata={"description": description})
+
+
+class SmugglerStatic(Schema):
+    """The map and the cards, the same in every match (GET /v1/games/smuggler/static)."""
+
+    land = keyed(SmugglerLandSpace, "The land spaces by id.")
+    sea = keyed(SmugglerSeaSpace, "The sea spaces by id.")
+    merchants = keyed(SmugglerMerchant, "The merchants by id; boats reach them by sea.")
+    land_links = fields.List(
+        fields.List(fields.String()), required=True, metadata={"description": "[space, space] pairs a pawn walks."}
+    )
+    sea_links = fields.List(
+        fields.List(fields.String()),
+        required=True,
+        metadata={"description": "[space, space] pairs a boat sails (sea spaces, merchants, ports and coves)."},
+    )
+    shapes = table(fields.List(fields.List(fields.Integer())), "The goods shapes by kind: their [row, column] squares.")
+    boats = keyed(SmugglerBoatCard, "The boat cards by id.")
+    start_warehouses = keyed(SmugglerWarehouseCard, "The START warehouses by id.")
+    characters = keyed(SmugglerCharacter, "Every character card by id.")
+    secrets = keyed(SmugglerSecretCard, "The secret cards by kind.")
+    track = nested(SmugglerTrack, "The customs track.")
+    wheel_spaces = integer("The golden wheel's spaces.")
+    prices = table(
+        fields.List(fields.List(fields.Integer())),
+        "The sale table: by effective size (`1` to `5`: the smaller of the shape and the town), three rows "
+        "(free; 1; 2 influence or reputation) of [gold, reputation] earned.",
+    )
+    row_cost = integers("What each row of `prices` costs, in influence or reputation.")
+    where = keyed(SmugglerWhere, "Where a piece is, by space, a line's start in each language.")
 
 
 def _event(name: str, **members) -> type[EventSchema]:

@@ -66,6 +66,7 @@ def document(api: Api) -> None:
     base_replay = copy.deepcopy(spec.components.schemas["Replay"])
     base_replay_move = spec.components.schemas.pop("ReplayMove")
     _document_templates(spec)
+    _document_static(api)
     matches, replays, moves, events = {}, {}, [], []
     for game_id in sorted(registry.GAMES):
         game = registry.get(game_id)
@@ -99,6 +100,42 @@ def document(api: Api) -> None:
             "anyOf": [ref("Move"), ref("FilledTemplate")],
         },
     )
+
+
+STATIC_PATH = "/v1/games/{game_id}/static"
+NO_STATIC = {"type": "object", "description": "A game without static data.", "maxProperties": 0}
+
+
+def _document_static(api: Api) -> None:
+    """Each game's static data as its `<Game>Static`: the templated path answers any game's (a oneOf
+    with nothing to tell them apart by but their keys), and each game with static data has its own path
+    and operation (`get<Game>Static`), which a generated client reads as that game's with no narrowing
+    (OpenAPI matches a concrete path before a templated one; the server answers both with one route)."""
+    template = api.spec._paths[STATIC_PATH]
+    members = []
+    for game_id in sorted(registry.GAMES):
+        game = registry.get(game_id)
+        if game.static_schema is None:
+            continue
+        name = f"{prefix(game_id)}Static"
+        api.spec.components.schema(name, schema=game.static_schema)
+        members.append(ref(name))
+        api.spec._paths[STATIC_PATH.replace("{game_id}", game_id)] = _static_of(template["get"], game, name)
+    api.spec.components.schema("NoStatic", component=NO_STATIC)
+    answer = template["get"]["responses"]["200"]["content"]["application/json"]
+    answer["schema"] = {"oneOf": [*members, ref("NoStatic")]}
+
+
+def _static_of(operation: dict, game: Game, name: str) -> dict:
+    """The templated operation for one game: its answer that game's static data, no game to get wrong."""
+    own = copy.deepcopy(operation)
+    own["operationId"] = f"get{prefix(game.id)}Static"
+    own["summary"] = f"What is the same in every match of {game.title}, typed as its own."
+    own["responses"]["200"]["content"]["application/json"]["schema"] = ref(name)
+    own["responses"]["200"]["description"] = f"The static data of {game.title}."
+    own["responses"].pop("404")  # the game is there
+    own["description"] = "Fetch it once and cache it."
+    return {"get": own}
 
 
 def _document_language(spec: APISpec) -> None:

@@ -51,6 +51,30 @@ function summary(match: Schemas["Match"]): string {
   }
 }
 
+// The game's static data, typed by its own operation, read without a cast (it was an untyped object):
+// a Catan node's neighbours, a Smuggler price and sea link; a game without static data answers `{}`.
+async function staticRead(baseUrl: string, game: string): Promise<string> {
+  const anonymous = createClient<paths>({ baseUrl });
+  if (game === "catan") {
+    const { data, error } = await anonymous.GET("/v1/games/catan/static");
+    if (!data) throw new Error(`catan static: ${JSON.stringify(error)}`);
+    const nodes = data.topology.nodes;
+    if (!nodes[0].nodes.every((n) => nodes[n].nodes.includes(nodes[0].id))) throw new Error("node 0's neighbours");
+    return `node 0 beside ${nodes[0].nodes.join(", ")}`;
+  }
+  if (game === "smuggler") {
+    const { data, error } = await anonymous.GET("/v1/games/smuggler/static");
+    if (!data) throw new Error(`smuggler static: ${JSON.stringify(error)}`);
+    const [gold, reputation] = data.prices["1"][0];
+    const [from, to] = data.sea_links[0];
+    if (!(gold > 0) || !(from in data.merchants || from in data.sea)) throw new Error(`prices, links: ${gold} ${from}`);
+    return `size 1 sells for ${gold} gold and ${reputation} reputation; ${from} to ${to}`;
+  }
+  const { data, error } = await anonymous.GET("/v1/games/{game_id}/static", { params: { path: { game_id: game } } });
+  if (!data || Object.keys(data).length > 0) throw new Error(`${game} static: ${JSON.stringify(data ?? error)}`);
+  return "none";
+}
+
 // `game` names a registered game (CreateMatch's enum, taken from the server's catalogue).
 function registered(game: string, catalogue: Schemas["Game"][]): game is Schemas["CreateMatch"]["game"] {
   return catalogue.some((entry) => entry.id === game);
@@ -58,6 +82,7 @@ function registered(game: string, catalogue: Schemas["Game"][]): game is Schemas
 
 async function play(baseUrl: string, game: string, players: number): Promise<object> {
   const anonymous = createClient<paths>({ baseUrl });
+  const staticData = await staticRead(baseUrl, game);
   const { data: catalogue } = await anonymous.GET("/v1/games", { params: { header: { "Accept-Language": "en" } } });
   if (!catalogue || !registered(game, catalogue)) throw new Error(`no game ${game} on ${baseUrl}`);
   const bots: Record<string, string> = {};
@@ -81,7 +106,7 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
     if (!match) throw new Error(`read: ${JSON.stringify(error)}`);
     last = summary(match);
     if (match.status === "finished") {
-      return { game: match.game, moves: posted, version: match.version, winners: match.outcome?.winners, last };
+      return { game: match.game, moves: posted, version: match.version, winners: match.outcome?.winners, last, staticData };
     }
     if (!match.to_act.includes(SEAT)) {
       await me.GET("/v1/matches/{match_id}/events", { params: { path: { match_id: id }, query: { after: match.version, wait: 2 } } });

@@ -15,10 +15,12 @@ import sys
 import httpx
 from portside_client import AuthenticatedClient, Client
 from portside_client.api.events import get_events
+from portside_client.api.games import get_catan_static, get_game_static, get_smuggler_static
 from portside_client.api.life import abort_match, list_matches
 from portside_client.api.matches import create_match, get_match, get_replay
 from portside_client.api.moves import post_move
 from portside_client.models import (
+    CatanStatic,
     Created,
     CreateMatch,
     CreateMatchBots,
@@ -31,9 +33,11 @@ from portside_client.models import (
     LogEntryKind,
     MoveAnswer,
     MoveTemplate,
+    NoStatic,
     Problem,
     ProblemCode,
     SeatsParam,
+    SmugglerStatic,
 )
 
 SEAT = 0
@@ -101,8 +105,29 @@ def assert_replay_holds_the_games_moves(base_url: str, match_id: str, game: str)
     assert kinds and all(kind.startswith(game.capitalize() + "Move") for kind in kinds), kinds
 
 
+def read_static(base_url: str, game: str) -> None:
+    """The game's static data as the client types it, read with no cast (it was an untyped dict): a
+    Catan node's neighbours, a Smuggler price and land link; the any-game operation parses each as its own."""
+    client = Client(base_url)
+    any_game = get_game_static.sync(game, client=client)
+    if game == "catan":
+        catan = get_catan_static.sync(client=client)
+        assert isinstance(catan, CatanStatic) and isinstance(any_game, CatanStatic), (catan, any_game)
+        nodes = catan.topology.nodes
+        assert nodes[0].nodes and all(nodes[0].id in nodes[n].nodes for n in nodes[0].nodes), nodes[0]
+    elif game == "smuggler":
+        smuggler = get_smuggler_static.sync(client=client)
+        assert isinstance(smuggler, SmugglerStatic) and isinstance(any_game, SmugglerStatic), (smuggler, any_game)
+        gold, reputation = smuggler.prices["1"][0]
+        assert gold > 0 and reputation >= 0, smuggler.prices
+        assert all(space in smuggler.land for space in smuggler.land_links[0]), smuggler.land_links[0]
+    else:
+        assert isinstance(any_game, NoStatic), any_game
+
+
 def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]:
     rng = random.Random(seed)
+    read_static(base_url, game)
     aborted(base_url, game, players)
     bots = CreateMatchBots.from_dict({str(seat): "greedy" for seat in range(1, players)})
     created = create_match.sync(

@@ -8,18 +8,27 @@ from __future__ import annotations
 import json
 import re
 import secrets
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 import redis
 from jsonschema import Draft202012Validator
 
+from engine import registry
 from service.app import create_app
 from service.cli import openapi_document
 from service.config import Config
 from tests.service.helpers import auth, create, first_move, get_match, tokens
 
 FAKE_ID = "0123456789abcdef0123"
+COMMITTED = Path(__file__).resolve().parents[2] / "openapi" / "openapi.json"
+# Each game with static data has its own operation (`getCatanStatic`), typed as that game's.
+STATIC_OF = {
+    f"get{game_id.capitalize()}Static": f"/v1/games/{game_id}/static"
+    for game_id, game in sorted(registry.GAMES.items())
+    if game.static() is not None
+}
 
 
 @pytest.fixture(scope="module")
@@ -210,6 +219,7 @@ def requests_for(live: str, finished: str, token: str) -> dict[str, tuple[str, s
         "listGames": ("GET", "/v1/games", {}, None),
         "getGame": ("GET", "/v1/games/medici", {}, None),
         "getGameStatic": ("GET", "/v1/games/medici/static", {}, None),
+        **{operation_id: ("GET", url, {}, None) for operation_id, url in STATIC_OF.items()},
         "listMatches": ("GET", "/v1/matches", {}, None),
         "createMatch": ("POST", "/v1/matches", {}, {"game": "medici", "players": 2}),
         "getMatch": ("GET", f"/v1/matches/{live}", seat, None),
@@ -376,6 +386,33 @@ def test_create_match_game_is_an_enum_of_the_registered_games(doc):
     assert doc["components"]["schemas"]["CreateMatch"]["properties"]["game"]["enum"] == sorted(registry.GAMES)
 
 
+def typed(doc: dict, schema: dict) -> bool:
+    """An object whose every member lists its properties and takes no other (or is the empty object)."""
+    members = [resolved(doc, member) for member in schema.get("oneOf", [schema])]
+    return all(
+        m.get("properties") and m.get("additionalProperties") is False or m.get("maxProperties") == 0 for m in members
+    )
+
+
+def test_each_games_static_data_is_typed_in_the_committed_document_as_the_server_sends_it(client):
+    """The static answer was any object: a generated client read a Catan node's neighbours or a Smuggler
+    price through a cast. Each game's own operation, and the any-game one, now say its shape."""
+    committed = json.loads(COMMITTED.read_text())
+    any_game = committed["paths"]["/v1/games/{game_id}/static"]["get"]["responses"]["200"]
+    for game_id in sorted(registry.GAMES):
+        url = f"/v1/games/{game_id}/static"
+        answer = client.get(url)
+        declared = conforms(committed, "GET", url, answer)
+        for schema in (
+            declared["content"]["application/json"]["schema"],
+            any_game["content"]["application/json"]["schema"],
+        ):
+            assert typed(committed, schema), (game_id, schema)
+            assert not schema_errors(committed, schema, answer.get_json()), game_id
+    owned = {operation(committed, "GET", url)["operationId"]: url for url in STATIC_OF.values()}
+    assert owned == STATIC_OF and set(STATIC_OF) == {"getCatanStatic", "getSmugglerStatic"}
+
+
 def test_a_request_in_progress_409_declares_its_retry_after_and_a_304_its_etag(doc):
     move = doc["paths"]["/v1/matches/{match_id}/moves"]["post"]["responses"]
     assert "request_in_progress" in examples_of(move["409"]) and "Retry-After" in move["409"]["headers"]
@@ -418,6 +455,7 @@ REFUSALS = {
     "listGames": set(),
     "getGame": set(),
     "getGameStatic": set(),
+    **{operation_id: set() for operation_id in STATIC_OF},
 }
 
 
@@ -566,6 +604,8 @@ def test_every_v1_operations_success_is_declared_with_the_headers_it_sends(clien
     conforms(doc, "POST", "/v1/matches", created)
     seen["createMatch"] = True
     for url in ("/v1/games", "/v1/games/speicherstadt", "/v1/games/speicherstadt/static", "/v1/matches?status=open"):
+        answer("GET", url)
+    for url in STATIC_OF.values():
         answer("GET", url)
     toks = {0: tokens(created.get_json())[0], 1: answer("POST", f"/v1/matches/{match_id}/join", json={})["token"]}
     url = f"/v1/matches/{match_id}"
