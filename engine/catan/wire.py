@@ -168,7 +168,9 @@ class CatanView(Schema):
     built_this_turn = boolean("Whether the active seat has built or bought a development card this turn.")
     winner = integer("The seat that reached 10 points; null until the game is over.", nullable=True)
     setup = fields.Nested(CatanSetup, metadata={"description": "Only during set-up."})
-    topology = fields.Dict(metadata={"description": "Only during set-up: the board's geometry (as /static)."})
+    topology = fields.Nested(
+        CatanTopology, metadata={"description": "Only during set-up: the board's geometry (as /static)."}
+    )
     you = fields.Nested(CatanYou, metadata={"description": "The caller's own cards; absent for a spectator."})
 
 

@@ -41,7 +41,8 @@ function filled(template: Schemas["MoveTemplate"]): Schemas["FilledTemplate"] {
 function summary(match: Schemas["Match"]): string {
   switch (match.game) {
     case "catan":
-      return `turn ${match.view.turn_number}, phase ${match.view.phase}`;
+      // During set-up the view carries the board's geometry, typed as the static data's.
+      return `turn ${match.view.turn_number}, phase ${match.view.phase}, ${match.view.topology?.nodes.length ?? 0} nodes shown`;
     case "medici":
       return `round ${match.view.round} of ${match.view.rounds}`;
     case "speicherstadt":
