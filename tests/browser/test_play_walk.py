@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.test_play_forms_tables import screen
 from tests.browser.test_play_i18n import calls
 from tests.browser.test_play_web import api
 
@@ -221,9 +222,8 @@ def test_a_new_matchs_log_says_nothing_was_played_yet(browser, server_url):
     (Catan: its set-up shows nothing, so its log starts empty.)"""
     match = api(server_url, "POST", "/v1/matches", {"game": "catan", "players": 3})
     tokens = [s["token"] for s in match["seats"]]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    context, page = screen(browser, "fr")
     try:
-        page = context.new_page()
         page.goto(f"{server_url}/play/#match={match['id']}&token={tokens[1]}")
         log = page.locator(".log")
         log.wait_for()
@@ -240,9 +240,8 @@ def test_a_medici_log_opens_with_the_first_tile_the_set_up_drew(browser, server_
     """The lot held a tile from the start while the log said "Nothing played yet.": no line drew it."""
     match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "names": {"0": "Ana"}})
     tile = api(server_url, "GET", f"/v1/matches/{match['id']}")["view"]["lot"][0]
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR")
+    context, page = screen(browser, "fr")
     try:
-        page = context.new_page()
         page.goto(f"{server_url}/play/#match={match['id']}&token={match['seats'][1]['token']}")
         first = page.locator(".log li[value='1']")
         first.wait_for()

@@ -97,7 +97,7 @@ def replayed_dump(stored: dict, log: list) -> dict:
     state = game.setup(meta["players"], meta["options"], meta["seed"])
     for _, fields in log:
         entry = orjson.loads(fields[b"e"])
-        if entry.get("kind") != "opening":  # the set-up's entry: `setup` did it already
+        if "move" in entry:  # not the set-up's entry (`setup` did it already)
             game.apply(state, entry["seat"], entry["move"])
     return game.dump(state)
 

@@ -506,8 +506,8 @@ class MatchScreen {
     const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
       // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter"). An
       // entry of no seat (the set-up's, a rematch) has none.
-      entry.seat === null ? null : el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"),
-      entry.seat === null ? null : " ", logLine(entry, ctx.seatName),
+      entry.seat === null ? null : [el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"), " "],
+      logLine(entry, ctx.seatName),
       place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => this.showOnBoard(place(entry)) }, t("Show on the map"))] : null));
     // Focusable: a keyboard scrolls a long log (its lines hold no control, but in Catan's).
     // A new match's log says it is empty: an empty list was drawn as a bare line under its heading.
