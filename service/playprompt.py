@@ -134,10 +134,11 @@ def print_table(
 ) -> int:
     """The seat's table fit to the terminal: its named parts (a map) that changed since `shown` was
     printed (all with `everything`, or without `shown`), a line naming the others, then the status, last,
-    so that at 40 rows whose turn it is, the hand and the moves stay on screen under a 25-row map. A part
-    printed pushes the log above it off a 40-row screen: its last lines (`said`) come again under it.
+    so that at 40 rows whose turn it is, the hand and the moves stay on screen under a 25-row map. Parts
+    printed taller than the log's last lines (a map) push the log above them off a 40-row screen: those
+    lines (`said`) come again under them; a line or two printed anew leaves the log where it was read.
     The rows printed after the last part printed (which the moves' list leaves on screen)."""
-    width, kept, printed = terminal_width(out), [], False
+    width, kept, printed = terminal_width(out), [], 0
     named = playtext.parts(game, view, seat) + DECISIONS.get(game, lambda view: [])(view)
     for name, lines in named:
         if not name or not lines:
@@ -145,12 +146,12 @@ def print_table(
         text = "\n".join(playtext.fit(lines, width, hang=2))
         if everything or shown is None or shown.get(name) != text:
             print(text, file=out)
-            printed = True
+            printed += text.count("\n") + 1
         else:
             kept.append(name)
         if shown is not None:
             shown[name] = text
-    if printed and said:
+    if said and printed > SAID_AGAIN:
         print(t("(the log, again:)"), *said[-SAID_AGAIN:], sep="\n", file=out)
     rows = 0
     if kept:

@@ -309,6 +309,30 @@ def test_a_map_printed_anew_says_the_last_log_lines_again_under_it():
     assert screen.index("(the log, again:)") < screen.index("Catan · setup")  # the status stays last
 
 
+def test_a_line_or_two_printed_anew_leaves_the_log_where_it_was_read():
+    """At Cornish Smuggler's set-up, a seat that had just taken a warehouse read 'v6 seat 0 takes the
+    pub cellar', then, three rows lower, '(the log, again:)' and the same line: only the warehouses'
+    line was printed anew, which pushes nothing off the screen. The log comes again under a map only."""
+    from engine import registry
+
+    game = registry.get("smuggler")
+    state = game.setup(3, game.load_options({}), 4)
+    mine = resource("smuggler", 3)
+    shown: dict[str, str] = {}
+    with pytest.raises(playprompt.Quit):  # the table is printed before the question
+        playprompt.choose_prompt(mine, stdin=io.StringIO("q\n"), out=io.StringIO(), shown=shown, static=game.static())
+    for _ in range(5):  # the boats, then two warehouses: seat 0 chooses one of those left
+        seat = min(game.to_act(state))
+        game.apply(state, seat, game.legal_moves(state, seat)[0])
+    assert game.to_act(state) == {0}
+    said = ["v5    seat 1 server:greedy    Seat 1 takes the hay barn"]
+    out = io.StringIO()
+    again = {**mine, "version": 5, "view": game.view(state, 0), "legal_moves": game.legal_moves(state, 0)}
+    with pytest.raises(playprompt.Quit):
+        playprompt.choose_prompt(again, stdin=io.StringIO("q\n"), out=out, shown=shown, static=game.static(), said=said)
+    assert "as printed above" in out.getvalue() and "(the log, again:)" not in out.getvalue()
+
+
 def test_a_call_for_proposals_is_on_the_table_with_what_a_seat_asked_may_answer():
     """A bot's call for proposals was only a log line: the table said 'waiting for the answers of seat 0'
     and not what was asked, nor by whom. It says so now, and the seat asked reads what it may answer."""
