@@ -181,7 +181,10 @@ def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool 
     AGAIN for `map`: the table again, its parts not printed for being unchanged too."""
     wait = t(", Enter to wait for the others") if may_wait else t(", Enter or back for all the moves") if back else ""
     while True:
-        ask(t("move number (0-{last}{wait}, q to stop):", last=count - 1, wait=wait), out)
+        ask(
+            t("move number ({numbers}{wait}, q to stop):", numbers=f"0-{count - 1}" if count > 1 else "0", wait=wait),
+            out,
+        )
         line = readline(stdin)
         if stops(line):
             raise Quit

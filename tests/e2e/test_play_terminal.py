@@ -187,7 +187,7 @@ def unwrapped(text: str) -> str:
 
 
 # The question last on screen: a move's number, or a spot asked for at once.
-PROMPT = r"(move number \(0-\d+(, Enter to wait for the others)?|\(one of those listed), q to stop\): \s*$"
+PROMPT = r"(move number \(0(-\d+)?(, Enter to wait for the others)?|\(one of those listed), q to stop\): \s*$"
 SPOT_ASKED = "(one of those listed, q to stop): "
 
 

@@ -19,7 +19,7 @@ from tests.e2e.test_play_terminal import too_wide
 pytestmark = pytest.mark.e2e
 
 PORTSIDE = f"{shlex.quote(sys.executable)} -m service.cli"
-FRENCH_PROMPT = r"(numéro du coup \(0-\d+|\(une des valeurs listées),\s+q\s+pour\s+arrêter\) :\s*$"
+FRENCH_PROMPT = r"(numéro du coup \(0(-\d+)?|\(une des valeurs listées),\s+q\s+pour\s+arrêter\) :\s*$"
 
 
 def test_with_lang_fr_the_table_the_moves_the_log_and_the_resume_are_french(server_url, terminals):

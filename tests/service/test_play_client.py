@@ -173,6 +173,16 @@ def test_the_prompt_shows_the_table_and_labelled_moves_and_says_what_is_wrong_wi
     assert "'ten' cannot be read: type a whole number from 0 to 30." in text
 
 
+def test_a_lone_move_is_asked_for_as_number_0_not_0_to_0():
+    """Cornish Smuggler, nothing left but to pass: the prompt read "move number (0-0, q to stop)"."""
+    mine = {"game": "nogame", "version": 3, "seat": 1, "view": {}, "legal_moves": [{"type": "pass"}]}
+    out = io.StringIO()
+    assert playprompt.choose_prompt({**mine, "move_labels": ["Pass"]}, stdin=io.StringIO("0\n"), out=out) == {
+        "type": "pass"
+    }
+    assert "[0] Pass" in out.getvalue() and "move number (0, q to stop): " in out.getvalue()
+
+
 def test_the_prompt_names_each_value_it_asks_and_asks_again_for_a_trade_with_one_resource_on_both_sides():
     counts = {"kind": "counts", "max": {"brick": 2, "ore": 2}, "min_total": 1, "max_total": 2}
     template = {
