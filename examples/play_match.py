@@ -3,6 +3,8 @@
 
     python3 examples/play_match.py http://127.0.0.1:8000 [GAME] [PLAYERS]
 
+PLAYERS defaults to 3, or the game's nearest count (2 for Medici vs Strozzi).
+
 Standard library only. The loop is all a scripted client needs: read the
 match, and for each seat in `to_act` read that seat's view with its token and
 POST one of its `legal_moves` unchanged, or fill in one of its `move_templates`
@@ -67,8 +69,11 @@ def pick(mine):
     return fill(choice) if "params" in choice and "move" in choice else choice
 
 
-def main(base, game="speicherstadt", players=3):
+def main(base, game="speicherstadt", players=None):
     base = base.rstrip("/")
+    if players is None:  # 3 where the game allows it (Medici vs Strozzi is for 2 only)
+        entry = call(base, "GET", f"/v1/games/{game}")
+        players = min(max(3, entry["min_players"]), entry["max_players"])
     created = call(base, "POST", "/v1/matches", {"game": game, "players": players})
     match_id = created["id"]
     tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}

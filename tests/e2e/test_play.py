@@ -210,6 +210,15 @@ def test_the_play_match_example_plays_a_whole_match_with_the_standard_library_on
     assert f"winners: {final['outcome']['winners']}" in done.stdout
 
 
+def test_the_play_match_example_picks_a_player_count_the_game_takes(server_url):
+    """`play_match.py URL medici`, as examples/README.md offers it: it asked for 3 players and stopped
+    on Medici vs Strozzi's 422 (a game for 2)."""
+    done = run([sys.executable, "-S", "examples/play_match.py", server_url, "medici"])
+    assert done.returncode == 0, done.stderr
+    match_id = re.match(r"match (\S+): 2-player medici", done.stdout).group(1)
+    assert get(f"{server_url}/v1/matches/{match_id}")["status"] == "finished"
+
+
 def readme_walkthrough() -> str:
     """The shell block of the README's "Walkthrough with curl", exactly as a reader copies it."""
     text = (ROOT / "README.md").read_text()
