@@ -2,6 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
+from engine import registry
 from engine.core import EventSchema, OutcomeSchema
 from service.api.schemas import GAME_IDS, SeatStatusSchema, WholeNumber
 from service.names import NAME_MAX
@@ -58,7 +59,9 @@ class EndedSchema(Schema):
 class LobbyQuerySchema(Schema):
     # No load_default=None: a query string cannot carry null, and a nullable enum makes generated
     # clients spell the parameter's type three times. Absent parameters are read with .get().
-    game = fields.String(metadata={"description": "Only this game's matches."})
+    game = fields.String(
+        validate=validate.OneOf(sorted(registry.GAMES)), metadata={"description": "Only this game's matches."}
+    )
     status = fields.String(
         validate=validate.OneOf(["open", "active", "finished"]),
         metadata={"description": "`open`: seats to join; `active`: every seat filled; `finished`."},

@@ -27,6 +27,7 @@ from portside_client.models import (
     CreateMatchGame,
     FilledTemplate,
     IntegerParam,
+    ListMatchesGame,
     ListMatchesStatus,
     Lobby,
     LogEntry,
@@ -134,7 +135,9 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]
         client=Client(base_url), body=CreateMatch(game=CreateMatchGame(game), players=players, bots=bots, listed=True)
     )
     assert isinstance(created, Created), created
-    lobby = list_matches.sync(client=Client(base_url), game=game, status=ListMatchesStatus.ACTIVE, limit=100)
+    lobby = list_matches.sync(
+        client=Client(base_url), game=ListMatchesGame(game), status=ListMatchesStatus.ACTIVE, limit=100
+    )
     assert isinstance(lobby, Lobby) and created.id in [entry.id for entry in lobby.matches], lobby
     # A spectator: the generator asks for an AuthenticatedClient on optional-auth operations
     # (its issue #1372); a plain Client sends no token and reads the public view.

@@ -57,6 +57,16 @@ def test_the_lobby_is_newest_first_and_pages_with_a_cursor(client):
     assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
 
 
+@pytest.mark.parametrize("game", ["Catan", "chess", ""])
+def test_a_lobby_filter_on_a_game_that_does_not_exist_is_refused_with_the_games_named(client, game):
+    """`?game=Catan` (a typo of `catan`) answered 200 with an empty lobby, as if nobody played, while a
+    bad `status` was a 422; the document typed `game` as any string."""
+    answer = client.get("/v1/matches", query_string={"game": game})
+    assert answer.status_code == 422 and answer.get_json()["errors"] == {
+        "game": [f"Must be one of: {', '.join(sorted(registry.GAMES))}."]
+    }
+
+
 def test_a_finished_match_takes_no_join(client):
     """An aborted match's open seat took a stranger, who could then start its rematch."""
     created = create(client, game="medici", players=2, seats="one", listed=True)
