@@ -121,19 +121,22 @@ def check_shape(document: object) -> None:
     found = _shape_problem(document)
     if found:
         where, problem = found
-        raise ApiError("validation_error", problem, errors={where or "body": [problem]})
+        errors: object = [problem]
+        for key in reversed(where or ("body",)):  # nested by field, as the schemas' own errors are
+            errors = {key: errors}
+        raise ApiError("validation_error", problem, errors=errors)
 
 
-def _shape_problem(document: object) -> tuple[str, str] | None:
+def _shape_problem(document: object) -> tuple[tuple[str, ...], str] | None:
     """(where, why) if the document is too deep or holds a number too big to be meant, else None."""
-    stack: list[tuple[object, int, str]] = [(document, 1, "")]
+    stack: list[tuple[object, int, tuple[str, ...]]] = [(document, 1, ())]
     while stack:
         value, depth, where = stack.pop()
         if isinstance(value, dict | list):
             if depth > MAX_DEPTH:
                 return where, f"The body is nested more than {MAX_DEPTH} levels deep."
             items = value.items() if isinstance(value, dict) else enumerate(value)
-            stack.extend((child, depth + 1, f"{where}.{key}" if where else str(key)) for key, child in items)
+            stack.extend((child, depth + 1, (*where, str(key))) for key, child in items)
         elif isinstance(value, int | float) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
             return where, f"A number is beyond ±{MAX_NUMBER}."
     return None

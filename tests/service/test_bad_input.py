@@ -26,6 +26,21 @@ def test_options_nested_a_thousand_deep_are_refused_before_the_schema(client):
     assert "nested more than" in assert_problem(answer, 422, "validation_error")["detail"]
 
 
+def test_a_number_too_big_is_named_under_its_field_as_the_schemas_name_theirs(client):
+    """Catan's `"give": {"lumber": 10**30}` came back under the key "give.lumber", while a -1 there
+    comes back as `{"give": {"lumber": ...}}`: a client walking `errors` by field found nothing."""
+    created = create(client, game="catan", players=3, seed=1)
+    move = {"type": "offer_trade", "give": {"lumber": 10**30}, "get": {"ore": 1}, "to": [1]}
+    for seat_token in tokens(created):
+        answer = client.post(MOVES.format(created["id"]), json=move, headers=auth(seat_token))
+        errors = assert_problem(answer, 422, "validation_error")["errors"]
+        assert list(errors) == ["give"] and list(errors["give"]) == ["lumber"], errors
+    nested = client.post("/v1/matches", json={"game": "medici", "players": 2, "options": {"a": [[{"b": 2**64}]]}})
+    assert assert_problem(nested, 422, "validation_error")["errors"] == {
+        "options": {"a": {"0": {"0": {"b": [f"A number is beyond ±{2**63 - 1}."]}}}}
+    }
+
+
 def test_a_number_of_five_thousand_digits_is_refused(client):
     body = '{"game": "speicherstadt", "players": ' + "9" * 5000 + "}"
     assert_problem(client.post("/v1/matches", data=body, content_type="application/json"), 400, "malformed_json")
