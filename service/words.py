@@ -108,6 +108,7 @@ FIELD_MESSAGES = (
     "{shortest} to 200 visible ASCII characters.",
     "Not the `next` of a previous page.",
     "{game} takes {min} to {max} players.",
+    "{game} is for {count} players.",
     "No such seat.",
     "Only with seats 'all', or when every other seat is a bot.",
     "The body is nested more than {depth} levels deep.",

@@ -41,7 +41,7 @@ def _validated_creation(body: dict):
             errors={"game": [f"Must be one of: {', '.join(sorted(registry.GAMES))}."]},
         )
     if not game.min_players <= body["players"] <= game.max_players:
-        errors["players"] = [f"{game.title} takes {game.min_players} to {game.max_players} players."]
+        errors["players"] = [_player_counts(game)]
     try:
         options = game.load_options(body["options"])
     except ValidationError as err:
@@ -59,6 +59,12 @@ def _validated_creation(body: dict):
         raise ApiError("validation_error", "The match cannot be created as asked.", errors=errors)
     guards.check_seed(body["seed"], body["players"], body["seats"], bots)
     return game, options, bots
+
+
+def _player_counts(game) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.title} is for {game.min_players} players."
+    return f"{game.title} takes {game.min_players} to {game.max_players} players."
 
 
 @blp.route("", methods=["POST"])

@@ -763,11 +763,11 @@ def test_a_refused_request_says_what_was_wrong_not_only_that_it_was():
     problem = {
         "detail": "The match cannot be created as asked.",
         "code": "validation_error",
-        "errors": {"players": ["Medici vs Strozzi takes 2 to 2 players."]},
+        "errors": {"players": ["Medici vs Strozzi is for 2 players."]},
     }
     said = str(play.ApiError(422, problem))
     assert said == (
-        "422 validation_error: The match cannot be created as asked. players: Medici vs Strozzi takes 2 to 2 players."
+        "422 validation_error: The match cannot be created as asked. players: Medici vs Strozzi is for 2 players."
     )
 
 

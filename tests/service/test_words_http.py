@@ -184,6 +184,15 @@ def test_field_errors_are_in_the_callers_language_with_their_values(client):
     assert french["errors"] == {"edge": ["Ce n'est pas un entier valide."]}
 
 
+def test_a_game_for_one_player_count_says_that_count(client):
+    """Three players for Medici vs Strozzi read "takes 2 to 2 players", « se joue de 2 à 2 joueurs »."""
+    body = {"game": "medici", "players": 3}
+    english = client.post("/v1/matches", json=body).get_json()
+    french = client.post("/v1/matches", json=body, headers=FR).get_json()
+    assert english["errors"] == {"players": ["Medici vs Strozzi is for 2 players."]}
+    assert french["errors"] == {"players": ["Medici vs Strozzi se joue à 2 joueurs."]}
+
+
 def test_a_refused_move_reads_as_the_rule_in_the_callers_language(client):
     created = create(client, game="medici", players=2)
     drawer = tokens(created)[0]
