@@ -7,7 +7,10 @@ so what it holds yields no token. One Lua step records the claim and takes the s
 at once take one seat and all get its token.
 
     m:{id}:claims   hash: secret, and join:<SHA-256 of the key> or rematch:<old token's hash>
-                    -> {"seat", "at" (the first claim), "body" (the join's seat and name, hashed)}
+                    -> {"seat", "at" (the first claim), "body" (the join's seat and name, hashed)},
+                    and create -> {"body" (hashed), "at", "answer" (without its tokens)}
+
+A creation sent again with its Idempotency-Key is answered the same way (see created_id).
 """
 
 from __future__ import annotations
@@ -145,7 +148,65 @@ def _again(store: Store, match_id: str, record: dict, token: str, digest: str, b
 
 def _token(store: Store, match_id: str, claim: Claim) -> str:
     """The claim's token: HMAC-SHA256 of its proof under the match's claims secret."""
+    return _derived(_secret(store, match_id), claim.proof)
+
+
+def _secret(store: Store, match_id: str) -> bytes:
     metrics.round_trip("claim")
     key = store.redis.eval(_SECRET, 1, claims_key(match_id), secrets.token_hex(32), CLAIMS_SECONDS)
-    mac = hmac.new(key if isinstance(key, bytes) else key.encode(), claim.proof.encode(), hashlib.sha256).digest()
+    return key if isinstance(key, bytes) else key.encode()
+
+
+def _derived(secret: bytes, proof: str) -> str:
+    mac = hmac.new(secret, proof.encode(), hashlib.sha256).digest()
     return TOKEN_PREFIX + base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+# A creation sent again with its Idempotency-Key (its answer lost) gets the same match and tokens: the
+# match's id comes from the key's hash (copies sent at once queue on it, a retry finds it; the id, which
+# the lobby shows, yields no key), the tokens from the key as a join's, and the claims keep the answer
+# without them.
+def created_id(key: str) -> str:
+    return hashlib.sha256(("create:" + key).encode()).hexdigest()[:20]
+
+
+def body_digest(body: dict) -> str:
+    return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)).hexdigest()[:32]
+
+
+def creation_tokens(store: Store, match_id: str, key: str, seats: list[int]) -> dict[int, tuple[str, str]]:
+    """A keyed creation's seat tokens (with their hashes): the same on every call."""
+    secret = _secret(store, match_id)
+    derived = {seat: _derived(secret, f"create:{key}:{seat}") for seat in seats}
+    return {seat: (token, hash_token(token)) for seat, token in derived.items()}
+
+
+def record_creation(store: Store, match_id: str, body: str, answer: dict) -> None:
+    kept = {**answer, "seats": [s["seat"] for s in answer["seats"]]}  # never a token
+    metrics.round_trip("claim")
+    pipe = store.redis.pipeline(transaction=False)
+    pipe.hset(claims_key(match_id), "create", orjson.dumps({"body": body, "at": time.time(), "answer": kept}))
+    pipe.expire(claims_key(match_id), CLAIMS_SECONDS)
+    pipe.execute()
+
+
+def created_again(store: Store, match_id: str, key: str, body: str) -> dict | None:
+    """The answer of the creation made with this key, its tokens derived again; None if none was."""
+    metrics.round_trip("claim")
+    prior = store.redis.hget(claims_key(match_id), "create")
+    if prior is None:
+        if store.redis.exists(match_key(match_id)):  # its claims expired before the match
+            raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for another match; use a new key.")
+        return None
+    record = orjson.loads(prior)
+    if record["body"] != body:
+        raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for another match; use a new key.")
+    if time.time() - record["at"] > CLAIM_AGAIN_SECONDS:
+        raise ApiError(
+            "idempotency_key_reused",
+            "This Idempotency-Key created a match over {seconds} s ago; use a new key.",
+            values={"seconds": CLAIM_AGAIN_SECONDS},
+        )
+    answer = record["answer"]
+    tokens = creation_tokens(store, match_id, key, answer["seats"])
+    return {**answer, "seats": [{"seat": seat, "token": token} for seat, (token, _) in tokens.items()]}

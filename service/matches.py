@@ -89,17 +89,20 @@ def create(
     seats_mode: str,
     bots: dict[int, str],
     life: dict | None = None,
+    key: str | None = None,
 ) -> dict:
     """`life`: names, listed, clock, undo (see service/lifecycle.py), and for a rematch
-    `reserved` ({seat: token hash} kept for former holders; seats_mode "none")."""
+    `reserved` ({seat: token hash} kept for former holders; seats_mode "none"). `key`: the
+    Idempotency-Key the id and tokens derive from (service/claims.py)."""
     life = life or {}
     seed = secrets.randbits(63) if seed is None else seed
-    match_id = secrets.token_hex(10)  # 80 bits; hex so an id never starts with '-' on a command line
+    # 80 bits; hex so an id never starts with '-' on a command line
+    match_id = claims.created_id(key) if key else secrets.token_hex(10)
     state, opening = game.open(players, options, seed)
     reserved = life.get("reserved", {})
     human_seats = [s for s in range(players) if s not in bots and str(s) not in reserved]
     given = {"all": human_seats, "one": human_seats[:1]}.get(seats_mode, [])
-    tokens = {seat: new_token() for seat in given}
+    tokens = claims.creation_tokens(store, match_id, key, given) if key else {seat: new_token() for seat in given}
     meta = {
         "id": match_id,
         "game": game.id,

@@ -132,7 +132,8 @@ class Client:
         }
         if seed is not None:
             body["seed"] = seed
-        return self.request("POST", "/v1/matches", body)
+        key = {"Idempotency-Key": str(uuid.uuid4())}  # a retry after a lost answer gets the same match
+        return self.request("POST", "/v1/matches", body, headers=key)
 
     def static(self, game: str) -> dict:
         """The game's static data (Catan: the board's topology, which a view leaves out after set-up)."""

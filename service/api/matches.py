@@ -78,16 +78,44 @@ def _player_counts(game) -> str:
 @blp.doc(
     operationId="createMatch",
     security=[],
-    responses=problem_responses(*BODY, "validation_error", *LIMITED, details=examples.CREATE_DETAILS),
+    parameters=[
+        header_param(
+            "Idempotency-Key",
+            "A random key (16 to 200 characters: a UUID). Sent again with the same key and body within five "
+            "minutes (the first answer lost) or twice at once, the creation answers again with the same match "
+            "and the same tokens, creating nothing more.",
+            **idempotency.key_schema(claims.KEY_CHARACTERS[0]),
+        )
+    ],
+    responses=problem_responses(
+        *BODY,
+        "validation_error",
+        "request_in_progress",
+        "idempotency_key_reused",
+        *LIMITED,
+        details=examples.CREATE_DETAILS,
+    ),
 )
 def create_match(body: dict):
-    """Create a match; the answer holds the seat tokens (shown only this once)."""
+    """Create a match; the answer holds the seat tokens (shown only this once, or to its key's retry)."""
     game, options, bots = _validated_creation(body)
     life = lifecycle.creation_life(body, game.seat_names)
     svc = services()
-    created = matches.create(
-        svc.store, svc.config, game, body["players"], options, body["seed"], body["seats"], bots, life
-    )
+    key = idempotency.header_key(claims.KEY_CHARACTERS[0])
+
+    def create() -> dict:
+        args = (game, body["players"], options, body["seed"], body["seats"], bots, life)
+        return matches.create(svc.store, svc.config, *args, key=key)
+
+    if key is None:
+        created = create()
+    else:
+        match_id, digest = claims.created_id(key), claims.body_digest(body)
+        with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
+            again = claims.created_again(svc.store, match_id, key, digest)
+            created = again if again is not None else create()
+            if again is None:
+                claims.record_creation(svc.store, match_id, digest, created)
     return seat_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 

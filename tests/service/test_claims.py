@@ -131,6 +131,47 @@ def test_joins_for_a_taken_name_never_make_a_free_seat_look_full(app):
         assert sorted(s["name"] for s in seats if s["name"]) == ["Ann", "Bob"]
 
 
+def create_keyed(client, key: str, **body):
+    body = {"game": "speicherstadt", "players": 3, **body}
+    return client.post("/v1/matches", json=body, headers={"Idempotency-Key": key})
+
+
+def test_a_creation_sent_again_with_its_key_gets_the_same_match_and_tokens(client):
+    """An integrator's find: a creation whose answer was lost lost every token with it, and the app's
+    retry made a second match (the first stayed open in the lobby, unplayable)."""
+    key = str(uuid.uuid4())
+    first = create_keyed(client, key, seats="all", listed=True)
+    assert first.status_code == 201, first.get_json()
+    again = create_keyed(client, key, seats="all", listed=True)  # the first answer never reached the phone
+    assert again.status_code == 201 and again.get_json() == first.get_json()
+    assert again.headers["Location"] == f"/v1/matches/{first.get_json()['id']}"
+    for seat, token in tokens(first.get_json()).items():
+        assert get_match(client, first.get_json()["id"], token)["seat"] == seat
+    other = create_keyed(client, str(uuid.uuid4()), seats="all", listed=True).get_json()
+    assert other["id"] != first.get_json()["id"] and set(tokens(other).values()).isdisjoint(
+        tokens(first.get_json()).values()
+    )
+
+
+def test_copies_of_a_creation_sent_at_once_make_one_match(app):
+    key = str(uuid.uuid4())
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda c: create_keyed(c, key, game="catan", players=4), [app.test_client()] * 4))
+    assert [a.status_code for a in answers] == [201] * 4, [a.get_json() for a in answers]
+    assert len({str(a.get_json()) for a in answers}) == 1
+
+
+def test_a_creation_key_sent_with_another_body_or_too_late_is_refused_as_a_reused_key(client, monkeypatch):
+    key = str(uuid.uuid4())
+    assert create_keyed(client, key).status_code == 201
+    other = create_keyed(client, key, players=4)
+    assert other.status_code == 422 and other.get_json()["code"] == "idempotency_key_reused"
+    monkeypatch.setattr(claims, "CLAIM_AGAIN_SECONDS", -1)
+    late = create_keyed(client, key)
+    assert late.status_code == 422 and late.get_json()["code"] == "idempotency_key_reused"
+    assert create_keyed(client, "short").status_code == 422  # a key is long enough not to be guessed
+
+
 def stored_strings(redis_client, match_id: str) -> set[bytes]:
     """Every name, field and value Redis holds under the match's hash tag."""
     held: set[bytes] = set()
@@ -151,14 +192,14 @@ def stored_strings(redis_client, match_id: str) -> set[bytes]:
 def test_what_redis_holds_of_a_match_neither_is_nor_yields_a_token_or_ticket(client, redis_client):
     """README: tokens are shown once and "Redis keeps only their SHA-256", and a stream ticket's
     hash. Whoever reads a Redis dump or backup (and this code) must find no token and no ticket,
-    and compute none: not a created seat's, a keyed join's nor a rematch's, whose tokens are
+    and compute none: not a created seat's (here a keyed creation's), a keyed join's nor a rematch's, whose tokens are
     derived with HMAC-SHA256 from the claim. Before, the secret and the claim were both kept in
     m:{id}:claims, so the HMAC of one over the other was the seat's live token."""
     import base64
     import hashlib
     import hmac
 
-    created = create(client, game="medici", players=2, seats="one")
+    created = create_keyed(client, str(uuid.uuid4()), game="medici", players=2, seats="one").get_json()
     match_id, first = created["id"], tokens(created)[0]
     joined = join(client, match_id, str(uuid.uuid4())).get_json()["token"]
     ticket = client.post(f"/v1/matches/{match_id}/stream-ticket", headers=auth(joined)).get_json()["ticket"]

@@ -422,7 +422,7 @@ def test_a_request_in_progress_409_declares_its_retry_after_and_a_304_its_etag(d
 
 # The 409 and 422 codes each operation can answer (service/matches.py, service/lifecycle.py, guards).
 REFUSALS = {
-    "createMatch": {"validation_error"},
+    "createMatch": {"validation_error", "idempotency_key_reused", "request_in_progress"},
     "joinMatch": {
         "match_finished",
         "seat_taken",
@@ -634,6 +634,7 @@ def header_schema(doc: dict, operation_id: str, name: str) -> dict:
     [
         ("postMove", "Idempotency-Key", ["", "a key", "clé-de-seize-caractères", "k", "x" * 200, "x" * 201]),
         ("joinMatch", "Idempotency-Key", ["", "a key of sixteen+", "0123456789abcdeé", "0123456789abcdef"]),
+        ("createMatch", "Idempotency-Key", ["", "a key of sixteen+", "0123456789abcdeé", "0123456789abcdef"]),
         ("postMove", "If-Match", ['"0"', "0", 'W/"0"', "*", "abc", '"0", "1"', '""']),
         ("undoMove", "If-Match", ['"0"', "abc"]),
     ],
@@ -647,7 +648,13 @@ def test_a_header_the_document_allows_is_one_the_server_takes(client, doc, opera
         method, path = operations(doc)[operation_id]
         url = path.replace("{match_id}", created["id"])
         token = {} if operation_id == "joinMatch" else auth(tokens(created)[0])
-        body = {"type": "draw"} if operation_id == "postMove" else {}
+        body = (
+            {"type": "draw"}
+            if operation_id == "postMove"
+            else {"game": "medici", "players": 2}
+            if operation_id == "createMatch"
+            else {}
+        )
         answer = client.open(url, method=method, json=body, headers={**token, name: value})
         refused = answer.status_code == 422 and name in answer.get_json().get("errors", {})
         assert refused == bool(schema_errors(doc, schema, value)), (operation_id, name, value, answer.get_json())
