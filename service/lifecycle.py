@@ -1,21 +1,19 @@
-"""A match's life beyond its moves: names, clocks, leaving (resign, timeout,
-forfeit), abort, undo and rematch. Nothing here names a game: what a game
-must say (can a seat forfeit, may a move be taken back) it says through the
-engine contract.
+"""A match's life beyond its moves: names, clocks, leaving (resign, timeout, forfeit), abort, undo
+and rematch. Nothing here names a game: what a game must say (can a seat forfeit, may a move be
+taken back) it says through the engine contract.
 
-What changes with the match lives in the state document beside the game's
-dump, so it is written by the same compare-and-set as a move (a timeout
-applies once, however many instances race to apply it):
+What changes with the match lives in the state document beside the game's dump, so it is written by
+the same compare-and-set as a move (a timeout applies once, however many instances race to apply it):
 
     doc["life"] = {"names": {seat: name} (given at join),
                    "bots": {seat: "random"} (seats that left),
                    "deadlines": {seat: unix time} (with a clock),
                    "ended": {"reason", "seat", "outcome"} (resign, forfeit, abort),
-                   "rematch": match id}
+                   "rematch": match id,
+                   "undo_stack": [{"version", "seat", "game", "undoable"}] (see _undo_stack)}
 
-Clocks are also indexed in one sorted set (match id by its next deadline) so
-the sweeper finds due matches without scanning; the set is only a hint, the
-document decides.
+Clocks are also indexed in one sorted set (match id by its next deadline) so the sweeper finds due
+matches without scanning; the set is only a hint, the document decides.
 """
 
 from __future__ import annotations
@@ -49,9 +47,8 @@ def creation_life(body: dict, reserved: tuple[str, ...] = ()) -> dict:
     given: dict[int, str] = {}
     for seat, raw in body.get("names", {}).items():
         if int(seat) >= body["players"]:
-            raise ApiError(
-                "validation_error", "Names are for the match's seats.", errors={"names": {seat: ["No such seat."]}}
-            )
+            errors = {"names": {seat: ["No such seat."]}}
+            raise ApiError("validation_error", "Names are for the match's seats.", errors=errors)
         given[int(seat)] = clean_name(raw, f"names.{seat}")
         others = [n for s, n in given.items() if s != int(seat)]
         check_unique(given[int(seat)], [*others, *houses_of_others(reserved, int(seat))], f"names.{seat}")
@@ -187,7 +184,8 @@ def _undo_stack(match: Loaded, stack: list[dict], entries: list[dict], deadlines
     if len(entries) == 1 and "move" in first and "bot" not in first and "kind" not in first:
         seat = first["seat"]
         kept = stack if stack and stack[-1]["seat"] == seat else []
-        before = {"version": match.stored.version + 1, "seat": seat, "game": match.stored.state["game"]}
+        version, undoable = match.stored.version + 1, match.game.undoable(first["move"], first["events"])
+        before = {"version": version, "seat": seat, "game": match.stored.state["game"], "undoable": undoable}
         if deadlines is not None:
             before["deadlines"] = deadlines
         return [*kept, before][-UNDO_DEPTH:]
@@ -397,14 +395,16 @@ def _undo_by_replay(store: Store, match: Loaded, seat: int) -> list[dict]:
 
 
 def _undo_entry(match: Loaded, seat: int, version: int) -> list[dict]:
-    return [
-        {
-            "seat": seat,
-            "kind": "undo",
-            "undoes": version,
-            "events": [service_event(match, "move_undone", seat=seat, version=version)],
-        }
-    ]
+    event = service_event(match, "move_undone", seat=seat, version=version)
+    return [{"seat": seat, "kind": "undo", "undoes": version, "events": [event]}]
+
+
+def may_undo(match: Loaded, seat: int | None) -> bool:
+    """Whether the seat's undo would take its last move back now (as undo judges, without the log)."""
+    doc = match.stored.state
+    stack = life_of(doc).get("undo_stack") or []
+    top = stack[-1] if stack and seat is not None and not match.finished and not left(doc, seat) else {}
+    return top.get("seat") == seat and top.get("undoable", False)
 
 
 def standing_moves(log: list[tuple[int, dict]]) -> list[tuple[int, dict]]:

@@ -255,6 +255,7 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
         "seed_commitment": stored.meta["commitment"],
         "clock": lifecycle.clock_view(match),
         "undo": stored.meta.get("undo", "never"),
+        "can_undo": lifecycle.may_undo(match, seat),
         "ended": _ended(stored.state, outcome),
         "rematch": lifecycle.life_of(stored.state).get("rematch"),
     }

@@ -293,6 +293,13 @@ class MatchSchema(Schema):
     )
     clock = fields.Nested("ClockStateSchema", required=True, allow_none=True)
     undo = fields.String(required=True, validate=validate.OneOf(["never", "own_move"]))
+    can_undo = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "Whether POST .../undo would take back the caller's last move now (with `undo: "
+            "own_move`, while no one else has moved since, and the move drew no chance and revealed nothing)."
+        },
+    )
     ended = fields.Nested(
         "EndedSchema",
         required=True,

@@ -457,7 +457,10 @@ def test_undo_takes_back_an_undoable_own_move_and_refuses_the_rest(client, game_
         expected = len(entry) == 1 and game.undoable(move, raw_events)
         if expected and undone == 3:
             continue
+        said = {s: get_match(client, match_id, t)["can_undo"] for s, t in toks.items()}
+        assert get_match(client, match_id)["can_undo"] is False and not any(c for s, c in said.items() if s != seat)
         back = client.post(f"/v1/matches/{match_id}/undo", headers=auth(toks[seat]))
+        assert said[seat] == (back.status_code == 200), (said, back.get_json())  # the match said what undo does
         if expected:
             assert back.status_code == 200, back.get_json()
             assert back.get_json()["events"][0]["type"] == "move_undone"
@@ -565,16 +568,20 @@ def test_undo_is_refused_after_a_chance_draw_once_another_seat_moved_and_when_of
     created = create(client, game="medici", players=2, undo="own_move")
     toks = tokens(created)
     assert post_move(client, created["id"], toks[0], {"type": "draw"}).status_code == 200
+    assert get_match(client, created["id"], toks[0])["can_undo"] is False
     drawn = client.post(f"/v1/matches/{created['id']}/undo", headers=auth(toks[0]))
     assert drawn.status_code == 409 and drawn.get_json()["code"] == "undo_refused"
     assert post_move(client, created["id"], toks[0], {"type": "offer", "price": 4}).status_code == 200
+    assert get_match(client, created["id"], toks[0])["can_undo"] is True
     assert post_move(client, created["id"], toks[1], {"type": "decline"}).status_code == 200
+    assert get_match(client, created["id"], toks[0])["can_undo"] is False
     theirs = client.post(f"/v1/matches/{created['id']}/undo", headers=auth(toks[0]))
     assert theirs.status_code == 409 and theirs.get_json()["code"] == "undo_refused"
 
     off = create(client, game="medici", players=2)
     toks = tokens(off)
     assert post_move(client, off["id"], toks[0], {"type": "offer", "price": 4}).status_code == 200
+    assert get_match(client, off["id"], toks[0])["can_undo"] is False
     never = client.post(f"/v1/matches/{off['id']}/undo", headers=auth(toks[0]))
     assert never.status_code == 409 and "never" in never.get_json()["detail"]
 
