@@ -22,9 +22,18 @@ _BATCH = 50
 SCAN_LIMIT = 200  # listed matches looked at per page, whatever the filter
 
 
+# Each match its own score (its creation's microsecond, or the next free one): a page's cursor is a
+# score, and matches sharing one were skipped when a page ended among them.
+_ADD = """
+local score = tonumber(ARGV[2])
+while redis.call('ZCOUNT', KEYS[1], score, score) > 0 do score = score + 1 end
+return redis.call('ZADD', KEYS[1], score, ARGV[1])
+"""
+
+
 def add(store: Store, meta: dict) -> None:
     metrics.round_trip("lobby")
-    store.redis.zadd(LOBBY_KEY, {meta["id"]: int(time.time() * 1_000_000)})
+    store.redis.eval(_ADD, 1, LOBBY_KEY, meta["id"], int(time.time() * 1_000_000))
 
 
 def status_of(entry: dict) -> str:

@@ -57,6 +57,25 @@ def test_the_lobby_is_newest_first_and_pages_with_a_cursor(client):
     assert bad.status_code == 422 and bad.get_json()["code"] == "validation_error"
 
 
+def test_matches_created_in_the_same_microsecond_are_each_on_a_page(client, redis_client, monkeypatch):
+    """An integrator's find: a page's cursor is a creation time, and a page that ended among matches
+    created in the same microsecond (two instances, one moment) skipped the others."""
+    from service import lobby
+
+    monkeypatch.setattr(lobby.time, "time", lambda: 4_000_000_000.0)  # one moment, newer than any other
+    made = [create(client, game="speicherstadt", players=2, seats="one", listed=True)["id"] for _ in range(5)]
+    monkeypatch.undo()
+    try:
+        seen, cursor = [], None
+        while not set(made) <= set(seen):
+            page = _lobby(client, game="speicherstadt", limit=2, **({"cursor": cursor} if cursor else {}))
+            assert set(_ids(page)) & set(made), (seen, made)  # the newest: on the first pages, or skipped
+            seen, cursor = seen + _ids(page), page["next"]
+        assert [i for i in seen if i in made] == made[::-1]  # each once, newest first
+    finally:
+        redis_client.zrem(lobby.LOBBY_KEY, *made)
+
+
 @pytest.mark.parametrize("game", ["Catan", "chess", ""])
 def test_a_lobby_filter_on_a_game_that_does_not_exist_is_refused_with_the_games_named(client, game):
     """`?game=Catan` (a typo of `catan`) answered 200 with an empty lobby, as if nobody played, while a
