@@ -26,7 +26,8 @@ def get_events(query: dict, match_id: str):
     An entry says what happened, not what comes next: who is to act and the caller's legal moves
     are in the match (`GET /v1/matches/{id}`, which a bot reads after the entries it waited for).
     An `after` above the match's version (storage lost its last second) answers at once with the
-    server's `version` and no entries: read the match again from there."""
+    server's `version` and no entries: read the match again from there. After a finished match's
+    last entry a wait still waits: the one entry that may come is a `rematch`'s (the stream ends instead)."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
