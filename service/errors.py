@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import orjson
 import redis
@@ -128,7 +129,10 @@ def problem(
 
     detail = localized(code, detail, say=say)
     if "errors" in extra:
-        extra["errors"] = field_errors(extra["errors"])
+        room = [MAX_FIELD_ERRORS]
+        extra["errors"] = field_errors(_first_errors(extra["errors"], room))
+        if room[0] < 0:
+            extra["more_errors"] = -room[0]
     body = {
         "type": PROBLEM_TYPE + code,
         "title": title(code),
@@ -141,6 +145,30 @@ def problem(
     content = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
     headers = {**NOT_KEPT, **headers} if headers else NOT_KEPT
     return Response(content, status=status, headers=headers, mimetype="application/problem+json")
+
+
+# A body of thousands of bad keys got as many errors back, several times its size: an answer lists
+# the first fields in error and says how many more there are.
+MAX_FIELD_ERRORS = 50
+
+
+def _first_errors(errors: Any, room: list[int]) -> Any:
+    """The errors of the first fields while room[0] lasts (a field's messages count once); room[0]
+    ends negative by the number of fields left out."""
+    if not isinstance(errors, dict):
+        room[0] -= 1
+        return errors
+    kept = {}
+    for key, value in errors.items():
+        if room[0] > 0:
+            kept[key] = _first_errors(value, room)
+        else:
+            room[0] -= _fields(value)
+    return kept
+
+
+def _fields(errors: Any) -> int:
+    return sum(_fields(value) for value in errors.values()) if isinstance(errors, dict) else 1
 
 
 _HTTP_CODES = {

@@ -82,7 +82,12 @@ class ProblemSchema(Schema):
             "(`illegal_move` where the engine names no finer one)."
         }
     )
-    errors = fields.Dict(metadata={"description": "On validation_error: the field errors, by field name."})
+    errors = fields.Dict(
+        metadata={"description": "On validation_error: the field errors, by field name (the first 50 fields)."}
+    )
+    more_errors = WholeNumber(
+        metadata={"description": "On validation_error: how many more fields are in error than `errors` lists."}
+    )
     version = WholeNumber(metadata={"description": "On stale_version: the match's current version."})
     open_seats = fields.List(WholeNumber(), metadata={"description": "On seat_taken: the seats still open."})
     seat = WholeNumber(metadata={"description": "On not_your_turn: the caller's seat, which is not to act now."})

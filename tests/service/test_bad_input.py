@@ -41,6 +41,19 @@ def test_a_number_too_big_is_named_under_its_field_as_the_schemas_name_theirs(cl
     }
 
 
+def test_a_body_of_thousands_of_bad_keys_gets_the_first_fifty_back_and_their_count(client):
+    """An adversary's round: 60 KB of unknown keys got some 400 KB of errors back, one per key."""
+    body = {"game": "medici", "players": 2, **{f"k{n:04}": 0 for n in range(5000)}}
+    answer = client.post("/v1/matches", json=body)
+    problem = answer.get_json()
+    assert answer.status_code == 422 and problem["code"] == "validation_error"
+    assert len(problem["errors"]) == 50 and problem["more_errors"] == 4950
+    assert all(problem["errors"][key] == ["Unknown field."] for key in problem["errors"] if key in body)
+    assert len(answer.data) < 10_000
+    nested = client.post("/v1/matches", json={"game": "medici", "players": 2, "names": {"0": "", "7": "Ana"}})
+    assert "more_errors" not in nested.get_json() and set(nested.get_json()["errors"]) == {"names"}
+
+
 def test_a_number_of_five_thousand_digits_is_refused(client):
     body = '{"game": "speicherstadt", "players": ' + "9" * 5000 + "}"
     assert_problem(client.post("/v1/matches", data=body, content_type="application/json"), 400, "malformed_json")
