@@ -451,15 +451,11 @@ def test_smugglers_price_table_says_it_scrolls_only_when_cut_off(browser, server
         context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_speicherstadts_final_scores_scroll_on_a_phone_and_say_what_they_add_up(
-    browser, server_url, screenshots, language
-):
-    """A match played to its end (a resignation has no breakdown by category: a narrow table)."""
-    bot = strongest_bot(server_url, "speicherstadt")
-    match = api(
-        server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 2, "seed": 11, "bots": {"1": bot}}
-    )
+def played_to_its_end(server_url: str, game: str, players: int) -> tuple[str, str]:
+    """A match its seat 0 played through the API (its first listed move each time) against the
+    server's bots to its end: its id and seat 0's token."""
+    bots = {str(s): strongest_bot(server_url, game) for s in range(1, players)}
+    match = api(server_url, "POST", "/v1/matches", {"game": game, "players": players, "seed": 11, "bots": bots})
     match_id, token = match["id"], match["seats"][0]["token"]
     deadline = time.monotonic() + 120
     while (mine := api(server_url, "GET", f"/v1/matches/{match_id}", token=token))["status"] != "finished":
@@ -468,6 +464,15 @@ def test_speicherstadts_final_scores_scroll_on_a_phone_and_say_what_they_add_up(
             api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token)
         else:
             time.sleep(0.05)
+    return match_id, token
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_speicherstadts_final_scores_scroll_on_a_phone_and_say_what_they_add_up(
+    browser, server_url, screenshots, language
+):
+    """A match played to its end (a resignation has no breakdown by category: a narrow table)."""
+    match_id, token = played_to_its_end(server_url, "speicherstadt", 2)
     context, page = screen(browser, language)
     try:
         page.goto(f"{server_url}/play/#match={match_id}&token={token}")
@@ -487,10 +492,10 @@ def test_speicherstadts_final_scores_scroll_on_a_phone_and_say_what_they_add_up(
 SUM_FR = "Chaque score est la somme des colonnes qui le suivent."
 
 
-# Each body row's first cell (the seat: "Seat 1 (you)") as its lines: the distinct tops of its text.
-ROW_NAMES = """(caption) => Array.from(document.querySelectorAll('table'))
+# The cells (a selector) of the table with this caption, each as its lines: the distinct tops of its text.
+CELL_LINES = """([caption, cells]) => Array.from(document.querySelectorAll('table'))
   .filter((table) => table.caption && table.caption.textContent === caption)
-  .flatMap((table) => Array.from(table.querySelectorAll('tbody tr > :first-child'), (cell) => {
+  .flatMap((table) => Array.from(table.querySelectorAll(cells), (cell) => {
     const range = document.createRange();
     range.selectNodeContents(cell);
     const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
@@ -514,11 +519,30 @@ def test_a_players_table_keeps_each_seat_on_one_line_on_a_phone(
         page.wait_for_function(
             "(c) => Array.from(document.querySelectorAll('caption')).some((x) => x.textContent === c)", arg=caption
         )
-        cells = page.evaluate(ROW_NAMES, caption)
+        cells = page.evaluate(CELL_LINES, [caption, "tbody tr > :first-child"])
         assert len(cells) == players, cells
         assert [cell for cell in cells if cell["lines"] != 1] == [], cells
         page.locator("table", has=page.locator("caption", has_text=caption)).screenshot(
             path=str(screenshots / f"play-review-{game}-players-seat-{language}-375.png")
         )
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game,players", [("speicherstadt", 2), ("catan", 3)])
+def test_the_final_scores_french_headings_keep_to_one_line_on_a_phone(browser, server_url, screenshots, game, players):
+    """At 390 px « Chambre de commerce » (« Cartes point de victoire ») stood a word a line over a
+    column of one-digit scores, the heading row three lines high and the others' headings floating
+    on its top line. The table scrolls sideways anyway: each heading keeps to one line."""
+    match_id, token = played_to_its_end(server_url, game, players)
+    context, page = screen(browser, "fr", {"width": 390, "height": 844})
+    try:
+        page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+        page.wait_for_selector("[data-status=finished]")
+        page.wait_for_selector(".outcome table")
+        headings = page.evaluate(CELL_LINES, ["Scores finaux", "thead th"])
+        assert len(headings) > 4, headings
+        assert [h for h in headings if h["lines"] != 1] == [], headings
+        page.locator(".outcome").screenshot(path=str(screenshots / f"play-review-{game}-final-headings-fr-390.png"))
     finally:
         context.close()
