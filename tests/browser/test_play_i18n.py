@@ -381,3 +381,28 @@ def test_a_french_resign_asks_in_french_and_the_outcome_is_french(french_page, s
     # The log's lines are the server's, in French: "siège 0 abandonne" (its own word for resign).
     page.locator(".log li", has_text="abandonne").first.wait_for(timeout=10000)
     shoot(page, screenshots, "fr-medici-finished")
+
+
+def test_french_says_an_empty_supply_a_hand_and_a_card_without_workers_naturally(french_page, server_url, screenshots):
+    """Nothing read « rien » after a colon: a card nobody queued at was « ouvriers : rien » to a screen
+    reader, Speicherstadt's end « Pioche par saison : rien · sac : rien », Catan's setup « Votre main :
+    rien » and « Cartes de développement : rien »."""
+    from tests.browser.test_play_forms_tables import played_to_its_end
+
+    page = french_page
+    open_match(page, server_url, "speicherstadt", 2)
+    labels = page.eval_on_selector_all(".card .workers", "ws => ws.map((w) => w.getAttribute('aria-label'))")
+    assert labels and set(labels) == {"aucun ouvrier"}, labels
+
+    match_id, token = played_to_its_end(server_url, "speicherstadt", 2)
+    page.goto(f"{server_url}/play/#match={match_id}&token={token}")
+    page.wait_for_selector("[data-status=finished]")
+    page.wait_for_selector(".board")
+    assert "Pioche par saison : vide" in page.inner_text(".board")
+    assert "rien" not in visible_text(page)
+    page.screenshot(path=str(screenshots / "play-review-speicherstadt-end-supply-fr.png"), full_page=True)
+
+    open_match(page, server_url, "catan", 3)
+    said = page.inner_text(".board")
+    assert "Votre main : vide" in said and "Cartes de développement : aucune en main" in said, said
+    assert "rien" not in visible_text(page)

@@ -30,9 +30,9 @@ const COUNTED = {
   road_building: (n) => t("{n} Road Building", { n }), year_of_plenty: (n) => t("{n} Year of Plenty", { n }),
   monopoly: (n) => t("{n} Monopoly", { n }),
 };
-/** Counted cards as words: "1 wool, 2 ore". */
-const cards = (counts, words = term) => Object.entries(counts || {}).filter(([, n]) => n)
-  .map(([k, n]) => (COUNTED[k] ? COUNTED[k](n) : `${n} ${words(k)}`)).join(", ") || t("none");
+/** Counted cards as words: "1 wool, 2 ore"; none: `nothing` (« Votre main : rien » read oddly). */
+const cards = (counts, words = term, nothing = t("empty")) => Object.entries(counts || {}).filter(([, n]) => n)
+  .map(([k, n]) => (COUNTED[k] ? COUNTED[k](n) : `${n} ${words(k)}`)).join(", ") || nothing;
 const devCard = (name) => DEV_WORDS[name] || humanize(name);
 const K = Math.sqrt(3) / 2;
 const at = (p) => [p.x * K * 40, (p.y / 2) * 40];
@@ -301,7 +301,7 @@ function you(view, ctx) {
   ];
   if (view.you) {
     lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", cards(view.you.hand)),
-      el("p", {}, el("strong", {}, t("Development cards:")), " ", cards(view.you.development_cards, devCard)),
+      el("p", {}, el("strong", {}, t("Development cards:")), " ", cards(view.you.development_cards, devCard, t("none in hand"))),
       el("p", {}, el("strong", {}, t("Trade ratios:")), " ", Object.entries(view.you.trade_ratios).map(([k, v]) => `${term(k)} ${v}:1`).join(", ")));
   }
   lines.push(el("p", { class: "muted" }, t("Bank: {bank} · development deck {deck}", { bank: cards(view.bank), deck: view.development_deck })));

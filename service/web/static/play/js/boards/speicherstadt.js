@@ -1,7 +1,7 @@
 // Speicherstadt: the row of cards on the water with the workers queued above each and a
 // ship's cubes; each seat's coins, contracts (goods placed), warehouse, market hall and ship.
 
-import { el, SEAT_COLOURS, humanize, summarize } from "../words.js";
+import { el, SEAT_COLOURS, humanize } from "../words.js";
 import { moveButton } from "../moves.js";
 import { t } from "../i18n.js";
 
@@ -58,7 +58,8 @@ export function render(resource, ctx) {
     const offered = view.offer && view.offer.position === position;
     const use = cardUse(slot);
     row.append(el("li", { class: `card ${slot.kind}${offered ? " offered" : ""}` },
-      el("div", { class: "workers", role: "img", "aria-label": t("workers: {seats}", { seats: slot.workers.map(ctx.seatName).join(", ") || t("none") }) },
+      el("div", { class: "workers", role: "img", "aria-label": slot.workers.length
+        ? t("workers: {seats}", { seats: slot.workers.map(ctx.seatName).join(", ") }) : t("no workers") },
         slot.workers.map((s) => worker(s, ctx.seatName(s)))),
       el("strong", {}, cardName(slot.card)),
       el("span", { class: "muted" }, t("{kind} · season {season}", { kind: capital(KIND_WORDS[slot.kind] || humanize(slot.kind)), season: slot.season })),
@@ -72,12 +73,15 @@ export function render(resource, ctx) {
   const facts = el("p", {}, view.last_round ? t("Round {round} (last) · {phase} · start player {seat}", round)
     : t("Round {round} · {phase} · start player {seat}", round),
   view.offer ? ` · ${t("on offer: card {card} for {price}", { card: view.offer.position + 1, price: view.offer.price })}` : "");
-  const bag = Object.entries(view.bag).filter(([, n]) => n).map(([g, n]) => `${good(g)} ${n}`).join(", ") || t("none");
-  const deck = el("p", { class: "muted" }, t("Deck by season: {deck} · bag: {bag}", { deck: summarize(view.deck), bag }));
+  const supply = { deck: counted(view.deck, String), bag: counted(view.bag, good) };
+  const deck = el("p", { class: "muted" }, t("Deck by season: {deck} · bag: {bag}", supply));
   const legend = el("p", { class: "legend", "aria-hidden": "true" }, Object.keys(GOOD).map((g) => el("span", {}, cube(g), ` ${good(g)}`)));
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatPanel(s, view, ctx)));
   return el("section", { class: "board speicherstadt", "aria-label": t("Board") }, facts, row, legend, deck, seats);
 }
+
+/** Counts as "café 9, thé 7" (each key in words), or "empty" (« rien » read « sac : rien »). */
+const counted = (counts, words) => Object.entries(counts).filter(([, n]) => n).map(([k, n]) => `${words(k)} ${n}`).join(", ") || t("empty");
 
 /** What a card of this kind does for its buyer (the engine README's rules), said on the card. */
 export function cardUse(slot) {
