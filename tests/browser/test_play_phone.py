@@ -364,3 +364,27 @@ def test_smuggler_keeps_each_match_map_scroll_its_own(browser, server_url):
         page.wait_for_function("() => document.querySelector('.map-scroll').scrollLeft > 100")
     finally:
         context.close()
+
+
+def test_smugglers_customs_track_keeps_each_line_of_a_step_whole_in_french(browser, server_url, screenshots):
+    """On a 375 px phone a step of the customs track read « pot-de- / vin 2 », its word broken at
+    a hyphen: each of its lines (the step, the search, the bribe) keeps whole."""
+    match_id, tokens = created(server_url, "smuggler", 3)
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[0])
+        lines = page.eval_on_selector_all(
+            ".track-steps .cstep > span",
+            """spans => spans.map((span) => {
+              const range = document.createRange();
+              range.selectNodeContents(span);
+              return { text: span.textContent, lines: new Set(Array.from(range.getClientRects(), (r) => r.top)).size };
+            })""",
+        )
+        assert any(line["text"].startswith("pot-de-vin") for line in lines), lines
+        assert [line for line in lines if line["lines"] != 1] == [], lines
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.locator(".customs").screenshot(path=str(screenshots / "play-phone-smuggler-customs-fr.png"))
+    finally:
+        context.close()
