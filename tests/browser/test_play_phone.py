@@ -388,3 +388,29 @@ def test_smugglers_customs_track_keeps_each_line_of_a_step_whole_in_french(brows
         page.locator(".customs").screenshot(path=str(screenshots / "play-phone-smuggler-customs-fr.png"))
     finally:
         context.close()
+
+
+def test_the_log_keeps_its_words_off_its_right_border(browser, server_url, screenshots):
+    """A log line that filled its width ran into the box's right border (« Ana rolled 7. Players
+    holding more than 7 » touched it): the box has room inside its right edge, as on its left."""
+    match_id, tokens, seat, _ = first_turn_of_play(server_url)
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        page.wait_for_selector(".log li")
+        room = page.evaluate(
+            """() => {
+              const ol = document.querySelector('.log ol');
+              const inside = ol.getBoundingClientRect().left + ol.clientLeft + ol.clientWidth;
+              return Array.from(ol.querySelectorAll('li'), (li) => {
+                const range = document.createRange();
+                range.selectNodeContents(li);
+                return inside - Math.max(...Array.from(range.getClientRects(), (r) => r.right));
+              });
+            }"""
+        )
+        assert len(room) > 5 and min(room) >= 4, room
+        page.locator(".log").screenshot(path=str(screenshots / "play-phone-log-edge-fr.png"))
+    finally:
+        context.close()
