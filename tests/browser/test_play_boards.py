@@ -149,6 +149,19 @@ def set_up_by_api(server_url: str, created: dict, boats: dict[int, str]) -> None
         api(server_url, "POST", f"{path}/moves", move, tokens[seat])
 
 
+def test_smugglers_players_table_says_where_each_boat_is_in_english_words(page, server_url, screenshots):
+    """The Boat column read "Brig at Off St Levan" and "Sloop at Irish trader": a space's name is
+    no place after "at". It says the place in brackets, as the French page does."""
+    created = create(server_url, "smuggler", 2)
+    set_up_by_api(server_url, created, {0: "irish", 1: "st_ives_bay"})
+    open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+    table = page.locator("table", has=page.locator("caption", has_text="Players"))
+    boats = table.locator("tbody tr").evaluate_all("rows => rows.map((r) => r.cells[5].textContent)")
+    assert [b for b in boats if " at " in b] == [], boats
+    assert boats[0].endswith(" (Irish trader)") and boats[1].endswith(" (St Ives Bay)"), boats
+    table.screenshot(path=str(screenshots / "play-smuggler-players-boats-en.png"))
+
+
 def test_a_french_smuggler_page_names_goods_boats_warehouses_and_the_witch_in_french(
     browser, server_url, redis_client, screenshots
 ):

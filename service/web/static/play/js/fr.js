@@ -481,7 +481,7 @@ export const FR = {
   "Pawns": "Pions",
   "Characters": "Personnages",
   "Secrets": "Secrets",
-  "{boat} at {space}": "{boat} ({space})",
+  "{boat} ({space})": "{boat} ({space})",
   "none face up": "aucun face visible",
   "{n} in the deck": "{n} dans la pioche",
   "Characters for hire": "Personnages à engager",

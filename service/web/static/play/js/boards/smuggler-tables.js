@@ -179,7 +179,7 @@ export function playersTable(view, data, ctx) {
 
 function boatAt(boat, data) {
   const name = data ? boatName(data, boat.hold) : boat.hold;
-  return boat.space ? t("{boat} at {space}", { boat: name, space: data ? spaceName(data, boat.space) : boat.space }) : name;
+  return boat.space ? t("{boat} ({space})", { boat: name, space: data ? spaceName(data, boat.space) : boat.space }) : name;
 }
 
 export function market(view, data) {
