@@ -517,3 +517,23 @@ def test_catan_map_numbers_each_hex_as_the_log_names_it(page, server_url, screen
     assert found and [label for label, _ in found] == [f"#{h}" for h in range(len(found))]
     assert all(inside == h for h, (_, inside) in enumerate(found)), found
     page.locator(".map").screenshot(path=str(screenshots / "play-catan-hex-numbers.png"))
+
+
+def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(browser, server_url, redis_client):
+    """A seat holding a victory point card read its public points in its row (the server's view of
+    it, `you.points`, went unshown): it had to add its cards up itself. Its own row says its points
+    with them and what the others see; another seat's page shows only what it may see."""
+    created = create(server_url, "catan", 3)
+    match_id = created["id"]
+    raw = orjson.loads(redis_client.hget(match_key(match_id), "state"))
+    raw["game"]["devs"][0][1] = 1  # DEV_CARDS[1]: a victory point card in seat 0's hand
+    redis_client.hset(match_key(match_id), "state", orjson.dumps(raw))
+    for seat, said in ((0, "1 (others see 0)"), (1, "0")):  # a browser each: one holding both switches
+        context = browser.new_context(viewport=DESKTOP, locale="en-US")
+        try:
+            page = context.new_page()
+            open_seat(page, server_url, match_id, created["seats"][seat]["token"])
+            row = page.locator("table", has=page.locator("caption", has_text="Players")).locator("tbody tr").first
+            assert row.locator("td").nth(1).inner_text() == said
+        finally:
+            context.close()

@@ -285,9 +285,15 @@ function strip(a, b, half = 5) {
   return [[p[0] + nx, p[1] + ny], [q[0] + nx, q[1] + ny], [q[0] - nx, q[1] - ny], [p[0] - nx, p[1] - ny]].map((c) => c.join(",")).join(" ");
 }
 
+/** A seat's points; its own counting its hidden victory point cards, which the others' tables do not. */
+function points(view, p) {
+  const hidden = view.you && view.you.seat === p.seat && view.you.points !== p.points;
+  return hidden ? t("{n} (others see {shown})", { n: view.you.points, shown: p.points }) : p.points;
+}
+
 function players(view, ctx) {
   return table(t("Players"), view.players.map((p) => ({
-    seat: `${ctx.seatName(p.seat)}${p.seat === ctx.seat ? ` ${t("(you)")}` : ""}`, points: p.points, cards: p.cards, dev_cards: p.development_cards,
+    seat: `${ctx.seatName(p.seat)}${p.seat === ctx.seat ? ` ${t("(you)")}` : ""}`, points: points(view, p), cards: p.cards, dev_cards: p.development_cards,
     knights: p.knights, road: p.road_length + (p.longest_road ? ` ${t("(longest)")}` : ""), army: p.largest_army ? t("largest") : "",
   })), {
     seat: t("Seat"), points: t("Points"), cards: t("Cards"), dev_cards: t("Dev cards"), knights: t("Knights"), road: t("Road"), army: t("Army"),
