@@ -468,3 +468,20 @@ def test_ending_a_lone_turn_by_hand_does_not_post_it_twice(page, server_url):
     page.wait_for_timeout(1200)
     assert len(posts) == 1, posts
     assert "not to act" not in page.inner_text("body")
+
+
+def test_a_hot_seat_resignation_takes_the_pass_the_device_message_away(page, server_url, screenshots):
+    """Two seats on one phone: the second, handed the device, resigned; the finished match still
+    said "Seat 1 (Ben) to play: pass the device." above its final scores, where nobody plays."""
+    create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"])
+    page.wait_for_selector("[data-status=active]")
+    match_id = page.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')")
+    page.locator(".moves [data-move]:not([aria-disabled])").first.click()  # Ana draws
+    page.fill("form.template input[type=number]", "5")
+    page.locator("form.template button[type=submit]").click()  # Ana offers the lot: Ben answers
+    wait = page.locator("#message", has_text="Seat 1 (Ben) to play: pass the device.")
+    wait.wait_for(timeout=10000)
+    finish_by_resigning(page, server_url, match_id)
+    page.locator(".outcome").wait_for()
+    assert page.inner_text("#message") == ""
+    page.screenshot(path=str(screenshots / "play-flow-hot-seat-resigned.png"), full_page=True)

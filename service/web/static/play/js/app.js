@@ -491,6 +491,7 @@ class MatchScreen {
 
   async resign() {
     if (!confirm(t("Resign this match?"))) return;
+    this.notice = ""; // as a move: a hot-seat's "pass the device" stayed over the final scores
     try {
       await api.operation(this.id, "resign", this.token());
       await this.refresh();
