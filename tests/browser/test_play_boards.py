@@ -399,7 +399,10 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
     # Beside the moves that answer it: above "Decline to trade", in the same column.
     assert page.locator(".side .trade + h2 + .moves").count() == 1
     to = ", ".join(f"Seat {s}" for s in offer["to"])
-    assert trade.locator(".offer").inner_text() == f"Seat {offer['from']} offers 1 {give} for 1 {get} to {to}"
+    # Seed 4's seat asked holds no card of what the offer asks: no Accept, and the line says why.
+    assert not api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[asked])["view"]["you"]["hand"][get]
+    lacks = f" · you do not hold 1 {get}"
+    assert trade.locator(".offer").inner_text() == f"Seat {offer['from']} offers 1 {give} for 1 {get} to {to}{lacks}"
     # The reader is one of the seats asked: named as "you", not as "Seat N" (a reviewer's find).
     others = ", ".join(f"Seat {s}" for s in offer["to"] if s != asked)
     assert trade.locator(".muted").inner_text() == f"Waiting for answers from you and {others}"
@@ -423,8 +426,9 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
         line = french.locator(".side .trade .offer").inner_text()
         # As the server's log says it (« pour : Siège 0, Siège 2 » read unlike the log's words).
         seats = ", ".join(f"au siège {s}" for s in offer["to"])
-        assert line == f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} {seats}"
-        assert line in french.locator(".log li", has_text=" offre ").first.inner_text()
+        said = f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} {seats}"
+        assert line == f"{said} · vous n'avez pas 1 {words[get]}"
+        assert said in french.locator(".log li", has_text=" offre ").first.inner_text()
         assert french.locator(".side .trade .muted").inner_text() == "Votre réponse est attendue"
         assert french.locator(".side .trade h3").inner_text() == "Échange sur la table"
         french.screenshot(path=str(screenshots / "play-fr-catan-trade-375.png"), full_page=True)
@@ -535,5 +539,34 @@ def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(brows
             open_seat(page, server_url, match_id, created["seats"][seat]["token"])
             row = page.locator("table", has=page.locator("caption", has_text="Players")).locator("tbody tr").first
             assert row.locator("td").nth(1).inner_text() == said
+        finally:
+            context.close()
+
+
+def test_a_catan_seat_offered_cards_it_lacks_reads_why_it_cannot_accept(browser, server_url, redis_client):
+    """A seat asked for a grain it did not hold read the offer, "Decline" and "Propose a trade", and
+    no Accept, unsaid why: the offer's line says "you do not hold 1 grain"; a seat holding it reads
+    no such words and has its Accept."""
+    created, offer = catan_offer_on_the_table(server_url)
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    (get, _), (short, holding) = next(iter(offer["get"].items())), offer["to"]
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    resource = ["lumber", "brick", "wool", "grain", "ore"].index(get)  # the engine's hand order
+    raw["game"]["hands"][short][resource], raw["game"]["hands"][holding][resource] = 0, 1
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    for seat, said in ((short, f" · you do not hold 1 {get}"), (holding, "")):
+        context = browser.new_context(viewport=PHONE, locale="en-US")
+        try:
+            page = context.new_page()
+            open_seat(page, server_url, created["id"], tokens[seat])
+            line = page.locator(".side .trade .offer").inner_text()
+            assert (
+                line
+                == f"Seat {offer['from']} offers 1 {next(iter(offer['give']))} for 1 {get} to Seat "
+                + (", Seat ".join(map(str, offer["to"])))
+                + said
+            ), line
+            accept = page.locator(".moves [data-move*=accept_offer]")
+            assert accept.count() == (0 if said else 1)
         finally:
             context.close()

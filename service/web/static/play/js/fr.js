@@ -231,6 +231,7 @@ export const FR = {
   "Your hand:": "Votre main :",
   "Development cards:": "Cartes de développement :",
   "none in hand": "aucune en main",
+  "you do not hold {cards}": "vous n'avez pas {cards}",
   "{n} (others see {shown})": "{n} (les autres voient {shown})",
   "Trade ratios:": "Taux d'échange :",
   "Bank: {bank} · development deck {deck}": "Banque : {bank} · pioche de développement : {deck}",

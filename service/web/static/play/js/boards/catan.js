@@ -102,15 +102,23 @@ export function aside(resource, ctx) {
   if (!trade || (!trade.offer && !trade.proposals.length && !trade.asked.length)) return null;
   const seats = (list) => list.map(ctx.seatName).join(", ");
   const to = (list) => list.map((seat) => addressee(seat, resource, ctx)).join(", ");
-  const offer = trade.offer;
+  const offer = trade.offer, you = resource.view.you;
   return el("section", { class: "note trade", "aria-label": t("Trade on the table") },
     el("h3", {}, t("Trade on the table")),
     offer ? el("p", { class: "offer" }, t("{seat} offers {give} for {get} to {to}",
       { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: to(offer.to) }),
-    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seats(offer.accepted) })}` : "") : null,
+    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seats(offer.accepted) })}` : "",
+    trade.asked.includes(ctx.seat) && lacking(you, offer.get)) : null,
     trade.proposals.map((p) => el("p", { class: "proposal" }, t("{seat} proposes {give} for {get} to {partner}",
-      { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: to([resource.view.turn]) }))),
+      { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: to([resource.view.turn]) }),
+    you && you.seat === resource.view.turn && lacking(you, p.get))),
     trade.asked.length ? el("p", { class: "muted" }, waitingFor(trade.asked, ctx)) : null);
+}
+
+/** Why a trade this seat is asked about has no Accept: " · you do not hold 1 grain" (it had none, unsaid). */
+function lacking(you, wanted) {
+  const short = you && Object.entries(wanted).some(([k, n]) => (you.hand[k] || 0) < n);
+  return short ? ` · ${t("you do not hold {cards}", { cards: cards(wanted) })}` : "";
 }
 
 /**
