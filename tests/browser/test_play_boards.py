@@ -570,3 +570,24 @@ def test_a_catan_seat_offered_cards_it_lacks_reads_why_it_cannot_accept(browser,
             assert accept.count() == (0 if said else 1)
         finally:
             context.close()
+
+
+def test_a_catan_set_up_says_which_piece_goes_on_the_marked_places(browser, server_url, screenshots):
+    """The set-up's moves said "54 of your moves are on the board: choose a marked place there." and
+    no more: neither that a settlement goes there, nor that a road follows. A line above them says so."""
+    created = create(server_url, "catan", 3)
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+        lead = page.locator(".moves .lead")
+        settlement = (
+            "Placez une colonie : touchez une intersection marquée sur la carte. Une route à côté d'elle suivra."
+        )
+        assert lead.inner_text() == settlement
+        page.screenshot(path=str(screenshots / "play-catan-set-up-lead-fr-375.png"))
+        page.locator("svg [data-move]").first.click()
+        page.locator(".moves .lead", has_text="Placez une route").wait_for(timeout=10000)
+        assert lead.inner_text() == "Placez une route : touchez un chemin marqué sur la carte."
+    finally:
+        context.close()

@@ -49,6 +49,19 @@ export const kinds = {
   confirm_trade: { name: t("Trade with a player") },
 };
 
+/** A line above the moves when every move is a place on the map: which piece goes there (a set-up's
+ *  "54 of your moves are on the board" said neither a settlement nor a road, nor the robber's). */
+const LEADS = {
+  build_settlement: t("Place a settlement: tap a marked intersection on the map. A road beside it comes next."),
+  build_road: t("Place a road: tap a marked path on the map."),
+  move_robber: t("Move the robber: tap a marked hex on the map. You then take a card at random from a seat with a building beside it."),
+};
+
+export function lead(resource) {
+  const types = new Set((resource.legal_moves || []).map((m) => m.type));
+  return types.size === 1 && !(resource.move_templates || []).length ? LEADS[[...types][0]] || null : null;
+}
+
 /**
  * The log names a road by the intersections at its ends ("between intersections 12 and 13") and a
  * settlement or a city by its intersection, numbers the map does not show (54 of them would bury
