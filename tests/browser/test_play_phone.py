@@ -264,7 +264,8 @@ def test_catan_log_names_a_road_by_intersections_the_map_shows(browser, server_u
         settlement.get_by_role("button", name=button).click()
         assert page.locator(".map .node-id text").all_text_contents() == [str(node)]
         box = page.locator(".map").bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        # Scrolled to its top: a fraction of a pixel over it (the page above ends between pixels).
+        assert box["y"] > -1 and box["y"] + box["height"] <= PHONE["height"], box
         page.screenshot(path=str(screenshots / f"play-phone-catan-settlement-{locale}.png"))
     finally:
         context.close()

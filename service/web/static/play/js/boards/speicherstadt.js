@@ -80,7 +80,7 @@ export function render(resource, ctx) {
   return el("section", { class: "board speicherstadt", "aria-label": t("Board") }, facts, row, legend, deck, seats);
 }
 
-/** Counts as "café 9, thé 7" (each key in words), or "empty" (« rien » read « sac : rien »). */
+/** Counts as "coffee 9, tea 7" (each key in words), or "empty" (« rien » read « sac : rien »). */
 const counted = (counts, words) => Object.entries(counts).filter(([, n]) => n).map(([k, n]) => `${words(k)} ${n}`).join(", ") || t("empty");
 
 /** What a card of this kind does for its buyer (the engine README's rules), said on the card. */
