@@ -73,11 +73,11 @@ def catan_status(view: dict, seat: int | None) -> list[str]:
         buildings = [n for n, s in view["settlements"] if s == seat], [n for n, s in view["cities"] if s == seat]
         held = t(
             "your hand: {hand} · development: {cards}",
-            hand=summarize(you["hand"]),
+            hand=summarize(you["hand"]) if any(you["hand"].values()) else t("empty"),
             cards=summarize(you["development_cards"]),
         )
         built = t(
-            "settlements at {settlements}; cities at {cities}",
+            "settlements: {settlements}; cities: {cities}",
             settlements=summarize(buildings[0]),
             cities=summarize(buildings[1]),
         )

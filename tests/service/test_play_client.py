@@ -223,7 +223,15 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
     [
         ("medici", 2, ["Medici · round 1/3 · draw", "0 Medici (you)", "Harbour 1: dye +0, fur +0, spice +0"]),
         ("speicherstadt", 3, ["Speicherstadt · round 1 · demand", "pos  card", "0 (you)"]),
-        ("catan", 3, ["Catan · setup · turn of seat 0", "seat  points  cards", "your hand: none"]),
+        (
+            "catan",
+            3,
+            [
+                "Catan · setup · turn of seat 0",
+                "seat  points  cards",
+                "your hand: empty · development: none · settlements: none; cities: none",
+            ],
+        ),
         (
             "smuggler",
             3,
