@@ -415,3 +415,19 @@ def test_the_log_keeps_its_words_off_its_right_border(browser, server_url, scree
         page.locator(".log").screenshot(path=str(screenshots / "play-phone-log-edge-fr.png"))
     finally:
         context.close()
+
+
+def test_a_finished_smuggler_match_names_no_seat_whose_turn_it_is(browser, server_url):
+    """A web review: the match over, its facts still read "turn of Camille"."""
+    match_id, tokens, seat, _ = first_turn_of_play(server_url)
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[1 - seat])
+        assert "turn of" in page.locator(".smug-facts").inner_text()
+        api(server_url, "POST", f"/v1/matches/{match_id}/resign", {}, tokens[seat])
+        open_seat(page, server_url, match_id, tokens[1 - seat])
+        page.wait_for_selector(".outcome")
+        assert "turn of" not in page.locator(".smug-facts").inner_text()
+    finally:
+        context.close()

@@ -74,7 +74,7 @@ export function render(resource, ctx) {
   const view = resource.view;
   const data = mapOf(ctx.static);
   const wrap = el("section", { class: "board smuggler", "aria-label": t("Board") });
-  wrap.append(facts(view, ctx));
+  wrap.append(facts(view, ctx, resource.status === "finished"));
   const me = view.seat != null ? view.players[view.seat] : null;
   if (me && data) wrap.append(...choosing(resource.legal_moves || [], data)); // under the moves they explain
   if (data) {
@@ -96,9 +96,10 @@ export function render(resource, ctx) {
 
 // --- words -------------------------------------------------------------------------
 
-function facts(view, ctx) {
+function facts(view, ctx, finished) {
   const parts = [t("Round {round}", { round: view.round }), capital(word(PHASE_WORDS, view.phase)), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
-  if (view.phase !== "setup" && view.active != null) parts.push(t("turn of {seat}", { seat: seatOf(ctx, view.active) }));
+  // Whose turn it is while the match goes on: an ended match (its rules, or a resignation) has none.
+  if (view.phase === "play" && !finished && view.active != null) parts.push(t("turn of {seat}", { seat: seatOf(ctx, view.active) }));
   if (view.deciding) parts.push(t("deciding: {what}", { what: word(DECIDING_WORDS, view.deciding) }));
   if (view.ending) parts.push(t("last round ({why})", { why: word(ENDING_WORDS, view.ending) }));
   return el("p", { class: "smug-facts" }, parts.join(" · "));
