@@ -317,6 +317,29 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
     assert any(path.startswith("/v1/") for _, path in sent) and not undocumented_calls(server_url, sent)
 
 
+def test_a_creation_tapped_again_after_its_answer_was_lost_opens_the_same_match(page, server_url):
+    """The network dropped a creation's answer: the page said the server could not be reached, and
+    the tap again made a second match (the first stayed open in the lobby, its tokens lost)."""
+    made = []
+
+    def lose_the_answer(route):
+        made.append(route.fetch().json()["id"])  # the server created the match; the phone never hears
+        route.abort()
+
+    page.route("**/v1/matches", lose_the_answer, times=1)
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "medici")
+    page.select_option("#seat-0", "me")
+    page.select_option("#seat-1", "me")
+    page.click("#create button[type=submit]")
+    page.locator("#create", has_text="The server cannot be reached.").wait_for()
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("[data-status=active]")
+    assert page.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')") == made[0]
+    assert page.locator(".tabs .tab").count() == 2  # both seats' tokens, as the first answer held
+
+
 def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, screenshots, server_url):
     responses = []
     page.on("response", lambda response: responses.append(response))

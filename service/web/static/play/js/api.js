@@ -45,7 +45,18 @@ export async function call(method, path, { token, body, headers = {} } = {}) {
 export const games = () => call("GET", "/v1/games");
 export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
-export const create = (body) => call("POST", "/v1/matches", { body });
+const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()));
+let creating = null; // a creation not yet answered: asked again as it was, it keeps its key
+
+/** A new match. Tapped again after its answer was lost (the phone's network dropped it), the same
+ *  creation gets the same match back, not a second one nobody plays (Idempotency-Key). */
+export async function create(body) {
+  const asked = JSON.stringify(body);
+  if (!creating || creating.asked !== asked) creating = { asked, key: newKey() };
+  const created = await call("POST", "/v1/matches", { body, headers: { "Idempotency-Key": creating.key } });
+  creating = null;
+  return created;
+}
 let joining = null; // the join under way: a second click waits for it instead of taking another seat
 
 export function join(id, seat, name) {
@@ -59,7 +70,7 @@ export function join(id, seat, name) {
 export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
 
 export function move(id, token, body, version) {
-  const headers = { "Idempotency-Key": crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) };
+  const headers = { "Idempotency-Key": newKey() };
   if (version != null) headers["If-Match"] = `"${version}"`;
   return call("POST", `/v1/matches/${id}/moves`, { token, body, headers });
 }
