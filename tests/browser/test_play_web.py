@@ -317,16 +317,17 @@ def test_a_person_plays_a_whole_match_by_clicking_against_server_bots(
     assert any(path.startswith("/v1/") for _, path in sent) and not undocumented_calls(server_url, sent)
 
 
-def test_a_creation_tapped_again_after_its_answer_was_lost_opens_the_same_match(page, server_url):
+def test_a_creation_whose_answer_was_lost_opens_the_match_it_made(page, server_url):
     """The network dropped a creation's answer: the page said the server could not be reached, and
-    the tap again made a second match (the first stayed open in the lobby, its tokens lost)."""
+    the tap again made a second match (the first stayed open in the lobby, its tokens lost). The
+    page sends it again with its key, and a tap again (the network still down) does the same."""
     made = []
 
     def lose_the_answer(route):
         made.append(route.fetch().json()["id"])  # the server created the match; the phone never hears
         route.abort()
 
-    page.route("**/v1/matches", lose_the_answer, times=1)
+    page.route("**/v1/matches", lose_the_answer, times=3)  # the page's three tries
     page.goto(f"{server_url}/play/")
     page.wait_for_selector("#create")
     page.select_option("#game", "medici")
@@ -337,6 +338,7 @@ def test_a_creation_tapped_again_after_its_answer_was_lost_opens_the_same_match(
     page.click("#create button[type=submit]")
     page.wait_for_selector("[data-status=active]")
     assert page.evaluate("new URLSearchParams(location.hash.slice(1)).get('match')") == made[0]
+    assert made == made[:1] * 3  # each try answered with the same match
     assert page.locator(".tabs .tab").count() == 2  # both seats' tokens, as the first answer held
 
 
@@ -529,6 +531,7 @@ def test_a_hot_seat_rematch_claims_every_seat_held_in_this_browser(page, server_
 
 
 def test_a_listed_match_shows_in_the_lobby_and_another_browser_joins_its_open_seat(page, browser, server_url):
+    """And a join whose answer was lost, tapped again, gets its seat: it was 409 "Seat 1 is not open"."""
     create_in_the_lobby(page, server_url, "medici", ["me", "open"], names=["Ana"], listed=True)
     page.wait_for_selector("[data-status]")
     match_id = address(page)["match"]
@@ -545,6 +548,8 @@ def test_a_listed_match_shows_in_the_lobby_and_another_browser_joins_its_open_se
         # Only open seats have a Join button: seat 0 is taken.
         assert guest.locator(f"[data-join='{match_id}:0']").count() == 0
         guest.fill("#join-name", "Ben")
+        # The network drops the join's answer (the seat is taken by it): sent again, it gets that seat.
+        guest.route("**/join", lambda route: (route.fetch(), route.abort()), times=1)
         guest.click(f"[data-join='{match_id}:1']")
         guest.wait_for_selector("[data-status]")
         assert address(guest) == {"match": match_id, "seat": "1"}

@@ -46,17 +46,26 @@ export const games = () => call("GET", "/v1/games");
 export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()));
-let creating = null; // a creation not yet answered: asked again as it was, it keeps its key
+let unanswered = null; // the last creation or join not answered: asked again as it was, it keeps its key
 
-/** A new match. Tapped again after its answer was lost (the phone's network dropped it), the same
- *  creation gets the same match back, not a second one nobody plays (Idempotency-Key). */
-export async function create(body) {
-  const asked = JSON.stringify(body);
-  if (!creating || creating.asked !== asked) creating = { asked, key: newKey() };
-  const created = await call("POST", "/v1/matches", { body, headers: { "Idempotency-Key": creating.key } });
-  creating = null;
-  return created;
+/** A creation or a join whose answer was lost (the phone's network dropped it), sent again or tapped
+ *  again, gets the same match, seat and tokens back, not a second match or seat (Idempotency-Key). */
+async function keyed(path, body, tries = 3) {
+  const asked = JSON.stringify([path, body]);
+  if (!unanswered || unanswered.asked !== asked) unanswered = { asked, key: newKey() };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await call("POST", path, { body, headers: { "Idempotency-Key": unanswered.key } });
+      unanswered = null;
+      return answer;
+    } catch (err) {
+      if (err.status !== 0 || attempt === tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
 }
+
+export const create = (body) => keyed("/v1/matches", body);
 let joining = null; // the join under way: a second click waits for it instead of taking another seat
 
 export function join(id, seat, name) {
@@ -64,7 +73,7 @@ export function join(id, seat, name) {
   const body = {};
   if (seat != null) body.seat = seat;
   if (name) body.name = name;
-  joining = call("POST", `/v1/matches/${id}/join`, { body }).finally(() => { joining = null; });
+  joining = keyed(`/v1/matches/${id}/join`, body).finally(() => { joining = null; });
   return joining;
 }
 export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
