@@ -11,7 +11,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 import orjson
@@ -36,6 +36,7 @@ BOT_PAUSE_SECONDS = 0.0001
 # Engine codes that the HTTP layer answers with their own status; any other
 # rule violation is 422 illegal_move with the engine's code as `reason`.
 _ENGINE_CODES = {"validation_error", "not_your_turn", "match_finished"}
+Idem = tuple[tuple[str, str], bytes]  # an Idempotency-Key's Redis key, and the answer kept under it
 
 
 def seed_commitment(seed: int) -> str:
@@ -353,9 +354,9 @@ def state_doc(match: Loaded) -> dict:
 
 
 def _commit(
-    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: tuple[tuple[str, str], bytes] | None = None
+    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: Idem | None = None, doc: dict | None = None
 ) -> CommitResult:
-    doc = lifecycle.next_doc(match, state_doc(match), entries)
+    doc = doc or lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
     if result.status == "ok":
@@ -403,9 +404,9 @@ def play(
             raise ApiError("match_finished", "The game is over.")
         entries = [make_entry(match, seat, move, _apply(match, seat, move))]
         entries += _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
-        new_version = match.stored.version + len(entries)
-        answer = _answer(match, seat, entries, new_version)
-        result = _commit(store, cfg, match, entries, (idem, _kept(body_hash, answer)) if idem else None)
+        doc = lifecycle.next_doc(match, state_doc(match), entries)
+        answer = _answer(match, seat, entries, doc)
+        result = _commit(store, cfg, match, entries, (idem, _kept(body_hash, answer)) if idem else None, doc)
         if result.status == "ok":
             return answer
         if result.status == "idem":
@@ -419,9 +420,11 @@ def play(
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 
-def _answer(match: Loaded, seat: int, entries: list[dict], new_version: int) -> bytes:
+def _answer(match: Loaded, seat: int, entries: list[dict], doc: dict) -> bytes:
+    """Kept with the commit (Idempotency-Key), it reads the match as committed: can_undo, the clocks."""
+    committed = replace(match, stored=replace(match.stored, version=match.stored.version + len(entries), state=doc))
     events = [ev for entry in entries for ev in visible_events(entry, seat)]
-    return orjson.dumps({"version": new_version, "events": events, "match": resource(match, seat, new_version)})
+    return orjson.dumps({"version": committed.stored.version, "events": events, "match": resource(committed, seat)})
 
 
 def move_digest(move: object) -> str:

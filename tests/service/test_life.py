@@ -605,6 +605,19 @@ def test_undo_is_refused_after_a_chance_draw_once_another_seat_moved_and_when_of
     assert never.status_code == 409 and "never" in never.get_json()["detail"]
 
 
+def test_a_moves_answer_says_can_undo_as_the_match_read_after_it_does(client):
+    """A move's answer said can_undo false where the next GET said true (it read the undo stack from
+    before the move): a client showing the button from the answer never showed it."""
+    created = create(client, game="medici", players=2, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    said = []
+    for seat, move in ((0, {"type": "draw"}), (0, {"type": "offer", "price": 4}), (1, {"type": "decline"})):
+        answered = post_move(client, match_id, toks[seat], move).get_json()["match"]
+        said.append(answered["can_undo"])
+        assert said[-1] == get_match(client, match_id, toks[seat])["can_undo"], move
+    assert said[1] is True  # the price: Ana may take it back
+
+
 def test_undo_resign_and_abort_hold_to_if_match_as_a_move_does(client):
     """An undo sent with If-Match of a version already passed took back the seat's move anyway:
     the header was ignored there, so a client meaning "undo the move I see" could undo another."""
