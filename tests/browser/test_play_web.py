@@ -436,7 +436,9 @@ def test_a_token_that_is_not_a_seat_shows_a_message_not_a_blank_page(page, serve
     assert page.locator("a[href='#']").count()
 
 
-def create_in_the_lobby(page, server_url: str, game: str, seats: list[str], names=(), listed: bool = False):
+def create_in_the_lobby(
+    page, server_url: str, game: str, seats: list[str], names=(), listed: bool = False, undo: bool = False
+):
     """Fill the lobby's form (a seat is "me", "open" or "bot:<name>") and submit it."""
     page.goto(f"{server_url}/play/")
     page.wait_for_selector("#create")
@@ -447,6 +449,8 @@ def create_in_the_lobby(page, server_url: str, game: str, seats: list[str], name
         page.fill(f"#name-{seat}", name)
     if listed:
         page.check("#list-in-lobby")
+    if undo:
+        page.check("#undo-own-move")
     page.click("#create button[type=submit]")
 
 

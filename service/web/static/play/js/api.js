@@ -76,7 +76,9 @@ export function join(id, seat, name) {
   joining = keyed(`/v1/matches/${id}/join`, body).finally(() => { joining = null; });
   return joining;
 }
-export const operation = (id, name, token) => call("POST", `/v1/matches/${id}/${name}`, { token, body: {} });
+/** resign, abort, undo, rematch; an undo sends the version it saw (If-Match), as a move does. */
+export const operation = (id, name, token, version) => call("POST", `/v1/matches/${id}/${name}`,
+  { token, body: {}, headers: version == null ? {} : { "If-Match": `"${version}"` } });
 
 export function move(id, token, body, version) {
   const headers = { "Idempotency-Key": newKey() };

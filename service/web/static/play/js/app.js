@@ -6,13 +6,15 @@
 
 import * as api from "./api.js";
 import { renderLobby, problemText } from "./lobby.js";
-import { renderMoves, forgetTyped } from "./moves.js";
+import { renderMoves, forgetTyped, onlyEndTurn } from "./moves.js";
 import { renderGeneric } from "./boards/generic.js";
 import { outcome } from "./outcome.js";
-import { el, entryText, seatName, SEAT_COLOURS, undoneIn } from "./words.js";
+import { el, seatName, SEAT_COLOURS } from "./words.js";
+import { logBox, logLine } from "./log.js";
 import { keep, seatsOf, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
 import { MOVE_CONTROL, focusPlace, focusAgain } from "./focus.js";
+import { clocks, clockText } from "./clocks.js";
 
 const BOARDS = {
   catan: () => import("./boards/catan.js"),
@@ -20,7 +22,6 @@ const BOARDS = {
   medici: () => import("./boards/medici.js"),
   smuggler: () => import("./boards/smuggler.js"),
 };
-const LOG_SHOWN = 150;
 const REMATCH_POLL = 5000; // a finished match sends no more events: its rematch is read this often
 
 const root = document.getElementById("app");
@@ -250,6 +251,7 @@ class MatchScreen {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
       this.busy = false;
       forgetTyped(); // taken: a form shows its first values again (a refused one kept what was typed)
+      this.noteUndo(answer.match);
       this.show(answer.match);
     } catch (err) {
       this.busy = false;
@@ -340,7 +342,7 @@ class MatchScreen {
     const was = hadFocus ? focusPlace(document.activeElement) : null;
     // A heading for the board, read by a screen reader: the boards' own headings are h3.
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, el("h2", { class: "sr-only" }, t("Board")), board);
-    this.place(header, side, main, this.logBox(r, ctx));
+    this.place(header, side, main, this.logBox(ctx));
     this.drawnLog = this.log.length;
     this.announce(mineToAct);
     if (hadFocus) focusAgain(root, was);
@@ -405,7 +407,7 @@ class MatchScreen {
     const box = root.querySelector(".log");
     if (!box) return this.draw();
     const r = this.resource;
-    box.replaceWith(this.logBox(r, { seatName: (s) => seatName(r, s) }));
+    box.replaceWith(this.logBox({ seatName: (s) => seatName(r, s) }));
     this.drawnLog = this.log.length;
     this.announce(this.myTurn);
   }
@@ -455,6 +457,9 @@ class MatchScreen {
       if (claimed) box.append(el("a", { href: `#match=${encodeURIComponent(r.rematch)}` }, t("Go to the rematch")));
       else box.append(el("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, r.rematch ? t("Join the rematch") : t("Offer a rematch")));
     } else if (token) {
+      const undoing = this.undoSeat(r);
+      if (undoing != null) box.append(el("button", { type: "button", id: "undo", onclick: () => this.undo(undoing) }, undoing === this.seat ? t("Undo my last move")
+        : t("Undo the last move of {seat}", { seat: this.nameOf(undoing) || t("Seat {seat}", { seat: undoing }) })));
       box.append(el("button", { type: "button", class: "quiet", onclick: () => this.resign() }, t("Resign")));
     }
     box.append(el("a", { href: "#" }, t("Lobby")));
@@ -489,6 +494,41 @@ class MatchScreen {
     go(next, open);
   }
 
+  /** Whose last move the page offers to take back: the seat shown's (can_undo), else, on a hot-seat
+   *  page, the held seat that moved here last (the page then shows the next seat) while the match
+   *  is still at the version whose answer said it could. */
+  undoSeat(r) {
+    if (r.can_undo) return this.seat;
+    const last = this.undoable;
+    return last && last.version === r.version && seatsOf(this.id)[last.seat] ? last.seat : null;
+  }
+
+  noteUndo(mine) {
+    this.undoable = mine.can_undo ? { seat: mine.seat, version: mine.version } : null;
+  }
+
+  /** The undo posted with the token of the seat whose move it takes back; a hot-seat page then
+   *  hands the device back to that seat (its turn again). */
+  async undo(seat) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const answer = await api.operation(this.id, "undo", seatsOf(this.id)[seat], this.resource.version);
+      this.noteUndo(answer.match);
+      this.notice = "";
+    } catch (err) {
+      this.notice = err.code === "stale_version" ? t("The table changed first; here it is now.") : problemText(err);
+    }
+    this.busy = false;
+    this.redraw = true;
+    await this.refresh();
+    this.tell();
+  }
+
+  logBox(ctx) {
+    return logBox(this.log, this.board, ctx.seatName, (place) => this.showOnBoard(place));
+  }
+
   async resign() {
     if (!confirm(t("Resign this match?"))) return;
     this.notice = ""; // as a move: a hot-seat's "pass the device" stayed over the final scores
@@ -500,47 +540,6 @@ class MatchScreen {
     }
   }
 
-  logBox(r, ctx) {
-    // A line that names a place the map does not number (Catan's intersections) can be shown there.
-    const undone = undoneIn(this.log);
-    const place = (entry) => (this.board && this.board.located && !undone.has(entry.version) ? this.board.located(entry.events) : null);
-    const items = this.log.slice(-LOG_SHOWN).reverse().map((entry) => el("li", { value: entry.version },
-      // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter"). An
-      // entry of no seat (the set-up's, a rematch) has none.
-      entry.seat === null ? null : [el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: ctx.seatName(entry.seat), "aria-hidden": "true" }, "●"), " "],
-      logLine(entry, ctx.seatName),
-      place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => this.showOnBoard(place(entry)) }, t("Show on the map"))] : null));
-    // Focusable: a keyboard scrolls a long log (its lines hold no control, but in Catan's).
-    // A new match's log says it is empty: an empty list was drawn as a bare line under its heading.
-    const list = items.length ? el("ol", { reversed: true, tabindex: 0 }, items) : el("p", { class: "muted" }, t("Nothing played yet."));
-    return el("section", { class: "log", "aria-label": t("Log") }, el("h2", {}, t("Log")), list);
-  }
-}
-
-const logLine = (entry, seatName) => (entry.events.length ? entryText(entry.events) : `${seatName(entry.seat)} ${t("(something you cannot see)")}`);
-
-/** Nothing left to do but end the turn (Cornish Smuggler asks it of whoever holds a secret, so that
- *  being asked tells the table nothing): the page ends it without asking the player. */
-function onlyEndTurn(r) {
-  return r.legal_moves.length === 1 && r.legal_moves[0].type === "end_turn" && !(r.move_templates || []).length;
-}
-
-function clocks(r, ctx) {
-  if (!r.clock || !r.clock.deadlines || !Object.keys(r.clock.deadlines).length) return null;
-  return el("p", { class: "clock", role: "timer", "aria-label": t("Time left") }, clockText(r, ctx.seatName));
-}
-
-/** Each seat to act and its time left to the deadline the server sent (unix seconds). */
-function clockText(r, name) {
-  const now = Date.now() / 1000;
-  return Object.entries((r.clock && r.clock.deadlines) || {}).map(([s, at]) => {
-    const left = Math.max(0, Math.floor(at - now));
-    const minutes = Math.floor(left / 60), hours = Math.floor(minutes / 60);
-    const time = left < 60 ? t("{seconds} s", { seconds: left })
-      : hours ? t("{hours} h {minutes} min", { hours, minutes: minutes % 60 })
-      : t("{minutes} min {seconds} s", { minutes, seconds: String(left % 60).padStart(2, "0") });
-    return t("{seat}: {time}", { seat: name(Number(s)), time });
-  }).join(" · ");
 }
 
 window.addEventListener("hashchange", route);

@@ -1,6 +1,6 @@
 // The lobby: the server's listed matches (GET /v1/matches), this browser's matches, a form to
 // create a match of any game (players, options, a bot or a person per seat, names, clock,
-// listed or not), and join-by-id.
+// listed or not, undo or not), and join-by-id.
 
 import * as api from "./api.js";
 import { el, humanize, botName, seatName } from "./words.js";
@@ -169,6 +169,7 @@ function createForm(catalogue, go) {
     el("option", { value: "bot" }, t("a bot plays the late seat's move")),
     el("option", { value: "forfeit" }, t("the late seat forfeits")));
   const listed = el("input", { id: "list-in-lobby", type: "checkbox" });
+  const undo = el("input", { id: "undo-own-move", type: "checkbox" });
   const entry = () => catalogue.find((g) => g.id === game.value);
 
   /**
@@ -209,7 +210,7 @@ function createForm(catalogue, go) {
       e.preventDefault();
       error.textContent = "";
       const clockSeconds = Number(clock.value);
-      const form = { players: Number(players.value), listed: listed.checked, clock: clockSeconds > 0 ? { seconds: clockSeconds, on_timeout: onTimeout.value } : null };
+      const form = { players: Number(players.value), listed: listed.checked, undo: undo.checked, clock: clockSeconds > 0 ? { seconds: clockSeconds, on_timeout: onTimeout.value } : null };
       try {
         const created = await createMatch(entry(), form, options, seats);
         go(created.id, created.seat);
@@ -225,6 +226,7 @@ function createForm(catalogue, go) {
   el("div", { class: "field" }, el("label", { for: "clock" }, t("Clock, seconds per decision (0: none; at least {min})", { min: CLOCK_MIN }), " "), clock),
   el("div", { class: "field" }, el("label", { for: "on-timeout" }, t("When a clock runs out"), " "), onTimeout),
   el("div", { class: "field check" }, el("label", { for: "list-in-lobby" }, listed, t("List in the lobby (anyone may find it, watch it and join its open seats)"))),
+  el("div", { class: "field check" }, el("label", { for: "undo-own-move" }, undo, t("Undo: each player may take back their own last move (not a roll or a draw)"))),
   el("button", { type: "submit", class: "primary" }, t("Create and play")),
   error);
 }
@@ -254,6 +256,7 @@ async function createMatch(game, form, optionsBox, seatsBox) {
   const body = { game: game.id, players, options, bots, seats: kinds.includes("open") ? "one" : "all", listed: form.listed };
   if (names.some(Boolean)) body.names = Object.fromEntries(names.flatMap((n, s) => (n ? [[String(s), n]] : [])));
   if (form.clock) body.clock = form.clock;
+  if (form.undo) body.undo = "own_move";
   const created = await api.create(body);
   const tokens = Object.fromEntries(created.seats.map((s) => [s.seat, s.token]));
   for (const seat of mine) {

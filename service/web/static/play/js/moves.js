@@ -343,3 +343,9 @@ function overlaps(tmpl, values, keyWord) {
   }
   return wrong;
 }
+
+/** Nothing left to do but end the turn (Cornish Smuggler asks it of whoever holds a secret, so that
+ *  being asked tells the table nothing): the page ends it without asking the player. */
+export function onlyEndTurn(r) {
+  return r.legal_moves.length === 1 && r.legal_moves[0].type === "end_turn" && !(r.move_templates || []).length;
+}
