@@ -15,12 +15,14 @@ service/playwords.py.)
         --seat 0=random --seat 1=server:random --seat 2=human --seed 7
     portside play --url http://127.0.0.1:8000 --join=MATCH_ID --token=TOKEN
     portside play --url http://127.0.0.1:8000 --resume=MATCH_ID --token=TOKEN --human-prompt --lang fr
+    portside play --game medici --seat 0=human --seat 1=server:greedy --human-prompt --undo
 
 Seat kinds: `NAME` (a local bot, e.g. `random`), `server:NAME` (the service
 plays it), `human` (a person: the token is printed; with `--human-prompt`
 this terminal shows the seat's table (service/playtext.py) and picks from the
 numbered, labelled legal moves; when other seats are to act too, Enter waits for
-them). Unnamed seats are local `random` bots.
+them; in a match created with `--undo` (or the API's `undo: own_move`), `undo` takes the seat's
+own last move back while the match says it may: service/playundo.py). Unnamed seats are local `random` bots.
 Ctrl-C stops cleanly and prints how to resume each seat this process played.
 """
 
@@ -42,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO
 
 from engine.bots import fallback_move, get_bot
-from service import playprompt, playresume, playscore, playtext, playwords
+from service import playprompt, playresume, playscore, playtext, playundo, playwords
 
 USER_AGENT = "portside-play/1"
 t = playwords.t  # the terminal's words in its language
@@ -122,6 +124,7 @@ class Client:
         options: dict | None = None,
         bots: dict[int, str] | None = None,
         seats: str = "all",
+        undo: bool = False,
     ) -> dict:
         body = {
             "game": game,
@@ -129,6 +132,7 @@ class Client:
             "options": options or {},
             "seats": seats,
             "bots": {str(s): name for s, name in (bots or {}).items()},
+            "undo": "own_move" if undo else "never",
         }
         if seed is not None:
             body["seed"] = seed
@@ -276,6 +280,10 @@ class Session:
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue
+                if chosen is playprompt.UNDO:
+                    playundo.take_back(self.client, self.match_id, seat, token, mine["version"], self.say)
+                    moved = True  # read again at once: the log's line, then this seat's prompt
+                    continue
                 move = chosen
             else:
                 move = self.player.choosers[seat](mine["view"], legal, self.rng, templates)
@@ -380,6 +388,7 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
         args.seed,
         json.loads(args.options),
         {s: p.bot for s, p in plans.items() if p.kind == "server"},
+        undo=args.undo,
     )
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     player = Player()
@@ -467,19 +476,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(f"portside play: {late}", file=err)
         return 2
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "id": final["id"],
-                    "game": final["game"],
-                    "version": final["version"],
-                    "seats": labels,
-                    "outcome": final["outcome"],
-                },
-                sort_keys=True,
-            ),
-            file=out,
-        )
+        print(playscore.as_json(final, labels), file=out)
     else:
         print(playscore.format_outcome(final, {**labels, **player.labels}), file=out)
     return 0
@@ -499,6 +496,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, default=None, help="the match's seed (and the local bots')")
     p.add_argument("--options", default="{}", help="the game's options as JSON")
+    p.add_argument(
+        "--undo", action="store_true", help="each seat may take back its own last move (`undo` at the prompt)"
+    )
     p.add_argument(
         "--join",
         metavar="MATCH_ID",

@@ -1,6 +1,7 @@
 """The person at the terminal: `portside play --human-prompt` shows the seat's table and its
 numbered, labelled moves, reads a choice and a template's values, and says what is wrong with
-input it cannot use. `q` (or a closed stdin) raises Quit, which play.py handles as Ctrl-C."""
+input it cannot use. `q` (or a closed stdin) raises Quit, which play.py handles as Ctrl-C; `undo`,
+while the seat's match says its undo would be taken (can_undo), returns UNDO for play.py to post."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ PARAMS: dict[str, Callable[[dict, dict], dict[str, playmenu.Asked]]] = {"smuggle
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
+UNDO = object()  # what choose_prompt returns for `undo`: take back the seat's last move
+TAKE_BACK = -2  # what ask_move returns for `undo`
 SAID_AGAIN = 6  # log lines said again under a part of the table printed anew
 
 
@@ -40,15 +43,16 @@ def choose_prompt(
     static: dict | None = None,
     shown: dict[str, str] | None = None,
     said: list[str] | None = None,
-) -> dict | None:
+) -> Any:  # a move, None (wait for the others) or UNDO
     """Show the seat's table and its numbered, labelled moves; read a choice (and a template's values or
     a group's value, asked at once if it is the only choice: an empty line there goes back to the moves).
     `may_wait` (other seats are to act too, e.g. answering this seat's offer): an empty line returns None,
     to wait for their moves before choosing. `static`: the game's static data
     (GET /v1/games/{game}/static), which fills in what the view leaves out. `shown`: the parts of the
     table this terminal printed for the seat (see print_table), kept by the caller from prompt to prompt;
-    `map` at the prompt prints them all again. `said`: the log lines printed since the last prompt."""
-    legal, templates = resource["legal_moves"], resource.get("move_templates", [])
+    `map` at the prompt prints them all again. `said`: the log lines printed since the last prompt.
+    `undo` (while the resource's can_undo is true) returns UNDO."""
+    legal, templates, undo = resource["legal_moves"], resource.get("move_templates", []), bool(resource.get("can_undo"))
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
         print("\n--- " + t("seat {seat}: nothing left to do this turn; it ends.", seat=seat), file=out)
@@ -72,13 +76,13 @@ def choose_prompt(
         print("\n".join(listed.lines), file=out)
         # The only thing to do is a choice that asks for a value: its number would be one more question.
         sole = len(listed.choices) == 1 and not isinstance(listed.choices[0], dict) and not may_wait
-        chosen = 0 if sole else ask_move(len(listed.choices), may_wait, stdin, out)
-        if chosen is None:
-            return None
+        chosen = 0 if sole else ask_move(len(listed.choices), may_wait, stdin, out, undo=undo)
+        if chosen is None or chosen == TAKE_BACK:
+            return None if chosen is None else UNDO
         if chosen == AGAIN:
             status = print_table(resource["game"], view, seat, out, shown, everything=True)
             continue
-        move = take(listed.choices[chosen], stdin, out, sole, table_again, explain)
+        move = take(listed.choices[chosen], stdin, out, sole, table_again, explain, undo)
         if move is MAP:
             status = print_table(resource["game"], view, seat, out, shown, everything=True)
         elif move is not None:
@@ -94,12 +98,13 @@ def take(
     sole: bool,
     table_again: Callable[[], int] = lambda: 0,
     explain: Callable[[dict], dict[str, playmenu.Asked]] = lambda tmpl: {},
+    undo: bool = False,
 ) -> Any:
     """The move a choice stands for: itself, its group's by the value typed, one of its section's moves,
     or the template filled (its values said in the game's words by `explain`, if it has them); None to go
-    back to the moves, MAP for `map`."""
+    back to the moves, MAP for `map`, UNDO for `undo` at a lone group's value (when `undo` may be typed)."""
     if isinstance(choice, playmenu.Group):
-        return pick_value(choice, stdin, out, sole)
+        return pick_value(choice, stdin, out, sole, undo and sole)
     if isinstance(choice, playmenu.Section):
         return pick_in_section(choice, stdin, out, table_again)
     if isinstance(choice, playmenu.Fill):
@@ -175,21 +180,24 @@ def print_status(game: str, view: dict, seat: int, out: TextIO, named: list[play
     return len(status)
 
 
-def ask_move(count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool = False) -> int | None:
+def ask_move(
+    count: int, may_wait: bool, stdin: TextIO, out: TextIO, back: bool = False, undo: bool = False
+) -> int | None:
     """The number of the move chosen; None (`may_wait` only) for an empty line: wait for the others;
     (`back`: a section's moves) None for an empty line or `back`: all the moves again;
-    AGAIN for `map`: the table again, its parts not printed for being unchanged too."""
+    AGAIN for `map`: the table again, its parts not printed for being unchanged too;
+    TAKE_BACK for `undo` (`undo`: the seat's undo would be taken)."""
     wait = t(", Enter to wait for the others") if may_wait else t(", Enter or back for all the moves") if back else ""
+    numbers = f"0-{count - 1}" if count > 1 else "0"
     while True:
-        ask(
-            t("move number ({numbers}{wait}, q to stop):", numbers=f"0-{count - 1}" if count > 1 else "0", wait=wait),
-            out,
-        )
+        ask(t("move number ({numbers}{wait}{undo}, q to stop):", numbers=numbers, wait=wait, undo=undo_hint(undo)), out)
         line = readline(stdin)
         if stops(line):
             raise Quit
         if asks_map(line):
             return AGAIN
+        if undo and asks_undo(line):
+            return TAKE_BACK
         if (may_wait and not line) or (back and goes_back(line)):
             return None
         if line.isdigit() and int(line) < count:
@@ -223,16 +231,18 @@ def fill_template(
         say("  " + t("{groups} may not name the same key: choose again.", groups=groups), out)
 
 
-def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool) -> Any:
+def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool, undo: bool = False) -> Any:
     """The group's move whose value is typed; None for an empty line or `back` (unless the group is
-    the only choice: then there is nothing to go back to); MAP for `map`."""
+    the only choice: then there is nothing to go back to); MAP for `map`; UNDO for `undo` if `undo`."""
     if not sole:
         print(go_back(), file=out)
     while True:
-        ask(t("{heading} (one of those listed, q to stop):", heading=group.heading), out)
+        ask(t("{heading} (one of those listed{undo}, q to stop):", heading=group.heading, undo=undo_hint(undo)), out)
         typed = readline(stdin)
         if stops(typed):
             raise Quit
+        if undo and asks_undo(typed):
+            return UNDO
         if goes_back(typed) and not sole:
             return None
         if asks_map(typed):
@@ -255,6 +265,15 @@ def asks_map(typed: str) -> bool:
 
 def goes_back(typed: str) -> bool:
     return typed.lower() in ("", "back", t("back"))
+
+
+def asks_undo(typed: str) -> bool:
+    return typed.lower() in ("undo", t("undo"))
+
+
+def undo_hint(undo: bool) -> str:
+    """What the question says of `undo` while the seat may take its last move back."""
+    return t(", undo takes back your last move") if undo else ""
 
 
 def say(text: str, out: TextIO) -> int:

@@ -4,6 +4,8 @@ client stays a client."""
 
 from __future__ import annotations
 
+import json
+
 from service.playwords import t, term, tn
 
 
@@ -31,3 +33,9 @@ def format_outcome(final: dict, labels: dict[int, str]) -> str:
     if outcome.get("tiebreak"):
         lines.append(t("Tie-break: {how}", how=term(outcome["tiebreak"])))
     return "\n".join(lines)
+
+
+def as_json(final: dict, labels: dict[int, str]) -> str:
+    """The result as one JSON line (`--json`): the match, its seats' labels and its outcome."""
+    keep = {"id": final["id"], "game": final["game"], "version": final["version"], "outcome": final["outcome"]}
+    return json.dumps({**keep, "seats": labels}, sort_keys=True)

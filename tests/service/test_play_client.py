@@ -101,10 +101,12 @@ def test_the_play_subcommand_parses_its_options(monkeypatch):
             "7",
             "--wait",
             "5",
+            "--undo",
         ]
     )
     args = seen["args"]
     assert (args.url, args.game, args.players, args.seed, args.wait) == ("http://x:1", "catan", 4, 7, 5.0)
+    assert args.undo is True
     assert args.seat == [
         (0, play.SeatPlan("local", "random")),
         (1, play.SeatPlan("server", "random")),
@@ -216,6 +218,27 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
     for typed in ("q\n", ""):
         with pytest.raises(playprompt.Quit):
             playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=io.StringIO())
+
+
+def test_undo_at_the_prompt_is_offered_and_taken_only_while_the_seat_may_undo():
+    mine = {**resource("medici", 2), "move_labels": ["Draw a tile"]}
+    out = io.StringIO()
+    assert playprompt.choose_prompt({**mine, "can_undo": True}, stdin=io.StringIO("undo\n"), out=out) is playprompt.UNDO
+    assert "move number (0-1, undo takes back your last move, q to stop): " in out.getvalue()
+    out = io.StringIO()
+    assert playprompt.choose_prompt({**mine, "can_undo": False}, stdin=io.StringIO("undo\n0\n"), out=out) == {
+        "type": "draw"
+    }
+    assert "undo takes back" not in out.getvalue() and "'undo' is not a move here" in out.getvalue()
+
+
+def test_undo_is_taken_at_the_spot_asked_at_once_of_a_catan_set_up():
+    """The set-up's road is asked as a spot at once (the only choice): undo goes there too."""
+    mine = {**resource("catan", 3), "can_undo": True}
+    out = io.StringIO()
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO("reprendre\nundo\n"), out=out) is playprompt.UNDO
+    assert "(one of those listed, undo takes back your last move, q to stop): " in out.getvalue()
+    assert "'reprendre' is not one of those listed" in out.getvalue()  # the French word in French only
 
 
 @pytest.mark.parametrize(
