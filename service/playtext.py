@@ -74,7 +74,7 @@ def catan_status(view: dict, seat: int | None) -> list[str]:
         held = t(
             "your hand: {hand} · development: {cards}",
             hand=summarize(you["hand"]) if any(you["hand"].values()) else t("empty"),
-            cards=summarize(you["development_cards"]),
+            cards=summarize(you["development_cards"]) if any(you["development_cards"].values()) else t("none in hand"),
         )
         built = t(
             "settlements: {settlements}; cities: {cities}",

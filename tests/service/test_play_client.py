@@ -252,7 +252,7 @@ def test_undo_is_taken_at_the_spot_asked_at_once_of_a_catan_set_up():
             [
                 "Catan · setup · turn of seat 0",
                 "seat  points  cards",
-                "your hand: empty · development: none · settlements: none; cities: none",
+                "your hand: empty · development: none in hand · settlements: none; cities: none",
             ],
         ),
         (

@@ -121,7 +121,8 @@ def test_a_french_table_reads_french():
     finally:
         playwords.use(playwords.DEFAULT)
     assert "Catan · mise en place · au tour du siège 0" in text, text
-    assert "C0, V0 : colonie, ville du siège 0" in text and "votre main : vide" in text, text
+    assert "C0, V0 : colonie, ville du siège 0" in text, text
+    assert "votre main : vide · développement : aucune en main" in text, text
     assert "forêt" in text and "forest" not in text, text
 
 
