@@ -194,12 +194,10 @@ def created_again(store: Store, match_id: str, key: str, body: str) -> dict | No
     """The answer of the creation made with this key, its tokens derived again; None if none was."""
     metrics.round_trip("claim")
     prior = store.redis.hget(claims_key(match_id), "create")
-    if prior is None:
-        if store.redis.exists(match_key(match_id)):  # its claims expired before the match
-            raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for another match; use a new key.")
+    record = orjson.loads(prior) if prior is not None else None
+    if record is None and not store.redis.exists(match_key(match_id)):
         return None
-    record = orjson.loads(prior)
-    if record["body"] != body:
+    if record is None or record["body"] != body:  # another body; or its claims expired before the match
         raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for another match; use a new key.")
     if time.time() - record["at"] > CLAIM_AGAIN_SECONDS:
         raise ApiError(

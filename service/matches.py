@@ -227,7 +227,7 @@ def _ended(doc: dict, outcome: dict | None) -> dict | None:
     return {**end, "outcome": outcome} if end else None
 
 
-def resource(match: Loaded, seat: int | None, version: int | None = None) -> dict:
+def resource(match: Loaded, seat: int | None) -> dict:
     game, state, stored = match.game, match.state, match.stored
     outcome = lifecycle.outcome_json(match)
     to_act = lifecycle.to_act(match)
@@ -238,7 +238,7 @@ def resource(match: Loaded, seat: int | None, version: int | None = None) -> dic
     return {
         "id": stored.id,
         "game": game.id,
-        "version": stored.version if version is None else version,
+        "version": stored.version,
         "status": "finished" if outcome or match.finished else "active",
         "seat": seat,
         "to_act": sorted(to_act),

@@ -107,15 +107,15 @@ def create_match(body: dict):
         args = (game, body["players"], options, body["seed"], body["seats"], bots, life)
         return matches.create(svc.store, svc.config, *args, key=key)
 
-    if key is None:
-        created = create()
-    else:
+    created: dict | None = None
+    if key is not None:
         match_id, digest = claims.created_id(key), claims.body_digest(body)
         with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
-            again = claims.created_again(svc.store, match_id, key, digest)
-            created = again if again is not None else create()
-            if again is None:
+            created = claims.created_again(svc.store, match_id, key, digest)
+            if created is None:
+                created = create()
                 claims.record_creation(svc.store, match_id, digest, created)
+    created = created or create()
     return seat_response(created, 201, {"Location": f"/v1/matches/{created['id']}"})
 
 
