@@ -42,8 +42,6 @@ NODE_NEIGHBOURS = tuple(
     tuple(EDGE_NODES[e][1] if EDGE_NODES[e][0] == n else EDGE_NODES[e][0] for e in NODE_EDGES[n])
     for n in range(len(NODE_XY))
 )
-# (edge, node at its other end) pairs leaving each node: the longest-road walk.
-NODE_STEPS = tuple(tuple(zip(NODE_EDGES[n], NODE_NEIGHBOURS[n])) for n in range(len(NODE_XY)))
 # Edges touching each edge (sharing an intersection).
 EDGE_EDGES = tuple(
     tuple(sorted({f for n in EDGE_NODES[e] for f in NODE_EDGES[n] if f != e})) for e in range(len(EDGE_NODES))
