@@ -1,6 +1,6 @@
-"""A match's life beyond its moves: names, clocks, leaving (resign, timeout, forfeit), abort, undo
-and rematch. Nothing here names a game: what a game must say (can a seat forfeit, may a move be
-taken back) it says through the engine contract.
+"""A match's life beyond its moves: names, clocks, leaving (resign, timeout, forfeit), abort and
+undo (a rematch: service/rematch.py). Nothing here names a game: what a game must say (can a seat
+forfeit, may a move be taken back) it says through the engine contract.
 
 What changes with the match lives in the state document beside the game's dump, so it is written by
 the same compare-and-set as a move (a timeout applies once, however many instances race to apply it):
@@ -26,10 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
-from service import claims, metrics, words
+from service import metrics, words
 from service.errors import ApiError
 from service.names import check_unique, clean_name, houses_of_others
-from service.store import match_key
 
 if TYPE_CHECKING:
     from service.config import Config
@@ -420,85 +419,6 @@ def _must_be_playing(match: Loaded, seat: int) -> None:
         raise ApiError("seat_left", "This seat has left the game.")
 
 
-# --- rematch -------------------------------------------------------------------
-
-
-def rematch(store: Store, cfg: Config, match: Loaded, seat: int, old_token: str) -> dict:
-    """The rematch's id and, for the caller (a former seat holder, one that resigned too, holding
-    `old_token`), its new seat and token. The first caller creates it (once, however many race);
-    former seat s plays s - 1."""
-    from service import matches
-
-    if not match.finished:
-        raise ApiError("match_not_finished", "A rematch opens when the game is over.")
-    if (ended(match.stored.state) or {}).get("reason") == "abort":
-        raise ApiError("rematch_refused", "An aborted match was never played: create a new match.")
-    new_id = _rematch_id(store, cfg, match)
-    players = match.stored.meta["players"]
-    new_seat = (seat - 1) % players
-    new = matches.load(store, new_id)
-    if new.stored.meta.get("reserved", {}).get(str(new_seat)) != seat:
-        raise ApiError("rematch_refused", "There is no seat for this token in the rematch.")
-    claim = claims.rematch_claim(old_token)  # the same old token again: a lost answer
-    claimed = claims.take(store, new_id, new_seat, claim)  # the claim made before: its seat and token again
-    if claimed is None:
-        raise ApiError("seat_taken", "Seat {seat} of the rematch is already claimed.", values={"seat": new_seat})
-    if claimed.fresh:
-        matches.record_join(store, cfg, new_id, new_seat, None)
-    return {"id": new_id, "seat": claimed.seat, "token": claimed.token}
-
-
-def _rematch_id(store: Store, cfg: Config, match: Loaded) -> str:
-    from service import limits
-
-    key = match_key(match.stored.id) + ":rematch"
-    if store.redis.set(key, "", nx=True, ex=30):  # a creator that dies frees the key soon
-        try:
-            limits.charge_creation()  # as a create would be
-            if match.stored.meta["bots"]:
-                limits.charge_bot_match()
-            new_id = _create_rematch(store, cfg, match)
-        except BaseException:
-            store.redis.delete(key)  # not created: the next caller may try
-            raise
-        store.redis.set(key, new_id, ex=cfg.finished_ttl)
-        return new_id
-    for _ in range(100):  # another request is creating it
-        found = store.redis.get(key)
-        if found:
-            return _text(found)
-        time.sleep(0.05)
-    raise ApiError("conflict", "The rematch is being created; try again.")
-
-
-def _create_rematch(store: Store, cfg: Config, match: Loaded) -> str:
-    from service import matches
-
-    meta = match.stored.meta
-    players = meta["players"]
-
-    def moved(seat: int | str) -> int:
-        return (int(seat) - 1) % players
-
-    life = {
-        "names": {moved(s): n for s, n in names(meta, match.stored.state).items()},
-        "listed": meta.get("listed"),
-        "clock": meta.get("clock"),
-        "undo": meta.get("undo", "never"),
-        "reserved": {str(moved(s)): s for s in match.stored.seat_hashes},
-    }
-    bots = {moved(s): name for s, name in meta["bots"].items()}
-    created = matches.create(store, cfg, match.game, players, meta["options"], None, "none", bots, life)
-    for _ in range(cfg.move_retries):
-        life_of(match.stored.state)["rematch"] = created["id"]
-        entry = {"seat": None, "kind": "rematch", "match": created["id"]}
-        entry["events"] = [service_event(match, "rematch", match=created["id"])]
-        if matches.commit_entries(store, cfg, match, [entry]):
-            break
-        match = matches.load(store, match.stored.id)
-    return created["id"]
-
-
 # --- running an operation, and the clocks' keepers -------------------------------
 
 
@@ -544,7 +464,3 @@ def wait_log(store: Store, cfg: Config, match: Loaded, seat: int | None, after: 
             return page
         enforced_at = match.stored.version
         match = enforce_clock(store, cfg, matches.load(store, match.stored.id))
-
-
-def _text(raw: Any) -> str:
-    return raw.decode() if isinstance(raw, bytes) else str(raw)

@@ -1,4 +1,4 @@
-"""A match's life: the lobby, resign, abort, undo and rematch (service/lifecycle.py)."""
+"""A match's life: the lobby, resign, abort, undo (service/lifecycle.py) and rematch (service/rematch.py)."""
 
 from flask_smorest import Blueprint
 
@@ -9,6 +9,7 @@ from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchem
 from service.api.moves import if_match_param, read_if_match
 from service.api.schemas import MoveAnswerSchema, empty_body
 from service.auth import bearer_token, seat_of
+from service.rematch import rematch as rematch_of
 
 blp = Blueprint(
     "life",
@@ -122,4 +123,4 @@ def rematch(_body: dict, match_id: str):
     seat = seat_of(match.stored.seat_hashes, required=True)
     token = bearer_token()
     assert seat is not None and token is not None  # required=True answers 401 instead
-    return seat_response(lifecycle.rematch(svc.store, svc.config, match, seat, token))
+    return seat_response(rematch_of(svc.store, svc.config, match, seat, token))
