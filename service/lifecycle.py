@@ -422,9 +422,12 @@ def _must_be_playing(match: Loaded, seat: int) -> None:
 # --- running an operation, and the clocks' keepers -------------------------------
 
 
-def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation: Callable, if_match=None) -> dict:
+def run(
+    store: Store, cfg: Config, match_id: str, seat_for: Callable, operation: Callable, if_match: Collection[int] | None
+) -> dict:
     """Apply an operation (resign, abort, undo) as one commit, then any bot turns it
-    leads to; answers like a move: {version, events, match}. If-Match holds as for a move."""
+    leads to; answers like a move: {version, events, match}. If-Match holds as for a move: when
+    another writer commits first, the operation is tried again on the new version, which If-Match judges."""
     from service import matches
 
     for _ in range(cfg.move_retries):
@@ -440,8 +443,6 @@ def run(store: Store, cfg: Config, match_id: str, seat_for: Callable, operation:
                 events += matches.visible_events(entry, reader)
                 reader = matches.still_seated(entry, reader)  # a seat that resigns sees its bot as others do
             return {"version": match.stored.version, "events": events, "match": matches.resource(match, reader)}
-        if if_match is not None:
-            raise ApiError("stale_version", "Another move was applied first.")
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 

@@ -11,6 +11,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -341,11 +342,14 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     return entries
 
 
-def hold_to_if_match(if_match: int | None, version: int) -> None:
-    """A request sent with If-Match (a move, an undo, a resign) applies only at that version."""
-    if if_match is not None and if_match != version:
-        said = {"version": version, "asked": if_match}
+def hold_to_if_match(if_match: Collection[int] | None, version: int) -> None:
+    """A request sent with If-Match (a move, an undo, a resign) applies only at one of its versions."""
+    if if_match is None or version in if_match:
+        return
+    said = {"version": version, "asked": ", ".join(str(v) for v in sorted(if_match))}
+    if len(if_match) == 1:
         raise ApiError("stale_version", "The match is at version {version}, not {asked}.", values=said, version=version)
+    raise ApiError("stale_version", "The match is at version {version}, none of {asked}.", values=said, version=version)
 
 
 def state_doc(match: Loaded) -> dict:
@@ -383,7 +387,7 @@ def play(
     match_id: str,
     seat_for,
     move,
-    if_match: int | None,
+    if_match: Collection[int] | None,
     idempotency_key: str | None,
 ) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
@@ -413,9 +417,11 @@ def play(
             return _replayed(result.value or b"", body_hash)
         if result.status == "gone":
             raise unknown_match(match_id)
-        metrics.CONFLICTS.labels("retried" if if_match is None else "refused").inc()
-        if if_match is not None:
-            raise ApiError("stale_version", "Another move was applied first.", version=int(result.value or 0))
+        now_at = int(result.value or 0)
+        refused = if_match is not None and now_at not in if_match
+        metrics.CONFLICTS.labels("refused" if refused else "retried").inc()
+        if refused:
+            raise ApiError("stale_version", "Another move was applied first.", version=now_at)
     metrics.CONFLICTS.labels("exhausted").inc()
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 

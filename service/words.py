@@ -105,6 +105,7 @@ FIELD_MESSAGES = (
     " not a seat's label.",
     "A move is a JSON object.",
     "Not a version.",
+    "At most {most} versions.",
     "{shortest} to 200 visible ASCII characters.",
     "Not the `next` of a previous page.",
     "{game} takes {min} to {max} players.",

@@ -51,7 +51,10 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
     can refuse with these codes besides."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
     answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
-    said_if = "Apply only at this version (quoted), as a move's; else 409 stale_version. `*`: at any version."
+    said_if = (
+        'Apply only at this version (quoted), or at one of these (`"12", "13"`), as a move\'s; else 409'
+        " stale_version. `*`: at any version."
+    )
     parameters = [if_match_param(said_if)] if if_match else []
     return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters}
 

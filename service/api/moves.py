@@ -13,28 +13,32 @@ from service.errors import ApiError
 
 blp = Blueprint("moves", __name__, url_prefix="/v1/matches", description="Play moves.")
 
-_VERSION = re.compile(r'^(?:W/)?"?(\d{1,18})"?$')
+_VERSION = re.compile(r'(?:W/)?"?(\d{1,18})"?')
+_ONE = r'(W/)?"?[0-9]{1,18}"?'
+MOST_VERSIONS = 64  # an If-Match list longer than any client holds versions for
 
 
 def if_match_param(description: str) -> dict:
-    """The If-Match header as read_if_match takes it: `*`, or a version (quoted, perhaps weak)."""
-    return header_param("If-Match", description, pattern=r'^(\*|(W/)?"?[0-9]{1,18}"?)$')
+    """The If-Match header as read_if_match takes it: `*`, or versions (quoted, perhaps weak), comma-separated."""
+    return header_param("If-Match", description, pattern=rf"^(\*|{_ONE}( *, *{_ONE})*)$")
 
 
-def read_if_match() -> int | None:
-    """The version a request holds to; None without If-Match, or with `*` (RFC 9110: any current
-    representation, and a match that exists has one)."""
+def read_if_match() -> frozenset[int] | None:
+    """The versions a request holds to (any one of them, RFC 9110 13.1.1); None without If-Match, or
+    with `*` (any current representation, and a match that exists has one)."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    found = _VERSION.match(header.strip())
-    if not found:
-        raise ApiError(
-            "validation_error",
-            'If-Match must be the version, quoted: If-Match: "12".',
-            errors={"If-Match": ["Not a version."]},
-        )
-    return int(found.group(1))
+    listed = [part.strip() for part in header.split(",", MOST_VERSIONS) if part.strip()]  # empty ones: RFC 9110 5.6.1
+    found = [_VERSION.fullmatch(part) for part in listed]
+    if listed and len(listed) <= MOST_VERSIONS and all(found):
+        return frozenset(int(version.group(1)) for version in found if version)
+    said = f"At most {MOST_VERSIONS} versions." if len(listed) > MOST_VERSIONS else "Not a version."
+    raise ApiError(
+        "validation_error",
+        'If-Match must be a version, quoted, or versions separated by commas: If-Match: "12", "13".',
+        errors={"If-Match": [said]},
+    )
 
 
 @blp.route("/<match_id>/moves", methods=["POST"])
@@ -47,7 +51,10 @@ def read_if_match() -> int | None:
         "content": {"application/json": {"schema": "PostedMove", "example": examples.POSTED}},
     },
     parameters=[
-        if_match_param("Apply only at this version (quoted); else 409 stale_version. `*`: at any version."),
+        if_match_param(
+            'Apply only at this version (quoted), or at one of these (`"12", "13"`); else 409 stale_version.'
+            " `*`: at any version."
+        ),
         header_param(
             "Idempotency-Key",
             "A retry with the same key and the same move returns the first answer, applying nothing"

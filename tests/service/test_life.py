@@ -636,3 +636,15 @@ def test_undo_resign_and_abort_hold_to_if_match_as_a_move_does(client):
     assert bad.status_code == 422 and "If-Match" in bad.get_json()["errors"]
     back = client.post(f"/v1/matches/{match_id}/undo", headers={**auth(toks[seat]), "If-Match": '"2"'})
     assert back.status_code == 200 and back.get_json()["version"] == 3
+
+
+def test_undo_resign_and_abort_take_a_list_in_if_match(client):
+    created = create(client, game="medici", players=2, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    assert post_move(client, match_id, toks[0], {"type": "offer", "price": 4}).status_code == 200
+    version = get_match(client, match_id)["version"]
+    for operation in ("undo", "resign", "abort"):
+        late = client.post(f"/v1/matches/{match_id}/{operation}", headers={**auth(toks[0]), "If-Match": '"1", "0"'})
+        assert late.status_code == 409 and late.get_json()["version"] == version, operation
+    listed = {**auth(toks[0]), "If-Match": f'"{version - 1}", "{version}"'}
+    assert client.post(f"/v1/matches/{match_id}/undo", headers=listed).status_code == 200

@@ -146,3 +146,30 @@ def test_a_finished_match_refuses_moves_with_409(client, redis_client):
     assert final["to_act"] == [] and final["legal_moves"] == []
     response = post_move(client, created["id"], toks[0], {"type": "done"})
     assert response.status_code == 409 and response.get_json()["code"] == "match_finished"
+
+
+def test_if_match_with_a_list_applies_at_any_of_its_versions(client):
+    """RFC 9110 allows `If-Match: "3", "4"`: a client that holds two versions (one it read, one its
+    last move's answer named) was refused 422 validation_error for asking for either."""
+    created = create(client, players=2, seed=4)
+    seat, token, mine = _actor(client, created)
+    version = created["version"]
+    elsewhere = post_move(client, created["id"], token, first_move(mine), **{"If-Match": f'"{version + 15}", "9"'})
+    assert elsewhere.status_code == 409 and elsewhere.get_json()["code"] == "stale_version"
+    assert elsewhere.get_json()["version"] == version
+    assert elsewhere.get_json()["detail"] == f"The match is at version {version}, none of 9, {version + 15}."
+    listed = f' "{version + 7}" , ,W/"{version}",'  # spaces, empty elements, a weak tag: all as RFC 9110 reads them
+    played = post_move(client, created["id"], token, first_move(mine), **{"If-Match": listed})
+    assert played.status_code == 200 and played.get_json()["version"] == version + 1
+
+
+def test_a_malformed_if_match_list_is_a_422_that_names_the_header(client):
+    created = create(client, players=2, seed=4)
+    seat, token, mine = _actor(client, created)
+    for header in ('"1", twelve', '"1", *', ", ,", '"1" "2"', ", ".join(f'"{n}"' for n in range(65))):
+        refused = post_move(client, created["id"], token, first_move(mine), **{"If-Match": header})
+        assert refused.status_code == 422, header
+        assert refused.get_json()["code"] == "validation_error" and "If-Match" in refused.get_json()["errors"]
+    assert get_match(client, created["id"])["version"] == created["version"]
+    longest = ", ".join(f'"{n}"' for n in [*range(1000, 1063), created["version"]])
+    assert post_move(client, created["id"], token, first_move(mine), **{"If-Match": longest}).status_code == 200
