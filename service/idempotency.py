@@ -1,4 +1,8 @@
-"""Idempotency under concurrency: one request per key at a time.
+"""An Idempotency-Key's answer kept, and one request per key at a time.
+
+A move, an undo, a resign or an abort sent with a key keeps its answer with its commit (the match's
+`m:{id}:idem` hash, service/store.py), beside the digest of what was asked: the same request again
+gets that answer, another request with the key 422 idempotency_key_reused.
 
 The first request with an Idempotency-Key sets an in-flight marker (SET NX,
 with an expiry in case its worker dies). A copy that arrives meanwhile waits
@@ -10,15 +14,17 @@ copy gets 409 request_in_progress: never a different answer for the same body.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import orjson
 import redis
 from flask import request
 
-from service import metrics
+from service import metrics, words
 from service.auth import bearer_digest, hash_token
 from service.errors import ApiError
 
@@ -83,3 +89,34 @@ def in_flight(client: redis.Redis, match_id: str, key: str | None, bot_budget_se
 def _take(client: redis.Redis, marker: str, mine: str) -> bool:
     metrics.round_trip("idempotency")
     return bool(client.set(marker, mine, nx=True, ex=MARKER_SECONDS))
+
+
+def move_digest(move: object) -> str:
+    """The move as a value, not as bytes: a client that sends it again re-serialised (keys in
+    another order, other spacing) sends the same move."""
+    return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def operation_digest(name: str) -> str:
+    """An operation without a body (undo, resign, abort), by its name: never a move's digest, as no
+    JSON text starts with `operation:`."""
+    return hashlib.sha256(f"operation:{name}".encode()).hexdigest()
+
+
+def kept(digest: str, answer: bytes) -> bytes:
+    """What a key keeps: the request's digest, the language the answer's words are in, the answer."""
+    return digest.encode() + words.request_lang().encode() + answer
+
+
+def replayed(prior: bytes, digest: str) -> bytes:
+    """The first answer, sent again in its own language (which Content-Language then says), whatever
+    language the retry asks for. An answer kept before its language was (a JSON object) has none."""
+    if prior[:64].decode() != digest:
+        raise ApiError(
+            "idempotency_key_reused", "This Idempotency-Key was used for a different request; use a new key."
+        )
+    answer = prior[64:]
+    start = answer.index(b"{")  # the answer, a JSON object, after its language's tag
+    if start:
+        words.answered_in(answer[:start].decode())
+    return answer[start:]

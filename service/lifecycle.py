@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.bots import RandomBot
 from engine.core import Game, IllegalMove, Outcome, default_value, fill
-from service import metrics, words
+from service import idempotency, metrics, words
 from service.errors import ApiError
 from service.names import check_unique, clean_name, houses_of_others
+from service.store import idem_key
 
 if TYPE_CHECKING:
     from service.config import Config
@@ -423,26 +424,34 @@ def _must_be_playing(match: Loaded, seat: int) -> None:
 
 
 def run(
-    store: Store, cfg: Config, match_id: str, seat_for: Callable, operation: Callable, if_match: Collection[int] | None
-) -> dict:
-    """Apply an operation (resign, abort, undo) as one commit, then any bot turns it
-    leads to; answers like a move: {version, events, match}. If-Match holds as for a move: when
-    another writer commits first, the operation is tried again on the new version, which If-Match judges."""
+    store: Store,
+    cfg: Config,
+    match_id: str,
+    seat_for: Callable,
+    operation: Callable,
+    if_match: Collection[int] | None,
+    key: str | None = None,
+    name: str = "",
+) -> bytes:
+    """Apply an operation (resign, abort, undo) as one commit, then any bot turns it leads to;
+    answers like a move: {version, events, match}. If-Match and an Idempotency-Key (`key`) hold as
+    for a move; the operation's `name` stands for its request (service/idempotency.py)."""
     from service import matches
 
+    digest = idempotency.operation_digest(name) if key else ""
     for _ in range(cfg.move_retries):
         match = matches.load(store, match_id)
         seat = seat_for(match.stored.seat_hashes)
         match = enforce_clock(store, cfg, match)
+        idem = idem_key(match_id, seat, key) if key else None
+        if idem and (prior := store.get_idempotent(idem)) is not None:
+            return idempotency.replayed(prior, digest)  # before the operation refuses a seat that resigned
         matches.hold_to_if_match(if_match, match.stored.version)  # after the clock, as a move's
         entries = operation(match, seat)
         entries += matches.bot_turns(match, cfg)
-        if matches.commit_entries(store, cfg, match, entries):
-            events, reader = [], seat
-            for entry in entries:
-                events += matches.visible_events(entry, reader)
-                reader = matches.still_seated(entry, reader)  # a seat that resigns sees its bot as others do
-            return {"version": match.stored.version, "events": events, "match": matches.resource(match, reader)}
+        _, answer = matches.commit_answered(store, cfg, match, seat, entries, idem, digest)
+        if answer is not None:
+            return answer  # else another writer came first: tried again at the new version, which If-Match judges
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 

@@ -20,7 +20,7 @@ import orjson
 from engine import registry
 from engine.bots import fallback_move, get_bot
 from engine.core import Game, IllegalMove
-from service import claims, lifecycle, metrics, names, ratelimit, words
+from service import claims, idempotency, lifecycle, metrics, names, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError, unknown_match
@@ -391,7 +391,7 @@ def play(
     idempotency_key: str | None,
 ) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
-    body_hash = move_digest(move) if idempotency_key else ""
+    digest = idempotency.move_digest(move) if idempotency_key else ""
     for _ in range(cfg.move_retries):
         match = load(store, match_id)  # the first load also counts the request (service/ratelimit.py)
         seat = seat_for(match.stored.seat_hashes)
@@ -402,22 +402,15 @@ def play(
             match = advance_bots(store, cfg, match)  # bots still owe turns from an earlier request
         idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
         if idem and (prior := store.get_idempotent(idem)) is not None:
-            return _replayed(prior, body_hash)
+            return idempotency.replayed(prior, digest)
         hold_to_if_match(if_match, match.stored.version)
         if match.finished:
             raise ApiError("match_finished", "The game is over.")
         entries = [make_entry(match, seat, move, _apply(match, seat, move))]
         entries += _bot_moves(match, cfg, time.monotonic() + cfg.bot_budget_seconds)
-        doc = lifecycle.next_doc(match, state_doc(match), entries)
-        answer = _answer(match, seat, entries, doc)
-        result = _commit(store, cfg, match, entries, (idem, _kept(body_hash, answer)) if idem else None, doc)
-        if result.status == "ok":
+        now_at, answer = commit_answered(store, cfg, match, seat, entries, idem, digest)
+        if answer is not None:
             return answer
-        if result.status == "idem":
-            return _replayed(result.value or b"", body_hash)
-        if result.status == "gone":
-            raise unknown_match(match_id)
-        now_at = int(result.value or 0)
         refused = if_match is not None and now_at not in if_match
         metrics.CONFLICTS.labels("refused" if refused else "retried").inc()
         if refused:
@@ -426,34 +419,34 @@ def play(
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 
+def commit_answered(
+    store: Store, cfg: Config, match: Loaded, seat: int, entries: list[dict], idem: tuple[str, str] | None, digest: str
+) -> tuple[int, bytes | None]:
+    """Commit the entries with the seat's answer, kept under its Idempotency-Key (`idem`, the request's
+    `digest`) if it has one. (The match's version, the answer): the first answer kept under the key if
+    a copy came first; None if another writer did."""
+    doc = lifecycle.next_doc(match, state_doc(match), entries)
+    answer = _answer(match, seat, entries, doc)
+    result = _commit(store, cfg, match, entries, (idem, idempotency.kept(digest, answer)) if idem else None, doc)
+    if result.status == "ok":
+        return match.stored.version, answer
+    if result.status == "idem":
+        return match.stored.version, idempotency.replayed(result.value or b"", digest)
+    if result.status == "gone":
+        raise unknown_match(match.stored.id)
+    return int(result.value or 0), None
+
+
 def _answer(match: Loaded, seat: int, entries: list[dict], doc: dict) -> bytes:
-    """Kept with the commit (Idempotency-Key), it reads the match as committed: can_undo, the clocks."""
+    """Kept with the commit (Idempotency-Key), it reads the match as committed: can_undo, the clocks.
+    A seat that leaves in these entries (resign) reads on as a spectator, as others see its bot."""
     committed = replace(match, stored=replace(match.stored, version=match.stored.version + len(entries), state=doc))
-    events = [ev for entry in entries for ev in visible_events(entry, seat)]
-    return orjson.dumps({"version": committed.stored.version, "events": events, "match": resource(committed, seat)})
-
-
-def move_digest(move: object) -> str:
-    """The move as a value, not as bytes: a client that sends it again re-serialised (keys in
-    another order, other spacing) sends the same move."""
-    return hashlib.sha256(orjson.dumps(move, option=orjson.OPT_SORT_KEYS)).hexdigest()
-
-
-def _kept(body_hash: str, answer: bytes) -> bytes:
-    """What an Idempotency-Key keeps: the move's digest, the language the answer's words are in, the answer."""
-    return body_hash.encode() + words.request_lang().encode() + answer
-
-
-def _replayed(prior: bytes, body_hash: str) -> bytes:
-    """The first answer, sent again in its own language (which Content-Language then says), whatever
-    language the retry asks for. An answer kept before its language was (a JSON object) has none."""
-    if prior[:64].decode() != body_hash:
-        raise ApiError("idempotency_key_reused", "This Idempotency-Key was used for a different move; use a new key.")
-    kept = prior[64:]
-    start = kept.index(b"{")  # the answer, a JSON object, after its language's tag
-    if start:
-        words.answered_in(kept[:start].decode())
-    return kept[start:]
+    events: list[dict] = []
+    reader: int | None = seat
+    for entry in entries:
+        events += visible_events(entry, reader)
+        reader = still_seated(entry, reader)
+    return orjson.dumps({"version": committed.stored.version, "events": events, "match": resource(committed, reader)})
 
 
 def bots_to_act(match: Loaded) -> bool:

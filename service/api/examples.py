@@ -145,7 +145,7 @@ PROBLEM_DETAILS = {
     "not_implemented": "Unsupported transfer coding: 'gzip'",
     "validation_error": "The request does not match its schema; see errors.",
     "illegal_move": "That contract has no free coffee symbol.",
-    "idempotency_key_reused": "This Idempotency-Key was used for a different move; use a new key.",
+    "idempotency_key_reused": "This Idempotency-Key was used for a different request; use a new key.",
     "rate_limited": "More than 1200 writes this minute.",
     "internal_error": "An unexpected error occurred; it has been logged.",
     "storage_unavailable": "Storage is unreachable; try again shortly.",

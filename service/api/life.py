@@ -2,8 +2,8 @@
 
 from flask_smorest import Blueprint
 
-from service import lifecycle, lobby
-from service.api import BODY, LIMITED, MATCH, TOKEN, problem_responses, seat_response, services
+from service import idempotency, lifecycle, lobby
+from service.api import BODY, LIMITED, MATCH, TOKEN, header_param, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.moves import if_match_param, read_if_match
@@ -39,55 +39,62 @@ def list_matches(query: dict):
     )
 
 
-def _operation(match_id: str, operation):
+def _operation(match_id: str, name: str, operation):
+    """Run a seat's operation as a move runs: If-Match, and an Idempotency-Key's answer kept (one copy at a time)."""
     svc = services()
-    seat_for, if_match = (lambda hashes: seat_of(hashes, required=True)), read_if_match()
-    answer = lifecycle.run(svc.store, svc.config, match_id, seat_for, operation, if_match)
+    seat_for, if_match, key = (lambda hashes: seat_of(hashes, required=True)), read_if_match(), idempotency.header_key()
+    with idempotency.in_flight(svc.store.redis, match_id, key, svc.config.bot_budget_seconds):
+        answer = lifecycle.run(svc.store, svc.config, match_id, seat_for, operation, if_match, key, name)
     return seat_response(answer)
 
 
-def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None, if_match: bool = True) -> dict:
+def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None, retried: bool = True) -> dict:
     """The documentation of a seat's POST with no body of its own (none, or `{}`: schemas.empty_body), which
-    can refuse with these codes besides."""
+    can refuse with these codes besides; `retried`: it takes If-Match and an Idempotency-Key, as a move does."""
     said = {**examples.LIFE_DETAILS, **(details or {})}
-    answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, details=said)
+    keyed = ("stale_version", "idempotency_key_reused", "request_in_progress") if retried else ()
+    answers = problem_responses(*BODY, "validation_error", *TOKEN, *MATCH, *refusals, *keyed, details=said)
     said_if = (
         'Apply only at this version (quoted), or at one of these (`"12", "13"`), as a move\'s; else 409'
         " stale_version. `*`: at any version."
     )
-    parameters = [if_match_param(said_if)] if if_match else []
-    return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters}
+    said_key = (
+        "A retry with the same key returns the first answer, applying nothing twice; the key used for another"
+        " request (a move, another operation) is 422 idempotency_key_reused."
+    )
+    parameters = [if_match_param(said_if), header_param("Idempotency-Key", said_key, **idempotency.key_schema())]
+    return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters if retried else []}
 
 
 @blp.route("/<match_id>/resign", methods=["POST"])
 @empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
-@blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left", "stale_version"))
+@blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left"))
 def resign(_body: dict, match_id: str):
     """Leave the match.
 
     In a two-player game the other seat wins; with more seats the server's random bot plays this
     seat from now on. Logged as a `resign` entry."""
-    return _operation(match_id, lifecycle.resign)
+    return _operation(match_id, "resign", lifecycle.resign)
 
 
 @blp.route("/<match_id>/abort", methods=["POST"])
 @empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.ABORTED)
-@blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused", "stale_version"))
+@blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused"))
 def abort(_body: dict, match_id: str):
     """End the match without a result.
 
     Only the creator (the first seat handed a token), and only while no seat holder has moved.
     Logged as an `abort` entry."""
     store = services().store
-    return _operation(match_id, lambda match, seat: lifecycle.abort(store, match, seat))
+    return _operation(match_id, "abort", lambda match, seat: lifecycle.abort(store, match, seat))
 
 
 @blp.route("/<match_id>/undo", methods=["POST"])
 @empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
-@blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused", "stale_version"))
+@blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused"))
 def undo(_body: dict, match_id: str):
     """Take back your own last move.
 
@@ -95,7 +102,7 @@ def undo(_body: dict, match_id: str):
     chance and revealed nothing (the game decides). Logged as an `undo` entry naming the version it
     takes back (`undoes`)."""
     store = services().store
-    return _operation(match_id, lambda match, seat: lifecycle.undo(store, match, seat))
+    return _operation(match_id, "undo", lambda match, seat: lifecycle.undo(store, match, seat))
 
 
 @blp.route("/<match_id>/rematch", methods=["POST"])
@@ -109,7 +116,7 @@ def undo(_body: dict, match_id: str):
         "seat_taken",
         "conflict",
         details=examples.REMATCH_DETAILS,
-        if_match=False,
+        retried=False,
     ),
 )
 def rematch(_body: dict, match_id: str):

@@ -421,6 +421,8 @@ def test_a_request_in_progress_409_declares_its_retry_after_and_a_304_its_etag(d
 
 
 # The 409 and 422 codes each operation can answer (service/matches.py, service/lifecycle.py, guards).
+# An operation that takes If-Match and an Idempotency-Key, as a move does (service/api/life.py):
+RETRIED = ("stale_version", "validation_error", "idempotency_key_reused", "request_in_progress")
 REFUSALS = {
     "createMatch": {"validation_error", "idempotency_key_reused", "request_in_progress"},
     "joinMatch": {
@@ -447,9 +449,9 @@ REFUSALS = {
     "listMatches": {"validation_error"},
     "getReplay": {"match_not_finished"},
     "createStreamTicket": {"validation_error"},
-    "resignMatch": {"match_finished", "seat_left", "stale_version", "validation_error"},
-    "abortMatch": {"match_finished", "abort_refused", "stale_version", "validation_error"},
-    "undoMove": {"match_finished", "seat_left", "undo_refused", "stale_version", "validation_error"},
+    "resignMatch": {"match_finished", "seat_left", *RETRIED},
+    "abortMatch": {"match_finished", "abort_refused", *RETRIED},
+    "undoMove": {"match_finished", "seat_left", "undo_refused", *RETRIED},
     "createRematch": {"match_not_finished", "rematch_refused", "seat_taken", "conflict", "validation_error"},
     "getMatch": set(),
     "listGames": set(),

@@ -648,3 +648,33 @@ def test_undo_resign_and_abort_take_a_list_in_if_match(client):
         assert late.status_code == 409 and late.get_json()["version"] == version, operation
     listed = {**auth(toks[0]), "If-Match": f'"{version - 1}", "{version}"'}
     assert client.post(f"/v1/matches/{match_id}/undo", headers=listed).status_code == 200
+
+
+def test_an_undo_a_resign_and_an_abort_sent_again_with_their_key_answer_once(client):
+    """A phone that lost an undo's or a resign's answer could only send it again bare (a second undo,
+    refused or taking back an earlier move) or with If-Match (a 409 where it had succeeded)."""
+    created = create(client, game="medici", players=2, undo="own_move")
+    match_id, toks = created["id"], tokens(created)
+    for move in ({"type": "draw"}, {"type": "offer", "price": 4}):
+        assert post_move(client, match_id, toks[0], move).status_code == 200
+    keyed = {**auth(toks[0]), "Idempotency-Key": "undo-1"}
+    first = client.post(f"/v1/matches/{match_id}/undo", headers=keyed)
+    again = client.post(f"/v1/matches/{match_id}/undo", headers={**keyed, "Accept-Language": "fr"})
+    assert first.status_code == again.status_code == 200
+    assert again.get_json() == first.get_json() and again.headers["Content-Language"] == "en"
+    assert get_match(client, match_id)["version"] == first.get_json()["version"]  # the draw still stands
+    reused = client.post(f"/v1/matches/{match_id}/resign", headers=keyed)
+    assert reused.status_code == 422 and reused.get_json()["code"] == "idempotency_key_reused"
+    as_a_move = post_move(client, match_id, toks[0], {"type": "offer", "price": 4}, **{"Idempotency-Key": "undo-1"})
+    assert as_a_move.status_code == 422 and as_a_move.get_json()["code"] == "idempotency_key_reused"
+
+    keyed = {**auth(toks[0]), "Idempotency-Key": "resign-1"}
+    resigned = client.post(f"/v1/matches/{match_id}/resign", headers=keyed)
+    assert resigned.status_code == 200 and resigned.get_json()["match"]["status"] == "finished"
+    assert client.post(f"/v1/matches/{match_id}/resign", headers=keyed).get_json() == resigned.get_json()
+
+    started = create(client, game="medici", players=2)
+    keyed = {**auth(tokens(started)[0]), "Idempotency-Key": "abort-1"}
+    aborted = client.post(f"/v1/matches/{started['id']}/abort", headers=keyed)
+    assert aborted.status_code == 200
+    assert client.post(f"/v1/matches/{started['id']}/abort", headers=keyed).get_json() == aborted.get_json()
