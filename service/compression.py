@@ -11,6 +11,7 @@ import re
 
 from flask import Flask, Response, request
 from flask_compress import Compress
+from flask_compress.flask_compress import _choose_algorithm  # the coding it will choose
 
 MIN_SIZE = 1024
 MIMETYPES = ["application/json", "application/problem+json", "text/html", "text/css", "application/javascript"]
@@ -24,9 +25,12 @@ def _without_refused(accept_encoding: str) -> str:
 
 
 class VersionTagCompress(Compress):
-    """flask-compress, keeping our ETag as sent: it names the match's version, which clients
-    echo in If-Match and If-None-Match whatever the encoding (`Vary: Accept-Encoding` keeps
-    caches apart), so it must not become `"12:gzip"`."""
+    """flask-compress, keeping our ETag's value: it names the match's version, which clients echo
+    in If-Match and If-None-Match whatever the encoding, so it must not become `"12:gzip"`. To a
+    client that accepts a compressed answer it is weak, `W/"12"` (its 304 too, as the 200 would be):
+    two encodings of an answer must not share a strong validator (RFC 9110 8.8.3), or a cache could
+    join byte ranges of one to the other, or take a 304 to one as freshening the other (RFC 9111
+    4.3.4). If-None-Match compares weakly (service/api's none_match) and If-Match takes `W/"12"`."""
 
     def after_request(self, response: Response | None) -> Response:
         accept_encoding = request.environ.get("HTTP_ACCEPT_ENCODING")
@@ -43,8 +47,9 @@ class VersionTagCompress(Compress):
             return response
         etag = response.headers.get("ETag") if response is not None else None
         response = super().after_request(response)
-        if etag is not None and response.status_code != 304:
-            response.headers["ETag"] = etag
+        if etag is not None:
+            coded = _choose_algorithm(self.enabled_algorithms, accept_encoding) is not None
+            response.headers["ETag"] = f"W/{etag.removeprefix('W/')}" if coded else etag
         return response
 
 

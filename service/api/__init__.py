@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 
 import orjson
-from flask import Response, current_app
+from flask import Response, current_app, request
 
 from service.config import Config
 from service.errors import NOT_KEPT
@@ -32,6 +32,16 @@ def seat_response(body, status: int = 200, headers: dict | None = None) -> Respo
     """An answer no cache may keep: what a seat reads (its view, its events) differs by seat and
     language, and a creation, join or ticket carries a secret."""
     return json_response(body, status, {**NOT_KEPT, **headers} if headers else NOT_KEPT)
+
+
+def none_match(etag: str) -> bool:
+    """Whether the request's If-None-Match holds this ETag (or `*`), compared weakly (RFC 9110 13.1.2):
+    a client sent `W/"12"` with a compressed answer (service/compression.py) sends that back."""
+    header = request.headers.get("If-None-Match")
+    if not header:
+        return False
+    tags = [tag.strip().removeprefix("W/") for tag in header.split(",")]
+    return "*" in tags or etag.removeprefix("W/") in tags
 
 
 # Headers some error answers carry: 401 says how to authenticate, 429 and 503 when to come back,

@@ -3,14 +3,13 @@
 import hashlib
 
 import orjson
-from flask import request
 from flask_smorest import Blueprint
 
 from engine import registry
 from engine.bots import bots_for
 from engine.i18n import words_for
 from service import words
-from service.api import LIMITED, json_response, problem_responses
+from service.api import LIMITED, json_response, none_match, problem_responses
 from service.api.examples import READ_DETAILS as READ
 from service.api.schemas import GameSchema
 from service.errors import ApiError
@@ -18,7 +17,12 @@ from service.errors import ApiError
 blp = Blueprint("games", __name__, url_prefix="/v1/games", description="The games this server hosts.")
 
 _catalogue: dict[tuple[str, str], dict] = {}
-ETAG = {"ETag": {"schema": {"type": "string"}, "description": "A hash of the body, quoted."}}
+ETAG = {
+    "ETag": {
+        "schema": {"type": "string"},
+        "description": "A hash of the body, quoted; weak (`W/`) to a client that accepts a compressed answer.",
+    }
+}
 KEEP_A_DAY = "public, max-age=86400"  # the same for every match and every caller
 STATIC_HEADERS = {
     **ETAG,
@@ -98,6 +102,6 @@ def get_static(game_id: str):
     body = orjson.dumps(_known(game_id).static() or {})
     etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
     headers = {"ETag": etag, "Cache-Control": KEEP_A_DAY}
-    if request.headers.get("If-None-Match") == etag:
+    if none_match(etag):
         return json_response(b"", 304, headers)
     return json_response(body, 200, headers)

@@ -2,7 +2,6 @@
 
 from typing import Any
 
-from flask import request
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
@@ -17,6 +16,7 @@ from service.api import (
     examples,
     header_param,
     json_response,
+    none_match,
     problem_responses,
     seat_response,
     services,
@@ -27,7 +27,12 @@ from service.errors import NOT_KEPT, ApiError
 
 blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Create, join and read matches.")
 
-ETAG = {"ETag": {"schema": {"type": "string"}, "description": "The version, quoted."}}
+ETAG = {
+    "ETag": {
+        "schema": {"type": "string"},
+        "description": 'The version, quoted: `"12"`; weak, `W/"12"`, to a client that accepts a compressed answer.',
+    }
+}
 
 
 def _validated_creation(body: dict):
@@ -170,7 +175,10 @@ def join_match(body: dict, match_id: str):
         **problem_responses(*TOKEN, *MATCH, details=examples.OPEN_READ_DETAILS),
     },
     parameters=[
-        header_param("If-None-Match", "The version you hold, quoted (the ETag): 304 with no body while it is current.")
+        header_param(
+            "If-None-Match",
+            "The version you hold, quoted (the ETag, weak or not): 304 with no body while it is current.",
+        )
     ],
     operationId="getMatch",
     security=[{}, {"seatToken": []}],
@@ -186,16 +194,9 @@ def get_match(match_id: str):
     # would get 304 and show that seat's view. Clients that keep their own copy per seat send
     # If-None-Match themselves.
     headers = {"ETag": etag, **NOT_KEPT}
-    if _etag_matches(request.headers.get("If-None-Match"), etag):
+    if none_match(etag):
         return json_response(b"", 304, headers)
     return json_response(matches.resource(match, seat), 200, headers)
-
-
-def _etag_matches(header: str | None, etag: str) -> bool:
-    if not header:
-        return False
-    tags = [t.strip().removeprefix("W/") for t in header.split(",")]
-    return "*" in tags or etag in tags
 
 
 @blp.route("/<match_id>/replay")
