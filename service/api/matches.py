@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from flask import Response
 from flask_smorest import Blueprint
 from marshmallow import ValidationError
 
@@ -183,7 +184,7 @@ def join_match(body: dict, match_id: str):
     operationId="getMatch",
     security=[{}, {"seatToken": []}],
 )
-def get_match(match_id: str):
+def get_match(match_id: str) -> Response:
     """The caller's view, who is to act and its legal moves. No token: the spectator's view."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
