@@ -678,3 +678,19 @@ def test_an_undo_a_resign_and_an_abort_sent_again_with_their_key_answer_once(cli
     aborted = client.post(f"/v1/matches/{started['id']}/abort", headers=keyed)
     assert aborted.status_code == 200
     assert client.post(f"/v1/matches/{started['id']}/abort", headers=keyed).get_json() == aborted.get_json()
+
+
+def test_copies_of_a_keyed_undo_sent_at_once_undo_once_and_all_get_its_answer(app):
+    """A phone that retried before its first undo was answered sent copies that raced the first."""
+    client = app.test_client()
+    created = create(client, game="medici", players=2, undo="own_move")
+    match_id, token = created["id"], tokens(created)[0]
+    for move in ({"type": "draw"}, {"type": "offer", "price": 4}):
+        assert post_move(client, match_id, token, move).status_code == 200
+    keyed = {**auth(token), "Idempotency-Key": "undo-at-once"}
+    copies = [partial(app.test_client().post, f"/v1/matches/{match_id}/undo", headers=keyed) for _ in range(8)]
+    answers = at_once(*copies)
+    assert {answer.status_code for answer in answers} == {200}, [a.get_json() for a in answers]
+    assert len({answer.get_data() for answer in answers}) == 1
+    log = client.get(f"/v1/matches/{match_id}/events?after=0").get_json()["entries"]
+    assert [entry.get("kind") for entry in log].count("undo") == 1
