@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Create (or --join) a match on a running service, play local-bot "
         "seats, follow it with long-poll and print the final scores.",
     )
-    from service.play import add_arguments
+    from service.playargs import add_arguments
 
     add_arguments(p)
     p.set_defaults(func=play)

@@ -9,6 +9,7 @@ import json
 import re
 import shlex
 import sys
+import time
 import urllib.request
 
 import pytest
@@ -39,8 +40,10 @@ def created_with_undo(server_url: str) -> tuple[str, str]:
 
 
 def asked(term, lang: str, after: int = 0) -> re.Match:
-    """The question asked last; its group 1: the undo it offers, if any."""
-    return term.wait_for(ASKED[lang].format(hint=re.escape(HINT[lang])), after=after)
+    """The question asked last, broken between words or not (at 80 columns it is); its group 1: the
+    undo it offers, if any."""
+    hint = r"\s+".join(map(re.escape, HINT[lang].split(" ")))
+    return term.wait_for(ASKED[lang].replace(" ", r"\s+").format(hint=hint), after=after)
 
 
 def joined(server_url: str, terminals, lang: str) -> tuple[object, str]:
@@ -77,3 +80,77 @@ def test_undo_at_the_prompt_takes_the_settlement_back_and_asks_for_it_again(serv
     assert get(f"{server_url}/v1/matches/{match_id}")["view"]["settlements"] == []
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")
+
+
+WAITING_HINT = {
+    "en": r"\(undo \+ Enter takes back your last move, while no one else has moved\)",
+    "fr": r"\(reprendre \+ Entrée reprend votre dernier coup, tant que personne d'autre n'a joué\)",
+}
+
+
+def post(url: str, body: dict, token: str, version: int) -> dict:
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}", "If-Match": f'"{version}"'}
+    req = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as response:
+        return json.load(response)
+
+
+def build_at_the_first_spot(term, lang: str) -> None:
+    """Seat 0's set-up: its settlement at the first spot listed, then the first road listed."""
+    spot = re.search(r"\) ?: (\d+)", unwrapped(term.screen().rsplit("[0]", 1)[1])).group(1)
+    shown = len(term.screen())
+    term.type(spot, "Enter")
+    asked(term, lang, shown)
+    term.type("0", "Enter")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_undo_while_waiting_for_the_next_seat_takes_the_road_back_and_their_move_still_wakes_the_wait(
+    server_url, terminals, lang
+):
+    """Seat 0's road passes the turn to seat 1, a person elsewhere: while seat 1 has not moved, the
+    terminal says `undo` takes the road back, an empty line changes nothing, `undo` asks for the road
+    again; seat 1's move wakes the wait at once (its long-poll is 20 s)."""
+    body = {"game": "catan", "players": 3, "seed": 3, "undo": "own_move", "bots": {"2": "random"}}
+    req = urllib.request.Request(
+        f"{server_url}/v1/matches", json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=10) as response:
+        match = json.load(response)
+    match_id, tokens = match["id"], {s["seat"]: s["token"] for s in match["seats"]}
+    url = f"{server_url}/v1/matches/{match_id}"
+    command = f"PORTSIDE_TOKEN={tokens[0]} {PORTSIDE} play --url {server_url} --join={match_id} --human-prompt"
+    term = terminals(f"{command} --wait 20 --lang {lang}", columns=80, rows=24)
+    asked(term, lang)
+    shown = len(term.screen())
+    build_at_the_first_spot(term, lang)
+    term.wait_for(WAITING_HINT[lang], after=shown)
+    waited_at = get(url)["version"]
+    assert get(url)["to_act"] == [1]
+
+    shown = len(term.screen())
+    term.type("Enter")  # nothing typed: nothing happens
+    time.sleep(1)
+    assert get(url)["version"] == waited_at and term.screen()[shown:].strip() == ""
+
+    term.type(TYPED[lang], "Enter")
+    term.wait_for(re.escape(SAID[lang]), after=shown)
+    road = asked(term, lang, shown)  # the road asked again; the settlement may still be taken back
+    assert road.group(1), f"the road's question offers no undo:\n{term.screen()[shown:]}"
+    assert get(url)["to_act"] == [0] and len(get(url)["view"]["roads"]) == 0
+
+    shown = len(term.screen())
+    term.type("0", "Enter")
+    term.wait_for(WAITING_HINT[lang], after=shown)
+    mine = get_as(url, tokens[1])
+    started = time.monotonic()
+    post(f"{url}/moves", mine["legal_moves"][0], tokens[1], mine["version"])
+    term.wait_for(rf"v{mine['version'] + 1}\b", after=shown, seconds=20)
+    assert time.monotonic() - started < 5, "the wait slept through seat 1's move"
+    assert "Traceback" not in term.screen()
+
+
+def get_as(url: str, token: str) -> dict:
+    req = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=10) as response:
+        return json.load(response)
