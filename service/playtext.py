@@ -233,6 +233,15 @@ def speicherstadt(view: dict, seat: int | None) -> list[str]:
     return [*lines, *table(row), "", *table(seats), *held]
 
 
+def speicherstadt_parts(view: dict, seat: int | None) -> list[Part]:
+    """The other seats' cards (a line or more each, by the last rounds: at 80x24 they pushed the card on
+    offer and the log off the screen), printed again only when they change; then the status: the round,
+    what is on offer, the row, the seats and your own cards."""
+    others = [line for s in view["seats"] if s["seat"] != seat for line in speicherstadt_holdings(s, seat)]
+    status = [line for line in speicherstadt(view, seat) if line not in others]
+    return [(t("the others' cards"), others), ("", status)]
+
+
 def row_goods(slot: dict) -> str:
     """What a card of the row holds or asks: its cubes, a contract's goods, a trader's good, a fire's value."""
     goods = slot.get("cubes") or slot.get("goods") or slot.get("good")
@@ -359,7 +368,11 @@ RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
     "smuggler": smuggler,
 }
 # The games whose table has named parts (a map) that the prompt prints again only when they change.
-PARTS: dict[str, Callable[[dict, int | None], list[Part]]] = {"catan": catan_parts, "smuggler": smuggler_parts}
+PARTS: dict[str, Callable[[dict, int | None], list[Part]]] = {
+    "catan": catan_parts,
+    "smuggler": smuggler_parts,
+    "speicherstadt": speicherstadt_parts,
+}
 
 
 def render(game: str, view: dict, seat: int | None, width: int = WIDTH, hang: int = 0) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import io
+import os
 import random
 import re
 from pathlib import Path
@@ -857,3 +858,34 @@ def test_the_warehouses_to_choose_from_say_where_each_will_stand():
     ), text
     boats = {**view, "deciding": "choose_boat", "players": [{**p, "boat": {"hold": None}} for p in view["players"]]}
     assert playsmuggler.choices(boats)[0].startswith("boats to choose from (row by row: x a square, . none): ")
+
+
+def test_at_80x24_a_speicherstadt_offer_and_the_log_stay_on_screen_under_the_others_cards(monkeypatch):
+    """At 80x24, by the last rounds the other seats' cards (four rows each) pushed the table's first line
+    (what is on offer, at what price) and the others' moves off the screen at each prompt: they are printed
+    again only when they change, above the status."""
+    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((80, 24)))
+
+    def late(view: dict) -> bool:
+        others = [line for s in view["seats"][1:] for line in playtext.speicherstadt_holdings(s, 0)]
+        return view["offer"] is not None and 0 in view["to_act"] and len(playtext.fit(others, 80, hang=2)) >= 6
+
+    game, state = played("speicherstadt", 3, late)
+    mine = {
+        "game": "speicherstadt",
+        "version": 40,
+        "seat": 0,
+        "view": game.view(state, 0),
+        "legal_moves": game.legal_moves(state, 0),
+        "move_labels": [game.move_label(state, 0, move) for move in game.legal_moves(state, 0)],
+    }
+    out, shown = io.StringIO(), {}
+    playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=out, shown=shown)
+    said = ["v41    seat 2 server:random   Seat 2 buys the ship B4 for 2 coins"]
+    print("0", *said, sep="\n", file=out)  # the answer as the terminal echoes it, then the log
+    playprompt.choose_prompt({**mine, "version": 42}, stdin=io.StringIO("0\n"), out=out, shown=shown, said=said)
+    screen = out.getvalue().splitlines()[-24:]
+    offer = re.compile(r"^Speicherstadt · round \d+( \(last\))? · \w+ · on offer: ")
+    assert any(offer.match(line) for line in screen), "\n".join(screen)
+    assert said[0] in screen and any(line.startswith("  [0] ") for line in screen), "\n".join(screen)
+    assert any(line.startswith("(the others' cards: as printed above") for line in screen), "\n".join(screen)
