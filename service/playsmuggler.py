@@ -152,8 +152,9 @@ def goods_asked(view: dict, param: dict) -> playmenu.Asked:
 
 def table_parts(view: dict, seat: int | None) -> list[Part]:
     """The seats' characters and those for hire, goods ashore and in warehouses, the sale prices, the
-    networks: each a named part, printed again when it changes."""
-    cards = view.get("characters") or {}
+    networks, what your characters and secrets do: each a named part, printed again when it changes
+    (the status names your cards: in full there, they took ten rows of 24 at every prompt)."""
+    cards, you = view.get("characters") or {}, next((p for p in view["players"] if p["seat"] == seat), None) or {}
     hire = [card_text(cid, cards, view) for cid in view.get("face_up", {}).values() if cid]
     characters = [
         t(
@@ -169,22 +170,30 @@ def table_parts(view: dict, seat: int | None) -> list[Part]:
         (t("goods and warehouses"), goods_lines(view)),
         (t("sale prices"), prices(view)),
         (t("networks"), networks(view, seat)),
+        (t("your cards"), characters_and_secrets(view, you, in_full=True)),
     ]
 
 
-def your_cards(view: dict, seat: int | None) -> list[str]:
-    """The seat's characters, the cards drawn to keep one of, and its secrets, each said in full."""
-    cards, lines = view.get("characters") or {}, []
-    you = next((p for p in view["players"] if p["seat"] == seat), None) or {}
-    if you.get("characters"):
-        kept = t("; ").join(card_text(cid, cards, view) for cid in you["characters"])
-        lines.append(t("your characters: {cards}", cards=kept))
-    drawn = you.get("setup_draw")
+def your_cards(view: dict, seat: int | None, in_full: bool = True) -> list[str]:
+    """The seat's characters, the cards drawn to keep one of (always in full), and its secrets: each in
+    full, or (`in_full` false: the status, under the part that says them in full) by its name."""
+    cards, you = view.get("characters") or {}, next((p for p in view["players"] if p["seat"] == seat), None) or {}
+    lines, drawn = characters_and_secrets(view, you, in_full), you.get("setup_draw")
     if isinstance(drawn, list) and drawn:
-        lines.append(t("drawn, to keep one: {cards}", cards=t("; ").join(card_text(cid, cards, view) for cid in drawn)))
+        said = t("drawn, to keep one: {cards}", cards=t("; ").join(card_text(cid, cards, view) for cid in drawn))
+        lines.insert(1 if you.get("characters") else 0, said)
+    return lines
+
+
+def characters_and_secrets(view: dict, you: dict, in_full: bool) -> list[str]:
+    """`you`'s characters and secrets, in full (what each does) or by name."""
+    cards, lines = view.get("characters") or {}, []
+    if you.get("characters"):
+        kept = [card_text(cid, cards, view) if in_full else card_name(cid, cards) for cid in you["characters"]]
+        lines.append(t("your characters: {cards}", cards=(t("; ") if in_full else ", ").join(kept)))
     if you.get("hand"):
-        secrets = t("; ").join(secret_text(card["secret"], view) for card in you["hand"])
-        lines.append(t("your secrets: {secrets}", secrets=secrets))
+        held = [(secret_text if in_full else secret_name)(card["secret"], view) for card in you["hand"]]
+        lines.append(t("your secrets: {secrets}", secrets=(t("; ") if in_full else ", ").join(held)))
     return lines
 
 
@@ -310,6 +319,11 @@ def secret_text(sid: str, view: dict) -> str:
     name, _, does = secret["text"].partition(": ")
     said = labelled(term(name), term(does)) if does else term(name)
     return said + (" " + t("(on {when})", when=term(secret["when"])) if secret.get("when") else "")
+
+
+def secret_name(sid: str, view: dict) -> str:
+    secret = (view.get("secrets") or {}).get(sid.rstrip("0123456789"), {})
+    return term(secret["text"].partition(": ")[0]) if secret.get("text") else words(sid)
 
 
 def card_name(cid: str, cards: dict) -> str:

@@ -358,7 +358,7 @@ def smuggler_status(view: dict, seat: int | None) -> list[str]:
     )
     officers = t("; ").join(playsmuggler.officer_text(o, view) for o in view["officers"])
     lines = [f"Cornish Smuggler · {turn}{deciding}{ending}", track, t("officers: {officers}", officers=officers)]
-    return lines + playsmuggler.seats(view, seat) + playsmuggler.your_cards(view, seat)
+    return lines + playsmuggler.seats(view, seat) + playsmuggler.your_cards(view, seat, in_full=False)
 
 
 RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
