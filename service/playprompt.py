@@ -158,16 +158,20 @@ def print_table(
             shown[name] = text
     if said and printed > SAID_AGAIN:
         print(t("(the log, again:)"), *said[-SAID_AGAIN:], sep="\n", file=out)
-    rows = 0
-    if kept:
-        again = tn(
-            "({parts}: as printed above; type map to print it again)",
-            "({parts}: as printed above; type map to print them again)",
-            len(kept),
-            parts=", ".join(kept),
-        )
-        rows = say(again, out)
+    rows = say(kept_above(kept, width), out) if kept else 0
     return rows + print_status(game, view, seat, out, named)
+
+
+def kept_above(kept: list[str], width: int) -> str:
+    """What says the parts `kept` are as printed above: each by name on one line, else (five parts of
+    Cornish Smuggler's table took three of 24 rows in French) the rest of the table."""
+    again = tn(
+        "({parts}: as printed above; type map to print it again)",
+        "({parts}: as printed above; type map to print them again)",
+        len(kept),
+        parts=", ".join(kept),
+    )
+    return again if len(again) <= width else t("(the rest of the table: as printed above; type map to print it again)")
 
 
 def print_status(game: str, view: dict, seat: int, out: TextIO, named: list[playtext.Part] | None = None) -> int:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalMove
-from service import play, playmenu, playprompt, playresume, playscore, playsmuggler, playtext
+from service import play, playmenu, playprompt, playresume, playscore, playsmuggler, playtext, playwords
 from service.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -891,38 +891,50 @@ def test_at_80x24_a_speicherstadt_offer_and_the_log_stay_on_screen_under_the_oth
     assert any(line.startswith("(the others' cards: as printed above") for line in screen), "\n".join(screen)
 
 
-def test_at_80x24_a_smuggler_turn_keeps_the_round_and_the_log_on_screen_naming_your_cards(monkeypatch):
-    """At 80x24 each prompt said the seat's characters and secrets in full (ten rows by the second round)
-    under the rest of the table, pushing the round, the customs and the others' moves off the screen:
-    the status names them, and what they do is a part printed again only when it changes."""
+def smuggler_seat_holding_cards():
+    """A 3-seat match played by greedy bots (random ones seldom hire or discover) until seat 0, alone to
+    act in the play phase, holds two characters and two secrets: (game, state, seat 0's view)."""
     from engine import registry
     from engine.bots import get_bot
 
-    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((80, 24)))
     game, rng = registry.get("smuggler"), random.Random(3)
     state = game.setup(3, game.load_options({}), 3)
-    for _ in range(3000):  # greedy bots (random ones seldom hire or discover) until seat 0 holds enough
-        you, view = game.view(state, 0)["players"][0], game.view(state, 0)
+    for _ in range(3000):
+        view = game.view(state, 0)
+        you = view["players"][0]
         if (
             view["phase"] == "play"
             and sorted(game.to_act(state)) == [0]
             and len(you["characters"]) >= 2 <= you["secrets"]
         ):
-            break
+            return game, state, view
         seat = sorted(game.to_act(state))[0]
         legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
         game.apply(state, seat, get_bot("smuggler", "greedy").choose(game.view(state, seat), legal, rng, templates))
-    else:
-        raise AssertionError("seat 0 never held two characters and two secrets")
-    legal = game.legal_moves(state, 0)[-3:]  # a turn of three moves: the list is not what is measured here
-    mine = {"game": "smuggler", "version": 40, "seat": 0, "view": view, "legal_moves": legal}
-    mine["move_labels"] = [game.move_label(state, 0, move) for move in legal]
+    raise AssertionError("seat 0 never held two characters and two secrets")
+
+
+def prompted_twice(game, state, view: dict, count: int, said: list[str]) -> list[str]:
+    """The last 24 rows after two prompts of seat 0 listing `count` of its moves, `said` between them."""
+    legal = game.legal_moves(state, 0)[-count:]
+    mine = {"game": game.id, "version": 40, "seat": 0, "view": view, "legal_moves": legal}
+    mine["move_labels"] = [game.move_label(state, 0, move, playwords.lang()) for move in legal]
     out, shown, static = io.StringIO(), {}, game.static()
     playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=out, shown=shown, static=static)
-    said = ["v41    seat 2 server:random   Seat 2 passes"]
     print("0", *said, sep="\n", file=out)  # the answer as the terminal echoes it, then the log
     playprompt.choose_prompt({**mine, "version": 42}, stdin=io.StringIO("0\n"), out=out, shown=shown, static=static)
-    screen = out.getvalue().splitlines()[-24:]
+    return out.getvalue().splitlines()[-24:]
+
+
+def test_at_80x24_a_smuggler_turn_keeps_the_round_and_the_log_on_screen_naming_your_cards(monkeypatch):
+    """At 80x24 each prompt said the seat's characters and secrets in full (ten rows by the second round)
+    under the rest of the table, pushing the round, the customs and the others' moves off the screen:
+    the status names them, and what they do is a part printed again only when it changes."""
+    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((80, 24)))
+    game, state, view = smuggler_seat_holding_cards()
+    you = view["players"][0]
+    said = ["v41    seat 2 server:random   Seat 2 passes"]
+    screen = prompted_twice(game, state, view, 3, said)  # three moves: the list is not what is measured here
     assert said[0] in screen and any(line.startswith("Cornish Smuggler · round ") for line in screen), screen
-    names = [playsmuggler.card_name(cid, static["characters"]) for cid in you["characters"]]
+    names = [playsmuggler.card_name(cid, game.static()["characters"]) for cid in you["characters"]]
     assert f"your characters: {', '.join(names)}" in screen, screen

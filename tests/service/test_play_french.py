@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import io
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -18,6 +19,7 @@ from babel.messages.pofile import read_po
 from engine import registry
 from engine.bots import get_bot
 from service import playmenu, playprompt, playscore, playtext, playwords
+from tests.service.test_play_client import prompted_twice, smuggler_seat_holding_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "service" / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
@@ -309,3 +311,16 @@ def test_a_french_line_is_never_broken_before_its_colon_or_semicolon(french, wid
         if re.match(r"\s*[:;!?»]", line)
     ]
     assert not broken, broken
+
+
+def test_at_80x24_in_french_a_smuggler_turn_of_six_moves_keeps_the_others_moves_on_screen(monkeypatch, french):
+    """Five parts of the table unchanged were named in a notice of three rows in French (« personnages,
+    marchandises et entrepôts, … : sans changement, voir plus haut ; … »): with the status and six moves,
+    the others' moves were off a 24-row screen. A notice too long for a row says « le reste de la table »."""
+    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((80, 24)))
+    playwords.use("fr", "smuggler")
+    game, state, view = smuggler_seat_holding_cards()
+    said = ["v41    siège 2 server:random   Siège 2 passe"]
+    screen = prompted_twice(game, state, view, 6, said)
+    assert said[0] in screen, "\n".join(screen)
+    assert "(le reste de la table : comme plus haut ; tapez carte pour le réafficher)" in screen, "\n".join(screen)
