@@ -346,7 +346,9 @@ class Session:
                 others = ", ".join(f"{s} ({self.labels.get(s, '?')})" for s in state["to_act"])
                 self.say(f"v{state['version']:<5} " + t("waiting for seat {seats}", seats=others))
                 if undoable:
-                    self.say("  " + t("(undo + Enter takes back your last move, while no one else has moved)"))
+                    hint = "  " + t("(undo + Enter takes back your last move, while no one else has moved)")
+                    for line in playtext.fit([hint], playprompt.terminal_width(self.progress)):
+                        self.say(line)
             if undoable:  # long-poll while reading the terminal: `undo` is taken at once
                 self.show(playundo.wait_reading(self, undoable))
             else:

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from tests.e2e.test_play_terminal import get, unwrapped
+from tests.e2e.test_play_terminal import get, too_wide, unwrapped
 
 pytestmark = pytest.mark.e2e
 
@@ -84,7 +84,7 @@ def test_undo_at_the_prompt_takes_the_settlement_back_and_asks_for_it_again(serv
 
 WAITING_HINT = {
     "en": r"\(undo \+ Enter takes back your last move, while no one else has moved\)",
-    "fr": r"\(reprendre \+ Entrée reprend votre dernier coup, tant que personne d'autre n'a joué\)",
+    "fr": r"\(reprendre \+ Entrée : reprend votre dernier coup tant que personne n'a joué\)",
 }
 
 
@@ -147,7 +147,7 @@ def test_undo_while_waiting_for_the_next_seat_takes_the_road_back_and_their_move
     post(f"{url}/moves", mine["legal_moves"][0], tokens[1], mine["version"])
     term.wait_for(rf"v{mine['version'] + 1}\b", after=shown, seconds=20)
     assert time.monotonic() - started < 5, "the wait slept through seat 1's move"
-    assert "Traceback" not in term.screen()
+    assert too_wide(term.screen(), 80) == [] and "Traceback" not in term.screen(), too_wide(term.screen(), 80)
 
 
 def get_as(url: str, token: str) -> dict:
