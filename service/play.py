@@ -495,7 +495,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
     if args.json:
         print(playscore.as_json(final, labels), file=out)
     else:
-        print(playscore.format_outcome(final, {**labels, **player.labels}), file=out)
+        width = playprompt.terminal_width(out, sys.maxsize)
+        print(playscore.format_outcome(final, {**labels, **player.labels}, width), file=out)
     return 0
 
 

@@ -5,12 +5,15 @@ client stays a client."""
 from __future__ import annotations
 
 import json
+import sys
 
-from service.playwords import t, term, tn
+from service.playlines import fit
+from service.playwords import labelled, t, term, tn
 
 
-def format_outcome(final: dict, labels: dict[int, str]) -> str:
-    """The final scores: a row per seat with every category of the breakdown, then the winners."""
+def format_outcome(final: dict, labels: dict[int, str], width: int = sys.maxsize) -> str:
+    """The final scores: a row per seat with every category of the breakdown (wider than `width`, the
+    terminal's: a row per category, a column per seat; wider still: a line per seat), then the winners."""
     outcome = final["outcome"]
     lines = [t("Match {id} ({game}) finished at version {version}.", **final)]
     categories = sorted({k for part in outcome["breakdown"] for k in part})
@@ -25,14 +28,25 @@ def format_outcome(final: dict, labels: dict[int, str]) -> str:
         ]
         for s in range(len(outcome["scores"]))
     ]
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for row in [header, *rows]:
-        lines.append("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    by_seat, by_category = aligned([header, *rows]), aligned([list(column) for column in zip(header, *rows)])
+    if max(map(len, by_seat)) <= width:
+        lines += by_seat
+    elif max(map(len, by_category)) <= width:
+        lines += by_category
+    else:
+        lines += fit(
+            [t("; ").join(labelled(name, cell) for name, cell in zip(header, row) if cell) for row in rows], width
+        )
     winners = ", ".join(t("seat {seat} ({who})", seat=s, who=labels.get(s, "")) for s in outcome["winners"])
-    lines.append(tn("Winner: {seats}", "Winners: {seats}", len(outcome["winners"]), seats=winners))
+    said = [tn("Winner: {seats}", "Winners: {seats}", len(outcome["winners"]), seats=winners)]
     if outcome.get("tiebreak"):
-        lines.append(t("Tie-break: {how}", how=term(outcome["tiebreak"])))
-    return "\n".join(lines)
+        said.append(t("Tie-break: {how}", how=term(outcome["tiebreak"])))
+    return "\n".join(fit(lines[:1], width) + lines[1:] + fit(said, width))
+
+
+def aligned(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
 
 
 def as_json(final: dict, labels: dict[int, str]) -> str:

@@ -136,6 +136,34 @@ def test_the_final_table_shows_scores_every_category_and_the_winners():
     assert lines[-1] == "Winner: seat 1 (server:greedy)"
 
 
+def test_at_80_columns_the_final_table_turns_a_row_per_category_rather_than_wrap():
+    """At 80 columns a 3-seat Catan's final table (five categories) was 101 columns wide: the terminal
+    cut `settlements` in two and each seat's row in two, the values under no heading. Too wide, the
+    table has a row per category and a column per seat; too wide even so, a line per seat."""
+    breakdown = {"cities": 8, "largest army": 2, "longest road": 0, "settlements": 0, "victory point cards": 0}
+    final = {
+        "id": "m2",
+        "game": "catan",
+        "version": 339,
+        "outcome": {
+            "scores": [2, 10, 2],
+            "ranks": [2, 1, 2],
+            "winners": [1],
+            "breakdown": [{**breakdown, "cities": 0, "settlements": 2}, breakdown, {**breakdown, "settlements": 2}],
+        },
+    }
+    labels = {0: "human", 1: "server:greedy", 2: "server:random"}
+    lines = playscore.format_outcome(final, labels, 80).splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    assert lines[1].split() == ["seat", "0", "1", "2"] and lines[2].split() == ["who", *labels.values()]
+    assert lines[4].split() == ["score", "2", "10", "2"], lines
+    assert "settlements 2 0 2" in [" ".join(line.split()) for line in lines], lines
+    narrow = playscore.format_outcome(final, labels, 40).splitlines()
+    assert all(len(line) <= 40 for line in narrow), narrow
+    said = re.sub(r"\s+", " ", " ".join(narrow))
+    assert "seat: 1; who: server:greedy; rank: 1; score: 10; cities: 8;" in said, narrow
+
+
 def resource(game: str, players: int, seat: int = 0, seed: int = 4) -> dict:
     """What GET /v1/matches/{id} gives `seat` at the start of a match (built through the Game contract)."""
     from engine import registry
