@@ -142,9 +142,12 @@ def menu(
         return built
     kinds = [(tuple(legal[n] for n in kind), _labels_of(labels, kind)) for kind in _kinds(legal)]
     sizes = [len(_listed(moves, names, [], width, set()).lines) for moves, names in kinds]
+    # A kind whose moves take no more rows than its section's line would (two payments on a line that
+    # breaks once) is left listed: folded, it saved nothing and asked for one more choice.
+    section_rows = [len(_listed([], [], [], width, {0}, [kind]).lines) for kind in kinds]
     folded: set[int] = set()
     while len(built.lines) > rows:
-        unfolded = [k for k in range(len(kinds)) if k not in folded and sizes[k] > 1]
+        unfolded = [k for k in range(len(kinds)) if k not in folded and sizes[k] > section_rows[k]]
         if not unfolded:
             break
         folded.add(max(unfolded, key=lambda k: sizes[k]))

@@ -324,3 +324,18 @@ def test_at_80x24_in_french_a_smuggler_turn_of_six_moves_keeps_the_others_moves_
     screen = prompted_twice(game, state, view, 6, said)
     assert said[0] in screen, "\n".join(screen)
     assert "(le reste de la table : comme plus haut ; tapez carte pour le réafficher)" in screen, "\n".join(screen)
+
+
+def test_a_kind_of_two_moves_is_not_folded_into_a_section_as_tall_as_its_own_line(french):
+    """At 80x24 a French turn folded « Naviguer vers le large de la côte nord pour … [0] 1 influence
+    [1] 3 pièces d'or » (two rows) into « [0] Naviguer vers le large de la côte nord pour … (2 coups,
+    affichés quand vous le choisissez) », two rows too: nothing saved, one more choice to make."""
+    playwords.use("fr", "smuggler")
+    sail = "Naviguer vers le large de la côte nord pour"
+    legal = [{"type": "sail", "to": "north", "pay": pay} for pay in ("influence", "gold")]
+    labels = [f"{sail} 1 influence", f"{sail} 3 pièces d'or"]
+    legal += [{"type": "move_officer", "officer": 1, "to": n} for n in range(12)]
+    labels += [f"Déplacer l'officier 1 vers l'espace {n} pour 4 influence" for n in range(12)]
+    listed = playmenu.menu(legal, labels, [], width=80, rows=3)
+    assert not any(isinstance(choice, playmenu.Section) and "côte nord" in choice.heading for choice in listed.choices)
+    assert [len(choice.legal) for choice in listed.choices if isinstance(choice, playmenu.Section)] == [12]
