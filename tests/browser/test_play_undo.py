@@ -119,3 +119,35 @@ def test_a_hot_seat_page_takes_back_the_move_of_the_seat_that_played_it(browser,
         assert not page.locator(UNDO).count()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("address_seat", ["1", "0"])
+def test_a_reloaded_hot_seat_page_still_offers_the_undo_of_the_seat_that_moved(browser, server_url, address_seat):
+    """A reload lost the offer: the page knew Ana's undo only from her move's answer. Reloaded on
+    Ben's seat, or on an address naming Ana's (the page hands over to Ben), it asks the match with
+    Ana's token (can_undo) and offers it again."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"], undo=True)
+        page.wait_for_selector('[data-move=\'{"type":"draw"}\']')
+        match_id = wait_for_address(page, seat="0")["match"]
+        page.click('[data-move=\'{"type":"draw"}\']')
+        page.wait_for_selector("form.template input[type=number]")
+        offer_a_price(page, 5)
+        wait_for_address(page, match=match_id, seat="1")
+        page.wait_for_selector(UNDO)
+
+        page.goto(f"{server_url}/play/#match={match_id}&seat={address_seat}")
+        page.reload()
+        wait_for_address(page, match=match_id, seat="1")  # Ben answers the price
+        page.wait_for_selector(UNDO)
+        assert page.locator(UNDO).inner_text() == "Undo the last move of Ana"
+
+        page.click(UNDO)
+        wait_for_address(page, match=match_id, seat="0")  # Ana names her price again
+        page.wait_for_selector("form.template input[type=number]")
+        wait_for_text(page, ".log", "Ana took back their last move")
+        assert api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"] == [0]
+    finally:
+        context.close()

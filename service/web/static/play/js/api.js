@@ -45,6 +45,8 @@ export async function call(method, path, { token, body, headers = {} } = {}) {
 export const games = () => call("GET", "/v1/games");
 export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
+/** The log so far, as the seat whose token it is sees it. */
+export const history = (id, token) => call("GET", `/v1/matches/${id}/events?after=0`, { token });
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()));
 let unanswered = null; // the last creation or join not answered: asked again as it was, it keeps its key
 

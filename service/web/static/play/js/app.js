@@ -85,9 +85,10 @@ class MatchScreen {
     this.entry = catalogue.find((g) => g.id === this.resource.game) || { id: this.resource.game, title: this.resource.game };
     this.board = BOARDS[this.resource.game] ? await BOARDS[this.resource.game]() : null;
     this.static = this.entry.static ? await api.staticData(this.resource.game).catch(() => null) : null;
-    const history_ = await this.history();
+    const history_ = await api.history(this.id, this.token());
     this.log = history_.entries;
     this.told = this.log.length; // what was there on opening is on the page to read, not news
+    await this.recallUndo();
     if (this.handOver()) return; // hot-seat: opened on a seat that waits while another held seat acts
     this.draw();
     if (this.seat != null) history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${this.seat}`);
@@ -219,7 +220,7 @@ class MatchScreen {
     this.stopFollow();
     let fresh, history_;
     try {
-      [fresh, history_] = await Promise.all([api.match(this.id, this.token()), this.history()]);
+      [fresh, history_] = await Promise.all([api.match(this.id, this.token()), api.history(this.id, this.token())]);
     } catch (err) {
       if (this.seat === seat) this.say(problemText(err));
       return;
@@ -232,11 +233,6 @@ class MatchScreen {
     this.draw();
     history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
     this.startFollowing(Math.max(history_.version, ...this.log.map((e) => e.version)));
-  }
-
-  /** The log so far, as the seat shown sees it. */
-  history() {
-    return api.call("GET", `/v1/matches/${this.id}/events?after=0`, { token: this.token() });
   }
 
   /** After any move, the next moves in the list are brought into view once they come (a tap on
@@ -505,6 +501,14 @@ class MatchScreen {
 
   noteUndo(mine) {
     this.undoable = mine.can_undo ? { seat: mine.seat, version: mine.version } : null;
+  }
+
+  /** On opening a hot-seat page (a reload), the undo its last move's answer offered: the seat that
+   *  moved last, if held here, says whether its undo would still be taken. */
+  async recallUndo() {
+    const held = seatsOf(this.id), last = this.log.at(-1);
+    if (!last || !held[last.seat] || Object.keys(held).length < 2) return;
+    this.noteUndo(last.seat === this.seat ? this.resource : await api.match(this.id, held[last.seat]).catch(() => ({})));
   }
 
   /** The undo posted with the token of the seat whose move it takes back; a hot-seat page then
