@@ -38,7 +38,9 @@ export function customs(view, data, ctx) {
 }
 
 /** The sale prices (gold / reputation) by the size paid for, a column per price row (its cost in
- * influence or reputation), and the towns that pay for that size at most. */
+ * influence or reputation), and the towns that pay for that size at most. The headings are short,
+ * "Row 2" over "pay 1", "Towns", their full words in their abbr's title: « Ligne de prix 2 (payer 1) »
+ * stood five lines high on a 390 px phone. */
 export function prices(view, data) {
   const rowCost = data.row_cost || [];
   const sizes = Object.keys(view.prices).map(Number).sort((a, b) => a - b);
@@ -46,8 +48,9 @@ export function prices(view, data) {
   return el("div", { class: "smug-prices" }, sideways(el("table", {},
     el("caption", {}, t("Sale prices: gold / reputation")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Size")),
-      rowCost.map((cost, row) => el("th", { scope: "col" }, cost ? t("Price row {row} (pay {n})", { row: row + 1, n: cost }) : t("Price row {row} (free)", { row: row + 1 }))),
-      el("th", { scope: "col" }, t("Towns of that size")))),
+      rowCost.map((cost, row) => el("th", { scope: "col" }, el("abbr", { title: t("Price row {row}", { row: row + 1 }) }, t("Row {row}", { row: row + 1 })),
+        el("span", { class: "cost" }, cost ? t("pay {n}", { n: cost }) : t("free")))),
+      el("th", { scope: "col" }, el("abbr", { title: t("Towns of that size") }, t("Towns"))))),
     el("tbody", {}, sizes.map((size) => el("tr", {}, el("th", { scope: "row" }, String(size)),
       view.prices[size].map(([gold, reputation]) => el("td", {}, `${gold} / ${reputation}`)),
       el("td", {}, towns(size) || "–")))))),
