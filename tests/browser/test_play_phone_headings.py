@@ -1,6 +1,7 @@
 """Table headings on a 390 px phone, in a real Chromium, in English and in French: Smuggler's sale
 prices read « Ligne de prix 2 (payer 1) » five lines high over one-line figures, and the table was cut
-off; its headings are two lines at most now, their full words in their abbr's title, and the table fits
+off; its headings are two lines at most now, their full words in their abbr's title, and the table fits.
+A table that scrolls sideways anyway keeps its headings on one line: Catan's "Dev / cards" stood on two
 (screenshots in var/screenshots/, named play-headings-*)."""
 
 from __future__ import annotations
@@ -59,5 +60,20 @@ def test_smugglers_price_headings_stand_on_two_lines_and_the_table_fits_the_phon
         assert frame[0] <= frame[1], f"the table is {frame[0]} px wide in a {frame[1]} px column"
         assert not page.locator(".smug-prices .scroll-wrap.overflows").count()
         table.screenshot(path=str(screenshots / f"play-headings-smuggler-prices-{language}-390.png"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_catans_players_headings_keep_to_one_line_where_the_table_scrolls(browser, server_url, screenshots, language):
+    """ "Dev / cards" (« Cartes / dév. ») made the heading row two lines high over one-line rows."""
+    context, page = phone_page(browser, server_url, "catan", 3, language)
+    try:
+        caption = "Players" if language == "en" else "Joueurs"
+        table = page.locator("table", has=page.locator("caption", has_text=caption))
+        said = headings(table)
+        assert said and all(lines == 1 for lines in said.values()), said
+        assert page.locator(".scroll-wrap.overflows", has=table).count()  # it scrolls sideways, and says so
+        table.screenshot(path=str(screenshots / f"play-headings-catan-players-{language}-390.png"))
     finally:
         context.close()
