@@ -8,6 +8,7 @@ but « la banque » and « l'entrepôt », which a bare noun after a fixed « de
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from engine.i18n import Amount
 
@@ -56,7 +57,8 @@ PROPER = {"st_michaelis": "St. Michaelis"}
 def fields(kind: str, obj: dict) -> dict:
     """Positions in the row of cards, counted from 1 as the players count them (the wire counts from 0);
     where a cube comes from and each card named, as phrases (`ORIGINS`, THE before a card's id);
-    money as coins ("for 3 coins": « pour 3 » said no unit)."""
+    money as coins ("for 3 coins": « pour 3 » said no unit); cubes of a market hall's sale or
+    conversion, or lost, counted by good ("Sell 2 tea", « 2 thés »: "Sell tea, tea" named each cube)."""
     out: dict = {}
     if obj.get("type") == "place_worker" and isinstance(obj.get("card"), int):
         out["place"] = obj["card"] + 1
@@ -70,6 +72,9 @@ def fields(kind: str, obj: dict) -> dict:
     for name in ("price", "coins"):
         if type(obj.get(name)) is int:
             out[name] = Amount(obj[name], "coin")
+    for name in ("goods", "lost"):
+        if isinstance(obj.get(name), list) and all(isinstance(good, str) for good in obj[name]):
+            out[name] = dict(Counter(obj[name]))
     return out
 
 

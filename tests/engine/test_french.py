@@ -161,13 +161,19 @@ SPEICHERSTADT = registry.get("speicherstadt")
         ),
         (
             {"type": "market_sell", "goods": ["carpet", "tea"]},
-            "Vendre de votre halle : tapis, thé",
-            "Sell carpet, tea from your market hall",
+            "Vendre 1 tapis, 1 thé de votre halle",
+            "Sell 1 carpet, 1 tea from your market hall",
+        ),
+        # Two cubes of one good are counted: "Sell tea, tea" named each.
+        (
+            {"type": "market_sell", "goods": ["tea", "tea"]},
+            "Vendre 2 thés de votre halle",
+            "Sell 2 tea from your market hall",
         ),
         (
             {"type": "convert", "goods": ["tea", "tea", "coffee"], "take": "carpet"},
-            "Échanger contre du tapis : thé, thé, café",
-            "Convert tea, tea, coffee into carpet",
+            "Échanger 2 thés, 1 café contre du tapis",
+            "Convert 2 tea, 1 coffee into carpet",
         ),
     ],
 )
@@ -217,8 +223,8 @@ def test_speicherstadt_log_names_goods_and_cards_with_their_articles(event, fren
             "speicherstadt",
             "event",
             {"type": "market_sold", "seat": 0, "goods": ["tea", "tea"], "coins": 2},
-            "Seat 0 sold tea, tea from the market hall for 2 coins",
-            "Siège 0 vend de sa halle pour 2 pièces : thé, thé",
+            "Seat 0 sold 2 tea from the market hall for 2 coins",
+            "Siège 0 vend 2 thés de sa halle pour 2 pièces",
         ),
         ("medici", "move", {"type": "offer", "price": 0}, "Offer the lot for 0 coins", "Proposer le lot pour 0 pièce"),
         ("medici", "move", {"type": "offer", "price": 1}, "Offer the lot for 1 coin", "Proposer le lot pour 1 pièce"),

@@ -279,4 +279,4 @@ def test_the_end_of_shipping_reads_well_in_french_whether_or_not_cubes_were_lost
     done = {"type": "shipping_done", "seat": 0, "lost": []}
     assert GAME.event_text(done, "fr", strict=True) == "Siège 0 termine son déchargement ; cubes perdus : aucun"
     lost = {**done, "lost": ["tea", "tea"]}
-    assert GAME.event_text(lost, "fr", strict=True) == "Siège 0 termine son déchargement ; cubes perdus : thé, thé"
+    assert GAME.event_text(lost, "fr", strict=True) == "Siège 0 termine son déchargement ; cubes perdus : 2 thés"
