@@ -291,7 +291,7 @@ BOARDS = {
             "crique secrète",
             "Tonnelet (1 carré)",
             "(2 carrés)",
-            "Mise en place",
+            "mise en place",
             "décision : ",
             "Officiels :",
         ],

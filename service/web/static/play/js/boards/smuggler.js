@@ -5,7 +5,7 @@
 
 import { el, sideways } from "../words.js";
 import { t } from "../i18n.js";
-import { PHASE_WORDS, DECIDING_WORDS, ENDING_WORDS, GOODS_WORDS, word, capital, seatOf } from "./smuggler-words.js";
+import { PHASE_WORDS, DECIDING_WORDS, ENDING_WORDS, GOODS_WORDS, word, seatOf } from "./smuggler-words.js";
 import { spotsOf, keepInSight, map, legend, whereList } from "./smuggler-map.js";
 import { customs, prices, yours, choosing, playersTable, market, merchants } from "./smuggler-tables.js";
 
@@ -97,7 +97,8 @@ export function render(resource, ctx) {
 // --- words -------------------------------------------------------------------------
 
 function facts(view, ctx, finished) {
-  const parts = [t("Round {round}", { round: view.round }), capital(word(PHASE_WORDS, view.phase)), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
+  // The phase in lower case, as the other games' status lines say theirs (« Manche 1 · demande »).
+  const parts = [t("Round {round}", { round: view.round }), word(PHASE_WORDS, view.phase), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
   // Whose turn it is while the match goes on: an ended match (its rules, or a resignation) has none.
   if (view.phase === "play" && !finished && view.active != null) parts.push(t("turn of {seat}", { seat: seatOf(ctx, view.active) }));
   if (view.deciding) parts.push(t("deciding: {what}", { what: word(DECIDING_WORDS, view.deciding) }));

@@ -1,0 +1,36 @@
+"""The games' pages say alike what they share, in a real Chromium, in French: each board's status line
+names its phase in lower case (Smuggler's read « Tour 0 · Mise en place », Speicherstadt's « Manche 1 ·
+demande »)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_play_flow import created, open_seat
+from tests.browser.test_play_web import api
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+PHONE = {"width": 390, "height": 844}
+# Each game's opening phase as its board says it, and the words before it there.
+PHASES = {
+    "catan": ("Phase : ", {"setup": "mise en place"}),
+    "medici": ("Manche 1 sur 3 · ", {"draw": "tirage"}),
+    "speicherstadt": ("Manche 1 · ", {"supply": "approvisionnement", "demand": "demande"}),
+    "smuggler": ("Tour 0 · ", {"setup": "mise en place"}),
+}
+
+
+@pytest.mark.parametrize("game,players", [("catan", 3), ("medici", 2), ("speicherstadt", 2), ("smuggler", 2)])
+def test_every_board_names_its_phase_in_lower_case(browser, server_url, game, players):
+    match_id, tokens = created(server_url, game, players)
+    phase = api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["phase"]
+    before, words = PHASES[game]
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[0])
+        board = page.locator(".board").first.inner_text()
+        assert before + words[phase] in board, board[:300]
+    finally:
+        context.close()
