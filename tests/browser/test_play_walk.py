@@ -214,7 +214,7 @@ def test_medicis_players_table_names_a_house_once(page, server_url):
     named = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "names": {"0": "Ana"}})
     page.goto(f"{server_url}/play/#match={named['id']}&token={named['seats'][0]['token']}")
     page.locator(".board.medici table tbody tr", has_text="Ana").first.wait_for()
-    assert page.locator(".board.medici table tbody tr").first.inner_text().startswith("Medici (Ana)")
+    assert page.locator(".board.medici table tbody tr").first.inner_text().startswith("Medici (Ana, you)")
 
 
 def test_a_new_matchs_log_says_nothing_was_played_yet(browser, server_url):

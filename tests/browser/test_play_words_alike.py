@@ -1,6 +1,7 @@
 """The games' pages say alike what they share, in a real Chromium, in French: each board's status line
 names its phase in lower case (Smuggler's read « Tour 0 · Mise en place », Speicherstadt's « Manche 1 ·
-demande »)."""
+demande »); a Medici seat named after its house and its player says "you" in the same brackets, in English
+too ("Medici (Ana) (you)" read clumsily)."""
 
 from __future__ import annotations
 
@@ -32,5 +33,18 @@ def test_every_board_names_its_phase_in_lower_case(browser, server_url, game, pl
         open_seat(page, server_url, match_id, tokens[0])
         board = page.locator(".board").first.inner_text()
         assert before + words[phase] in board, board[:300]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("locale,mine", [("en-US", "Medici (Ana, you)"), ("fr-FR", "Medici (Ana, vous)")])
+def test_a_medici_seat_says_its_player_and_you_in_one_pair_of_brackets(browser, server_url, locale, mine):
+    match = api(server_url, "POST", "/v1/matches", {"game": "medici", "players": 2, "names": {"0": "Ana", "1": "Ben"}})
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match["id"], match["seats"][0]["token"])
+        seats = page.locator(".board table tbody tr > :first-child").all_inner_texts()
+        assert seats == [mine, "Strozzi (Ben)"]
     finally:
         context.close()

@@ -165,6 +165,7 @@ export const FR = {
   "Board": "Plateau",
   "Table": "Table",
   "(you)": "(vous)",
+  "{house} ({name}, you)": "{house} ({name}, vous)",
   "{name}:": "{name} :",
   "empty": "vide",
   "value {value}": "valeur {value}",

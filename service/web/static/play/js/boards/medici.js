@@ -43,9 +43,11 @@ export function render(resource, ctx) {
     v.drawer != null ? ` · ${t("lot drawn by {seat}", { seat: ctx.seatName(v.drawer) })}` : "",
     ` · ${t("bag {bag} · bank {bank}", { bag: v.bag.count, bank: v.bank })}`);
   const you = (seat) => (seat === ctx.seat ? ` ${t("(you)")}` : "");
-  // A seat's name beside its house, unless it is the house's own ("Medici (Medici)" read twice).
-  const house = (p) => (ctx.seatName(p.seat).startsWith(p.name) ? ctx.seatName(p.seat) : `${p.name} (${ctx.seatName(p.seat)})`);
-  const money = table(t("Players"), v.players.map((p) => ({ seat: `${house(p)}${you(p.seat)}`, money: p.money, credit: p.credit, ...p.earned, purchases: -p.earned.purchases })),
+  // A seat's name beside its house, unless it is the house's own ("Medici (Medici)" read twice); the
+  // seat's own in the same brackets: "Medici (Ana, you)", where "Medici (Ana) (you)" read clumsily.
+  const house = (p, name = ctx.seatName(p.seat)) => (name.startsWith(p.name) ? `${name}${you(p.seat)}`
+    : p.seat === ctx.seat ? t("{house} ({name}, you)", { house: p.name, name }) : `${p.name} (${name})`);
+  const money = table(t("Players"), v.players.map((p) => ({ seat: house(p), money: p.money, credit: p.credit, ...p.earned, purchases: -p.earned.purchases })),
     { seat: t("Seat"), money: t("Money"), credit: t("Credit"), ...EARNED });
   const harbours = el("div", { class: "harbours" }, v.harbours.map((h) => harbour(h, v)));
   const tracks = el("div", { class: "tracks", "aria-label": t("Monopoly tracks") }, el("h3", {}, t("Monopoly tracks")),
