@@ -202,6 +202,25 @@ def test_french_elides_de_before_a_name_that_starts_with_a_vowel(french_page, pa
     assert page.evaluate(script)[:3] == ["turn of Ana", "Émile's boat", "Yves's ships (tiles/room):"]
 
 
+def test_french_counts_a_negative_score_in_the_plural(french_page, server_url):
+    """A Speicherstadt seat the fires had cost 6 points read « -6 point à ce stade »: French is
+    singular under 2 either side of 0 (« -1 point », « 1 point »), plural from 2 on (« -6 points »)."""
+    french_page.goto(f"{server_url}/play/")
+    said = french_page.evaluate(
+        """async () => {
+          const { t } = await import('/play/js/i18n.js');
+          return [-6, -1, 0, 1, 2].map((n) => t("{n} points now", { n }));
+        }"""
+    )
+    assert said == [
+        "-6 points à ce stade",
+        "-1 point à ce stade",
+        "0 point à ce stade",
+        "1 point à ce stade",
+        "2 points à ce stade",
+    ]
+
+
 def test_an_english_or_other_browser_gets_the_lobby_in_english(page, browser, server_url):
     page.goto(f"{server_url}/play/")
     page.wait_for_selector("#listed h2")

@@ -32,13 +32,13 @@ const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu;
 
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
- * [one, more] has a count, values.n: French takes the first for 0 and 1 (as the server's
- * Plural-Forms). English texts are their own keys, written for more than one: for 1, the word
+ * [one, more] has a count, values.n: French takes the first under 2 either side of 0 (as the
+ * server's Plural-Forms for 0 and 1; « -6 point » read on a seat the fires had cost 6). English texts are their own keys, written for more than one: for 1, the word
  * after {n} loses its s ("1 coins" read on every Speicherstadt seat holding one coin).
  */
 export function t(text, values = {}) {
   const entry = words[text] ?? (lang === "en" && values.n === 1 ? text.replace(/\{n\} ([a-z]+)s\b/, "{n} $1") : text);
-  const more = lang === "fr" ? values.n > 1 : values.n !== 1; // French: 0 and 1 are singular
+  const more = lang === "fr" ? Math.abs(values.n) > 1 : values.n !== 1; // French: -1, 0 and 1 are singular
   const said = (Array.isArray(entry) ? entry[more ? 1 : 0] : entry).replace(PLACEHOLDER, (all, word, stem, name) => {
     if (!(name in values)) return all;
     const value = String(values[name]);
