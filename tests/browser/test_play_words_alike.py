@@ -1,13 +1,15 @@
 """The games' pages say alike what they share, in a real Chromium, in French: each board's status line
 names its phase in lower case (Smuggler's read « Tour 0 · Mise en place », Speicherstadt's « Manche 1 ·
 demande »); a Medici seat named after its house and its player says "you" in the same brackets, in English
-too ("Medici (Ana) (you)" read clumsily)."""
+too ("Medici (Ana) (you)" read clumsily); a Speicherstadt match over counts its seats' points without « à ce
+stade » (so far)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.test_play_flow import created, open_seat
+from tests.browser.test_play_forms_tables import played_to_its_end
 from tests.browser.test_play_web import api
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -46,5 +48,22 @@ def test_a_medici_seat_says_its_player_and_you_in_one_pair_of_brackets(browser, 
         open_seat(page, server_url, match["id"], match["seats"][0]["token"])
         seats = page.locator(".board table tbody tr > :first-child").all_inner_texts()
         assert seats == [mine, "Strozzi (Ben)"]
+    finally:
+        context.close()
+
+
+def test_a_speicherstadt_match_over_says_its_points_without_so_far(browser, server_url):
+    """Under the final scores each seat's panel still read « 19 points à ce stade »."""
+    match_id, token = played_to_its_end(server_url, "speicherstadt", 2)
+    seats = api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["seats"]
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, token)
+        panels = page.locator(".seat-panel").all_inner_texts()
+        assert not any("à ce stade" in text for text in panels), panels
+        for seat in seats:
+            points = f"{seat['score']} point" + ("s" if abs(seat["score"]) > 1 else "")
+            assert any(f"· {points}\n" in text for text in panels), (points, panels)
     finally:
         context.close()

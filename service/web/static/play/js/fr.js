@@ -337,6 +337,7 @@ export const FR = {
   "{n} coins": ["{n} pièce", "{n} pièces"],
   "{n} workers": ["{n} ouvrier", "{n} ouvriers"],
   "{n} points now": ["{n} point à ce stade", "{n} points à ce stade"],
+  "{n} points": ["{n} point", "{n} points"],
   "Contracts": "Contrats",
   "{card} ({vp} VP):": "{card} ({vp} PV) :",
   "Cards:": "Cartes :",

@@ -111,7 +111,8 @@ function seatPanel(s, view, ctx) {
   const me = s.seat === view.you;
   return el("article", { class: `seat-panel${me ? " me" : ""}`, style: `border-color:${SEAT_COLOURS[s.seat]}` },
     el("h3", {}, worker(s.seat, ctx.seatName(s.seat)), ` ${ctx.seatName(s.seat)}${me ? ` ${t("(you)")}` : ""}`),
-    el("p", {}, [t("{n} coins", { n: s.coins }), t("{n} workers", { n: s.workers }), t("{n} points now", { n: s.score })].join(" · ")),
+    el("p", {}, [t("{n} coins", { n: s.coins }), t("{n} workers", { n: s.workers }),
+      view.phase === "over" ? t("{n} points", { n: s.score }) : t("{n} points now", { n: s.score })].join(" · ")), // not "now" once counted
     s.contracts.length ? el("ul", { class: "contracts", "aria-label": t("Contracts") }, s.contracts.map((c) =>
       el("li", {}, t("{card} ({vp} VP):", { card: cardName(c.card), vp: c.vp ?? "?" }), " ",
         c.goods.map((g, i) => el("span", { class: i < c.placed.length ? "filled" : "open" }, cube(g))),
