@@ -151,3 +151,29 @@ def test_a_reloaded_hot_seat_page_still_offers_the_undo_of_the_seat_that_moved(b
         assert api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"] == [0]
     finally:
         context.close()
+
+
+def test_a_move_and_an_undo_whose_answers_the_network_lost_are_applied_once_and_answered(browser, server_url):
+    """The network dropped a move's answer, then an undo's: the page said the server could not be
+    reached though both had been applied (a tap again on the undo was refused: stale version). The
+    page sends each again with its Idempotency-Key and goes on with the first answer."""
+    match_id, tokens = medici_with_undo(server_url)
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[0])
+        for path in ("moves", "undo"):
+            page.route(f"**/v1/matches/{match_id}/{path}", lambda route: (route.fetch(), route.abort()), times=1)
+        page.click('[data-move=\'{"type":"draw"}\']')
+        # The draw's answer comes from the second try; the stream may draw the price form before it,
+        # its button held until then (a tap on it would post nothing).
+        page.wait_for_selector("form.template button:not([aria-disabled])")
+        offer_a_price(page, 4)
+        page.click(UNDO)
+        wait_for_text(page, ".log", "Ana took back their last move")
+        page.wait_for_selector("form.template input[type=number]")
+        assert not "".join(page.locator("[role=alert]").all_inner_texts()).strip()  # no "cannot be reached"
+        log = api(server_url, "GET", f"/v1/matches/{match_id}/events?after=0", token=tokens[0])["entries"]
+        assert [entry.get("kind", "move") for entry in log if entry["seat"] == 0] == ["move", "move", "undo"]
+    finally:
+        context.close()

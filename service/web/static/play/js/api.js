@@ -50,21 +50,27 @@ export const history = (id, token) => call("GET", `/v1/matches/${id}/events?afte
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()));
 let unanswered = null; // the last creation or join not answered: asked again as it was, it keeps its key
 
-/** A creation or a join whose answer was lost (the phone's network dropped it), sent again or tapped
- *  again, gets the same match, seat and tokens back, not a second match or seat (Idempotency-Key). */
-async function keyed(path, body, tries = 3) {
-  const asked = JSON.stringify([path, body]);
-  if (!unanswered || unanswered.asked !== asked) unanswered = { asked, key: newKey() };
+/** A POST whose answer the network lost (status 0) is sent again, up to `tries` times, with the same
+ *  Idempotency-Key: the server applies it once and answers each copy as it answered the first. */
+async function resent(path, { token, body, headers = {}, key = newKey(), tries = 3 } = {}) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await call("POST", path, { body, headers: { "Idempotency-Key": unanswered.key } });
-      unanswered = null;
-      return answer;
+      return await call("POST", path, { token, body, headers: { ...headers, "Idempotency-Key": key } });
     } catch (err) {
       if (err.status !== 0 || attempt === tries) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
     }
   }
+}
+
+/** A creation or a join whose answer was lost, sent again or tapped again, gets the same match, seat
+ *  and tokens back, not a second match or seat: a tap again keeps the unanswered request's key. */
+async function keyed(path, body) {
+  const asked = JSON.stringify([path, body]);
+  if (!unanswered || unanswered.asked !== asked) unanswered = { asked, key: newKey() };
+  const answer = await resent(path, { body, key: unanswered.key });
+  unanswered = null;
+  return answer;
 }
 
 export const create = (body) => keyed("/v1/matches", body);
@@ -79,20 +85,16 @@ export function join(id, seat, name) {
   return joining;
 }
 /** resign, abort, undo, rematch; an undo sends the version it saw (If-Match), as a move does. */
-export const operation = (id, name, token, version) => call("POST", `/v1/matches/${id}/${name}`,
+export const operation = (id, name, token, version) => resent(`/v1/matches/${id}/${name}`,
   { token, body: {}, headers: version == null ? {} : { "If-Match": `"${version}"` } });
 
-export function move(id, token, body, version) {
-  const headers = { "Idempotency-Key": newKey() };
-  if (version != null) headers["If-Match"] = `"${version}"`;
-  return call("POST", `/v1/matches/${id}/moves`, { token, body, headers });
-}
+export const move = (id, token, body, version) => resent(`/v1/matches/${id}/moves`,
+  { token, body, headers: version == null ? {} : { "If-Match": `"${version}"` } });
 
-/** The lobby: listed matches, newest first; `status` is open, active or finished (null: all). */
 /**
- * Listed matches, newest first: up to `limit`. A page looks at a bounded number of listed
- * matches whatever the filter, so it may come back short with a `next` cursor: follow it,
- * up to `pages` requests.
+ * Listed matches, newest first: up to `limit`; `status` is open, active or finished (null: all).
+ * A page looks at a bounded number of listed matches whatever the filter, so it may come back
+ * short with a `next` cursor: follow it, up to `pages` requests.
  */
 export async function lobby({ status = "open", game = null, limit = 20, pages = 5 } = {}) {
   const matches = [];

@@ -13,7 +13,7 @@ import { el, seatName, SEAT_COLOURS } from "./words.js";
 import { logBox, logLine } from "./log.js";
 import { keep, seatsOf, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
-import { MOVE_CONTROL, focusPlace, focusAgain } from "./focus.js";
+import { MOVE_CONTROL, focusPlace, focusAgain, movesIntoView } from "./focus.js";
 import { clocks, clockText } from "./clocks.js";
 
 const BOARDS = {
@@ -242,19 +242,25 @@ class MatchScreen {
     this.busy = true;
     this.notice = "";
     this.toMoves = true;
-    root.querySelectorAll(MOVE_CONTROL).forEach((c) => c.setAttribute("aria-disabled", "true"));
+    this.holdMoves();
     try {
       const answer = await api.move(this.id, this.token(), move, this.resource.version);
       this.busy = false;
       forgetTyped(); // taken: a form shows its first values again (a refused one kept what was typed)
       this.noteUndo(answer.match);
       this.show(answer.match);
+      this.holdMoves(false); // drawn while the move was under way (the stream's news came first)
     } catch (err) {
       this.busy = false;
       this.redraw = true; // redraw even if nothing changed: the controls were disabled
       await this.refresh();
       this.say(err.code === "stale_version" ? t("The table changed first; here it is now.") : problemText(err));
     }
+  }
+
+  /** The moves shown as taking no tap while one is under way (post ignores them), or taps again. */
+  holdMoves(held = true) {
+    root.querySelectorAll(MOVE_CONTROL).forEach((c) => (held ? c.setAttribute("aria-disabled", "true") : c.removeAttribute("aria-disabled")));
   }
 
   /** A message that stays until the next move (redraws keep it). */
@@ -339,10 +345,11 @@ class MatchScreen {
     // A heading for the board, read by a screen reader: the boards' own headings are h3.
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, el("h2", { class: "sr-only" }, t("Board")), board);
     this.place(header, side, main, this.logBox(ctx));
+    if (this.busy) this.holdMoves(); // drawn anew (the stream's news) while a move is under way
     this.drawnLog = this.log.length;
     this.announce(mineToAct);
     if (hadFocus) focusAgain(root, was);
-    if (this.toMoves && mineToAct) this.bringMovesIntoView();
+    if (this.toMoves && mineToAct) this.toMoves = !movesIntoView(root);
     if (mineToAct && onlyEndTurn(r) && this.autoEnded !== r.version) {
       this.autoEnded = r.version;  // once per version: a redraw must not post it twice
       const seat = this.seat;
@@ -351,20 +358,6 @@ class MatchScreen {
       }, 400);
     }
     this.pollRematch();
-  }
-
-  /**
-   * After a move, the next moves to tap in the list are brought into view if they are out of the
-   * screen (on a phone they are above the board; on a wide screen a long list may have left the
-   * page scrolled far below them). Moves that are all on the board keep the page where it is.
-   */
-  bringMovesIntoView() {
-    const first = root.querySelector(`.side .moves ${MOVE_CONTROL}`);
-    if (!first) return;
-    this.toMoves = false;
-    const heading = root.querySelector(".side h2") || first;
-    const box = heading.getBoundingClientRect();
-    if (box.top < 0 || box.top > window.innerHeight - 80) heading.scrollIntoView({ block: "start" });
   }
 
   /** Seats still open: how someone joins (the address to share), and a Join button for a spectator. */

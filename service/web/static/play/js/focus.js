@@ -59,3 +59,18 @@ function nearest(root, [x, y]) {
   const places = [...root.querySelectorAll(BOARD_CONTROL)].filter((node) => node.checkVisibility());
   return places.sort((a, b) => away(a) - away(b))[0] || null;
 }
+
+/**
+ * After a move, the next moves to tap in the list are brought into view if they are out of the
+ * screen (on a phone they are above the board; on a wide screen a long list may have left the
+ * page scrolled far below them). Moves that are all on the board keep the page where it is.
+ * Whether there were moves in the list to bring.
+ */
+export function movesIntoView(root) {
+  const first = root.querySelector(`.side .moves ${MOVE_CONTROL}`);
+  if (!first) return false;
+  const heading = root.querySelector(".side h2") || first;
+  const box = heading.getBoundingClientRect();
+  if (box.top < 0 || box.top > window.innerHeight - 80) heading.scrollIntoView({ block: "start" });
+  return true;
+}
