@@ -1,8 +1,8 @@
 """`undo` at the terminal: at the prompt (playprompt.UNDO), and while the seat waits for the others
 after a move that passed the turn (wait_reading), as long as the match says the seat's undo would be
-taken (can_undo). The undo is posted with the version last read (If-Match), so a retry after a lost
-answer, or a move another seat made meanwhile, takes nothing else back. The log line that follows
-says it ("Seat 0 took back their last move")."""
+taken (can_undo). The undo is posted with the version last read (If-Match), so a move another seat
+made meanwhile is not taken back, and with an Idempotency-Key, so a retry after a lost answer gets
+the first answer. The log line that follows says it ("Seat 0 took back their last move")."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import os
 import select
 import sys
 import threading
+import uuid
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
 from service import playprompt, playwords
@@ -25,7 +26,7 @@ def take_back(client: Any, match_id: str, seat: int, token: str, version: int, s
     """POST /undo for the seat; a refusal is said (the match changed first: the prompt comes again)."""
     from service.play import ApiError  # play imports this module
 
-    headers = {"If-Match": f'"{version}"'}
+    headers = {"If-Match": f'"{version}"', "Idempotency-Key": uuid.uuid4().hex}  # the client's retries keep it
     try:
         client.request("POST", f"/v1/matches/{match_id}/undo", {}, token=token, headers=headers)
     except ApiError as err:
