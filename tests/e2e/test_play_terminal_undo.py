@@ -65,9 +65,8 @@ def test_undo_at_the_prompt_takes_the_settlement_back_and_asks_for_it_again(serv
     first = asked(term, lang)
     assert first.group(1) is None, "undo offered before any move"
     spot = re.search(r"\) ?: (\d+)", unwrapped(term.screen().rsplit("[0]", 1)[1])).group(1)  # the first listed
+    shown = len(term.screen())  # before typing: the answer may come before a read after it
     term.type(spot, "Enter")
-
-    shown = len(term.screen())
     road = asked(term, lang, shown)  # the road next to it, a move number
     assert road.group(1), f"the road's question offers no undo:\n{term.screen()[shown:]}"
     assert get(f"{server_url}/v1/matches/{match_id}")["view"]["settlements"], "no settlement built"
