@@ -149,6 +149,7 @@ def replay(requests: int) -> None:
     os.environ["REDIS_URL"] = embedded.start(tempfile.mkdtemp(prefix="portside-bench-"))
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="portside-bench-metrics-")  # as served
     os.environ["RATE_LIMIT_PER_MINUTE"] = "1000000"  # on, as in http_bench.py, but never the limit
+    os.environ["MATCHES_PER_DAY"] = "100000000"
     os.environ["LOG_LEVEL"] = "warning"
     from bench.bare_cas_app import app as bare
     from service.app import create_app

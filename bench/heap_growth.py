@@ -67,6 +67,7 @@ def main() -> None:
         REDIS_URL=embedded.start(tempfile.mkdtemp(prefix="portside-heap-")),
         RATE_LIMIT_PER_MINUTE="100000000",
         READ_LIMIT_PER_MINUTE="100000000",
+        MATCHES_PER_DAY="100000000",
         MATCH_TTL="60",
         LOG_LEVEL="warning",
         SWEEP_SECONDS="0",

@@ -210,6 +210,7 @@ def main() -> None:
         **os.environ,
         "REDIS_URL": redis_url,
         "RATE_LIMIT_PER_MINUTE": "100000",
+        "MATCHES_PER_DAY": "100000000",
         "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="portside-bench-metrics-"),
     }
     bare_port, app_port = free_port(), free_port()

@@ -88,6 +88,7 @@ def main() -> None:
         **os.environ,
         "REDIS_URL": embedded.start(tempfile.mkdtemp(prefix="portside-bench-")),
         "RATE_LIMIT_PER_MINUTE": "100000",
+        "MATCHES_PER_DAY": "100000000",
         "WEB_CONCURRENCY": "1",
         "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="portside-bench-metrics-"),
     }

@@ -132,6 +132,7 @@ def main() -> None:
         "RATE_LIMIT_PER_MINUTE": "100000000",
         "READ_LIMIT_PER_MINUTE": "100000000",
         "BOT_MATCHES_PER_MINUTE": "100000",
+        "MATCHES_PER_DAY": "100000000",
     }
     redis_client = connect(redis_url, False)
     port = free_port()

@@ -434,6 +434,7 @@ def main() -> None:
             "RATE_LIMIT_PER_MINUTE": "100000000",
             "READ_LIMIT_PER_MINUTE": "100000000",
             "MAX_WAITS_PER_CLIENT": "100000",
+            "MATCHES_PER_DAY": "100000000",
         }
         redis_client = connect(redis_url, args.cluster)
         ports = [free_port() for _ in range(args.instances)]

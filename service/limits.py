@@ -49,7 +49,7 @@ from service import guards, metrics
 from service.auth import bearer_digest
 from service.config import Config
 from service.errors import ApiError, problem
-from service.ratelimit import WINDOW, Quota, limited, window
+from service.ratelimit import DAY, WINDOW, Quota, limited, window
 from service.store import Store, queue_lease, waits_key
 
 _EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs")
@@ -250,18 +250,27 @@ def charge_creation() -> None:
     authorizes and its seat's budget counts): counted as a write of the caller's address too,
     so that resign-rematch chains cannot create matches beyond the address's budget."""
     _charge_address("w:ip", _config().rate_limit_per_minute, "writes")
+    charge_match()
 
 
-def _charge_address(counter: str, limit: int, what: str) -> None:
+def charge_match() -> None:
+    """A new match (a create, or a rematch): 429 beyond MATCHES_PER_DAY for its address today. Redis
+    keeps a match for days (MATCH_TTL) and a finished one for a day, so the writes' minute budget alone
+    let one address fill Redis's memory in an hour, and every table's next move with it."""
+    if _config().matches_per_day:
+        _charge_address("new", _config().matches_per_day, "new matches", DAY)
+
+
+def _charge_address(counter: str, limit: int, what: str, seconds: int = WINDOW) -> None:
     if not _config().rate_limit_per_minute or "client_address" not in g:
         return
-    key = f"rl:{counter}:{g.client_address}:{window()}"
+    key = f"rl:{counter}:{g.client_address}:{int(time.time() // seconds)}"
     pipe = _redis().pipeline(transaction=False)
     pipe.incr(key)
-    pipe.expire(key, WINDOW)
+    pipe.expire(key, seconds)
     metrics.round_trip("limits")
     if pipe.execute()[0] > limit:
-        raise limited(what, limit)
+        raise limited(what, limit, seconds)
 
 
 def install_settlement(app: Flask, config: Config) -> None:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from service.limits import Lease
 
 WINDOW = 60
+DAY = 86_400  # the window of MATCHES_PER_DAY
 
 
 def window() -> int:
@@ -39,11 +40,12 @@ LIMITED = {
     "reads": "More than {limit} reads this minute.",
     "failed authentications": "More than {limit} failed authentications this minute.",
     "matches with server bots": "More than {limit} matches with server bots this minute.",
+    "new matches": "More than {limit} new matches today.",
 }
 
 
-def limited(what: str, limit: int) -> ApiError:
-    retry = WINDOW - int(time.time()) % WINDOW
+def limited(what: str, limit: int, window_seconds: int = WINDOW) -> ApiError:
+    retry = window_seconds - int(time.time()) % window_seconds
     headers = {"Retry-After": str(max(retry, 1))}
     return ApiError("rate_limited", LIMITED[what], headers=headers, values={"limit": limit})
 

@@ -110,6 +110,7 @@ def create_match(body: dict):
     key = idempotency.header_key(claims.KEY_CHARACTERS[0])
 
     def create() -> dict:
+        limits.charge_match()
         args = (game, body["players"], options, body["seed"], body["seats"], bots, life)
         return matches.create(svc.store, svc.config, *args, key=key)
 

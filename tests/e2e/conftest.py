@@ -68,6 +68,7 @@ def gunicorn(
         # Every test client comes from 127.0.0.1: one address opening hundreds of waits on purpose.
         "MAX_WAITS_PER_CLIENT": "100000",
         "READ_LIMIT_PER_MINUTE": "100000",
+        "MATCHES_PER_DAY": "100000000",
         **env,
     }
     if redis_url is None:

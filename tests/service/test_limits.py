@@ -159,6 +159,28 @@ def test_bot_matches_have_their_own_budget(redis_url, redis_client):
     assert client.post("/v1/matches", json=CREATE, environ_base=where).status_code == 201
 
 
+def test_one_address_cannot_fill_redis_with_matches(redis_url, redis_client):
+    """Redis keeps a match for MATCH_TTL (7 days) and a finished one for a day: within the writes'
+    minute budget alone one address created 1,200 matches a minute (8 KB each: 512 MB in under an
+    hour), or 20 all-bot matches a minute played out at once (210 KB each: in two hours), and then
+    every table's next move was 503 storage_full. Now MATCHES_PER_DAY counts its new matches,
+    rematches included, whatever the minute allows."""
+    client = limited_app(redis_url, redis_client, matches_per_day=3).test_client()
+    where = an_address()
+    created = client.post("/v1/matches", json=CREATE, environ_base=where).get_json()
+    client.post("/v1/matches", json={**CREATE, "bots": {"1": "random"}}, environ_base=where)
+    match_id, toks = created["id"], tokens(created)
+    client.post(f"/v1/matches/{match_id}/resign", headers=auth(toks[0]), environ_base=where)
+    rematch = client.post(f"/v1/matches/{match_id}/rematch", headers=auth(toks[1]), environ_base=where)
+    assert rematch.status_code == 200
+    refused = client.post("/v1/matches", json=CREATE, environ_base=where)
+    assert refused.status_code == 429
+    assert refused.get_json()["detail"] == "More than 3 new matches today."
+    until_midnight = 86_400 - int(time.time()) % 86_400  # UTC: the day's budget starts again then
+    assert abs(int(refused.headers["Retry-After"]) - until_midnight) <= 2
+    assert client.post("/v1/matches", json=CREATE, environ_base=an_address()).status_code == 201  # its own
+
+
 def test_a_rematch_with_bots_spends_the_bot_budget_as_a_create_would(redis_url, redis_client):
     """Resign (the bots play the rest within the request), rematch, repeat: without this, an address
     had as many bot-played matches a minute as it liked."""
