@@ -2,7 +2,8 @@
 
 A move, an undo, a resign or an abort sent with a key keeps its answer with its commit (the match's
 `m:{id}:idem` hash, service/store.py), beside the digest of what was asked: the same request again
-gets that answer, another request with the key 422 idempotency_key_reused.
+gets that answer, another request with the key 422 idempotency_key_reused. A match keeps its last
+IDEM_ANSWERS_KEPT answers whole; an older one keeps the digest alone, and a copy of it is 422 too.
 
 The first request with an Idempotency-Key sets an in-flight marker (SET NX,
 with an expiry in case its worker dies). A copy that arrives meanwhile waits
@@ -116,6 +117,11 @@ def replayed(prior: bytes, digest: str) -> bytes:
             "idempotency_key_reused", "This Idempotency-Key was used for a different request; use a new key."
         )
     answer = prior[64:]
+    if not answer:  # answered long ago: only the request's digest is kept (service/store.py)
+        raise ApiError(
+            "idempotency_key_reused",
+            "This Idempotency-Key was answered long ago and its answer is no longer kept; fetch the match.",
+        )
     start = answer.index(b"{")  # the answer, a JSON object, after its language's tag
     if start:
         words.answered_in(answer[:start].decode())

@@ -7,8 +7,10 @@ them on one node and the Lua script may touch them together:
                       state (JSON: status + the game's dump), seat:<n> (token hash),
                       name:<compared name> (the seat field that claimed it at join: service/names.py)
     m:{id}:log        stream: one entry per version, id "<version>-0"
-    m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer; it
+    m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer (the last
+                      IDEM_ANSWERS_KEPT whole, older ones their request's digest alone); it
                       expires with the match (the commit refreshes its TTL)
+    m:{id}:idem:order sorted set: those fields by the version that answered them
     m:{id}:ticket:<hash>       a stream ticket (seat, or "" for a spectator), 60 s, used once
     m:{id}:waits:<token hash>  sorted set: the waits a seat holds (service/limits.py)
     m:{id}:replay     string: the finished match's /replay answer, built once (REPLAY_SECONDS)
@@ -48,6 +50,9 @@ log = logging.getLogger("portside")
 LEASE_WRITES_SECONDS = 0.1  # a wait lease given back or renewed reaches Redis with the next pipeline, or this soon
 # Lease writes kept for a Redis that does not answer; beyond this the oldest go (their leases lapse by themselves).
 LEASE_WRITES_KEPT = 100_000
+# Keyed answers a match keeps whole (each a whole match resource, up to some 13 KB): older ones keep only
+# their request's digest (64 bytes), which answers a late copy 409 rather than applying it twice.
+IDEM_ANSWERS_KEPT = 32
 
 _COMMIT = """
 if KEYS[3] then
@@ -67,7 +72,17 @@ redis.call('EXPIRE', KEYS[1], ttl)
 redis.call('EXPIRE', KEYS[2], ttl)
 if KEYS[3] then
   redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
+  redis.call('ZADD', KEYS[4], ARGV[2], ARGV[5])
+  local spent = redis.call('ZCARD', KEYS[4]) - IDEM_ANSWERS_KEPT
+  if spent > 0 then
+    local oldest = redis.call('ZPOPMIN', KEYS[4], spent)
+    for i = 1, #oldest, 2 do
+      local kept = redis.call('HGET', KEYS[3], oldest[i])
+      if kept then redis.call('HSET', KEYS[3], oldest[i], string.sub(kept, 1, 64)) end
+    end
+  end
   redis.call('EXPIRE', KEYS[3], ttl)
+  redis.call('EXPIRE', KEYS[4], ttl)
 end
 local t = redis.call('TIME')
 local message = {KEYS[1] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. t[1] .. '.' .. string.format('%06d', t[2])}
@@ -78,7 +93,7 @@ if size <= PUSH_BYTES then
 end
 redis.call('PUBLISH', 'portside:log', table.concat(message, '\\n'))
 return {'ok', ARGV[2]}
-""".replace("PUSH_BYTES", str(fanout.PUSH_BYTES))
+""".replace("PUSH_BYTES", str(fanout.PUSH_BYTES)).replace("IDEM_ANSWERS_KEPT", str(IDEM_ANSWERS_KEPT))
 
 # The match document with its expiry and its log's opening entries (ARGV[2] of them, from version 1),
 # in one step (a cluster client has no MULTI across calls).
@@ -406,7 +421,7 @@ class Store:
         keys = [match_key(match_id), log_key(match_id)]
         field, answer = "", b""
         if idem is not None:
-            keys.append(idem[0][0])
+            keys += [idem[0][0], idem[0][0] + ":order"]
             field, answer = idem[0][1], idem[1]
         args: list[Any] = [
             expected,

@@ -60,7 +60,8 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
     )
     said_key = (
         "A retry with the same key returns the first answer, applying nothing twice; the key used for another"
-        " request (a move, another operation) is 422 idempotency_key_reused."
+        " request (a move, another operation) is 422 idempotency_key_reused, as is a key older than the"
+        " match's last 32 keyed answers (never applied twice)."
     )
     parameters = [if_match_param(said_if), header_param("Idempotency-Key", said_key, **idempotency.key_schema())]
     return {"security": [{"seatToken": []}], "responses": answers, "parameters": parameters if retried else []}

@@ -59,7 +59,8 @@ def read_if_match() -> frozenset[int] | None:
             "Idempotency-Key",
             "A retry with the same key and the same move returns the first answer, applying nothing"
             " twice. The move is compared as JSON values: its keys' order and spacing do not matter;"
-            " another move (or an undo, a resign, an abort) with the key is 422 idempotency_key_reused.",
+            " another move (or an undo, a resign, an abort) with the key is 422 idempotency_key_reused, as is"
+            " a key older than the match's last 32 keyed answers (never applied twice).",
             **idempotency.key_schema(),
         ),
     ],
