@@ -56,6 +56,9 @@ _EXEMPT = ("/healthz", "/readyz", "/metrics", "/docs")
 # Reads a lobby page counts as: it loads up to service/lobby.py's 200 listed matches (about 25 ms of a
 # worker with big states, against 1-2 ms for a match's GET), so a whole budget of pages took 1.5 cores.
 LOBBY_READS = 10
+# Log entries a read of the log covers: a page of 1,000 (about 15 ms of a worker), or a finished match's
+# whole stream (1,700 entries: 40 ms), was one read, where a match's GET takes 1-2 ms.
+ENTRIES_PER_READ = 100
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -207,6 +210,7 @@ def install(app: Flask, config: Config) -> None:
             )
             quota.lease = g.wait_lease = _lease(quota.waits_key)
             return
+        here.read_key = counter
         pipe = _store().pipeline()
         pipe.get(f"rl:fail:{address}:{w}")
         pipe.incrby(counter, LOBBY_READS if not writing and request.path == "/v1/matches" else 1)
@@ -240,6 +244,20 @@ def _guess_at_metrics(config: Config, networks: list[Network], here) -> None:
         return
     if failures >= config.auth_failures_per_minute:
         raise limited("failed authentications", config.auth_failures_per_minute)
+
+
+def charge_backlog(entries: int) -> None:
+    """A read of `entries` log entries (a page of /events, a stream's backlog) costs a read more for
+    each ENTRIES_PER_READ, charged where the request was counted (the seat, else the address); 429
+    if that takes it over the read budget."""
+    config, quota = _config(), g.get("quota")
+    key = quota.key if quota is not None else g.get("read_key")
+    extra = entries // ENTRIES_PER_READ
+    if extra <= 0 or not config.rate_limit_per_minute or key is None:
+        return
+    metrics.round_trip("limits")
+    if _redis().incrby(key, extra) > config.read_limit_per_minute:
+        raise limited("reads", config.read_limit_per_minute)
 
 
 def charge_bot_match() -> None:

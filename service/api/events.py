@@ -6,6 +6,7 @@ from service import lifecycle, limits, matches
 from service.api import MATCH, TOKEN, examples, problem_responses, seat_response, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
+from service.store import LOG_PAGE
 
 blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follow a match: its log, and long-polls.")
 
@@ -35,6 +36,7 @@ def get_events(query: dict, match_id: str):
         # The client knows versions the server does not (storage lost its last second): answer now,
         # with the server's version, so the client resyncs instead of waiting for nothing.
         return seat_response({"after": query["after"], "version": match.stored.version, "entries": []})
+    limits.charge_backlog(min(match.stored.version - query["after"], LOG_PAGE))
     wait = min(query["wait"], svc.config.max_wait_seconds)
     if wait > 0:
         limits.hold_wait()  # after the token is checked: the cap is the seat's, else the address's

@@ -133,6 +133,30 @@ def test_a_lobby_page_costs_ten_reads_as_it_loads_up_to_200_matches(redis_url, r
     assert [client.get("/v1/games", environ_base=elsewhere).status_code for _ in range(26)][-2:] == [200, 429]
 
 
+def test_reading_a_long_log_costs_a_read_a_hundred_entries(redis_url, redis_client):
+    """A page of 1,000 entries took some 15 ms of a worker, a finished match's whole stream (1,700
+    entries) 40 ms, and each was one read (a match's GET takes 1-2 ms): one address re-reading a long
+    match kept more than the machine's 2 cores busy within its 3,600 reads a minute. A log read now
+    costs one read more for each 100 entries, to the seat or the address that asked."""
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=1000).test_client()
+    bots = {str(seat): "greedy" for seat in range(4)}
+    match_id = client.post("/v1/matches", json={"game": "catan", "players": 4, "bots": bots, "seed": 3}).get_json()[
+        "id"
+    ]
+    while (match := get_match(client, match_id))["status"] != "finished":
+        pass
+    assert match["version"] >= 300
+    cost = 1 + match["version"] // 100
+    tight = limited_app(redis_url, redis_client, read_limit_per_minute=2 * cost).test_client()
+    for path in (f"/v1/matches/{match_id}/events?after=0", f"/v1/matches/{match_id}/stream"):
+        where = an_address()
+        statuses = [tight.get(path, environ_base=where).status_code for _ in range(3)]
+        assert statuses == [200, 200, 429], path
+    waiting = an_address()  # a poll with nothing new still costs one read
+    polls = f"/v1/matches/{match_id}/events?after={match['version']}"
+    assert {tight.get(polls, environ_base=waiting).status_code for _ in range(2 * cost)} == {200}
+
+
 def test_a_seat_is_counted_under_its_own_token_not_its_address(redis_url, redis_client):
     client = limited_app(redis_url, redis_client, read_limit_per_minute=3).test_client()
     where = an_address()
