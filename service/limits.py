@@ -93,15 +93,19 @@ def _peer(networks: list[Network]) -> str:
 
 
 def budget_holder(address: str) -> str:
-    """An IPv4 address as is (an IPv4-mapped IPv6 one as its IPv4), an IPv6 address as its /64."""
+    """An IPv4 address as is (an IPv4-mapped, 6to4 or Teredo IPv6 one as its IPv4), an IPv6 address as its /64."""
     if ":" not in address:
         return address  # IPv4 (or "unknown"): as the server gave it, no parsing on every request
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return address
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return str(ip.ipv4_mapped)
+    if isinstance(ip, ipaddress.IPv6Address):
+        # An IPv4 address carried in an IPv6 one counts as itself: 6to4 gives each IPv4 address a /48
+        # (65,536 /64s), Teredo a /64 per relay.
+        carried = ip.ipv4_mapped or ip.sixtofour or (ip.teredo[1] if ip.teredo else None)
+        if carried is not None:
+            return str(carried)
     return str(ipaddress.ip_network((ip, 64), strict=False))
 
 

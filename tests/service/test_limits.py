@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 import threading
 import time
@@ -287,6 +288,22 @@ def test_an_ipv6_subscriber_cannot_multiply_its_budget_by_its_addresses(redis_ur
     assert statuses == [201, 201, 429, 429]
     other = {"REMOTE_ADDR": f"2001:db8:ffff:{secrets.randbelow(65000):x}::1"}
     assert client.post("/v1/matches", json=CREATE, environ_base=other).status_code == 201
+
+
+def test_an_ipv4_address_gets_no_more_budgets_through_6to4_or_teredo(redis_url, redis_client):
+    """6to4 hands every public IPv4 address the /48 2002:<its address>::/48, 65,536 /64s, and Teredo a
+    /64 per relay: counted by /64, one IPv4 host held that many budgets. They count as the IPv4 now."""
+    client = limited_app(redis_url, redis_client, rate_limit_per_minute=2).test_client()
+    v4 = ipaddress.IPv4Address(f"198.51.{secrets.randbelow(250)}.{secrets.randbelow(250)}")
+    sixtofour = ipaddress.IPv6Address((0x2002 << 112) | (int(v4) << 80))
+    relay = ipaddress.IPv4Address("203.0.113.1")
+    teredo = ipaddress.IPv6Address((0x20010000 << 96) | (int(relay) << 64) | (int(v4) ^ 0xFFFFFFFF))
+    addresses = [str(v4), str(sixtofour + (1 << 64)), str(sixtofour + (2 << 64) + 7), str(teredo)]
+    statuses = [
+        client.post("/v1/matches", json=CREATE, environ_base={"REMOTE_ADDR": address}).status_code
+        for address in addresses
+    ]
+    assert statuses == [201, 201, 429, 429]
 
 
 def test_resigning_every_seat_of_a_match_spends_the_bot_budget_as_a_bot_match_would(redis_url, redis_client):
