@@ -342,6 +342,25 @@ def test_a_creation_whose_answer_was_lost_opens_the_match_it_made(page, server_u
     assert page.locator(".tabs .tab").count() == 2  # both seats' tokens, as the first answer held
 
 
+def test_the_key_that_claims_a_creation_is_random_where_the_browser_has_no_random_uuid(page, server_url):
+    """A creation's Idempotency-Key is the bearer of its seats (sent again within five minutes, it gets
+    their tokens back), and a join's of its seat. Browsers have crypto.randomUUID only over HTTPS or on
+    localhost: on a server at http://192.168.1.10/play/ the page sent String(Math.random()), 52 bits
+    of a generator that is no secret. Every key is 128 bits of crypto.getRandomValues now."""
+    page.add_init_script("delete Crypto.prototype.randomUUID")  # as on a page served over plain HTTP
+    keys = []
+    page.on("request", lambda request: keys.append(request.headers.get("idempotency-key")))
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "medici")
+    page.select_option("#seat-0", "me")
+    page.select_option("#seat-1", "me")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("[data-status=active]")
+    sent = [key for key in keys if key]
+    assert sent and all(re.fullmatch(r"[0-9a-f]{32}", key) for key in sent), sent
+
+
 def test_the_lobby_creates_a_hot_seat_match_and_hands_the_device_over(page, screenshots, server_url):
     responses = []
     page.on("response", lambda response: responses.append(response))
