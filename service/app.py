@@ -9,7 +9,7 @@ import secrets
 import time
 
 import redis
-from flask import Flask, Response, g, request
+from flask import Flask, Response, g, json, request
 from flask_smorest import Api
 
 from service import compression, errors, guards, hygiene, limits, logs, metrics, redis_clients, store, web, words
@@ -39,6 +39,14 @@ class PortsideApi(Api):
     """flask-smorest's Api, documenting its built-in error responses as our problem+json."""
 
     ERROR_SCHEMA = ProblemSchema
+    _document: str | None = None
+
+    def _openapi_json(self):
+        """The document, rendered at its first request and kept: rendering its 600 KB took some 20 ms
+        of a worker each time, and any address may ask for it 3,600 times a minute."""
+        if self._document is None:
+            self._document = json.dumps(self.spec.to_dict(), indent=2, sort_keys=False)
+        return Response(self._document, mimetype="application/json")
 
     def _register_responses(self):
         for status in http.HTTPStatus:
