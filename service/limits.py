@@ -59,6 +59,7 @@ LOBBY_READS = 10
 # Log entries a read of the log covers: a page of 1,000 (about 15 ms of a worker), or a finished match's
 # whole stream (1,700 entries: 40 ms), was one read, where a match's GET takes 1-2 ms.
 ENTRIES_PER_READ = 100
+SCRAPE_READS = 10  # reads an open /metrics scrape counts as (a Prometheus scrape every 15 s: 40 a minute)
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -172,8 +173,8 @@ def install(app: Flask, config: Config) -> None:
     def _count():
         method, here = request.method, g._get_current_object()  # each through Flask's proxy once
         if method == "OPTIONS" or request.path.startswith(_EXEMPT):
-            if request.path == "/metrics" and config.metrics_token:
-                _guess_at_metrics(config, networks, here)
+            if request.path == "/metrics":
+                (_guess_at_metrics if config.metrics_token else _open_scrape)(config, networks, here)
             return
         address = client_address(networks)
         here.client_address = address
@@ -248,6 +249,24 @@ def _guess_at_metrics(config: Config, networks: list[Network], here) -> None:
         return
     if failures >= config.auth_failures_per_minute:
         raise limited("failed authentications", config.auth_failures_per_minute)
+
+
+def _open_scrape(config: Config, networks: list[Network], here) -> None:
+    """Without METRICS_TOKEN, /metrics is open to all, and a scrape adds up every worker's files (10 to
+    25 ms): unlimited, one address kept the workers busy. It counts as SCRAPE_READS reads of its address
+    now; without Redis nothing is counted, and the scrape stands, as with the token."""
+    here.client_address = address = client_address(networks)
+    key = f"rl:r:ip:{address}:{window()}"
+    try:
+        pipe = _redis().pipeline(transaction=False)
+        pipe.incrby(key, SCRAPE_READS)
+        pipe.expire(key, WINDOW)
+        metrics.round_trip("limits")
+        count = pipe.execute()[0]
+    except Exception:  # noqa: BLE001 - without Redis the scrape still stands
+        return
+    if count > config.read_limit_per_minute:
+        raise limited("reads", config.read_limit_per_minute)
 
 
 def charge_backlog(entries: int) -> None:

@@ -826,6 +826,16 @@ def test_a_wait_given_back_while_redis_is_down_is_written_once_it_is_back(tmp_pa
         server.wait()
 
 
+def test_an_open_metrics_endpoint_spends_its_addresss_reads(redis_url, redis_client):
+    """Without METRICS_TOKEN, /metrics (10 to 25 ms of a worker a scrape: it adds up every worker's
+    files) was left out of every budget: one address could ask it as fast as it liked. A scrape now
+    counts as 10 reads of its address."""
+    client = limited_app(redis_url, redis_client, read_limit_per_minute=25).test_client()
+    where = an_address()
+    assert [client.get("/metrics", environ_base=where).status_code for _ in range(3)] == [200, 200, 429]
+    assert client.get("/metrics", environ_base=an_address()).status_code == 200
+
+
 def test_guesses_at_the_metrics_token_are_failed_authentications_of_their_address(redis_url, redis_client):
     """Forty wrong METRICS_TOKEN guesses were forty 401s, and the address was never refused (an
     operator's review); the right token still scrapes."""
