@@ -54,6 +54,9 @@ def main() -> int:
     port, data = free_port(), tempfile.mkdtemp(prefix="portside-adversary-")
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env.update(PORTSIDE_DATA_DIR=data, WEB_CONCURRENCY="2", THREADS="8", LOG_LEVEL="warning")
+    # Each step meets its own limit: the 1,300 creations must not spend the day's new matches (500,
+    # tests/service/test_limits.py -k fill_redis) before the bot matches' step.
+    env.update(MATCHES_PER_DAY="100000")
     server = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
