@@ -47,8 +47,8 @@ export const staticData = (game) => call("GET", `/v1/games/${game}/static`);
 export const match = (id, token) => call("GET", `/v1/matches/${id}`, { token });
 /** The log so far, as the seat whose token it is sees it. */
 export const history = (id, token) => call("GET", `/v1/matches/${id}/events?after=0`, { token });
-/** A creation's or a join's key is the bearer of its seats: 128 bits of the browser's cryptographic
- *  generator, which pages served over plain HTTP have too (crypto.randomUUID is for HTTPS only). */
+/** An Idempotency-Key (a creation's or a join's is the bearer of its seats): 128 bits of the browser's
+ *  cryptographic generator, which pages served over plain HTTP have too (crypto.randomUUID is HTTPS only). */
 const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 let unanswered = null; // the last creation or join not answered: asked again as it was, it keeps its key
