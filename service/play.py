@@ -174,6 +174,13 @@ class SeatPlan:
         return {"local": f"local:{self.bot}", "server": f"server:{self.bot}"}.get(self.kind, "human")
 
 
+def seat_kind(label: str) -> str:
+    """A seat's label as the screen says it: `human` (played here), `person` (someone else's) and
+    `open` in the terminal's language; a bot's (`server:greedy`) as typed on the command line. The
+    JSON result (--json) keeps the labels themselves."""
+    return {"human": t("human"), "person": t("person"), "open": t("open")}.get(label, label)
+
+
 def parse_seat(spec: str) -> tuple[int, SeatPlan]:
     """`0=random`, `1=server:greedy`, `2=human` -> (seat, plan)."""
     seat, sep, what = spec.partition("=")
@@ -259,7 +266,7 @@ class Session:
         if page is None:
             return
         for entry in page["entries"]:
-            who = self.labels.get(entry["seat"], "")
+            who = seat_kind(self.labels.get(entry["seat"], ""))
             if "bot" in entry:
                 who = f"server:{entry['bot']}"
             said = playtext.entry_text(entry["events"]) or t("(hidden)")
@@ -343,7 +350,7 @@ class Session:
             undoable = playundo.undoable(self.client, self.match_id, self.player, state)
             if state["to_act"] != waiting_for:
                 waiting_for = state["to_act"]
-                others = ", ".join(f"{s} ({self.labels.get(s, '?')})" for s in state["to_act"])
+                others = ", ".join(f"{s} ({seat_kind(self.labels.get(s, '?'))})" for s in state["to_act"])
                 self.say(f"v{state['version']:<5} " + t("waiting for seat {seats}", seats=others))
                 if undoable:
                     hint = "  " + t("(undo + Enter takes back your last move, while no one else has moved)")
@@ -496,7 +503,8 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         print(playscore.as_json(final, labels), file=out)
     else:
         width = playprompt.terminal_width(out, sys.maxsize)
-        print(playscore.format_outcome(final, {**labels, **player.labels}, width), file=out)
+        said = {seat: seat_kind(label) for seat, label in {**labels, **player.labels}.items()}
+        print(playscore.format_outcome(final, said, width), file=out)
     return 0
 
 

@@ -47,7 +47,7 @@ def test_with_lang_fr_the_table_the_moves_the_log_and_the_resume_are_french(serv
     term.type("-3", "Enter")
     term.wait_for(r"'-3' sort de ce que ce coup permet : 0 à \d+\.")
     term.type("0", "Enter")
-    term.wait_for(r"v2 +siège 0 human +Medici propose le lot pour 0")  # the log, in the server's French
+    term.wait_for(r"v2 +siège 0 humain +Medici propose le lot pour 0")  # the log, in French, the seat's kind too
     term.wait_for(r"siège 0, à vous de jouer \(version [1-9]\d*\)")
 
     term.type("q", "Enter")

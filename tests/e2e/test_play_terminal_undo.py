@@ -86,6 +86,8 @@ WAITING_HINT = {
     "fr": r"\(reprendre \+ Entrée : reprend votre dernier coup tant que personne n'a joué\)",
 }
 
+WAITING_FOR = {"en": r"waiting for seat 1 \(person\)", "fr": r"en attente du siège 1 \(joueur\)"}
+
 
 def post(url: str, body: dict, token: str, version: int) -> dict:
     headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}", "If-Match": f'"{version}"'}
@@ -124,6 +126,7 @@ def test_undo_while_waiting_for_the_next_seat_takes_the_road_back_and_their_move
     shown = len(term.screen())
     build_at_the_first_spot(term, lang)
     term.wait_for(WAITING_HINT[lang], after=shown)
+    assert re.search(WAITING_FOR[lang], term.screen()[shown:]), term.screen()[shown:]  # the kind in its words
     waited_at = get(url)["version"]
     assert get(url)["to_act"] == [1]
 

@@ -339,3 +339,14 @@ def test_a_kind_of_two_moves_is_not_folded_into_a_section_as_tall_as_its_own_lin
     listed = playmenu.menu(legal, labels, [], width=80, rows=3)
     assert not any(isinstance(choice, playmenu.Section) and "côte nord" in choice.heading for choice in listed.choices)
     assert [len(choice.legal) for choice in listed.choices if isinstance(choice, playmenu.Section)] == [12]
+
+
+def test_the_seats_kinds_are_said_in_french_but_kept_as_labels_in_the_json(french):
+    """A French terminal read « en attente du siège 1 (person) » and « siège 0 human » in its log."""
+    from service.play import seat_kind
+
+    playwords.use("fr", "medici")
+    assert [seat_kind(label) for label in ("human", "person", "open")] == ["humain", "joueur", "libre"]
+    assert seat_kind("server:greedy") == "server:greedy"  # a bot's name, as typed after --seat
+    final = {"id": "m", "game": "medici", "version": 9, "outcome": {"scores": [3, 1], "ranks": [1, 2], "winners": [0]}}
+    assert json.loads(playscore.as_json(final, {0: "human", 1: "person"}))["seats"] == {"0": "human", "1": "person"}
