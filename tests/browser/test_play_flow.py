@@ -485,3 +485,21 @@ def test_a_hot_seat_resignation_takes_the_pass_the_device_message_away(page, ser
     page.locator(".outcome").wait_for()
     assert page.inner_text("#message") == ""
     page.screenshot(path=str(screenshots / "play-flow-hot-seat-resigned.png"), full_page=True)
+
+
+def test_a_hot_seat_says_pass_the_device_as_news_not_as_an_error(page, server_url, screenshots):
+    """Handed the device, the second seat read "pass the device" in the red of a refusal, as if
+    something had gone wrong; it is news: in the page's ink on a tinted band, still an alert."""
+    create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"])
+    page.wait_for_selector("[data-status=active]")
+    page.locator(".moves [data-move]:not([aria-disabled])").first.click()  # Ana draws
+    page.fill("form.template input[type=number]", "5")
+    page.locator("form.template button[type=submit]").click()  # Ana offers the lot: Ben answers
+    message = page.locator("#message", has_text="Seat 1 (Ben) to play: pass the device.")
+    message.wait_for(timeout=10000)
+    red = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--bad').trim()")
+    style = message.evaluate("m => { const s = getComputedStyle(m); return [s.color, s.backgroundColor]; }")
+    assert red == "#a11a1a" and style[0] != "rgb(161, 26, 26)", style
+    assert style[1] != "rgba(0, 0, 0, 0)", "a band that stands out from the page"
+    assert message.get_attribute("role") == "alert" and message.is_visible()
+    page.screenshot(path=str(screenshots / "play-flow-hot-seat-pass-the-device.png"))

@@ -217,6 +217,7 @@ class MatchScreen {
   async switchTo(seat, message) {
     this.seat = seat;
     this.notice = message || "";
+    this.handedOver = this.notice; // news, not an error: tell() draws it in the news style
     this.stopFollow();
     let fresh, history_;
     try {
@@ -274,6 +275,7 @@ class MatchScreen {
   tell() {
     this.message = this.message || el("p", { id: "message", class: "message", role: "alert" });
     if (this.message.textContent !== (this.notice || "")) this.message.textContent = this.notice || "";
+    this.message.classList.toggle("news", Boolean(this.notice) && this.notice === this.handedOver);
     return this.message;
   }
 
