@@ -283,3 +283,31 @@ def test_the_maps_places_to_tap_are_buttons_to_assistive_technology(browser, ser
         page.wait_for_selector(".log li[value='1']")
     finally:
         context.close()
+
+
+def test_speicherstadts_row_of_cards_lines_up_taken_cards_and_all(browser, server_url, screenshots):
+    """On a phone the row wraps: a line of taken cards alone stood a fifth as tall as the next, a
+    "(taken)" beside a card as tall as that card, and a lone last card wider than the rest."""
+    match_id, tokens = created(server_url, "speicherstadt", 4, seed=3)
+    for turn in range(60):  # the workers spread over the row, each card bought when offered
+        seat = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"][0]
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
+        if mine["view"]["phase"] == "purchase" and mine["view"]["row"].count(None) >= 3:
+            break
+        legal = mine["legal_moves"]
+        move = next((m for m in legal if m["type"] == "buy"), legal[turn % len(legal)])
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+    assert mine["view"]["row"].count(None) >= 3
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        boxes = page.locator(".board.speicherstadt .row > li").evaluate_all(
+            "cards => cards.map((c) => { const r = c.getBoundingClientRect(); return [r.left, r.width, r.height]; })"
+        )
+        assert len({round(height) for _, _, height in boxes}) == 1, boxes
+        assert len({round(width) for _, width, _ in boxes}) == 1, boxes
+        assert len({round(left) for left, _, _ in boxes}) == 2, "two columns on a phone"
+        page.locator(".board.speicherstadt .row").screenshot(path=str(screenshots / "play-turns-speicherstadt-row.png"))
+    finally:
+        context.close()
