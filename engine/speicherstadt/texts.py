@@ -35,7 +35,7 @@ EVENTS = {
     "cube_to_market": "{seat} put {good} on the market hall",
     "fire": "{card} breaks out (strength {value})",
     "game_over": "Game over: {winners} won",
-    "income": "Income is paid; {start} starts",
+    "income": "Income is paid",  # the next start player: "Round 3 begins; Ben starts", said once
     "market_converted": "{seat} converted {goods} into {take}",
     "market_sold": "{seat} sold {goods} from the market hall for {coins}",
     "purchase_declined": "{seat} did not buy {card}",

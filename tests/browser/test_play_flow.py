@@ -503,3 +503,18 @@ def test_a_hot_seat_says_pass_the_device_as_news_not_as_an_error(page, server_ur
     assert style[1] != "rgba(0, 0, 0, 0)", "a band that stands out from the page"
     assert message.get_attribute("role") == "alert" and message.is_visible()
     page.screenshot(path=str(screenshots / "play-flow-hot-seat-pass-the-device.png"))
+
+
+def test_speicherstadts_log_names_the_new_start_player_once_between_rounds(page, server_url):
+    """The line between two rounds read "Income is paid; Ben starts. Round 2 begins; Ben starts.":
+    the start coin passes at the income, and the round that begins says who has it."""
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "speicherstadt", "players": 2, "names": {"0": "Ana", "1": "Ben"}}
+    )
+    tokens = {s["seat"]: s["token"] for s in match["seats"]}
+    seat, mine = play_until(server_url, match["id"], tokens, lambda s, m: m["view"]["round"] == 2, ("buy", "done"))
+    open_seat(page, server_url, match["id"], tokens[seat])
+    line = page.locator(".log li", has_text="Round 2 begins").inner_text()
+    starter = ["Ana", "Ben"][mine["view"]["start_player"]]
+    assert "Income is paid" in line and line.count(" starts") == 1, line
+    assert f"Round 2 begins; {starter} starts" in line, line
