@@ -109,6 +109,29 @@ def test_after_a_tap_on_the_board_a_phone_brings_the_next_moves_into_view(browse
         context.close()
 
 
+def test_a_phone_handed_over_shows_pass_the_device_above_the_next_moves(browser, server_url, screenshots):
+    """Two seats on one phone: after Ana's move the page brought Ben's moves to the top of the
+    screen, and "Seat 1 (Ben) to play: pass the device." just above them was out of sight."""
+    context = browser.new_context(viewport=NARROW, locale="en-US")
+    try:
+        page = context.new_page()
+        create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"])
+        page.wait_for_selector("[data-status=active]")
+        page.locator(".moves [data-move]:not([aria-disabled])").first.click()  # Ana draws
+        page.fill("form.template input[type=number]", "5")
+        page.evaluate("document.querySelector('.side h2').scrollIntoView({ block: 'start' })")  # as after a move
+        page.locator("form.template button[type=submit]").click()  # Ana offers the lot: Ben answers
+        message = page.locator("#message", has_text="Seat 1 (Ben) to play: pass the device.")
+        message.wait_for(timeout=10000)
+        page.wait_for_timeout(300)
+        top = message.evaluate("m => m.getBoundingClientRect().top")
+        moves = page.evaluate("document.querySelector('.side h2').getBoundingClientRect().top")
+        assert -1 < top < moves < NARROW["height"] - 80, (top, moves)
+        page.screenshot(path=str(screenshots / "play-flow-hot-seat-handed-over-375.png"))
+    finally:
+        context.close()
+
+
 # --- the clock ---------------------------------------------------------------------------------
 
 

@@ -63,14 +63,17 @@ function nearest(root, [x, y]) {
 /**
  * After a move, the next moves to tap in the list are brought into view if they are out of the
  * screen (on a phone they are above the board; on a wide screen a long list may have left the
- * page scrolled far below them). Moves that are all on the board keep the page where it is.
- * Whether there were moves in the list to bring.
+ * page scrolled far below them), with what stands above them and says what they answer: a
+ * hot-seat's "pass the device", Catan's trade on the table (both were left above the screen).
+ * Moves that are all on the board keep the page where it is. Whether there were moves to bring.
  */
 export function movesIntoView(root) {
   const first = root.querySelector(`.side .moves ${MOVE_CONTROL}`);
   if (!first) return false;
   const heading = root.querySelector(".side h2") || first;
+  const above = [...heading.parentNode.children].slice(0, [...heading.parentNode.children].indexOf(heading));
+  const top = above.find((node) => node.textContent.trim()) || heading;
   const box = heading.getBoundingClientRect();
-  if (box.top < 0 || box.top > window.innerHeight - 80) heading.scrollIntoView({ block: "start" });
+  if (top.getBoundingClientRect().top < 0 || box.top > window.innerHeight - 80) top.scrollIntoView({ block: "start" });
   return true;
 }
