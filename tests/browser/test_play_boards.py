@@ -538,6 +538,18 @@ def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(brows
             context.close()
 
 
+@pytest.mark.parametrize("n,said", [(2, "2 knights, 2 victory points"), (1, "1 knight, 1 victory point")])
+def test_catan_says_a_seats_development_cards_in_the_plural(page, server_url, redis_client, n, said):
+    """A seat with 2 victory point cards and 2 knights read "2 knight, 2 victory point"."""
+    created = create(server_url, "catan", 3)
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    raw["game"]["devs"][0][:2] = [n, n]  # DEV_CARDS: knights, victory point cards in seat 0's hand
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+    line = page.locator(".board p", has_text="Development cards:").inner_text()
+    assert line == f"Development cards: {said}", line
+
+
 def test_a_catan_seat_offered_cards_it_lacks_reads_why_it_cannot_accept(browser, server_url, redis_client):
     """A seat asked for a grain it did not hold read the offer, "Decline" and "Propose a trade", and
     no Accept, unsaid why: the offer's line says "you do not hold 1 grain"; a seat holding it reads

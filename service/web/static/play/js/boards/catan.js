@@ -26,7 +26,9 @@ const PHASE_WORDS = {
 const COUNTED = {
   lumber: (n) => t("{n} lumber", { n }), brick: (n) => t("{n} brick", { n }), wool: (n) => t("{n} wool", { n }),
   grain: (n) => t("{n} grain", { n }), ore: (n) => t("{n} ore", { n }),
-  knight: (n) => t("{n} knight", { n }), victory_point: (n) => t("{n} victory point", { n }),
+  knight: (n) => t("{n} knights", { n }),
+  // t() takes the s off "1 knights" for one, but not off the last word of two.
+  victory_point: (n) => (n === 1 ? t("{n} victory point", { n }) : t("{n} victory points", { n })),
   road_building: (n) => t("{n} Road Building", { n }), year_of_plenty: (n) => t("{n} Year of Plenty", { n }),
   monopoly: (n) => t("{n} Monopoly", { n }),
 };
