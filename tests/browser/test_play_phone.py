@@ -431,3 +431,46 @@ def test_a_finished_smuggler_match_names_no_seat_whose_turn_it_is(browser, serve
         assert "turn of" not in page.locator(".smug-facts").inner_text()
     finally:
         context.close()
+
+
+def test_the_log_shows_a_long_matchs_numbers_whole(browser, server_url, screenshots):
+    """A 4-player Catan match played to its end had more than 1000 log lines: "1196." read "196.",
+    its first digit cut off by the box's left edge."""
+    match_id, tokens, seat, _ = first_turn_of_play(server_url)
+
+    def long_ago(route):  # the same lines, numbered as in a long match
+        response = route.fetch()
+        history = response.json()
+        for entry in history["entries"]:
+            entry["version"] += 1000
+        route.fulfill(response=response, json=history)
+
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        page.route(f"**/v1/matches/{match_id}/events?after=0", long_ago)
+        open_seat(page, server_url, match_id, tokens[seat])
+        page.wait_for_selector(".log li[value='1001']")
+        number, room = page.evaluate(
+            """() => {
+              const ol = document.querySelector('.log ol'), li = ol.querySelector('li');
+              const pen = document.createElement('canvas').getContext('2d');
+              pen.font = getComputedStyle(li).font;
+              const number = `${li.value}. `;  // the marker, as Chromium writes it left of the line
+              return [number, li.getBoundingClientRect().left - ol.getBoundingClientRect().left - ol.clientLeft
+                - pen.measureText(number).width];
+            }"""
+        )
+        assert number.startswith("10") and room >= 0, (number, room)
+        page.locator(".log").screenshot(path=str(screenshots / "play-phone-log-long-numbers.png"))
+    finally:
+        context.close()
+
+
+def test_the_random_bounded_bot_is_named_in_words(page, server_url):
+    """The lobby offered "server bot: random_bounded", and the end of a match it won read
+    "Winner: Seat 2 (random_bounded bot)": its id, not words."""
+    page.goto(f"{server_url}/play/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "catan")
+    assert "server bot: random bounded" in page.locator("#seat-1 option").all_inner_texts()

@@ -100,7 +100,7 @@ export const FR = {
   // words.js: the server's bots by name
   "greedy": "glouton",
   "random": "au hasard",
-  "random_bounded": "au hasard borné",
+  "random bounded": "au hasard borné",
   "Seat {seat}: {who}": "Siège {seat} : {who}",
   "Join as seat {seat}": "Prendre le siège {seat}",
   "{seconds} s a move (then forfeit)": "{seconds} s par coup (puis forfait)",

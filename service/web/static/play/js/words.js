@@ -12,7 +12,7 @@ export function humanize(name) {
 }
 
 // The server's bots by name (GET /v1/games/{game}: bots): the name is an id, the words the page's.
-const BOT_WORDS = { greedy: t("greedy"), random: t("random"), random_bounded: t("random_bounded") };
+const BOT_WORDS = { greedy: t("greedy"), random: t("random"), random_bounded: t("random bounded") };
 export const botName = (bot) => (Object.hasOwn(BOT_WORDS, bot) ? BOT_WORDS[bot] : bot);
 
 /** The versions of a log's entries that an undo took back. */
