@@ -41,6 +41,11 @@ def axe_problems(page) -> list[str]:
     )
 
 
+# Every sideways box that overflows is focusable (words.js sideways(), from its ResizeObserver).
+SCROLLERS_SETTLED = """() => [...document.querySelectorAll('.scroll')]
+  .every((box) => box.scrollWidth - box.clientWidth <= 1 || box.tabIndex === 0)"""
+
+
 def checked(page, where: str, screenshots: Path | None = None) -> list[str]:
     """axe's findings at 375 px and at 1280 px, each said with where it was found."""
     problems = []
@@ -49,6 +54,8 @@ def checked(page, where: str, screenshots: Path | None = None) -> list[str]:
         # Two frames: the page's ResizeObservers (a box that now overflows becomes focusable) have run,
         # however slow the machine (a fixed 100 ms was not always enough under a loaded CI).
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        # A redraw in those frames (the stream's news) brings new boxes whose observers run a frame later.
+        page.wait_for_function(SCROLLERS_SETTLED, timeout=5000)
         problems += [f"{where} at {size['width']} px: {p}" for p in axe_problems(page)]
         if screenshots:
             page.screenshot(
