@@ -227,9 +227,26 @@ VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
 _ELIDED = re.compile(rf"\b(d|qu|lorsqu|puisqu)e {ELIDABLE}", re.IGNORECASE)
 
 
+# French sets « : », « ; », « ! », « ? » apart with a space before, « » » and « « » with one inside,
+# and a line must never break there (a phone showed « premier joueur », then « : Ana » on the next
+# line); nor between a named thing and its short code (« contrat A3 », « pompier B2 », « ligne de
+# prix 2 », « n° 3 »: a move button read « contrat » then « A3 »). Those spaces are no-break ones,
+# U+00A0 rather than the narrow U+202F some typographers set before « ; ! ? »: one sign everywhere,
+# which every font and terminal shows as one column, and text wrappers (textwrap, a browser's line
+# breaking) never break at. The web client's t() (js/i18n.js) does the same.
+NO_BREAK = "\xa0"
+_FRENCH_NO_BREAK = re.compile(r" (?=[:;!?»])|(?<=«) |(?<=[^\W\d_]) (?=[A-Z]\d{1,2}(?!\w))|(?:(?<=n°)|(?<=prix)) (?=\d)")
+
+
+def typeset(text: str, lang: str) -> str:
+    """A text with the spaces French never breaks at made no-break ones (see NO_BREAK); other
+    languages as they are."""
+    return _FRENCH_NO_BREAK.sub(NO_BREAK, text) if lang == "fr" else text
+
+
 def sentence(text: str, lang: str) -> str:
     """A rendered text as shown: capitalised, French articles contracted before a seat's number,
-    « de » and « que » elided before a value's vowel."""
+    « de » and « que » elided before a value's vowel, French spaces held (`typeset`)."""
     if LIST in text:
         text = _each_with_its_preposition(text)
     if ARTICLE in text:
@@ -238,6 +255,7 @@ def sentence(text: str, lang: str) -> str:
         text = _FRENCH_ARTICLE.sub(lambda m: f"{_CONTRACTED[m[1]]} {m[2]}", text)
     if ELIDABLE in text:
         text = elided(text)
+    text = typeset(text, lang)
     return text[:1].upper() + text[1:]
 
 
@@ -288,7 +306,7 @@ class Words:
         move = tmpl["move"]
         own = getattr(self.texts, "TEMPLATES", {}).get(move.get("type"))
         if own is not None:
-            return self.word(own, lang, strict)
+            return typeset(self.word(own, lang, strict), lang)
         return self._render(self.moves, "move", move, lang, None, strict)
 
     def event_text(

@@ -11,7 +11,10 @@ from typing import Any
 
 from service.playwords import t, term
 
-WIDTH = 100  # the columns of text that goes to no terminal; a no-break space (\xa0) holds two words together
+# The columns of text that goes to no terminal. A no-break space (\xa0, one column) holds two words
+# together: French texts come with them where French never breaks (engine.i18n.typeset), the menu
+# sets its own; textwrap breaks at plain spaces only, and the lines printed say them as plain ones.
+WIDTH = 100
 # A part of a table and its lines. A named part (a map, the prices) is printed at a prompt only when it
 # changed since the terminal printed it; the unnamed one, the status, always, nearest the moves.
 Part = tuple[str, list[str]]
@@ -21,7 +24,6 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
     """Lines broken between words to `width`, continuations `hang` more indented (a move's past `[n] `)."""
     fitted: list[str] = []
     for line in lines:
-        line = re.sub(r" (?=[:;!?»])|(?<=«) ", "\xa0", line)  # French sets these apart: a line began with « : »
         lead = len(line) - len(line.lstrip(" "))
         move = re.match(r"\[\d+\] ", line[lead:])
         indent = " " * (lead + (move.end() if move else hang))
@@ -91,7 +93,7 @@ def log_line(head: str, said: str, width: int) -> str:
     lines = textwrap.wrap(
         said, width, initial_indent=head, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
     )
-    return "\n".join(lines)
+    return "\n".join(lines).replace("\xa0", " ")
 
 
 def move_text(move: dict, label: str | None = None) -> str:

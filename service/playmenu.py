@@ -230,7 +230,7 @@ def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int, str]:
         return "", 1, ""
     rests = [text[len(shared) :] for text in texts[start:end]]
     ending = os.path.commonprefix([rest[::-1] for rest in rests])[::-1]
-    colon = ending.find(" : ") if " : " in ending else ending.find(": ")  # French sets its colon apart
+    colon = ending.find("\xa0: ") if "\xa0: " in ending else ending.find(": ")  # French sets its colon apart
     tail = ending[colon:] if colon >= 0 and max(len(rest) for rest in rests) > 30 else ""
     cut = [rest[: len(rest) - len(tail)] for rest in rests]
     if not all(cut) or max(len(part) for part in cut) > 30:

@@ -65,7 +65,7 @@ def t(msgid: str, **values: object) -> str:
     if said is None:
         _said.missing.add(msgid)
         said = msgid
-    return _filled(said, values) if values else said
+    return i18n.typeset(_filled(said, values) if values else said, _said.lang)
 
 
 def tn(msgid: str, plural: str, n: int, **values: object) -> str:
@@ -75,7 +75,7 @@ def tn(msgid: str, plural: str, n: int, **values: object) -> str:
         if _said.lang != DEFAULT:
             _said.missing.add(msgid)
         said = msgid if n == 1 else plural
-    return _filled(said, {"n": n, **values})
+    return i18n.typeset(_filled(said, {"n": n, **values}), _said.lang)
 
 
 def _filled(said: str, values: Mapping[str, object]) -> str:

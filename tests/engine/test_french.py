@@ -18,6 +18,7 @@ from engine import i18n, registry
 from engine.bots import get_bot
 from engine.core import IllegalMove
 from engine.smuggler import texts
+from tests.typography import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,7 +179,7 @@ SPEICHERSTADT = registry.get("speicherstadt")
     ],
 )
 def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move, french, english):
-    assert SPEICHERSTADT.move_label({}, 0, move, "fr", strict=True) == french
+    assert plain(SPEICHERSTADT.move_label({}, 0, move, "fr", strict=True)) == french
     assert SPEICHERSTADT.move_label({}, 0, move, "en", strict=True) == english
 
 
@@ -206,7 +207,7 @@ def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move,
     ],
 )
 def test_speicherstadt_log_names_goods_and_cards_with_their_articles(event, french):
-    assert SPEICHERSTADT.event_text(event, "fr", strict=True) == french
+    assert plain(SPEICHERSTADT.event_text(event, "fr", strict=True)) == french
 
 
 @pytest.mark.parametrize(
@@ -265,7 +266,7 @@ def test_the_other_games_say_their_articles_and_agree():
         == "On défausse Sister Morwenna"
     )
     honest = {"type": "honest_work", "seat": 0, "wage": 1, "reputation": 2}
-    assert smuggler.event_text(honest, "fr") == "Siège 0 fait un travail honnête ; pièces d'or gagnées : 1"
+    assert plain(smuggler.event_text(honest, "fr")) == "Siège 0 fait un travail honnête ; pièces d'or gagnées : 1"
     stored = {"type": "goods_stored", "seat": 0, "shape": "roscoff_3", "warehouse": "w_c_rowe"}
     assert smuggler.event_text(stored, "en") == "Seat 0 put Roscoff lugger #3 in the Inn cellar (Tamsin Rowe)"
 
@@ -293,7 +294,7 @@ def test_smuggler_says_its_described_places_in_french_and_its_towns_as_they_are(
     """« Vers le Nord » in the rules, « vend … au Nord » in a sentence; Penzance stays Penzance."""
     smuggler = registry.get("smuggler")
     if french is not None:
-        assert smuggler.event_text(event, "fr", strict=True) == french
+        assert plain(smuggler.event_text(event, "fr", strict=True)) == french
     said = smuggler.event_text(event, "fr", strict=True)
     assert not defects(said, english=False), said
     english = smuggler.event_text(event, "en", strict=True)  # English says them in running words too
@@ -438,7 +439,7 @@ MOVES_NAMED = [
 @pytest.mark.parametrize(("event", "english", "french"), NAMED)
 def test_smuggler_says_its_descriptive_names_in_french_and_peoples_names_as_printed(event, english, french):
     smuggler = registry.get("smuggler")
-    assert (smuggler.event_text(event, "en", strict=True), smuggler.event_text(event, "fr", strict=True)) == (
+    assert (smuggler.event_text(event, "en", strict=True), plain(smuggler.event_text(event, "fr", strict=True))) == (
         english,
         french,
     )
@@ -450,7 +451,7 @@ def test_smuggler_labels_put_a_boat_in_a_sea_area_and_name_boats_warehouses_and_
 ):
     smuggler = registry.get("smuggler")
     said = tuple(smuggler.move_label({}, 0, move, lang, strict=True) for lang in ("en", "fr"))
-    assert said == (english, french)
+    assert plain(said) == (english, french)
 
 
 def test_every_smuggler_name_that_says_what_it_is_has_its_french():
@@ -509,3 +510,24 @@ def test_the_check_finds_what_it_looks_for():
     assert i18n.sentence("avec siège 2", "fr") == "Avec le siège 2"
     marked = f"vend à {i18n.ARTICLE}le Nord, de {i18n.ARTICLE}les îles, vers {i18n.ARTICLE}le large, de le faire"
     assert i18n.sentence(marked, "fr") == "Vend au Nord, des îles, vers le large, de le faire"  # a pronoun stays
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_french_never_lets_a_line_break_before_its_colon_or_inside_a_cards_name(game_id):
+    """A phone showed « premier joueur », then « : Ana » on the next line, and a move button
+    « contrat », then « A3 »: French sets « : ; ! ? » apart and « » inside with a space a line
+    never breaks at, and a card keeps its code (« contrat A3 », « ligne de prix 2 », « n° 3 »)."""
+    texts = french_of_playouts(game_id, (1,))
+    breakable = re.compile(r" [:;!?»]|« |\b(?:[^\W\d_]+ [A-E]\d|n° \d|prix \d)\b")
+    assert not [text for text in texts if breakable.search(text)]
+    held = re.compile("\xa0[:;!?»]|«\xa0|\xa0[A-E]\\d\\b|n°\xa0\\d|prix\xa0\\d")
+    assert [text for text in texts if held.search(text)], sorted(texts)[:20]
+
+
+def test_french_cards_and_goods_keep_their_codes():
+    speicherstadt, smuggler = registry.get("speicherstadt"), registry.get("smuggler")
+    discarded = {"type": "card_discarded", "card": "contract_c2"}
+    assert speicherstadt.event_text(discarded, "fr", strict=True) == "On défausse le contrat\xa0C2"
+    bought = {"type": "goods_bought", "seat": 1, "shape": "irish_3"}
+    assert smuggler.event_text(bought, "fr", strict=True) == "Siège 1 achète la forme irlandaise n°\xa03"
+    assert speicherstadt.event_text(discarded, "en", strict=True) == "The contract C2 was discarded"

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from engine import i18n, registry
 from engine.bots import RandomBot
 from engine.core import IllegalMove
+from tests.typography import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,7 +75,7 @@ def test_french_says_au_and_du_before_an_unnamed_seat():
     """« à » + « le siège 2 » is « au siège 2 », « de » + « le siège » « du siège »; a name keeps « à »."""
     catan, medici = registry.get("catan"), registry.get("medici")
     stolen = {"type": "stolen", "thief": 0, "victim": 2}
-    assert catan.event_text(stolen, "fr") == "Siège 0 vole une carte au siège 2"
+    assert plain(catan.event_text(stolen, "fr")) == "Siège 0 vole une carte au siège 2"
     assert catan.event_text(stolen, "fr", {2: "Zoé"}) == "Siège 0 vole une carte à Zoé"
     accepted = {"type": "offer_accepted", "seat": 1, "partner": 0}
     assert catan.event_text(accepted, "fr") == "Siège 1 accepte l'offre du siège 0"
@@ -124,7 +125,7 @@ def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     )
     assert speicherstadt.event_text(shipping, "fr", {2: "Zoé"}) == "Le déchargement commence pour le siège 0, pour Zoé"
     over = {"type": "game_over", "winners": [0, 2], "scores": [3, 3], "ranks": [1, 1]}
-    assert speicherstadt.event_text(over, "fr") == "Fin de la partie, victoire : siège 0, siège 2"
+    assert plain(speicherstadt.event_text(over, "fr")) == "Fin de la partie, victoire : siège 0, siège 2"
 
 
 def test_french_says_the_article_before_an_unnamed_seat_after_other_prepositions():
@@ -146,7 +147,9 @@ def test_french_counts_say_the_plural_a_count_asks_for():
     assert catan.event_text(discarded, "fr") == "Siège 1 défausse 2 briques, 1 laine, 3 bois, 4 minerais"
     assert catan.event_text(discarded, "en") == "Seat 1 discarded 2 brick, 1 wool, 3 lumber, 4 ore"
     stolen = {"type": "stolen_card", "thief": 0, "victim": 1, "resource": "wool"}
-    assert catan.event_text(stolen, "fr") == "Siège 0 vole une carte au siège 1 : laine"  # no count: the singular
+    assert (
+        plain(catan.event_text(stolen, "fr")) == "Siège 0 vole une carte au siège 1 : laine"
+    )  # no count: the singular
     words = i18n.words_for(catan)
     assert [words.word("brick", "fr", count=n) for n in (0, 1, 2)] == ["brique", "brique", "briques"]
     assert words.word("knight", "fr", count=2) == words.word("knight", "fr")  # no plural forms: as it is
@@ -382,7 +385,7 @@ def test_the_refusal_walk_finds_forwarded_sentences_tables_f_strings_and_missing
 def test_a_refusal_reads_in_french_through_its_game_or_says_it_cannot(template, details, french):
     game = registry.get("medici")  # Speicherstadt's sentence is not Medici's
     err = IllegalMove("illegal_move", template, **details)
-    assert game.refusal_text(err, "fr") == french
+    assert plain(game.refusal_text(err, "fr")) == french
     assert game.refusal_text(err, "en") in (err.message, None)
     if french is None:
         with pytest.raises(i18n.MissingText):
@@ -424,5 +427,5 @@ def test_french_names_one_winner_or_several_without_a_verb_to_agree():
     for game_id in ("medici", "speicherstadt"):
         game = registry.get(game_id)
         over = {"type": "game_over", "winners": [0, 1], "scores": [3, 3], "ranks": [1, 1]}
-        assert game.event_text(over, "fr") == "Fin de la partie, victoire : siège 0, siège 1", game_id
-        assert game.event_text({**over, "winners": [1]}, "fr", {1: "Ana"}) == "Fin de la partie, victoire : Ana"
+        assert plain(game.event_text(over, "fr")) == "Fin de la partie, victoire : siège 0, siège 1", game_id
+        assert plain(game.event_text({**over, "winners": [1]}, "fr", {1: "Ana"})) == "Fin de la partie, victoire : Ana"

@@ -20,6 +20,7 @@ from engine import registry
 from engine.bots import get_bot
 from service import playmenu, playprompt, playscore, playtext, playwords
 from tests.service.test_play_client import prompted_twice, smuggler_seat_holding_cards
+from tests.typography import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "service" / "locale" / "fr" / "LC_MESSAGES" / "messages.po"
@@ -222,8 +223,8 @@ def test_smugglers_table_names_goods_as_the_servers_french_labels_do_and_their_k
         assert not re.search(r"\bkeg\b", table), table
         for gid, good in view["goods"].items():
             if good["where"] in ("boat", "merchant"):
-                said = labels.event_text({"type": "goods_bought", "seat": seat, "shape": gid}, "fr")
-                assert playsmuggler.goods_label(gid, view) in said, (gid, said)
+                said = plain(labels.event_text({"type": "goods_bought", "seat": seat, "shape": gid}, "fr"))
+                assert plain(playsmuggler.goods_label(gid, view)) in said, (gid, said)
             if good["where"] == "boat":
                 assert playsmuggler.goods_name(gid, view) in table, table
                 seen += 1
@@ -268,7 +269,7 @@ def test_a_french_player_types_carte_retour_and_quitter_as_the_help_lines_say(fr
     typed = io.StringIO(f"{fill}\nretour\ncarte\n0\n")
     move = playprompt.choose_prompt(resource, stdin=typed, out=out, static=game.static(), shown=shown)
     assert move == choices[0], move
-    text = out.getvalue()
+    text = plain(out.getvalue())
     assert "(une ligne vide ou « retour » revient aux coups, q arrête)" in text, text
     assert text.count("coups :\n") == 3 and text.count("C0, V0 : colonie") == 2, text  # back, then the map again
     again = io.StringIO()

@@ -18,6 +18,7 @@ from service.errors import STATUS
 from service.store import match_key
 from tests.engine.smuggler.helpers import officers_to_choose
 from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, post_random, tokens
+from tests.typography import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
@@ -38,7 +39,7 @@ def test_labels_follow_the_legal_moves_index_by_index_and_the_language(client):
     # An unnamed Medici seat is called by its house, as the board calls it, not "seat 0"
     assert [e["text"] for e in answer["events"]] == ["Medici propose le lot pour 5 pièces"]
     log = client.get(f"/v1/matches/{created['id']}/events?after=0", headers=FR).get_json()
-    opening = [e["text"] for e in log["entries"][0]["events"]]  # the set-up draws Medici's first tile
+    opening = [plain(e["text"]) for e in log["entries"][0]["events"]]  # the set-up draws Medici's first tile
     assert opening[:2] == ["La manche 1 commence ; Medici pioche en premier", "Au tour de Medici"]
     assert opening[2].startswith("Medici pioche une tuile ")
     assert log["entries"][1]["events"][0]["text"] == "Medici propose le lot pour 5 pièces"
@@ -60,11 +61,11 @@ def test_problem_details_are_in_the_callers_language(client):
     created = create(client, game="medici", players=2)
     late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
     assert late["code"] == "not_your_turn" and late["seat"] == 1
-    assert late["detail"] == "Strozzi ne peut pas jouer maintenant : ce n'est pas son tour."
+    assert plain(late["detail"]) == "Strozzi ne peut pas jouer maintenant : ce n'est pas son tour."
     catan = create(client, game="catan", players=3)  # a game without seat names: "seat N"
     first = get_match(client, catan["id"], tokens(catan)[0])["legal_moves"][0]
     late = post_move(client, catan["id"], tokens(catan)[1], first, **FR).get_json()
-    assert late["detail"] == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
+    assert plain(late["detail"]) == "Siège 1 ne peut pas jouer maintenant : ce n'est pas son tour."
 
 
 def test_the_language_is_the_callers_first_choice_with_or_without_its_region(client):
@@ -105,7 +106,7 @@ def test_a_refusal_names_a_seat_by_its_display_name_in_every_language(client):
     late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"})
     assert late.get_json()["detail"] == "Bruno is not to act now."
     late = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
-    assert late["detail"] == "Bruno ne peut pas jouer maintenant : ce n'est pas son tour."
+    assert plain(late["detail"]) == "Bruno ne peut pas jouer maintenant : ce n'est pas son tour."
 
 
 def test_every_problem_code_has_words_in_every_language():
@@ -292,7 +293,7 @@ def test_the_services_own_events_call_a_medici_seat_by_its_house_too(client):
     created = create(client, game="medici", players=2)
     assert client.post(f"/v1/matches/{created['id']}/resign", headers=auth(tokens(created)[1])).status_code == 200
     log = client.get(f"/v1/matches/{created['id']}/events?after={created['version']}", headers=FR).get_json()
-    texts = [e["text"] for entry in log["entries"] for e in entry["events"]]
+    texts = [plain(e["text"]) for entry in log["entries"] for e in entry["events"]]
     assert texts == ["Strozzi abandonne", "La partie est terminée, victoire : Medici"], texts
 
 

@@ -16,6 +16,7 @@ from engine.smuggler import GAME, texts
 from engine.smuggler.content import CHARACTERS
 from engine.smuggler.labels import PARTS, label_key, priced
 from engine.smuggler.state import RESOURCES
+from tests.typography import plain
 
 from .helpers import edited, officers_to_choose, play, started
 from .test_examples import board_goods, boat_goods, others_passed
@@ -153,7 +154,10 @@ def test_each_label_and_amount_has_french_words():
 
 
 def labels(state: dict, seat: int, move: dict) -> tuple[str, str]:
-    return GAME.move_label(state, seat, move, "en", strict=True), GAME.move_label(state, seat, move, "fr", strict=True)
+    """A move's label in English and in French, its words only (tests.typography)."""
+    return GAME.move_label(state, seat, move, "en", strict=True), plain(
+        GAME.move_label(state, seat, move, "fr", strict=True)
+    )
 
 
 def at_penzance(d):
@@ -183,7 +187,7 @@ def test_sale_labels_say_the_cost_and_the_gold_and_reputation():
     sold = next(e for e in events if e.type == "goods_sold").to_json()
     assert GAME.event_text(sold, "en") == "Seat 0 sold Irish trader #5 at Penzance for 12 gold and 1 reputation"
     assert (
-        GAME.event_text(sold, "fr")
+        plain(GAME.event_text(sold, "fr"))
         == "Siège 0 vend la forme irlandaise n° 5 à Penzance pour 12 pièces d'or et 1 réputation"
     )
 

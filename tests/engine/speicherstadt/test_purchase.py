@@ -1,6 +1,7 @@
 """Phase 3, purchase: left to right; the lowest worker buys or declines."""
 
 from engine.speicherstadt import GAME
+from tests.typography import plain
 
 from .helpers import check_invariants, dumped, edited, new_game, play, refused, set_row
 
@@ -73,7 +74,7 @@ def test_buy_refused_when_the_price_exceeds_the_coins():
     err = refused(state, 0, {"type": "buy"}, code="cannot_afford")
     assert err.details == {"price": 3, "coins": 2}
     assert err.message == "The card costs 3 coins; you have 2."
-    assert GAME.refusal_text(err, "fr", strict=True) == "Cette carte coûte 3 pièces ; vous en avez 2."
+    assert plain(GAME.refusal_text(err, "fr", strict=True)) == "Cette carte coûte 3 pièces ; vous en avez 2."
 
 
 def test_unbought_cards_and_cards_without_workers_are_discarded():

@@ -1,6 +1,7 @@
 """Phase 4, shipping: unloading ships onto contracts, traders, the warehouse, the market hall."""
 
 from engine.speicherstadt import GAME
+from tests.typography import plain
 
 from .helpers import (
     check_invariants,
@@ -277,6 +278,6 @@ def test_wrong_source_and_junk_are_refused_without_change():
 def test_the_end_of_shipping_reads_well_in_french_whether_or_not_cubes_were_lost():
     """ "Seat 0 termine son déchargement et perd rien" was the French line when nothing was lost."""
     done = {"type": "shipping_done", "seat": 0, "lost": []}
-    assert GAME.event_text(done, "fr", strict=True) == "Siège 0 termine son déchargement ; cubes perdus : aucun"
+    assert plain(GAME.event_text(done, "fr", strict=True)) == "Siège 0 termine son déchargement ; cubes perdus : aucun"
     lost = {**done, "lost": ["tea", "tea"]}
-    assert GAME.event_text(lost, "fr", strict=True) == "Siège 0 termine son déchargement ; cubes perdus : 2 thés"
+    assert plain(GAME.event_text(lost, "fr", strict=True)) == "Siège 0 termine son déchargement ; cubes perdus : 2 thés"
