@@ -5,7 +5,12 @@ from __future__ import annotations
 
 
 def plain(said):
-    """A text (or a tuple or list of texts) with its no-break spaces as plain ones; None as None."""
+    """A text with its no-break spaces as plain ones; in a list, tuple or dict, each text; any other
+    value as it is."""
+    if isinstance(said, str):
+        return said.replace("\xa0", " ")
     if isinstance(said, tuple | list):
-        return type(said)(plain(text) for text in said)
-    return said if said is None else said.replace("\xa0", " ")
+        return type(said)(plain(value) for value in said)
+    if isinstance(said, dict):
+        return {key: plain(value) for key, value in said.items()}
+    return said

@@ -27,6 +27,30 @@ FLAGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def words_not_typography():
+    """The texts a test reads off a page (inner_text, text_content, evaluate, ...) with French
+    no-break spaces as plain ones: a test compares words. tests/browser/test_play_phone_french.py
+    checks the typography, in the page (its `evaluate` answers say what it found)."""
+    from playwright.sync_api import Locator, Page
+
+    from tests.typography import plain
+
+    def plainly(method):
+        return lambda *args, **kwargs: plain(method(*args, **kwargs))
+
+    names = (
+        *("inner_text", "text_content", "all_inner_texts", "all_text_contents", "get_attribute"),
+        *("evaluate", "evaluate_all", "eval_on_selector", "eval_on_selector_all"),
+    )
+    kept = {(kind, name): getattr(kind, name) for kind in (Locator, Page) for name in names if hasattr(kind, name)}
+    for (kind, name), method in kept.items():
+        setattr(kind, name, plainly(method))
+    yield
+    for (kind, name), method in kept.items():
+        setattr(kind, name, method)
+
+
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():

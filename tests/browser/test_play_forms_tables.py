@@ -355,7 +355,10 @@ def test_a_form_being_typed_keeps_its_box_and_values_when_another_seat_moves(bro
 # --- wide tables on a phone -----------------------------------------------------------------------
 
 
-FIND = "[...document.querySelectorAll('table')].find((t) => t.caption && t.caption.textContent === caption)"
+FIND = (  # the caption's words: French holds some of its spaces with no-break ones
+    "[...document.querySelectorAll('table')]"
+    ".find((t) => t.caption && t.caption.textContent.replaceAll('\\u00a0', ' ') === caption)"
+)
 NOTHING = {"cut": False, "hint": "", "left": False, "right": False}
 
 

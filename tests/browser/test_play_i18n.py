@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.test_play_web import MOVES, api, shoot, strongest_bot, wait_for_text
+from tests.typography import plain
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -375,7 +376,7 @@ def test_a_french_resign_asks_in_french_and_the_outcome_is_french(french_page, s
     asked: list[str] = []
 
     def answer(dialog):
-        asked.append(dialog.message)
+        asked.append(plain(dialog.message))
         dialog.accept()
 
     page.once("dialog", answer)

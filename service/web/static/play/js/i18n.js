@@ -29,6 +29,10 @@ const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège (\d)/g;
 // placeholder, for the value put there; a template's own words and a name's inside stay as written.
 const PLACEHOLDER = /(?:(?<!\p{L})((d|qu|lorsqu|puisqu)e) )?\{(\w+)\}/giu;
 const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu;
+// The spaces French never breaks at become no-break ones (U+00A0), as the server's texts do
+// (engine/i18n.py typeset): before « : ; ! ? », inside « », between a thing and its short code
+// (« contrat A3 », « ligne de prix 2 », « n° 3 »). A phone showed « premier joueur » then « : Ana » on the next line.
+const NO_BREAK = / (?=[:;!?»])|(?<=«) |(?<=\p{L}) (?=[A-Z]\d{1,2}(?![\p{L}\p{N}_]))|(?:(?<=n°)|(?<=prix)) (?=\d)/gu;
 
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
@@ -45,7 +49,8 @@ export function t(text, values = {}) {
     if (!word) return value;
     return lang === "fr" && VOWEL.test(value) ? `${stem}'${value}` : `${word} ${value}`;
   });
-  return lang === "fr" ? said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`) : said;
+  if (lang !== "fr") return said;
+  return said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`).replace(NO_BREAK, "\u00a0");
 }
 
 document.documentElement.lang = lang;

@@ -122,11 +122,11 @@ function chooser(type, items, post) {
 
 /** The words every label starts with (at least two words, else ""): what the choices share. */
 export function sharedWords(labels) {
-  const split = labels.map((label) => label.split(" "));
+  const split = labels.map((label) => label.split(/(?<=[ \u00a0])/)); // each word with its space, no-break or not
   const first = split[0] || [];
   let n = 0;
   while (n < first.length && split.every((words) => words.length > n + 1 && words[n] === first[n])) n++;
-  return n >= 2 ? first.slice(0, n).join(" ").replace(/[\s:,(]+$/, "") : "";
+  return n >= 2 ? first.slice(0, n).join("").replace(/[\s:,(]+$/, "") : "";
 }
 
 /** The value a template shows first: the smallest the shape allows (as engine/core.py's default_value),
