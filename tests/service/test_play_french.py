@@ -351,3 +351,14 @@ def test_the_seats_kinds_are_said_in_french_but_kept_as_labels_in_the_json(frenc
     assert seat_kind("server:greedy") == "server:greedy"  # a bot's name, as typed after --seat
     final = {"id": "m", "game": "medici", "version": 9, "outcome": {"scores": [3, 1], "ranks": [1, 2], "winners": [0]}}
     assert json.loads(playscore.as_json(final, {0: "human", 1: "person"}))["seats"] == {"0": "human", "1": "person"}
+
+
+def test_a_french_line_keeps_a_card_with_its_code_and_its_colon_and_prints_plain_spaces(french):
+    """A French move read « … le contrat » and, on the next line, « C2 »: the server's French holds
+    a card's code with a no-break space (one column), which fit never breaks at and prints as a space."""
+    playwords.use("fr", "speicherstadt")
+    said = registry.get("speicherstadt").event_text({"type": "card_discarded", "card": "contract_c2"}, "fr")
+    line = "[1] " + "mot " * 12 + said
+    lines = playtext.fit([line, playwords.labelled(playwords.t("price"), 35)], len(line) - 2)
+    assert lines[1].endswith(" contrat C2") and lines[-1].endswith(" : 35"), lines
+    assert not [text for text in lines if "\xa0" in text or re.match(r"\s*(C2|:)", text)], lines
