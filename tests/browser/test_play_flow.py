@@ -16,6 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from service.store import log_key, match_key
 from tests.browser.test_play_web import DESKTOP, PHONE, api, create_in_the_lobby, finish_by_resigning
+from tests.typography import plain
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -294,7 +295,7 @@ def read_french(server_url: str, match_id: str, token: str) -> dict:
         f"{server_url}/v1/matches/{match_id}", headers={"Authorization": f"Bearer {token}", "Accept-Language": "fr-FR"}
     )
     with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
+        return plain(json.load(response))  # its words, as the tests read the page's (browser/conftest.py)
 
 
 def test_catan_harbours_lie_above_the_build_markers_and_a_phone_taps_a_wide_spot(page, server_url, screenshots):

@@ -347,7 +347,7 @@ def read_as(base: str, path: str, token: str, language: str) -> dict:
         base + path, headers={"Authorization": f"Bearer {token}", "Accept-Language": language}
     )
     with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
+        return plain(json.load(response))  # its words, as the tests read the page's (browser/conftest.py)
 
 
 def labels_as_drawn(page, base: str, match_id: str, token: str, seconds: float = 10):
