@@ -37,6 +37,18 @@ def offer_a_price(page, price: int) -> None:
     page.click("form.template button[data-move]")
 
 
+def hot_seat_price_named(page, server_url: str) -> str:
+    """A hot-seat Medici match (Ana and Ben on this page, undo on) where Ana drew and named a price:
+    its id."""
+    create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"], undo=True)
+    page.wait_for_selector('[data-move=\'{"type":"draw"}\']')
+    match_id = wait_for_address(page, seat="0")["match"]
+    page.click('[data-move=\'{"type":"draw"}\']')
+    page.wait_for_selector("form.template input[type=number]")
+    offer_a_price(page, 5)
+    return match_id
+
+
 @pytest.mark.parametrize(
     "locale,label,said",
     [("en-US", "Undo my last move", "took back"), ("fr-FR", "Reprendre mon dernier coup", "reprend")],
@@ -98,12 +110,7 @@ def test_a_hot_seat_page_takes_back_the_move_of_the_seat_that_played_it(browser,
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
     try:
         page = context.new_page()
-        create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"], undo=True)
-        page.wait_for_selector('[data-move=\'{"type":"draw"}\']')
-        match_id = wait_for_address(page, seat="0")["match"]
-        page.click('[data-move=\'{"type":"draw"}\']')
-        page.wait_for_selector("form.template input[type=number]")
-        offer_a_price(page, 5)
+        match_id = hot_seat_price_named(page, server_url)
 
         wait_for_address(page, match=match_id, seat="1")  # handed over to Ben, who answers the price
         page.wait_for_selector(UNDO)
@@ -129,12 +136,7 @@ def test_a_reloaded_hot_seat_page_still_offers_the_undo_of_the_seat_that_moved(b
     context = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = context.new_page()
-        create_in_the_lobby(page, server_url, "medici", ["me", "me"], names=["Ana", "Ben"], undo=True)
-        page.wait_for_selector('[data-move=\'{"type":"draw"}\']')
-        match_id = wait_for_address(page, seat="0")["match"]
-        page.click('[data-move=\'{"type":"draw"}\']')
-        page.wait_for_selector("form.template input[type=number]")
-        offer_a_price(page, 5)
+        match_id = hot_seat_price_named(page, server_url)
         wait_for_address(page, match=match_id, seat="1")
         page.wait_for_selector(UNDO)
 
