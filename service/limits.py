@@ -255,18 +255,13 @@ def _open_scrape(config: Config, networks: list[Network], here) -> None:
     """Without METRICS_TOKEN, /metrics is open to all, and a scrape adds up every worker's files (10 to
     25 ms): unlimited, one address kept the workers busy. It counts as SCRAPE_READS reads of its address
     now; without Redis nothing is counted, and the scrape stands, as with the token."""
-    here.client_address = address = client_address(networks)
-    key = f"rl:r:ip:{address}:{window()}"
+    here.client_address = client_address(networks)
     try:
-        pipe = _redis().pipeline(transaction=False)
-        pipe.incrby(key, SCRAPE_READS)
-        pipe.expire(key, WINDOW)
-        metrics.round_trip("limits")
-        count = pipe.execute()[0]
+        _charge_address("r:ip", config.read_limit_per_minute, "reads", amount=SCRAPE_READS)
+    except ApiError:
+        raise
     except Exception:  # noqa: BLE001 - without Redis the scrape still stands
         return
-    if count > config.read_limit_per_minute:
-        raise limited("reads", config.read_limit_per_minute)
 
 
 def charge_backlog(entries: int) -> None:
@@ -305,12 +300,12 @@ def charge_match() -> None:
         _charge_address("new", _config().matches_per_day, "new matches", DAY)
 
 
-def _charge_address(counter: str, limit: int, what: str, seconds: int = WINDOW) -> None:
+def _charge_address(counter: str, limit: int, what: str, seconds: int = WINDOW, amount: int = 1) -> None:
     if not _config().rate_limit_per_minute or "client_address" not in g:
         return
     key = f"rl:{counter}:{g.client_address}:{int(time.time() // seconds)}"
     pipe = _redis().pipeline(transaction=False)
-    pipe.incr(key)
+    pipe.incrby(key, amount)
     pipe.expire(key, seconds)
     metrics.round_trip("limits")
     if pipe.execute()[0] > limit:
