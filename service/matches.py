@@ -423,8 +423,8 @@ def commit_answered(
     store: Store, cfg: Config, match: Loaded, seat: int, entries: list[dict], idem: tuple[str, str] | None, digest: str
 ) -> tuple[int, bytes | None]:
     """Commit the entries with the seat's answer, kept under its Idempotency-Key (`idem`, the request's
-    `digest`) if it has one. (The match's version, the answer): the first answer kept under the key if
-    a copy came first; None if another writer did."""
+    `digest`) if it has one. (A version, the answer): the answer, or the first one kept under the key if
+    a copy came first; or (the version another writer committed, None)."""
     doc = lifecycle.next_doc(match, state_doc(match), entries)
     answer = _answer(match, seat, entries, doc)
     result = _commit(store, cfg, match, entries, (idem, idempotency.kept(digest, answer)) if idem else None, doc)
