@@ -69,6 +69,9 @@ def gunicorn(
         "MAX_WAITS_PER_CLIENT": "100000",
         "READ_LIMIT_PER_MINUTE": "100000",
         "MATCHES_PER_DAY": "100000000",
+        # One session server takes every test of a pytest worker: more than 20 bot matches a minute
+        # when the terminal and web tests run back to back (the default answered 429 in a CI run).
+        "BOT_MATCHES_PER_MINUTE": "100000",
         **env,
     }
     if redis_url is None:
