@@ -72,6 +72,8 @@ def gunicorn(
         # One session server takes every test of a pytest worker: more than 20 bot matches a minute
         # when the terminal and web tests run back to back (the default answered 429 in a CI run).
         "BOT_MATCHES_PER_MINUTE": "100000",
+        # Likewise the bots' turns that readers carry on (a loaded run's Catan bots outrun a request's 2 s).
+        "BOT_READ_SECONDS_PER_MINUTE": "100000",
         **env,
     }
     if redis_url is None:
