@@ -189,8 +189,8 @@ def refusal(game: Game, err: IllegalMove, names: Mapping[int, str] | None = None
 def title(code: str, lang: str | None = None) -> str:
     """A problem's title: its code in words ("Seat taken"), in the caller's language (RFC 9457
     lets a title change with the language alone)."""
-    english = code.replace("_", " ").capitalize()
-    return _WORDS.catalogue.get(english, lang or request_lang()) or english
+    english, lang = code.replace("_", " ").capitalize(), lang or request_lang()
+    return i18n.typeset(_WORDS.catalogue.get(english, lang) or english, lang)
 
 
 def filled(template: str, values: Mapping[str, object]) -> Callable[[str], str | None]:
@@ -204,10 +204,15 @@ def filled(template: str, values: Mapping[str, object]) -> Callable[[str], str |
 
 
 def detail(code: str, english: str, lang: str | None = None, say: Callable[[str], str | None] | None = None) -> str:
-    """A problem's detail in the caller's language: what its raiser says in that language (a
-    game's refusal, see `refusal`), else the English as given, or in another language the
-    exact sentence if the service's catalogue has it, else what the code means."""
+    """A problem's detail in the caller's language, set as the engine sets its texts (French spaces held:
+    i18n.typeset): what its raiser says in that language (a game's refusal, see `refusal`), else the
+    English as given, or in another language the exact sentence if the service's catalogue has it, else
+    what the code means."""
     lang = lang or request_lang()
+    return i18n.typeset(_detail(code, english, lang, say), lang)
+
+
+def _detail(code: str, english: str, lang: str, say: Callable[[str], str | None] | None) -> str:
     said = say(lang) if say is not None else None
     if said is not None:
         return said
@@ -235,5 +240,5 @@ def field_errors(messages: Any, lang: str | None = None) -> Any:
             found = pattern.fullmatch(messages)
             said = _WORDS.catalogue.get(template, lang) if found is not None else None
             if found is not None and said is not None:
-                return said.format_map(found.groupdict())
+                return i18n.typeset(said.format_map(found.groupdict()), lang)
     return messages

@@ -134,6 +134,25 @@ def test_a_problems_exact_detail_is_in_french_with_its_values(client):
     )
 
 
+def test_the_services_own_problem_texts_hold_french_spaces_as_the_games_refusals_do(client):
+    """A game's refusal came with no-break spaces before « : » (engine.i18n.typeset), the service's own
+    details and field errors with plain ones: a phone broke « voir errors. » from « La requête ne
+    respecte pas son schéma », and a page put « : all, one. » alone at the start of a line."""
+    created = create(client, game="medici", players=2)
+    rule = post_move(client, created["id"], tokens(created)[1], {"type": "buy"}, **FR).get_json()
+    assert rule["detail"] == "Strozzi ne peut pas jouer maintenant\xa0: ce n'est pas son tour."
+    body = {"game": "medici", "players": 2, "seats": "some"}
+    schema = client.post("/v1/matches", json=body, headers=FR).get_json()
+    assert schema["detail"] == "La requête ne respecte pas son schéma\xa0; voir errors."
+    assert schema["errors"] == {"seats": ["Doit être l'une de ces valeurs\xa0: all, one."]}
+    aborted = create(client, game="medici", players=2)
+    assert client.post(f"/v1/matches/{aborted['id']}/abort", headers=auth(tokens(aborted)[0])).status_code == 200
+    rematch = client.post(f"/v1/matches/{aborted['id']}/rematch", headers={**auth(tokens(aborted)[0]), **FR})
+    assert rematch.get_json()["detail"] == "Une partie annulée n'a jamais été jouée\xa0: créez-en une nouvelle."
+    english = client.post("/v1/matches", json=body).get_json()
+    assert english["detail"] == "The request does not match its schema; see errors."
+
+
 def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"{(\w+)[^}]*}", text))
 
@@ -171,7 +190,7 @@ def test_field_errors_are_in_the_callers_language_with_their_values(client):
     assert english["errors"]["players"] == ["Must be greater than or equal to 1 and less than or equal to 16."]
     assert french["errors"] == {
         "players": ["Doit être supérieur ou égal à 1 et inférieur ou égal à 16."],
-        "seats": ["Doit être l'une de ces valeurs : all, one."],
+        "seats": ["Doit être l'une de ces valeurs\xa0: all, one."],
         "colour": ["Champ inconnu."],
     }
     too_few = client.post("/v1/matches", json={"game": "catan", "players": 2, "bots": {"7": "random"}}, headers=FR)
