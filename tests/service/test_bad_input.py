@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import orjson
 import pytest
 
@@ -352,3 +354,42 @@ def test_an_empty_match_id_is_a_problem_not_a_redirect(client, method, path):
     answer = client.open(path, method=method, json={} if method == "POST" else None)
     assert_problem(answer, 404, "not_found")
     assert "Location" not in answer.headers
+
+
+def test_a_mistyped_query_parameter_is_named_not_ignored(client):
+    """`?wiat=30` answered at once without waiting and `?afetr=5` with the whole log, as if the
+    script had asked for that: a query parameter an operation does not declare is a 422 naming it,
+    as an unknown body field is."""
+    created = create(client, players=2, seed=1)
+    base = f"/v1/matches/{created['id']}"
+    for path, wrong in (
+        (f"{base}/events?after=0&wiat=30", "wiat"),
+        (f"{base}/events?afetr=5", "afetr"),
+        (f"{base}/stream?afetr=5", "afetr"),
+        ("/v1/matches?staus=open", "staus"),
+    ):
+        answer = client.get(path, headers={"Accept-Language": "fr"}, buffered=False)
+        try:
+            assert assert_problem(answer, 422, "validation_error")["errors"] == {wrong: ["Champ inconnu."]}, path
+        finally:
+            answer.close()
+    both = client.get(f"{base}/events?wiat=30&afetr=5&after=0").get_json()
+    assert both["errors"] == {"wiat": ["Unknown field."], "afetr": ["Unknown field."]}
+
+
+def test_every_operation_with_query_parameters_refuses_one_it_does_not_declare(client):
+    """So does an operation added later: each one the OpenAPI document gives query parameters."""
+    spec = orjson.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_bytes())
+    created = create(client, players=2, seed=1)
+    asked = 0
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method != "parameters" and any(p.get("in") == "query" for p in operation.get("parameters", [])):
+                url = path.replace("{match_id}", created["id"]) + "?zzz=1"
+                answer = client.open(url, method=method.upper(), buffered=False)
+                try:
+                    assert assert_problem(answer, 422, "validation_error")["errors"] == {"zzz": ["Unknown field."]}
+                finally:
+                    answer.close()
+                asked += 1
+    assert asked == 3
