@@ -16,6 +16,8 @@ def format_outcome(final: dict, labels: dict[int, str], width: int = sys.maxsize
     terminal's: a row per category, a column per seat; wider still: a line per seat), then the winners."""
     outcome = final["outcome"]
     lines = [t("Match {id} ({game}) finished at version {version}.", **final)]
+    if outcome is None:  # aborted, or its log reached the server's bound: nobody scored
+        return "\n".join(fit([*lines, no_scores(final.get("ended") or {})], width))
     categories = sorted({k for part in outcome["breakdown"] for k in part})
     header = [term("seat"), term("who"), term("rank"), term("score"), *map(term, categories)]
     rows = [
@@ -42,6 +44,12 @@ def format_outcome(final: dict, labels: dict[int, str], width: int = sys.maxsize
     if outcome.get("tiebreak"):
         said.append(t("Tie-break: {how}", how=term(outcome["tiebreak"])))
     return "\n".join(fit(lines[:1], width) + lines[1:] + fit(said, width))
+
+
+def no_scores(ended: dict) -> str:
+    if ended.get("reason") == "too_long":
+        return t("No scores: the match reached the most log entries a match may hold.")
+    return t("No scores: the match was aborted.")
 
 
 def aligned(rows: list[list[str]]) -> list[str]:

@@ -136,6 +136,19 @@ def test_the_final_table_shows_scores_every_category_and_the_winners():
     assert lines[-1] == "Winner: seat 1 (server:greedy)"
 
 
+def test_a_match_that_ended_without_scores_says_why_where_the_table_would_be():
+    """An aborted match, or one whose log reached the server's bound (outcome null), ended `portside
+    play` with a TypeError and a traceback in place of its last line."""
+    final = {"id": "m3", "game": "medici", "version": 2000, "outcome": None}
+    too_long = playscore.format_outcome({**final, "ended": {"reason": "too_long", "seat": 0, "outcome": None}}, {})
+    assert too_long.splitlines() == [
+        "Match m3 (medici) finished at version 2000.",
+        "No scores: the match reached the most log entries a match may hold.",
+    ]
+    aborted = playscore.format_outcome({**final, "ended": {"reason": "abort", "seat": 0, "outcome": None}}, {})
+    assert aborted.splitlines()[-1] == "No scores: the match was aborted."
+
+
 def test_at_80_columns_the_final_table_turns_a_row_per_category_rather_than_wrap():
     """At 80 columns a 3-seat Catan's final table (five categories) was 101 columns wide: the terminal
     cut `settlements` in two and each seat's row in two, the values under no heading. Too wide, the
