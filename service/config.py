@@ -66,6 +66,9 @@ class Config:
     max_waits_per_client: int = field(default_factory=lambda: _int("MAX_WAITS_PER_CLIENT", 16))
     bot_matches_per_minute: int = field(default_factory=lambda: _int("BOT_MATCHES_PER_MINUTE", 20))
     matches_per_day: int = field(default_factory=lambda: _int("MATCHES_PER_DAY", 500))
+    # Log entries a match may hold (docs/security.md item 54): the write that would pass it ends the match
+    # unfinished instead. 0: no bound.
+    match_log_entries: int = field(default_factory=lambda: _int("MATCH_LOG_ENTRIES", 20_000))
     # Seconds of server-bot play that one address's reads may trigger per minute (turns a match still owes).
     bot_read_seconds_per_minute: float = field(default_factory=lambda: _float("BOT_READ_SECONDS_PER_MINUTE", "10"))
     trusted_proxies: str = field(default_factory=lambda: os.environ.get("TRUSTED_PROXIES", ""))

@@ -63,6 +63,7 @@ STATUS = {
     "undo_refused": 409,
     "abort_refused": 409,
     "rematch_refused": 409,
+    "match_too_long": 409,
     "body_too_large": 413,
     "request_line_too_long": 414,  # answered by gunicorn (service/gunicorn_patches.py)
     "headers_too_large": 431,

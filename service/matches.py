@@ -20,12 +20,12 @@ import orjson
 from engine import registry
 from engine.bots import fallback_move, get_bot
 from engine.core import Game, IllegalMove
-from service import claims, idempotency, lifecycle, metrics, names, ratelimit, words
+from service import claims, idempotency, lifecycle, loglength, metrics, names, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError, unknown_match
 from service.ratelimit import WINDOW
-from service.store import REPLAY_SECONDS, CommitResult, Store, Stored, idem_key
+from service.store import CommitResult, Store, Stored, idem_key
 
 log = logging.getLogger("portside")
 
@@ -360,6 +360,8 @@ def state_doc(match: Loaded) -> dict:
 def _commit(
     store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: Idem | None = None, doc: dict | None = None
 ) -> CommitResult:
+    if loglength.reached(cfg, match, entries):
+        return loglength.end(store, cfg, match, entries)
     doc = doc or lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
@@ -378,7 +380,7 @@ def commit_entries(store: Store, cfg: Config, match: Loaded, entries: list[dict]
     result = _commit(store, cfg, match, entries)
     if result.status == "gone":
         raise unknown_match(match.stored.id)
-    return result.status == "ok"
+    return result.status in ("ok", "ended")
 
 
 def play(
@@ -432,6 +434,8 @@ def commit_answered(
         return match.stored.version, answer
     if result.status == "idem":
         return match.stored.version, idempotency.replayed(result.value or b"", digest)
+    if result.status == "ended":
+        raise loglength.refusal(cfg)
     if result.status == "gone":
         raise unknown_match(match.stored.id)
     return int(result.value or 0), None
@@ -461,7 +465,7 @@ def advance_bots(store: Store, cfg: Config, match: Loaded, seconds: float | None
     budget = cfg.bot_budget_seconds if seconds is None else seconds
     for _ in range(cfg.move_retries):
         entries = _bot_moves(match, cfg, time.monotonic() + budget)
-        if not entries or _commit(store, cfg, match, entries).status == "ok":
+        if not entries or _commit(store, cfg, match, entries).status in ("ok", "ended"):
             return match
         match = load(store, match.stored.id)
     return load(store, match.stored.id)
@@ -522,28 +526,3 @@ def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: fl
         out.append(public_entry(version, entry, seat))
         seat = still_seated(entry, seat)
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
-
-
-def replay(store: Store, match: Loaded, finished_ttl: int) -> bytes:
-    """The replay's JSON, built from the log once and then kept (service/store.py)."""
-    if not match.finished:
-        raise ApiError("match_not_finished", "The replay opens when the game is over.")
-    kept = store.kept_replay(match.stored.id)
-    if kept is not None:
-        return kept
-    meta = match.stored.meta
-    standing = lifecycle.standing_moves(store.log(match.stored.id, 0, count=1_000_000))
-    answer = orjson.dumps(
-        {
-            "id": meta["id"],
-            "game": meta["game"],
-            "players": meta["players"],
-            "options": meta["options"],
-            "seed": meta["seed"],
-            "seed_commitment": meta["commitment"],
-            "moves": [{"version": v, "seat": e["seat"], "move": e["move"]} for v, e in standing],
-            "outcome": lifecycle.outcome_json(match),
-        }
-    )
-    store.keep_replay(match.stored.id, answer, min(REPLAY_SECONDS, finished_ttl))  # not beyond the match
-    return answer

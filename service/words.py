@@ -32,6 +32,7 @@ EVENTS = {
     "move_undone": "{seat} took back their last move",
     "rematch": "Rematch: match {match}",
     "joined": "{seat} joined the match",
+    "match_too_long": "The match reached {entries} log entries, the most a match may hold, and ended without scores",
 }
 
 # What each problem code means, for a caller whose language the exact detail has no translation in.
@@ -68,6 +69,7 @@ PROBLEMS = {
     "undo_refused": "This move cannot be taken back.",
     "abort_refused": "Only the creator may abort, and only before anyone has moved.",
     "rematch_refused": "There is no seat for this token in the rematch.",
+    "match_too_long": "This match reached the most log entries a match may hold: it has ended, without scores.",
 }
 
 # The messages of field errors (a problem's `errors`): marshmallow's and our schemas', with their

@@ -138,6 +138,7 @@ PROBLEM_DETAILS = {
     "undo_refused": "Only your own last move, while no one else has moved since.",
     "abort_refused": "Only the creator may abort, and only before anyone has moved.",
     "rematch_refused": "There is no seat for this token in the rematch.",
+    "match_too_long": "This match reached 20000 log entries, the most a match may hold: it has ended, without scores.",
     "body_too_large": "The request body is larger than 65536 bytes.",
     "request_line_too_long": "Request Line is too large (8190 > 4094)",
     "headers_too_large": "Request Header Fields Too Large",

@@ -70,7 +70,7 @@ def _seat_operation(*refusals: str, details: dict[str, str | dict] | None = None
 @blp.route("/<match_id>/resign", methods=["POST"])
 @empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.RESIGNED)
-@blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left"))
+@blp.doc(operationId="resignMatch", **_seat_operation("match_finished", "seat_left", "match_too_long"))
 def resign(_body: dict, match_id: str):
     """Leave the match.
 
@@ -82,7 +82,7 @@ def resign(_body: dict, match_id: str):
 @blp.route("/<match_id>/abort", methods=["POST"])
 @empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.ABORTED)
-@blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused"))
+@blp.doc(operationId="abortMatch", **_seat_operation("match_finished", "abort_refused", "match_too_long"))
 def abort(_body: dict, match_id: str):
     """End the match without a result.
 
@@ -95,7 +95,7 @@ def abort(_body: dict, match_id: str):
 @blp.route("/<match_id>/undo", methods=["POST"])
 @empty_body(blp)
 @blp.response(200, MoveAnswerSchema, example=examples.UNDONE)
-@blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused"))
+@blp.doc(operationId="undoMove", **_seat_operation("match_finished", "seat_left", "undo_refused", "match_too_long"))
 def undo(_body: dict, match_id: str):
     """Take back your own last move.
 

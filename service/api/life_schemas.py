@@ -46,13 +46,29 @@ def name_field(**kwargs) -> fields.String:
 
 
 class EndedSchema(Schema):
-    reason = fields.String(required=True, validate=validate.OneOf(["resign", "timeout", "abort"]))
-    seat = WholeNumber(required=True, metadata={"description": "The seat that resigned, ran out of time or aborted."})
+    reason = fields.String(
+        required=True,
+        validate=validate.OneOf(["resign", "timeout", "abort", "too_long"]),
+        metadata={
+            "description": "`too_long`: the log reached its bound (MATCH_LOG_ENTRIES), and the match ended "
+            "where it stood, without scores."
+        },
+    )
+    seat = WholeNumber(
+        required=True,
+        metadata={
+            "description": "The seat that resigned, ran out of time or aborted; for `too_long`, the seat whose "
+            "write reached the bound."
+        },
+    )
     outcome = fields.Nested(
         OutcomeSchema,
         required=True,
         allow_none=True,
-        metadata={"description": "The result it gave (a resign or timeout that ends the game); null for an abort."},
+        metadata={
+            "description": "The result it gave (a resign or timeout that ends the game); null for an abort or "
+            "`too_long`."
+        },
     )
 
 
@@ -156,6 +172,12 @@ class Joined(_SeatEvent):
     """Someone took the seat (its name, if given, is in `seats`)."""
 
 
+class MatchTooLong(EventSchema):
+    """The log reached its bound, the most entries a match may hold: the match ended without scores."""
+
+    entries = WholeNumber(required=True)
+
+
 class RematchCreated(EventSchema):
     """A rematch was created: `match` is its id."""
 
@@ -172,4 +194,5 @@ SERVICE_EVENTS = {
     "move_undone": MoveUndone,
     "rematch": RematchCreated,
     "joined": Joined,
+    "match_too_long": MatchTooLong,
 }

@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import claims, guards, idempotency, lifecycle, limits, matches, names
+from service import claims, guards, idempotency, lifecycle, limits, matches, names, replay
 from service.api import (
     BODY,
     LIMITED,
@@ -211,4 +211,4 @@ def get_match(match_id: str) -> Response:
 def get_replay(match_id: str):
     """After the end: the seed (check it against the commitment), the options and every move."""
     svc = services()
-    return seat_response(matches.replay(svc.store, matches.load(svc.store, match_id), svc.config.finished_ttl))
+    return seat_response(replay.replay(svc.store, matches.load(svc.store, match_id), svc.config.finished_ttl))

@@ -78,6 +78,7 @@ def read_if_match() -> frozenset[int] | None:
         "stale_version",
         "seat_left",
         "request_in_progress",
+        "match_too_long",
         details=examples.MOVE_DETAILS,
     ),
 )

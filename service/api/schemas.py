@@ -351,7 +351,7 @@ class LogEntrySchema(Schema):
     seat = WholeNumber(required=True, allow_none=True)
     bot = fields.String(metadata={"description": "The server bot that played, if one did."})
     kind = fields.String(
-        validate=validate.OneOf(["opening", "timeout", "resign", "abort", "undo", "rematch", "join"]),
+        validate=validate.OneOf(["opening", "timeout", "resign", "abort", "undo", "rematch", "join", "too_long"]),
         metadata={
             "description": "Absent for a move; else what the service did. `opening`: what the game's set-up "
             "showed (a first tile drawn, the first cards turned up): version 1, seat null, in a game whose set-up "

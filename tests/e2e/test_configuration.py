@@ -82,6 +82,7 @@ CONFIG_FIELDS = {
     "MAX_WAITS_PER_CLIENT": "max_waits_per_client",
     "BOT_MATCHES_PER_MINUTE": "bot_matches_per_minute",
     "MATCHES_PER_DAY": "matches_per_day",
+    "MATCH_LOG_ENTRIES": "match_log_entries",
     "BOT_READ_SECONDS_PER_MINUTE": "bot_read_seconds_per_minute",
     "TRUSTED_PROXIES": "trusted_proxies",
     "REDIS_TIMEOUT": "redis_timeout",
