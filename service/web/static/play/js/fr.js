@@ -71,6 +71,7 @@ export const FR = {
   "{seat} left the game.": "{seat} a quitté la partie.",
   "Final scores": "Scores finaux",
   "The match was aborted: no scores.": "La partie a été annulée : pas de scores.",
+  "The match reached the most log entries a match may hold: no scores.": "La partie a atteint le plus d'entrées de journal qu'une partie peut tenir : pas de scores.",
   "Each score is the sum of the columns after it.": "Chaque score est la somme des colonnes qui le suivent.",
   "Winner: {seats}": "Gagnant : {seats}",
   "Winners: {seats}": "Gagnants : {seats}",

@@ -22,7 +22,11 @@ const TIEBREAKS = { "most coins among tied scores": t("most coins among tied sco
 
 export function outcome(r, ctx) {
   const o = r.outcome;
-  if (!o) return el("section", { class: "outcome", "aria-label": t("Final scores") }, el("h2", {}, t("The match was aborted: no scores.")));
+  if (!o) {
+    const why = r.ended && r.ended.reason === "too_long"
+      ? t("The match reached the most log entries a match may hold: no scores.") : t("The match was aborted: no scores.");
+    return el("section", { class: "outcome", "aria-label": t("Final scores") }, el("h2", {}, why));
+  }
   const categories = [...new Set(o.breakdown.flatMap((b) => Object.keys(b)))];
   const rows = o.scores.map((score, s) => ({
     seat: `${ctx.seatName(s)}${s === ctx.seat ? ` ${t("(you)")}` : ""}`, rank: o.ranks[s], score,
