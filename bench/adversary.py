@@ -57,6 +57,9 @@ def main() -> int:
     # Each step meets its own limit: the 1,300 creations must not spend the day's new matches (500,
     # tests/service/test_limits.py -k fill_redis) before the bot matches' step.
     env.update(MATCHES_PER_DAY="100000")
+    # A log's bound a loop reaches in seconds (20,000 by default: 17 minutes of a seat's writes); every
+    # other step's match stays below it.
+    env.update(MATCH_LOG_ENTRIES="400")
     server = subprocess.Popen(
         [sys.executable, "-m", "service.cli", "serve", "--port", str(port)],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
@@ -100,10 +103,11 @@ def run(c: Client, data: Path) -> None:
     time.sleep(61 - time.time() % 60)
     _, _, body, _ = c.call("POST", "/v1/matches", {**create, "seed": 1})
     match_id = json.loads(body)["id"]
-    for query in ("after=18446744073709551616", "after=40&wait=30", "after=0&wait=0.0001"):
+    for query in ("after=18446744073709551616", "after=40&wait=30", "after=0&wait=0.0001", "after=0&wiat=30"):
         started = time.monotonic()
         status, kind, payload, _ = c.call("GET", f"/v1/matches/{match_id}/events?{query}")
         report(f"/events?{query}", f"{status} {kind} in {time.monotonic() - started:.3f} s {payload[:60]!r}")
+    loop_at_the_bound(c)
     status, kind, *_ = c.call("GET", "/v1/matches/x%7D:idem:0:k")
     report("match id containing }:idem:", f"{status} {kind}")
     head = (
@@ -168,6 +172,25 @@ def run(c: Client, data: Path) -> None:
     bogus = {"Authorization": f"Bearer {secrets.token_hex(8)}"}
     statuses = [c.call("POST", f"/v1/matches/{match_id}/moves", {"type": "pass"}, bogus)[0] for _ in range(40)]
     report("40 moves with a made-up token", f"{statuses.count(403)} x 403, {statuses.count(429)} x 429")
+
+
+def loop_at_the_bound(c: Client) -> None:
+    """One seat offers and takes it back until the match's log is full (MATCH_LOG_ENTRIES=400 here)."""
+    created = json.loads(c.call("POST", "/v1/matches", {"game": "medici", "players": 2, "undo": "own_move"})[2])
+    path, seat = f"/v1/matches/{created['id']}", {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+    statuses: list[int] = []
+    while not statuses or statuses[-1] == 200:
+        offer = len(statuses) % 2 == 0
+        status, _, payload, _ = c.call("POST", f"{path}/{'moves' if offer else 'undo'}", {"type": "offer", "price": 3}
+                                       if offer else None, seat)  # fmt: skip
+        statuses.append(status)
+    code = json.loads(payload)["code"]
+    match = json.loads(c.call("GET", path)[2])
+    again = c.call("POST", f"{path}/moves", {"type": "offer", "price": 3}, seat)[0]
+    said = f"{statuses.count(200)} x 200, then {statuses[-1]} {code}; the match {match['status']} at version"
+    report(
+        "a seat looping offer and undo", f"{said} {match['version']}, ended {match['ended']}; its next write {again}"
+    )
 
 
 def raw_exchange(port: int, head: bytes, chunks: list[bytes]) -> bytes:
