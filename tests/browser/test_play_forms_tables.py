@@ -14,8 +14,8 @@ import time
 import pytest
 
 from tests.browser.test_play_boards import catan_offer_on_the_table
-from tests.browser.test_play_flow import created, open_seat, trade_match, unfold_trade
-from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, strongest_bot
+from tests.browser.test_play_flow import created, open_seat, play_until, trade_match, unfold_trade
+from tests.browser.test_play_web import DESKTOP, PHONE, api, fill_form, shoot, strongest_bot
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -45,7 +45,7 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
     """All counts at 0 posted the form: the page said the server's "give: La longueur doit être
     comprise entre 1 et 5.; get: …"; a refusal redrew the form with its first values; a later
     attempt stopped by the browser's own check left the old message on the screen."""
-    match_id, _, token, template = trade_match(server_url)
+    match_id, seat, token, template = trade_match(server_url)
     give, get = template["params"]["give"], template["params"]["get"]
     context, page = screen(browser, "fr")
     posted: list[dict] = []
@@ -60,24 +60,21 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
         form = trade_form(page)
         problem = form.locator(".form-problem")
         boxes = form.locator("input[type=number]")
-        for n in range(boxes.count()):
-            boxes.nth(n).fill("0")
-        form.locator("button[type=submit]").click()
+        form.locator("button[type=submit]").click(force=True)  # held back: it says what the form lacks
         page.wait_for_timeout(200)
         assert posted == [], "the form posted counts the template does not allow"
         said = problem.inner_text()
-        assert "Vous donnez : il en faut au moins 1 en tout (actuellement 0)." in said, said
-        assert "Vous recevez : il en faut au moins 1 en tout (actuellement 0)." in said, said
+        assert said == "Donnez au moins 1 carte.\nDemandez au moins 1 carte.\nProposez-le à au moins 1 joueur.", said
         for raw in ("give:", "get:", "mal formé", "longueur", ".;"):
             assert raw not in page.inner_text("body"), raw
-        assert form.locator("fieldset[aria-invalid=true]").count() == 2
+        assert form.locator("fieldset[aria-invalid=true]").count() == 3
         page.screenshot(path=str(screenshots / "play-review-trade-form-empty-fr-375.png"), full_page=True)
         form.screenshot(path=str(screenshots / "play-review-trade-form-problem-fr-375.png"))
 
         # A count over its box's maximum: said in words, not a browser bubble.
         first_key, most = next(iter(give["max"].items()))
         counts_inputs(form, 0).first.fill(str(most + 3))
-        form.locator("button[type=submit]").click()
+        form.locator("button[type=submit]").click(force=True)
         page.wait_for_timeout(200)
         assert posted == []
         assert f"Vous donnez : au plus {most} " in problem.inner_text(), problem.inner_text()
@@ -86,10 +83,10 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
         # A trade the shape allows, refused by the server: the form keeps what was typed. The match
         # changing between drawing and posting is stood in for by the request changed on its way (it
         # asks for more than the others hold): the server's own refusal comes back to the page.
-        wanted = [k for k in get["max"] if k != first_key][-1]  # not the form's first value (the first key)
-        counts_inputs(form, 0).first.fill("1")
+        wanted = [k for k in get["max"] if k != first_key][-1]
         keys = list(get["max"])
-        counts_inputs(form, 1).nth(keys.index(wanted)).fill("1")
+        to = [s for s in template["params"]["to"]["of"] if s != seat][:1]
+        fill_form(form, {"give": {first_key: 1}, "get": {wanted: 1}, "to": to})
         typed = [boxes.nth(n).input_value() for n in range(boxes.count())]
 
         rewrite["get"] = {wanted: get["max_total"] + 1}  # asks too much
@@ -108,7 +105,7 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
 
         # The next attempt, stopped by the form's own check: the server's old message goes.
         counts_inputs(form, 1).nth(keys.index(wanted)).fill(str(get["max"][wanted] + 1))
-        form.locator("button[type=submit]").click()
+        form.locator("button[type=submit]").click(force=True)
         page.wait_for_timeout(200)
         assert page.inner_text("#message") == ""
         assert "Vous recevez : au plus" in form.locator(".form-problem").inner_text()
@@ -119,8 +116,8 @@ def test_a_trade_form_says_what_is_wrong_in_french_and_keeps_what_was_typed(brow
 
 def test_a_trade_form_in_english_names_a_resource_on_both_sides(browser, server_url, screenshots):
     match_id, _, token, template = trade_match(server_url)
+    to = template["params"]["to"]["of"]
     key = next(iter(template["params"]["give"]["max"]))
-    keys = list(template["params"]["get"]["max"])
     context, page = screen(browser, "en")
     posted: list[dict] = []
     page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
@@ -132,16 +129,100 @@ def test_a_trade_form_in_english_names_a_resource_on_both_sides(browser, server_
     try:
         open_seat(page, server_url, match_id, token)
         form = trade_form(page, "Offered to")
-        counts_inputs(form, 0).first.fill("1")
-        gets = counts_inputs(form, 1)
-        for n in range(gets.count()):
-            gets.nth(n).fill("1" if keys[n] == key else "0")
-        form.locator("button[type=submit]").click()
+        fill_form(form, {"give": {key: 1}, "get": {key: 1}, "to": to})
+        assert form.locator("button[type=submit]").get_attribute("aria-disabled") == "true"
+        form.locator("button[type=submit]").click(force=True)
         page.wait_for_timeout(200)
         assert posted == []
         said = form.locator(".form-problem").inner_text()
         assert f"{key.capitalize()} cannot be both in “You give” and in “You get”." == said, said
         form.screenshot(path=str(screenshots / "play-review-trade-form-both-sides-en-375.png"))
+    finally:
+        context.close()
+
+
+def test_a_trade_form_starts_empty_says_what_it_lacks_and_posts_only_what_was_typed(browser, server_url, screenshots):
+    """A tester meaning "2 wool for 1 ore" offered "1 brick, 2 wool for 1 lumber, 1 ore": the form
+    showed the smallest trade the template allows, and what he typed came on top of it. It starts at
+    zero with no seat ticked, says what it lacks, and its button takes no tap until it makes a trade."""
+    match_id, seat, token, template = trade_match(server_url)
+    give = list(template["params"]["give"]["max"])[-1]
+    get = next(key for key in reversed(template["params"]["get"]["max"]) if key != give)
+    to = template["params"]["to"]["of"][-1:]
+    context, page = screen(browser, "en")
+    posted: list[dict] = []
+    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    try:
+        open_seat(page, server_url, match_id, token)
+        form = trade_form(page, "Offered to")
+        button, lacking = form.locator("button[type=submit]"), form.locator(".form-problem")
+        assert set(form.locator("input[type=number]").evaluate_all("bs => bs.map(b => b.value)")) == {"0"}
+        assert form.locator("input[type=checkbox]:checked").count() == 0
+        assert lacking.inner_text() == "Give at least 1 card.\nAsk for at least 1 card.\nOffer it to at least 1 player."
+        assert button.get_attribute("aria-disabled") == "true" and button.get_attribute("data-move") is None
+        assert button.get_attribute("aria-describedby") == lacking.get_attribute("id")  # read with the button
+        form.screenshot(path=str(screenshots / "play-review-trade-form-lacking-en-375.png"))
+        fill_form(form, {"give": {give: 2 if template["params"]["give"]["max"][give] > 1 else 1}})
+        assert lacking.inner_text() == "Ask for at least 1 card.\nOffer it to at least 1 player."
+        meant = {"give": {give: 1}, "get": {get: 1}, "to": to}
+        fill_form(form, meant)
+        assert lacking.inner_text() == "" and button.get_attribute("aria-disabled") is None
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            button.click()
+        assert posted == [{"type": "offer_trade", **meant}], posted
+    finally:
+        context.close()
+
+
+def discard_match(server_url: str) -> tuple[str, int, str, dict]:
+    """A 3-seat Catan match played through the API (roll, end the turn) until a 7 leaves a seat a
+    discard to make (seed 4: 4 of its 4 brick and 4 grain): (match id, that seat, its token, its template)."""
+    match_id, tokens = created(server_url, "catan", 3, seed=4)
+    seat, mine = play_until(
+        server_url, match_id, tokens, lambda s, m: any(t["move"]["type"] == "discard" for t in m["move_templates"])
+    )
+    return match_id, seat, tokens[seat], next(t for t in mine["move_templates"] if t["move"]["type"] == "discard")
+
+
+DISCARD_WORDS = {
+    "en": ["Still 4 cards to discard.", "Still 1 card to discard.", "1 card too many: discard 4."],
+    "fr": ["Encore 4 cartes à défausser.", "Encore 1 carte à défausser.", "1 carte de trop : défaussez-en 4."],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_discard_after_a_7_starts_at_zero_and_says_how_many_are_still_owed(
+    browser, server_url, screenshots, language
+):
+    """The discard's form showed the first cards held already chosen: a player typing the 4 he meant
+    to give up discarded those as well, or was refused. It starts at zero and counts what is owed."""
+    match_id, _, token, template = discard_match(server_url)
+    assert template["params"]["cards"]["min_total"] == 4
+    brick, grain = list(template["params"]["cards"]["max"])
+    context, page = screen(browser, language)
+    posted: list[dict] = []
+    page.on("request", lambda r: posted.append(r.post_data_json) if r.url.endswith("/moves") else None)
+    try:
+        open_seat(page, server_url, match_id, token)
+        form = page.locator("form.template")
+        button, lacking = form.locator("button[type=submit]"), form.locator(".form-problem")
+        said = lambda: lacking.inner_text().replace("\u00a0", " ")  # noqa: E731
+        four, one, over = DISCARD_WORDS[language]
+        assert set(form.locator("input[type=number]").evaluate_all("bs => bs.map(b => b.value)")) == {"0"}
+        assert said() == four and button.get_attribute("aria-disabled") == "true"
+        page.screenshot(path=str(screenshots / f"play-review-catan-discard-{language}-375.png"))
+        fill_form(form, {"cards": {brick: 3}})
+        assert said() == one and button.get_attribute("data-move") is None
+        fill_form(form, {"cards": {brick: 3, grain: 2}})
+        assert said() == over and button.get_attribute("aria-disabled") == "true"
+        button.click(force=True)
+        page.wait_for_timeout(200)
+        assert posted == [] and form.locator("fieldset[aria-invalid=true]").count() == 1
+        fill_form(form, {"cards": {brick: 2, grain: 2}})
+        assert said() == "" and button.get_attribute("aria-disabled") is None
+        with page.expect_response(lambda r: r.url.endswith("/moves")):
+            button.click()
+        assert posted == [{"type": "discard", "cards": {brick: 2, grain: 2}}], posted
     finally:
         context.close()
 
@@ -167,7 +248,7 @@ def test_a_price_over_its_maximum_is_said_in_words_and_not_posted(browser, serve
         price = page.locator("#param-price")
         top = int(price.get_attribute("max"))
         price.fill(str(top + 1))
-        page.locator("form.template button[type=submit]").click()
+        page.locator("form.template button[type=submit]").click(force=True)
         page.wait_for_timeout(200)
         assert posted == []
         assert (
@@ -188,7 +269,7 @@ def test_medicis_price_starts_empty_and_is_typed_before_the_lot_is_offered(brows
         assert price.input_value() == ""
         assert button.get_attribute("data-move") is None  # no move to post yet
         page.screenshot(path=str(screenshots / "play-review-medici-price-empty-en-375.png"))
-        button.click()
+        button.click(force=True)
         page.wait_for_timeout(200)
         assert posted == []
         assert page.locator("form.template .form-problem").inner_text() == "Price: enter a whole number from 0 to 1000."
@@ -230,12 +311,14 @@ def test_a_keyboard_player_lands_on_medicis_price_form_once_no_tile_is_left_to_d
 
 def test_a_trade_to_named_seats_reads_as_the_logs_french(browser, server_url):
     """The page wrote « pour : Ben, Cleo » where the server's log writes « à Ben, à Cleo »."""
-    match_id, seat, token, _ = trade_match(server_url)
+    match_id, seat, token, template = trade_match(server_url)
+    give = next(iter(template["params"]["give"]["max"]))
+    get = next(key for key in template["params"]["get"]["max"] if key != give)
     context, page = screen(browser, "fr")
     try:
         open_seat(page, server_url, match_id, token)
         form = trade_form(page)
-        form.locator("fieldset").last.locator("input[type=checkbox]").last.check()  # to both others
+        fill_form(form, {"give": {give: 1}, "get": {get: 1}, "to": template["params"]["to"]["of"]})  # both others
         with page.expect_response(lambda r: r.url.endswith("/moves")):
             form.locator("button[type=submit]").click()
         names = [name for s, name in enumerate(["Ana", "Ben", "Cleo"]) if s != seat]
@@ -295,10 +378,9 @@ def test_catans_counter_proposal_is_one_line_and_the_map_comes_on_the_first_scre
         # The opened form posts as an unfolded one did: the proposal shows on the table.
         mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)
         params = next(t for t in mine["move_templates"] if t["move"]["type"] == "propose_trade")["params"]
-        gives, gets = list(params["give"]["max"]), list(params["get"]["max"])
-        get = next(key for key in gets if key != gives[0])
-        counts_inputs(form, 0).nth(0).fill("1")
-        counts_inputs(form, 1).nth(gets.index(get)).fill("1")
+        give = next(iter(params["give"]["max"]))
+        get = next(key for key in params["get"]["max"] if key != give)
+        fill_form(form, {"give": {give: 1}, "get": {get: 1}})
         with page.expect_response(lambda r: r.url.endswith("/moves")):
             form.locator("button[type=submit]").click()
         page.locator(".side .trade .proposal").wait_for(timeout=10000)
@@ -321,13 +403,9 @@ def test_a_form_being_typed_keeps_its_box_and_values_when_another_seat_moves(bro
         fold.locator("summary").click()
         form = fold.locator("form.template")
         gets = list(params["get"]["max"])
-        # Not the form's first values: one card more given, and another card asked for.
-        get = next(
-            i
-            for i, k in enumerate(gets)
-            if params["get"]["max"][k] and counts_inputs(form, 1).nth(i).input_value() == "0"
-        )
-        counts_inputs(form, 0).first.fill(str(int(counts_inputs(form, 0).first.input_value()) + 1))
+        give = next(iter(params["give"]["max"]))
+        get = next(i for i, k in enumerate(gets) if params["get"]["max"][k] and k != give)
+        fill_form(form, {"give": {give: 1}})
         counts_inputs(form, 1).nth(get).fill("1")  # the focus stays in this box
         boxes = form.locator("input[type=number]")
         typed = [boxes.nth(n).input_value() for n in range(boxes.count())]

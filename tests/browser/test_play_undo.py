@@ -168,8 +168,8 @@ def test_a_move_and_an_undo_whose_answers_the_network_lost_are_applied_once_and_
             page.route(f"**/v1/matches/{match_id}/{path}", lambda route: (route.fetch(), route.abort()), times=1)
         page.click('[data-move=\'{"type":"draw"}\']')
         # The draw's answer comes from the second try; the stream may draw the price form before it,
-        # its button held until then (a tap on it would post nothing).
-        page.wait_for_selector("form.template button:not([aria-disabled])")
+        # its button held until then (a tap on it would post nothing): the click waits for it.
+        page.wait_for_selector("form.template input[type=number]")
         offer_a_price(page, 4)
         page.click(UNDO)
         wait_for_text(page, ".log", "Ana took back their last move")

@@ -6,14 +6,14 @@
 
 import * as api from "./api.js";
 import { renderLobby, problemText } from "./lobby.js";
-import { renderMoves, forgetTyped, onlyEndTurn } from "./moves.js";
+import { renderMoves, forgetTyped, onlyEndTurn, holdControls } from "./moves.js";
 import { renderGeneric } from "./boards/generic.js";
 import { outcome } from "./outcome.js";
 import { el, seatName, SEAT_COLOURS } from "./words.js";
 import { logBox, logLine } from "./log.js";
 import { keep, seatsOf, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
-import { MOVE_CONTROL, focusPlace, focusAgain, movesIntoView } from "./focus.js";
+import { focusPlace, focusAgain, movesIntoView } from "./focus.js";
 import { clocks, clockText } from "./clocks.js";
 
 const BOARDS = {
@@ -261,7 +261,7 @@ class MatchScreen {
 
   /** The moves shown as taking no tap while one is under way (post ignores them), or taps again. */
   holdMoves(held = true) {
-    root.querySelectorAll(MOVE_CONTROL).forEach((c) => (held ? c.setAttribute("aria-disabled", "true") : c.removeAttribute("aria-disabled")));
+    holdControls(root, held);
   }
 
   /** A message that stays until the next move (redraws keep it). */
@@ -347,7 +347,7 @@ class MatchScreen {
     // A heading for the board, read by a screen reader: the boards' own headings are h3.
     const main = el("div", { class: "board-column" }, finished ? outcome(r, ctx) : null, el("h2", { class: "sr-only" }, t("Board")), board);
     this.place(header, side, main, this.logBox(ctx));
-    if (this.busy) this.holdMoves(); // drawn anew (the stream's news) while a move is under way
+    this.holdMoves(this.busy); // drawn anew (the stream's news) while a move is under way, or not
     this.drawnLog = this.log.length;
     this.announce(mineToAct);
     if (hadFocus) focusAgain(root, was);

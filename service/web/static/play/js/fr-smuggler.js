@@ -76,4 +76,5 @@ export const FR_SMUGGLER = {
   "Vestry": "Sacristie",
   "Inn cellar": "Cave de l'auberge",
   "Manor stables": "Écuries du manoir",
+  "Choose the goods to land (at least {n}).": "Choisissez les marchandises à débarquer (au moins {n}).",
 };

@@ -1,9 +1,10 @@
 // The move controls: the listed legal moves as buttons (labelled with the server's words),
 // templates as small forms. Each control that posts a move carries data-move, the JSON a click
-// posts; a form's button has none while a box it needs is empty (a typedFirst param).
+// posts; a form's button has none while its values make no move (it says what they lack).
 
 import { el, humanize, moveText } from "./words.js";
 import { t } from "./i18n.js";
+import { MOVE_CONTROL } from "./focus.js";
 
 const LIST_AT_MOST = 10; // more moves of one type than this: a chooser plus one button
 const FOLD_ABOVE = 8; // more controls than this, of several kinds: each kind folds to one line
@@ -129,33 +130,15 @@ export function sharedWords(labels) {
   return n >= 2 ? first.slice(0, n).join("").replace(/[\s:,(]+$/, "") : "";
 }
 
-/** The value a template shows first: the smallest the shape allows (as engine/core.py's default_value),
- *  leaving out of counts the keys in `taken` (given to another param of the same `disjoint` group). */
-export function defaultValue(param, taken = new Set()) {
-  if (param.kind === "integer") return param.min;
-  if (param.kind === "seats") return param.of.slice(0, Math.max(param.min, param.of.length ? 1 : 0));
-  const counts = {};
-  let need = param.min_total;
-  for (const [key, most] of Object.entries(param.max)) {
-    const take = taken.has(key) ? 0 : Math.min(most, need);
-    if (take) {
-      counts[key] = take;
-      need -= take;
-    }
-  }
-  return counts;
-}
-
-/** A template's first values: a trade's two sides (its `disjoint` params) never name one resource;
- *  an integer param in `typedFirst` has none (its box starts empty). */
+/** A template's first values: counts at zero and no seat ticked (a player typing the cards he meant
+ *  also offered the card shown first: "2 wool for 1 ore" went as "1 brick, 2 wool for 1 lumber,
+ *  1 ore"), an integer at its smallest, or none for one in `typedFirst` (its box starts empty). */
 function firstValues(tmpl, typedFirst) {
-  const apart = new Set((tmpl.disjoint || []).flat());
-  const taken = new Set();
   const values = {};
   for (const [name, param] of Object.entries(tmpl.params)) {
-    if (param.kind === "integer" && typedFirst.has(name)) continue;
-    values[name] = defaultValue(param, apart.has(name) ? taken : new Set());
-    if (apart.has(name) && param.kind === "counts") Object.keys(values[name]).forEach((key) => taken.add(key));
+    if (param.kind === "counts") values[name] = {};
+    else if (param.kind === "seats") values[name] = [];
+    else if (!typedFirst.has(name)) values[name] = param.min;
   }
   return values;
 }
@@ -170,6 +153,8 @@ const typed = new Map();
 const typedKey = (seat, tmpl) => JSON.stringify([seat, tmpl.move, Object.keys(tmpl.params)]);
 let opened = null; // the kind of moves unfolded, kept open by a redraw until a move is taken
 const openedForms = new Set(); // the folded forms opened (by move type), the same
+let forms = 0; // forms drawn: each its own id for the line that says what it lacks
+let moving = false; // a move under way (app.js): every control shown as taking no tap
 export function forgetTyped() {
   typed.clear();
   opened = null;
@@ -177,28 +162,35 @@ export function forgetTyped() {
 }
 
 /**
- * A template as a small form. Before it posts, it checks the values against the template's shape
- * (each param's bounds, a counts param's total, its `disjoint` groups) and says what is wrong in
- * the page's words, next to its button; the browser's own checks (bubbles in the browser's
- * language, which left the page's last message standing) are off.
+ * A template as a small form. From its first drawing it says in words what its values still lack
+ * to make a move the template's shape allows (each param's bounds, a counts param's total, its
+ * `disjoint` groups), on a line its button is described by; the button has no move and takes no
+ * tap (aria-disabled, still in reach) until they make one. A tap on it then marks the boxes at
+ * fault and says the line again. The browser's own checks (bubbles in the browser's language)
+ * are off.
  */
 function templateForm(tmpl, post, { term, seatName, say, typedFirst, seat }) {
   const key = typedKey(seat, tmpl);
   const values = typed.has(key) ? fitted(typed.get(key), tmpl) : firstValues(tmpl, typedFirst);
   const current = () => ({ ...tmpl.move, ...values });
   const keyWord = (k) => (term ? term(k) : String(k).replaceAll("_", " "));
-  const button = el("button", { type: "submit", class: "move" }, tmpl.label || moveText(tmpl.move));
-  const problem = el("p", { class: "message form-problem", role: "alert" });
-  // The move a click posts, once every param has a value (a box left empty posts nothing).
-  const showMove = () => {
-    if (Object.keys(tmpl.params).every((name) => values[name] !== undefined)) button.dataset.move = JSON.stringify(current());
-    else delete button.dataset.move;
+  const lacking = el("p", { class: "form-problem", role: "status", id: `form-lacks-${++forms}` });
+  const button = el("button", { type: "submit", class: "move", "aria-describedby": lacking.id }, tmpl.label || moveText(tmpl.move));
+  const checks = []; // one per param: what it lacks, in words, with the node to mark, or []
+  const update = () => {
+    const wrong = [...checks.flatMap((check) => check()), ...overlaps(tmpl, values, keyWord)];
+    form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+    if (form.classList.contains("tried")) wrong.forEach(({ at }) => at && invalid(at));
+    lacking.textContent = wrong.map(({ said }) => said).join("\n"); // one line each
+    if (wrong.length) delete button.dataset.move;
+    else button.dataset.move = JSON.stringify(current());
+    markHeld(button);
+    return wrong;
   };
   const sync = () => { // a value typed: kept for the next redraw
     typed.set(key, structuredClone(values));
-    showMove();
+    update();
   };
-  const checks = []; // one per param: what is wrong with it in words (its inputs marked), or []
   const form = el(
     "form",
     {
@@ -208,18 +200,20 @@ function templateForm(tmpl, post, { term, seatName, say, typedFirst, seat }) {
       onsubmit: (e) => {
         e.preventDefault();
         say(""); // an earlier attempt's message (a refusal) is stale now
-        form.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
-        const wrong = [...checks.flatMap((check) => check()), ...overlaps(tmpl, values, keyWord)];
-        problem.textContent = wrong.join("\n"); // one line each
-        if (wrong.length) return;
-        post(current());
+        form.classList.add("tried"); // from now on the boxes at fault are marked, the line in red
+        if (!update().length) return post(current());
+        const text = lacking.textContent; // said again to a screen reader, which says only a change
+        lacking.textContent = "";
+        requestAnimationFrame(() => {
+          if (!lacking.textContent && !button.dataset.move) lacking.textContent = text;
+        });
       },
     },
     Object.entries(tmpl.params).map(([name, param]) => paramInputs(name, param, values, sync, checks, keyWord, seatName)),
     button,
-    problem,
+    lacking,
   );
-  showMove();
+  update();
   return form;
 }
 
@@ -247,9 +241,24 @@ function wholeNumber(input, empty = null) {
 
 const invalid = (node) => node.setAttribute("aria-invalid", "true");
 
+/** What a counts or seats param lacks, in the page's words by param name (else the words of its
+ *  shape, "{name}: choose at least {n} in all (now {total})."): `least` (none chosen yet), `more`
+ *  and `fewer` (an exact total: `n` short of it, or over it). */
+const LACKS = {
+  give: { least: (n) => t("Give at least {n} cards.", { n }) },
+  get: { least: (n) => t("Ask for at least {n} cards.", { n }) },
+  to: { least: (n) => t("Offer it to at least {n} players.", { n }) },
+  cards: {
+    more: (n) => t("Still {n} cards to discard.", { n }),
+    fewer: (n, owed) => t("{n} cards too many: discard {owed}.", { n, owed }),
+  },
+  shapes: { least: (n) => t("Choose the goods to land (at least {n}).", { n }) },
+};
+
 /** Each box has data-field (its param, and its key or seat): app.js puts the focus back in it. */
 function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
   const word = paramWord(name);
+  const lacks = LACKS[name] || {};
   if (param.kind === "integer") {
     const id = `param-${name}`;
     const input = el("input", { id, type: "number", min: param.min, max: param.max, step: 1, value: values[name] ?? "", required: true, "data-field": name });
@@ -261,8 +270,7 @@ function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
     checks.push(() => {
       const n = wholeNumber(input);
       if (n !== null && n >= param.min && n <= param.max) return [];
-      invalid(input);
-      return [t("{name}: enter a whole number from {min} to {max}.", { name: word, min: param.min, max: param.max })];
+      return [{ at: input, said: t("{name}: enter a whole number from {min} to {max}.", { name: word, min: param.min, max: param.max }) }];
     });
     return el("label", { for: id, class: "param" }, `${word} (${param.min}–${param.max}) `, input);
   }
@@ -283,8 +291,9 @@ function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
     checks.push(() => {
       const n = values[name].length;
       if (n >= param.min && n <= param.max) return [];
-      invalid(box);
-      return [n < param.min ? t("{name}: tick at least {n}.", { name: word, n: param.min }) : t("{name}: tick at most {n}.", { name: word, n: param.max })];
+      const said = n > param.max ? t("{name}: tick at most {n}.", { name: word, n: param.max })
+        : lacks.least ? lacks.least(param.min) : t("{name}: tick at least {n}.", { name: word, n: param.min });
+      return [{ at: box, said }];
     });
     return box;
   }
@@ -314,18 +323,24 @@ function paramInputs(name, param, values, sync, checks, keyWord, seatName) {
       const n = wholeNumber(input, 0); // an empty box is none
       if (n !== null && n >= 0 && n <= most) total += n;
       else {
-        invalid(input);
-        wrong.push(n !== null && n > most ? t("{name}: at most {n} {key} (now {count}).", { name: word, n: most, key: keyWord(key), count: n })
-          : t("{name}: enter a whole number from 0 to {n} for {key}.", { name: word, n: most, key: keyWord(key) }));
+        wrong.push({ at: input, said: n !== null && n > most ? t("{name}: at most {n} {key} (now {count}).", { name: word, n: most, key: keyWord(key), count: n })
+          : t("{name}: enter a whole number from 0 to {n} for {key}.", { name: word, n: most, key: keyWord(key) }) });
       }
     }
     if (wrong.length || (total >= low && total <= high)) return wrong;
-    invalid(box);
-    const said = { name: word, n: total < low ? low : high, total };
-    if (low === high) return [t("{name}: choose exactly {n} in all (now {total}).", said)];
-    return [total < low ? t("{name}: choose at least {n} in all (now {total}).", said) : t("{name}: choose at most {n} in all (now {total}).", said)];
+    return [{ at: box, said: totalLacking(word, lacks, { low, high, total }) }];
   });
   return box;
+}
+
+/** What a counts param's total lacks, in words: `lacks`' own (LACKS), else its shape's. */
+function totalLacking(name, lacks, { low, high, total }) {
+  if (low === high && total < low && lacks.more) return lacks.more(low - total);
+  if (low === high && total > high && lacks.fewer) return lacks.fewer(total - high, high);
+  if (total === 0 && lacks.least) return lacks.least(low);
+  const said = { name, n: total < low ? low : high, total };
+  if (low === high) return t("{name}: choose exactly {n} in all (now {total}).", said);
+  return total < low ? t("{name}: choose at least {n} in all (now {total}).", said) : t("{name}: choose at most {n} in all (now {total}).", said);
 }
 
 /** A key given a count in two params that the template keeps apart (a trade's two sides), in words. */
@@ -337,11 +352,23 @@ function overlaps(tmpl, values, keyWord) {
       for (const [key, n] of Object.entries(values[name] || {})) {
         if (!n) continue;
         if (!seen.has(key)) seen.set(key, name);
-        else wrong.push(t("{key} cannot be both in “{a}” and in “{b}”.", { key: humanize(keyWord(key)), a: paramWord(seen.get(key)), b: paramWord(name) }));
+        else wrong.push({ said: t("{key} cannot be both in “{a}” and in “{b}”.", { key: humanize(keyWord(key)), a: paramWord(seen.get(key)), b: paramWord(name) }) });
       }
     }
   }
   return wrong;
+}
+
+/** Every move control shown as taking no tap while a move is under way (app.js post() ignores it),
+ *  or taking taps again: all but a form's button whose values make no move yet. */
+export function holdControls(root, held) {
+  moving = held;
+  root.querySelectorAll(MOVE_CONTROL).forEach(markHeld);
+}
+
+function markHeld(control) {
+  if (moving || !control.dataset.move) control.setAttribute("aria-disabled", "true");
+  else control.removeAttribute("aria-disabled");
 }
 
 /** Nothing left to do but end the turn (Cornish Smuggler asks it of whoever holds a secret, so that
