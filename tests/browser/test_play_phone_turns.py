@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from tests.browser.test_play_flow import created, open_seat, play_until, read_french
+from tests.browser.test_play_flow import created, open_seat, play_until, read_french, trade_match
 from tests.browser.test_play_web import PHONE, api
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -309,5 +309,22 @@ def test_speicherstadts_row_of_cards_lines_up_taken_cards_and_all(browser, serve
         assert len({round(width) for _, width, _ in boxes}) == 1, boxes
         assert len({round(left) for left, _, _ in boxes}) == 2, "two columns on a phone"
         page.locator(".board.speicherstadt .row").screenshot(path=str(screenshots / "play-turns-speicherstadt-row.png"))
+    finally:
+        context.close()
+
+
+def test_catans_end_of_turn_comes_after_every_other_move(browser, server_url, screenshots):
+    """The rules list "End your turn" first, and the page showed it first: on a phone a player
+    scrolling for his move passed the one that ends his turn on the way."""
+    match_id, _, token, _ = trade_match(server_url)  # the main phase, trades on offer
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, token)
+        controls = page.locator(".side .moves :is(button[data-move], details > summary)")
+        assert controls.count() > 2
+        assert controls.last.get_attribute("data-move") == '{"type":"end_turn"}', controls.all_inner_texts()
+        assert controls.last.inner_text() == "End your turn"
+        page.screenshot(path=str(screenshots / "play-turns-catan-end-of-turn-last-en-US.png"), full_page=True)
     finally:
         context.close()

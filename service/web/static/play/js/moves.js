@@ -20,8 +20,9 @@ const paramWord = (name) => PARAM_WORDS[name] || humanize(name);
  * `skip`: move types played on the board; `term` (a board's): a key of a counts template (a
  * resource) in the page's language; `seatName`: a seat's name (a template's `seats` param);
  * `say(text)`: the page's message line (a form clears it when it is sent again); `kinds` (a
- * board's): by move type, `name` (the kind in words) and `note` (what the move does or what comes
- * after it); `lead`: a line above the moves (what the seat is deciding now); `typedFirst` (a
+ * board's): by move type, `name` (the kind in words), `note` (what the move does or what comes
+ * after it) and `last` (after every other move and form: Catan's "End your turn", which came
+ * first, before what a player scrolls for on a phone); `lead`: a line above the moves (what the seat is deciding now); `typedFirst` (a
  * board's): the integer params a form shows empty, to be typed before it posts (Medici's price:
  * shown at its smallest, 0, one tap gave the lot away); `foldForms` (a board's): the move types whose
  * form is one line that opens on a tap (Catan's trade offer and counter-proposal: on a phone their
@@ -50,6 +51,7 @@ export function renderMoves(resource, post, {
   const several = [...groups.values()].filter((items) => items.length > 1).length;
   const fold = several > 1 && controls > FOLD_ABOVE;
   if (lead) box.append(el("p", { class: "lead" }, lead));
+  const last = document.createDocumentFragment(); // the kinds a board puts after every other move
   for (const [type, items] of groups) {
     const kind = kinds[type] || {};
     const note = kind.note ? el("p", { class: "kind-note" }, kind.note) : null;
@@ -57,7 +59,7 @@ export function renderMoves(resource, post, {
       ? el("div", { class: "move-group" }, items.map(({ move, label }) => moveButton(move, label, post)))
       : chooser(type, items, post);
     if (!fold || items.length === 1) {
-      box.append(...(note ? [note, list] : [list]));
+      (kind.last ? last : box).append(...(note ? [note, list] : [list]));
       continue;
     }
     const shared = sharedWords(items.map((item) => item.label));
@@ -85,6 +87,7 @@ export function renderMoves(resource, post, {
     folded.addEventListener("toggle", () => (folded.open ? openedForms.add(type) : openedForms.delete(type)));
     box.append(folded);
   }
+  box.append(last);
   const onBoard = legal.filter((move) => skipTypes.has(move.type)).length;
   if (onBoard) {
     // Else a Catan setup shows an empty list here: every move is a spot on the map.

@@ -44,11 +44,12 @@ export const boardTypes = new Set(["build_settlement", "build_city", "build_road
  *  phone each came above the map, a screen long. */
 export const foldForms = new Set(["offer_trade", "propose_trade"]);
 /** The kinds of moves in the page's words, for a long list folded by kind (moves.js): the bank's
- *  trades share only "Trade", and the fold fell back on the move type in English ("Maritime trade"). */
+ *  trades share only "Trade", and the fold fell back on the move type in English ("Maritime trade").
+ *  Ending the turn comes last (the rules list it first): on a phone it stood above every other move. */
 export const kinds = {
   maritime_trade: { name: t("Trade with the bank") }, play_monopoly: { name: t("Play Monopoly") },
   play_year_of_plenty: { name: t("Play Year of Plenty") }, accept_proposal: { name: t("Accept a proposal") },
-  confirm_trade: { name: t("Trade with a player") },
+  confirm_trade: { name: t("Trade with a player") }, end_turn: { last: true },
 };
 
 /** A line above the moves when every move is a place on the map: which piece goes there (a set-up's
