@@ -184,6 +184,7 @@ def discard_match(server_url: str) -> tuple[str, int, str, dict]:
     return match_id, seat, tokens[seat], next(t for t in mine["move_templates"] if t["move"]["type"] == "discard")
 
 
+HAND = {"en": "Your hand:", "fr": "Votre main"}
 DISCARD_WORDS = {
     "en": ["Still 4 cards to discard.", "Still 1 card to discard.", "1 card too many: discard 4."],
     "fr": ["Encore 4 cartes à défausser.", "Encore 1 carte à défausser.", "1 carte de trop : défaussez-en 4."],
@@ -210,6 +211,9 @@ def test_a_discard_after_a_7_starts_at_zero_and_says_how_many_are_still_owed(
         four, one, over = DISCARD_WORDS[language]
         assert set(form.locator("input[type=number]").evaluate_all("bs => bs.map(b => b.value)")) == {"0"}
         assert said() == four and button.get_attribute("aria-disabled") == "true"
+        # The hand the cards come from, above the form (on a phone it was a screen below, under the map).
+        hand = page.locator(".board p", has=page.locator("strong", has_text=HAND[language])).inner_text()
+        assert page.locator(".moves .lead").inner_text() == hand
         page.screenshot(path=str(screenshots / f"play-review-catan-discard-{language}-375.png"))
         fill_form(form, {"cards": {brick: 3}})
         assert said() == one and button.get_attribute("data-move") is None

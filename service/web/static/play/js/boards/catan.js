@@ -53,7 +53,8 @@ export const kinds = {
 };
 
 /** A line above the moves when every move is a place on the map: which piece goes there (a set-up's
- *  "54 of your moves are on the board" said neither a settlement nor a road, nor the robber's). */
+ *  "54 of your moves are on the board" said neither a settlement nor a road, nor the robber's); the
+ *  seat's hand above a discard's form. */
 const LEADS = {
   build_settlement: t("Place a settlement: tap a marked intersection on the map. A road beside it comes next."),
   build_road: t("Place a road: tap a marked path on the map."),
@@ -61,6 +62,10 @@ const LEADS = {
 };
 
 export function lead(resource) {
+  if ((resource.move_templates || []).some((tmpl) => tmpl.move.type === "discard")) {
+    // The form asks which cards: on a phone the hand was under the map, a screen and more below.
+    return `${t("Your hand:")} ${cards(resource.view.you.hand)}`;
+  }
   const types = new Set((resource.legal_moves || []).map((m) => m.type));
   return types.size === 1 && !(resource.move_templates || []).length ? LEADS[[...types][0]] || null : null;
 }
