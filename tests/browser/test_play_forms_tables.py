@@ -9,6 +9,7 @@ play-review-*)."""
 from __future__ import annotations
 
 import json
+import random
 import time
 
 import pytest
@@ -227,6 +228,45 @@ def test_a_discard_after_a_7_starts_at_zero_and_says_how_many_are_still_owed(
         with page.expect_response(lambda r: r.url.endswith("/moves")):
             button.click()
         assert posted == [{"type": "discard", "cards": {brick: 2, grain: 2}}], posted
+    finally:
+        context.close()
+
+
+def smuggler_landing_of_one_good(server_url: str) -> tuple[str, str, dict]:
+    """A 2-seat Smuggler match whose seats play as its strongest bot would, through the API, until a
+    seat is to land the one good its boat holds: (match id, that seat's token, its landing template)."""
+    from engine.bots import get_bot
+
+    bot = get_bot("smuggler", strongest_bot(server_url, "smuggler"))
+    rng = random.Random(1)
+    for seed in range(1, 6):
+        match_id, tokens = created(server_url, "smuggler", 2, seed=seed)
+        for _ in range(300):
+            to_act = api(server_url, "GET", f"/v1/matches/{match_id}")["to_act"]
+            if not to_act:
+                break
+            mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[to_act[0]])
+            land = next((t for t in mine["move_templates"] if t["move"]["type"] == "land"), None)
+            if land and len(land["params"]["shapes"]["max"]) == 1:
+                return match_id, tokens[to_act[0]], land
+            move = bot.choose(mine["view"], mine["legal_moves"], rng, mine["move_templates"])
+            api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[to_act[0]])
+    raise AssertionError("no landing of one good")
+
+
+def test_a_landing_of_the_one_good_aboard_starts_with_it(browser, server_url):
+    """Forms start at zero, but a shape that allows one value only starts with it: a boat holding one
+    good had its landing form ask the player to type the 1 it could only take."""
+    match_id, token, template = smuggler_landing_of_one_good(server_url)
+    (good,) = template["params"]["shapes"]["max"]
+    context, page = screen(browser, "en")
+    try:
+        open_seat(page, server_url, match_id, token)
+        form = page.locator("form.template")
+        assert form.locator(f"[data-field='shapes:{good}']").input_value() == "1"
+        assert form.locator(".form-problem").inner_text() == ""
+        move = json.loads(form.locator("button[type=submit]").get_attribute("data-move"))
+        assert move == {"type": "land", "shapes": {good: 1}, "hide": 0, "stash": 0}, move
     finally:
         context.close()
 

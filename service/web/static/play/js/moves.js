@@ -135,15 +135,23 @@ export function sharedWords(labels) {
 
 /** A template's first values: counts at zero and no seat ticked (a player typing the cards he meant
  *  also offered the card shown first: "2 wool for 1 ore" went as "1 brick, 2 wool for 1 lumber,
- *  1 ore"), an integer at its smallest, or none for one in `typedFirst` (its box starts empty). */
+ *  1 ore"), unless the shape leaves one value only (Smuggler's one good to land, a trade's one card
+ *  held to give: a box to fill with the only number it takes); an integer at its smallest, or none
+ *  for one in `typedFirst` (its box starts empty). */
 function firstValues(tmpl, typedFirst) {
   const values = {};
   for (const [name, param] of Object.entries(tmpl.params)) {
-    if (param.kind === "counts") values[name] = {};
-    else if (param.kind === "seats") values[name] = [];
+    if (param.kind === "counts") values[name] = onlyCounts(param) || {};
+    else if (param.kind === "seats") values[name] = param.of.length === param.min ? [...param.of] : [];
     else if (!typedFirst.has(name)) values[name] = param.min;
   }
   return values;
+}
+
+/** A counts param's one value, when its least total takes every card it allows; else null. */
+function onlyCounts(param) {
+  const all = Object.entries(param.max).filter(([, most]) => most > 0);
+  return all.reduce((sum, [, most]) => sum + most, 0) === param.min_total && param.min_total > 0 ? Object.fromEntries(all) : null;
 }
 
 /**
