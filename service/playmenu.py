@@ -18,27 +18,6 @@ ARTICLES = {"fr": frozenset({"le", "la", "les", "un", "une", "des", "du", "au", 
 
 
 @dataclass(frozen=True)
-class Group:
-    """Many moves that differ in one value, listed as one choice whose value is typed after: their
-    numbers beside the values (`[20] 35`) read as one another, and a player typed the spot for the move."""
-
-    heading: str  # the moves' shared label, `…` where the value goes
-    field: str
-    moves: tuple[dict, ...]
-
-    def values(self) -> list[str]:
-        return [str(move[self.field]) for move in self.moves]
-
-    def pick(self, typed: str) -> dict | None:
-        """The move whose value was typed (a number as a map writes it, `05`, is 5 too); None if none."""
-        for move in self.moves:
-            value = move[self.field]
-            if typed == str(value) or (type(value) is int and typed.isdigit() and int(typed) == value):
-                return move
-        return None
-
-
-@dataclass(frozen=True)
 class Fill:
     """A template: its values are asked once it is chosen."""
 
@@ -70,6 +49,36 @@ class Section:
     heading: str  # the moves' shared first words, `…` after them
     legal: tuple[dict, ...]
     labels: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Group:
+    """Many moves that differ in one value, listed as one choice whose value is typed after: their
+    numbers beside the values (`[20] 35`) read as one another, and a player typed the spot for the move.
+    Moves that differ in more (the robber's hex and whom it robs: 18 lines pushed the turn off an
+    80x24 screen) are grouped by the value typed (the hex): its moves, if several, are listed when typed."""
+
+    heading: str  # the moves' shared label, `…` where the value goes
+    field: str
+    moves: tuple[dict, ...]
+    labels: tuple[str, ...] = ()  # the moves' labels, when a value may stand for several of them
+
+    def values(self) -> list[str]:
+        return list(dict.fromkeys(str(move[self.field]) for move in self.moves))
+
+    def pick(self, typed: str) -> dict | Section | None:
+        """The move whose value was typed (a number as a map writes it, `05`, is 5 too), or the Section of
+        the moves that have it; None if none."""
+        found = [n for n, move in enumerate(self.moves) if _typed_is(typed, move[self.field])]
+        if len(found) < 2:
+            return self.moves[found[0]] if found else None
+        labels = tuple(self.labels[n] for n in found)
+        heading = _word_start(os.path.commonprefix(list(labels))).rstrip()
+        return Section(f"{heading} …", tuple(self.moves[n] for n in found), labels)
+
+
+def _typed_is(typed: str, value: object) -> bool:
+    return typed == str(value) or (type(value) is int and typed.isdigit() and int(typed) == value)
 
 
 @dataclass
@@ -190,8 +199,11 @@ def _add_moves(built: Menu, legal: Sequence[dict], labels: Sequence[str]) -> Non
     while i < len(legal):
         run = _same_kind_run(legal, i)
         heading = _run_heading(legal, labels, i, run) if run > 6 else None
+        staged = _staged(legal, labels, i, run) if run > 6 and heading is None else None
         if heading is not None:
             built.add_group(Group(heading, next(k for k in legal[i] if k != "type"), tuple(legal[i : i + run])))
+        elif staged is not None:
+            built.add_group(staged)
         else:
             start, run, tail = _shared_start(texts, i)
             built.add_moves(start, legal[i : i + run], texts[i : i + run], tail)
@@ -252,6 +264,8 @@ def _word_start(common: str) -> str:
 def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> str | None:
     """The heading of moves start..start+run: their shared label with the value as `…`, or
     (unlabelled) the type and the field; None if the labels differ in more than the value."""
+    if len(legal[start]) != 2:
+        return None  # moves that differ in more than one field: see _staged
     field = next(k for k in legal[start] if k != "type")
     if start + run > len(labels):
         return f"{move_text({'type': legal[start]['type']})}, {words(field)}"
@@ -264,10 +278,28 @@ def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: 
     return headings.pop() if len(headings) == 1 else None
 
 
+def _staged(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> Group | None:
+    """Moves start..start+run that differ in more than one field, as a Group by the numbered field whose
+    values differ most, if many (the robber's hex, as the map numbers it), and their labels name it first
+    after their shared words (`Move the robber to hex …`); None otherwise."""
+    moves, named = legal[start : start + run], labels[start : start + run]
+    fields = [k for k in moves[0] if k != "type" and all(type(move[k]) is int for move in moves)]
+    if len(moves[0]) < 3 or not fields or len(named) < run:
+        return None
+    field = max(fields, key=lambda k: len({move[k] for move in moves}))
+    others = [k for k in moves[0] if k not in ("type", field)]
+    if len({move[field] for move in moves}) < 7 or all(len({repr(m[k]) for m in moves}) == 1 for k in others):
+        return None  # a few values (a smuggler's two officers), or moves that differ in it alone
+    shared = _word_start(os.path.commonprefix(list(named)))
+    if not shared or not all(label[len(shared) :].startswith(f"{move[field]} ") for move, label in zip(moves, named)):
+        return None
+    return Group(f"{shared}…", field, tuple(moves), tuple(named))
+
+
 def _same_kind_run(legal: Sequence[dict], start: int) -> int:
-    """How many moves from `start` have the same type and one other field (the same one)."""
+    """How many moves from `start` have the same type and the same other fields (one or more)."""
     keys = set(legal[start])
-    if len(keys) != 2:
+    if len(keys) < 2:
         return 1
     end = start + 1
     while end < len(legal) and legal[end].get("type") == legal[start].get("type") and set(legal[end]) == keys:

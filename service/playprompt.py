@@ -27,6 +27,7 @@ AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question
 UNDO = object()  # what choose_prompt returns for `undo`: take back the seat's last move
 TAKE_BACK = -2  # what ask_move returns for `undo`
+ANSWER_ROOM = 6  # columns left after a question for the answer: a spot typed there went past 80 columns
 SAID_AGAIN = 6  # log lines said again under a part of the table printed anew
 
 
@@ -104,7 +105,8 @@ def take(
     or the template filled (its values said in the game's words by `explain`, if it has them); None to go
     back to the moves, MAP for `map`, UNDO for `undo` at a lone group's value (when `undo` may be typed)."""
     if isinstance(choice, playmenu.Group):
-        return pick_value(choice, stdin, out, sole, undo and sole)
+        picked = pick_value(choice, stdin, out, sole, undo and sole)
+        return pick_in_section(picked, stdin, out, table_again) if isinstance(picked, playmenu.Section) else picked
     if isinstance(choice, playmenu.Section):
         return pick_in_section(choice, stdin, out, table_again)
     if isinstance(choice, playmenu.Fill):
@@ -117,7 +119,7 @@ def pick_in_section(section: playmenu.Section, stdin: TextIO, out: TextIO, table
     either); None for an empty line or `back` (to all the moves), MAP for `map`."""
     while True:
         status = table_again()
-        print(t("moves: {heading}", heading=section.heading), file=out)
+        status += say(t("moves: {heading}", heading=section.heading), out) - 1
         listed = playmenu.menu(section.legal, section.labels, [], terminal_width(out), room(out, status))
         print("\n".join(listed.lines), file=out)
         chosen = ask_move(len(listed.choices), False, stdin, out, back=True)
@@ -236,8 +238,9 @@ def fill_template(
 
 
 def pick_value(group: playmenu.Group, stdin: TextIO, out: TextIO, sole: bool, undo: bool = False) -> Any:
-    """The group's move whose value is typed; None for an empty line or `back` (unless the group is
-    the only choice: then there is nothing to go back to); MAP for `map`; UNDO for `undo` if `undo`."""
+    """The group's move whose value is typed (or the Section of its moves that have it); None for an empty
+    line or `back` (unless the group is the only choice: then there is nothing to go back to); MAP for
+    `map`; UNDO for `undo` if `undo`."""
     if not sole:
         print(go_back(), file=out)
     while True:
@@ -288,8 +291,8 @@ def say(text: str, out: TextIO) -> int:
 
 
 def ask(question: str, out: TextIO) -> None:
-    """The question fit to the terminal; the answer is typed after its last line."""
-    *lines, last = playtext.fit([question], terminal_width(out))
+    """The question fit to the terminal, room left for the answer typed after its last line."""
+    *lines, last = playtext.fit([question], terminal_width(out) - ANSWER_ROOM)
     print("".join(f"{line}\n" for line in lines) + f"{last} ", end="", file=out, flush=True)
 
 

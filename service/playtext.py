@@ -33,13 +33,13 @@ from service.playwords import labelled, t, term
 
 
 def catan(view: dict, seat: int | None) -> list[str]:
-    return joined(catan_parts(view, seat))
-
-
-def catan_parts(view: dict, seat: int | None) -> list[Part]:
-    """The map (drawn from the topology), then the status: the turn, the seats, the hand, the trade."""
+    """The seats, the map's key, the map (drawn from the topology), then the turn, the hand and the trade,
+    all printed at every prompt: at 80x24 the map and what is decided on it stay on screen above the
+    moves (the seats, first, are the first to scroll off)."""
+    head, *rest = catan_status(view, seat)
+    seats = len(view["players"]) + 1  # the table's rows: its header and a row per seat
     drawn = catan_board(view, view["topology"]) if view.get("topology") else []
-    return [(t("map"), drawn), ("", catan_status(view, seat))]
+    return rest[:seats] + drawn + [head] + rest[seats:]
 
 
 # A phase translated by what it asks, as the web page says it: « voleur » alone (the word the map marks the
@@ -51,9 +51,10 @@ CATAN_PHASES = {"robber": "move the robber"}
 def catan_status(view: dict, seat: int | None) -> list[str]:
     dice = " · " + t("dice {dice}", dice=summarize(view["dice"])) if view.get("dice") else ""
     turn = t("turn of seat {seat}", seat=view["turn"])
-    robber = t("robber on hex {hex}", hex=view["board"]["robber"])
+    # The map marks the robber (`#4*`): said here too, the French line took two of 24 rows.
+    robber = "" if view.get("topology") else " · " + t("robber on hex {hex}", hex=view["board"]["robber"])
     phase = term(view["phase"], CATAN_PHASES.get(view["phase"]))
-    lines = [f"Catan · {phase} · {turn}{dice} · {robber}"]
+    lines = [f"Catan · {phase} · {turn}{dice}{robber}"]
     players = [
         {
             "seat": p["seat"],
@@ -90,54 +91,81 @@ def catan_status(view: dict, seat: int | None) -> list[str]:
     return lines + catan_trade(view, seat)
 
 
-CELL = 7  # columns per unit of the topology's x: a hex's inside is 2 * CELL - 2 wide
+# What a hex yields, by its terrain (the view names the terrain): a player reads a hex by its yield, as
+# the robber's moves name it, and « minerai » fits a hex on an 80-column map where « montagnes » did not.
+TERRAIN_YIELDS = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain", "mountains": "ore"}
+MAP_WIDTH = 79  # an 80-column terminal, its last column left free
+WIDEST_CELL = 8  # columns per unit of the topology's x, at most (a hex's inside is 2 * cell - 1 wide)
 
 
-def catan_board(view: dict, topology: dict) -> list[str]:
-    """The map, drawn from the topology's coordinates (pointy-top hexes; y grows downwards):
-    each intersection as its number (S<seat> a settlement, C<seat> a city), each path as / \\ |
-    (the owner's seat number once a road is on it), each hex as #id, terrain and number."""
+def catan_board(view: dict, topology: dict, width: int = MAP_WIDTH) -> list[str]:
+    """The map in 11 rows, drawn from the topology's coordinates: each hex a box, its top corners on one
+    row (the zigzag of paths between them a line: `03-----00==1==04`, a road as its seat's number), its
+    bottom corners on the next such row, its sides (`|`, or a road's seat number) on the row between,
+    around `#id dice yield` (`*` the robber). An intersection reads as its number, S<seat> a settlement,
+    C<seat> a city. The key and the harbours above it."""
     nodes, board = topology["nodes"], view["board"]
-    ends = [(nodes[a], nodes[b]) for a, b in (edge["nodes"] for edge in topology["edges"])]
-    slanted = {min(a["y"], b["y"]) for a, b in ends if a["x"] != b["x"]}
-    left = min(n["x"] for n in nodes)
-    row_of: dict[float, int] = {}
-    for y in range(min(n["y"] for n in nodes), max(n["y"] for n in nodes) + 1):
-        row_of[y] = len(row_of)
-        if y in slanted and y + 1 not in row_of:  # a row between the ends of a slanted path
-            row_of[y + 0.5] = len(row_of)
-    grid = [[" "] * ((max(n["x"] for n in nodes) - left) * CELL + 2) for _ in row_of]
+    by_id = {node["id"]: node for node in nodes}
+    slanted = {
+        min(by_id[a]["y"], by_id[b]["y"])
+        for a, b in (e["nodes"] for e in topology["edges"])
+        if by_id[a]["x"] != by_id[b]["x"]
+    }
+    row_of: dict[int, int] = {}
+    for y in sorted({n["y"] for n in nodes}):  # the two ends of a slanted path on one row
+        row_of[y] = row_of[y - 1] if y - 1 in slanted and y - 1 in row_of else 2 * len(set(row_of.values()))
+    left, right = min(n["x"] for n in nodes), max(n["x"] for n in nodes)
+    cell = min(WIDEST_CELL, (width - 2) / (right - left))
+    grid = [[" "] * (round((right - left) * cell) + 2) for _ in range(max(row_of.values()) + 1)]
 
-    def put(x: float, y: float, text: str) -> None:
-        col = round((x - left) * CELL)
-        grid[row_of[y]][col : col + len(text)] = text
+    def col(x: float) -> int:
+        return round((x - left) * cell)
+
+    def put(row: int, at: int, text: str) -> None:
+        grid[row][at : at + len(text)] = text
 
     owners = {e: s for e, s in view["roads"]}
     for edge in topology["edges"]:
-        a, b = sorted((nodes[n] for n in edge["nodes"]), key=lambda n: n["y"])
-        mark = "|" if a["x"] == b["x"] else "\\" if a["x"] < b["x"] else "/"
-        put((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2, str(owners.get(edge["id"], mark)))
+        a, b = sorted((by_id[n] for n in edge["nodes"]), key=lambda n: (n["x"], n["y"]))
+        owner = owners.get(edge["id"])
+        if a["x"] == b["x"]:  # a side: on the row between its ends
+            put(row_of[a["y"]] + 1, col(a["x"]), "|" if owner is None else str(owner))
+        else:
+            span = col(b["x"]) - col(a["x"]) - 2
+            put(row_of[a["y"]], col(a["x"]) + 2, "-" * span if owner is None else f"={owner}=".center(span, "="))
     built = {n: t("S{seat}", seat=s) for n, s in view["settlements"]} | {
         n: t("C{seat}", seat=s) for n, s in view["cities"]
     }
     for node in nodes:
-        put(node["x"], node["y"], built.get(node["id"], f"{node['id']:02d}"))
-    for hex_ in topology["hexes"]:  # inside a hex: #id (dice number), its terrain, the robber
-        h, x = hex_["id"], hex_["x"] - 1 + 2 / CELL
-        number = f" ({board['numbers'][h]})" if board["numbers"][h] else ""
-        put(x, hex_["y"] - 1, f"#{h}{number}".center(2 * CELL - 2))
-        put(x, hex_["y"], term(board["terrain"][h]).center(2 * CELL - 2))
-        if board["robber"] == h:
-            put(x, hex_["y"] + 1, t("robber").center(2 * CELL - 2))
+        put(row_of[node["y"]], col(node["x"]), built.get(node["id"], f"{node['id']:02d}"))
+    for hex_ in topology["hexes"]:
+        inside = col(hex_["x"] + 1) - col(hex_["x"] - 1) - 1
+        put(
+            row_of[min(by_id[n]["y"] for n in hex_["nodes"])] + 1,
+            col(hex_["x"] - 1) + 1,
+            hex_text(board, hex_["id"], inside),
+        )
     harbours = ", ".join(  # `wool 2:1 00-03`, `3:1 01-05` (any kind): two lines at 80 columns, not three
         f"{harbour_kind(h['kind'])}{h['ratio']}:1 {h['nodes'][0]:02d}-{h['nodes'][1]:02d}".replace(" ", "\xa0")
         for h in board["harbours"]
     )  # no-break spaces: a line breaks between harbours only
     return [
-        *("".join(row).rstrip() for row in grid),
-        t("S0, C0: seat 0's settlement, city · 0 on a path: its road · #hex (dice\xa0number)"),
+        t("S0/C0: seat 0's settlement/city · =0= or 0: its road · #hex dice · *: robber"),
         t("harbours: {harbours}", harbours=harbours),
+        *("".join(row).rstrip() for row in grid),
     ]
+
+
+def hex_text(board: dict, h: int, inside: int) -> str:
+    """`#7 5 wool` (`#4* desert`: the robber there) centred in `inside` columns, the yield cut to fit."""
+    mark = "*" if board["robber"] == h else ""
+    number = f" {board['numbers'][h]}" if board["numbers"][h] else ""
+    terrain = board["terrain"][h]
+    said = term(TERRAIN_YIELDS.get(terrain, terrain))
+    head = f"#{h}{mark}{number} "
+    if len(head) + len(said) > inside:
+        said = said[: max(1, inside - len(head) - 1)] + "."
+    return (head + said).center(inside)
 
 
 def harbour_kind(kind: str) -> str:
@@ -369,7 +397,6 @@ RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
 }
 # The games whose table has named parts (a map) that the prompt prints again only when they change.
 PARTS: dict[str, Callable[[dict, int | None], list[Part]]] = {
-    "catan": catan_parts,
     "smuggler": smuggler_parts,
     "speicherstadt": speicherstadt_parts,
 }

@@ -160,15 +160,15 @@ def test_a_catan_seat_sees_the_map_in_the_terminal_during_and_after_set_up(serve
     term.wait_for(PROMPT)
     screen = term.screen()
     assert "[0] Build a settlement on intersection … (you choose which): 0 1 2 3" in screen, screen  # 54 spots
-    assert re.search(r"^\s+00\s+01\s+02$", screen, re.M), screen  # the map's top row
-    assert "S0, C0: seat 0's settlement, city" in screen and "harbours: " in screen
+    assert re.search(MAP_EDGE_ROW, screen, re.M), screen
+    assert "S0/C0: seat 0's settlement/city" in screen and "harbours: " in screen
     for _ in range(4):  # settlement, road; the bots' six; settlement, road
         answer(term, first_choice(term))
     screen = term.screen()
     after_setup = screen[screen.rindex("--- seat 0, your move") :]
     assert "[0] Roll the dice" in after_setup, after_setup
-    assert re.search(r"^\s+\S+\s+\S+\s+\S+$", after_setup.splitlines()[1]), after_setup  # the map's top row
-    on_the_map = after_setup[: after_setup.index("S0, C0:")]  # the legend names seat 0 too
+    on_the_map = after_setup[after_setup.index("harbours: ") : after_setup.index("\nCatan · ")]
+    assert re.search(MAP_EDGE_ROW, on_the_map, re.M), after_setup
     assert len(re.findall(r"(?<![#(\w])S0(?![\w)])", on_the_map)) == 2, after_setup  # two settlements
     assert "Traceback" not in screen
     term.type("q", "Enter")
@@ -186,6 +186,8 @@ def unwrapped(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text)
 
 
+# Catan's map: a row of seven corners (the top one, or the bottom one), its paths between them (a road's seat too).
+MAP_EDGE_ROW = r"^ +(?:\w\w[-=\d]{5,6}){6}\w\w$"
 # The question last on screen: a move's number, or a spot asked for at once.
 PROMPT = r"(move number \(0(-\d+)?(, Enter to wait for the others)?|\(one of those listed), q to stop\): \s*$"
 SPOT_ASKED = "(one of those listed, q to stop): "
@@ -360,25 +362,25 @@ def all_moves_visible(screen: str) -> bool:
 
 def test_at_80x40_a_catan_turn_keeps_the_log_whose_turn_the_hand_and_the_moves_on_screen(server_url, terminals):
     """A player's walkthrough at 80x40: the 25-row map, printed at every prompt, scrolled the table and
-    what the bots had just done off the screen. The map is printed when it changed (at the set-up: the
-    whole of it with the spots to choose from) and on `map`; otherwise a line says so."""
+    what the bots had just done off the screen. The map in 11 rows is at every prompt, and what just
+    happened stays above it; `map` prints the table again."""
     term = catan_at_80_columns(server_url, terminals)
     term.wait_for(PROMPT)
     screen = term.visible()
-    assert re.search(r"^\s+00\s+01\s+02$", screen, re.M) and screen.rstrip().endswith(SPOT_ASKED.rstrip()), screen
+    assert re.search(MAP_EDGE_ROW, screen, re.M) and screen.rstrip().endswith(SPOT_ASKED.rstrip()), screen
     for _ in range(4):  # settlement, road; the bots' four; settlement, road: the roll is next
         answer(term, first_choice(term))
     assert "[0] Roll the dice" in term.screen().rsplit("moves:", 1)[1]
     answer(term, "0")
     screen = term.visible()
     assert re.search(r"^v\d+ +seat 0 human +Seat 0 rolled \d+", screen, re.M), screen  # what just happened
-    assert "(map: as printed above; type map to print it again)" in screen, screen
+    assert re.search(MAP_EDGE_ROW, screen, re.M) and "as printed above" not in screen, screen
     assert re.search(r"^Catan · \w+ · turn of seat 0 · dice \d, \d", screen, re.M), screen
     assert re.search(r"^your hand: \S", screen, re.M) and all_moves_visible(screen), screen
 
     answer(term, "map")
     screen = term.visible()
-    assert "#18 (" in screen and "S0, C0: seat 0's settlement" in screen, screen  # the map's lower half at least
+    assert "#18 " in screen and "S0/C0: seat 0's settlement/city" in screen, screen
     assert "as printed above" not in screen and all_moves_visible(screen), screen
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")

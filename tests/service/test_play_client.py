@@ -347,49 +347,45 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
         assert lines[-1] == f"waiting for the answers of seat {playtext.summarize(table['asked'])}"
 
 
-def test_the_map_is_printed_again_only_when_it_changed_or_on_map():
-    """A 25-row map at every prompt scrolled the table off a 40-row screen: printed once, a line says
-    so at the next prompt while it is unchanged, `map` prints it again, and a change prints it."""
+def test_the_catan_map_is_at_every_prompt_between_the_seats_and_the_turn_the_hand_and_the_moves():
+    """At 80x24 the 27-row map never fit: printed when it changed, its top went off the screen, and left out
+    when unchanged, the player scrolled back for it at every turn. The 11-row map is at every prompt,
+    under the seats (the first to scroll off) and above the turn, the hand and the moves."""
     state, game = catan_in_play(0)
     mine = {"game": "catan", "version": 0, "seat": 0, "view": game.view(state, 0), "legal_moves": [{"type": "x"}]}
     shown: dict[str, str] = {}
-    prompts = []
-    for typed in ("0\n", "map\n0\n"):
+    for typed in ("0\n", "0\n"):
         out = io.StringIO()
         assert playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=out, shown=shown) == {"type": "x"}
-        prompts.append(out.getvalue())
-    legend = "S0, C0: seat 0's settlement"
-    assert prompts[0].count(legend) == 1 and "as printed above" not in prompts[0]
-    before_map = prompts[1].split("move number")[0]
-    assert legend not in before_map and "(map: as printed above; type map to print it again)" in before_map
-    assert prompts[1].count(legend) == 1 and prompts[1].count("Catan · setup") == 2  # the whole table again
-    game.apply(state, 0, game.legal_moves(state, 0)[0])  # a settlement: the map changed
-    out = io.StringIO()
-    playprompt.choose_prompt({**mine, "view": game.view(state, 0)}, stdin=io.StringIO("0\n"), out=out, shown=shown)
-    assert out.getvalue().count(legend) == 1 and "as printed above" not in out.getvalue()
+        said = out.getvalue()
+        assert said.count("S0/C0: seat 0's settlement/city") == 1 and "as printed above" not in said, said
+        top = re.search(r"^ +03-+00-+04-+01-+05-+02-+06$", said, re.M)
+        order = [said.index(text) for text in ("\nseat  points", "harbours: ", "Catan · setup", "your hand: ")]
+        assert top and order == sorted(order) and order[1] < top.start() < order[2], said
+        assert len(said[top.start() : order[2]].splitlines()) == 11, said
+        assert said.rstrip().endswith("move number (0, q to stop):"), said
 
 
-def test_a_map_printed_anew_says_the_last_log_lines_again_under_it():
+def test_a_table_part_printed_anew_says_the_last_log_lines_again_under_it():
     """After a 7 the robber moved, the map was printed again and pushed 'rolled 7', 'moved the robber'
-    and 'stole a card' off a 40-row screen (a reviewer at 80x40): the last log lines come again under it;
-    with the map unchanged the log stands just above, and is not repeated."""
-    state, game = catan_in_play(0)
-    mine = {"game": "catan", "version": 0, "seat": 0, "view": game.view(state, 0), "legal_moves": [{"type": "x"}]}
-    shown: dict[str, str] = {}
-    playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=io.StringIO(), shown=shown)
+    and 'stole a card' off a 40-row screen (a reviewer at 80x40): the last log lines come again under a
+    part of the table printed anew (Cornish Smuggler's characters, goods, prices); unchanged, the log
+    stands just above, and is not repeated."""
+    from engine import registry
+
+    mine, static = resource("smuggler", 3), registry.get("smuggler").static()
     log = [f"v{n}    seat 1 server:greedy    line {n}" for n in range(9)]
-    out = io.StringIO()
-    playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=out, shown=shown, said=log)
-    assert "(the log, again:)" not in out.getvalue()  # the map unchanged: the log is just above
-    game.apply(state, 0, game.legal_moves(state, 0)[0])  # a settlement: the map changed
-    out = io.StringIO()
-    playprompt.choose_prompt(
-        {**mine, "view": game.view(state, 0)}, stdin=io.StringIO("0\n"), out=out, shown=shown, said=log
-    )
-    screen = out.getvalue()
-    again = screen.split("(the log, again:)\n")[1].splitlines()
-    assert again[:6] == log[-6:] and screen.index("S0, C0: seat 0's settlement") < screen.index("(the log, again:)")
-    assert screen.index("(the log, again:)") < screen.index("Catan · setup")  # the status stays last
+    shown: dict[str, str] = {}
+    screens = []
+    for _ in range(2):
+        out = io.StringIO()
+        with pytest.raises(playprompt.Quit):
+            playprompt.choose_prompt(mine, stdin=io.StringIO("q\n"), out=out, shown=shown, static=static, said=log)
+        screens.append(out.getvalue())
+    again = screens[0].split("(the log, again:)\n")[1].splitlines()
+    assert again[:6] == log[-6:] and screens[0].index("your network: ") < screens[0].index("(the log, again:)")
+    assert screens[0].index("(the log, again:)") < screens[0].index("Cornish Smuggler · round")  # the status last
+    assert "(the log, again:)" not in screens[1]  # the parts unchanged: the log is just above
 
 
 def test_a_line_or_two_printed_anew_leaves_the_log_where_it_was_read():
@@ -491,41 +487,58 @@ def catan_in_play(moves: int) -> tuple[dict, dict]:
     return state, game
 
 
-MAP_SPOT = re.compile(r"(?<![#(\w])(\d\d|[SC]\d)(?![\w)])")  # an intersection: its number, or S/C and a seat
-LONE_DIGIT = re.compile(r"(?<![#(\w])\d(?![\w)])")  # a road: its seat's number on a path
+MAP_SPOT = re.compile(r"(?<![#\w])(\d\d|[SC]\d)(?![\w])")  # an intersection: its number, or S/C and a seat
+
+
+def roads_on(board: list[str]) -> list[str]:
+    """The seats' numbers on the map's paths: `=1=` between corners, or a side's `1` between its ends (the
+    sides of a row of hexes stand under every other corner of the shorter of the rows around them)."""
+    seats = [seat for row in board[::2] for seat in re.findall(r"=(\d)=", row)]
+    for above, row, below in zip(board[::2], board[1::2], board[2::2]):
+        corners = min(([m.start() for m in MAP_SPOT.finditer(line)] for line in (above, below)), key=len)
+        seats += [row[col] for col in corners[::2] if row[col].isdigit()]
+    return seats
+
+
+def map_rows(lines: list[str]) -> list[str]:
+    """The map's rows among a table's lines: from its top row of corners to the turn's line."""
+    top = next(n for n, line in enumerate(lines) if re.match(r" *(\d\d|[SC]\d)[-=]", line))
+    return lines[top : next(n for n, line in enumerate(lines) if line.startswith("Catan · "))]
 
 
 def test_the_catan_map_places_every_intersection_hex_building_and_road_of_the_view():
+    """The map in 11 rows of 80 columns: each hex a box, its three top corners on one row (the paths between
+    them a line), its `#id dice yield` between its sides, its three bottom corners on the next row."""
     state, game = catan_in_play(0)
     fresh = game.view(state, 0)
-    topology = game.static()["topology"]
-    rows = playtext.catan_board(fresh, topology)
-    board = rows[: rows.index(next(r for r in rows if r.startswith("S0, C0")))]
-    assert len(board) <= 24 and all(len(row) <= playtext.WIDTH for row in board)
-    assert sorted(int(n) for row in board for n in MAP_SPOT.findall(row)) == list(range(54))
-    for hex_ in topology["hexes"]:  # "#h (dice)" sits between its upper-left and upper-right corners
-        h, upper_left, upper_right = hex_["id"], hex_["nodes"][5], hex_["nodes"][1]
-        number = f" \\({fresh['board']['numbers'][h]}\\)" if fresh["board"]["numbers"][h] else ""
-        assert any(re.search(rf"\b{upper_left:02d}\s+#{h}{number}\s+{upper_right:02d}\b", row) for row in board), h
-        assert sum(fresh["board"]["terrain"][h] in row for row in board) >= 1
+    board = map_rows(playtext.catan(fresh, 0))
+    assert len(board) == 11 and all(len(row) < 80 for row in board), board
+    assert sorted(int(n) for row in board[::2] for n in MAP_SPOT.findall(row)) == list(range(54))
+    yields = {"forest": "lumber", "hills": "brick", "pasture": "wool", "fields": "grain", "mountains": "ore"}
+    for hex_ in fresh["topology"]["hexes"]:
+        h, (top, right, _, bottom, _, left) = hex_["id"], hex_["nodes"]
+        number = fresh["board"]["numbers"][h]
+        said = f"#{h}{'*' if fresh['board']['robber'] == h else ''}{f' {number}' if number else ''}"
+        said += f" {yields.get(fresh['board']['terrain'][h], 'desert')}"
+        row = next(n for n, line in enumerate(board) if re.search(rf"\| *{re.escape(said)} *\|", line))
+        assert re.search(rf"\b{left:02d}-+{top:02d}-+{right:02d}\b", board[row - 1]), (h, board)
+        assert re.search(rf"\b{bottom:02d}\b", board[row + 1]), (h, board)
 
     state, game = catan_in_play(400)  # set-up over, roads and buildings out
     view = game.view(state, 0)
     assert "topology" not in view  # after set-up the map needs the game's static data
-    lines = playtext.render("catan", {**game.static(), **view}, 0).splitlines()
-    board = lines[: lines.index(next(r for r in lines if r.startswith("S0, C0")))]
-    spots = [spot for row in board for spot in MAP_SPOT.findall(row)]
+    lines = playtext.render("catan", {**game.static(), **view}, 0, width=80).splitlines()
+    board = map_rows(lines)
+    spots = [spot for row in board[::2] for spot in MAP_SPOT.findall(row)]
     assert len(spots) == 54
+    roads = roads_on(board)
     for seat in range(4):
         assert spots.count(f"S{seat}") == sum(1 for _, s in view["settlements"] if s == seat)
         assert spots.count(f"C{seat}") == sum(1 for _, s in view["cities"] if s == seat)
-        roads = [d for row in board for d in LONE_DIGIT.findall(row)]
-        assert roads.count(str(seat)) == sum(1 for _, s in view["roads"] if s == seat)
+        assert roads.count(str(seat)) == sum(1 for _, s in view["roads"] if s == seat), (seat, board)
     robber = view["board"]["robber"]
-    assert sum("robber" in row for row in board) == 1
-    assert any(f"#{robber}" in row for row in board)
-    assert any(line.startswith("harbours: ") for line in lines)
-    assert all(len(line) <= playtext.WIDTH for line in lines)
+    assert sum("*" in row for row in board) == 1 and any(f"#{robber}*" in row for row in board), board
+    assert all(len(line) <= 80 for line in lines)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -865,8 +878,8 @@ def test_map_prints_the_table_again_at_a_question_asked_at_once():
     typed = f"map\n{spots[1]['node']}\n"
     assert playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=out, shown=shown) == spots[1]
     said = out.getvalue()
-    assert "(map: as printed above; type map to print it again)" in said and "is not one of those" not in said
-    assert said.count("S0, C0: seat 0's settlement") == 1  # printed again on `map`
+    assert "is not one of those" not in said
+    assert said.count("S0/C0: seat 0's settlement/city") == 2  # printed again on `map`
     cards = {"kind": "counts", "max": {"lumber": 3, "brick": 2}, "min_total": 2, "max_total": 2}
     discard = {"move": {"type": "discard"}, "params": {"cards": cards}, "label": "Discard half your hand"}
     out = io.StringIO()
@@ -979,3 +992,36 @@ def test_at_80x24_a_smuggler_turn_keeps_the_round_and_the_log_on_screen_naming_y
     assert said[0] in screen and any(line.startswith("Cornish Smuggler · round ") for line in screen), screen
     names = [playsmuggler.card_name(cid, game.static()["characters"]) for cid in you["characters"]]
     assert f"your characters: {', '.join(names)}" in screen, screen
+
+
+def test_the_robbers_moves_are_one_choice_by_hex_and_a_hex_with_two_seats_to_rob_lists_both():
+    """The robber's 18 moves (more with a choice of seat to rob), a line or two each, pushed the turn and
+    the map off an 80x24 screen. They are one choice: the hex typed as the map numbers it, its moves
+    listed when it has more than one."""
+    from engine import registry
+
+    game, rng = registry.get("catan"), random.Random(2)
+    state = game.setup(4, game.load_options({}), 2)
+    for _ in range(5000):  # random play until the robber may go where two seats can be robbed
+        seat = min(game.to_act(state))
+        hexes = [move["hex"] for move in game.legal_moves(state, seat) if move["type"] == "move_robber"]
+        if any(hexes.count(h) > 1 for h in hexes):
+            break
+        random_step(game, state, rng)
+    else:
+        raise AssertionError("the robber never had a hex with two seats to rob")
+    legal = game.legal_moves(state, seat)
+    labels = [game.move_label(state, seat, move, "en") for move in legal]
+    listed = playmenu.menu(legal, labels, [], 80)
+    assert len(listed.lines) <= 2 and listed.lines[0].startswith("  [0] Move the robber to hex … (you choose which): ")
+    two = next(h for h in hexes if hexes.count(h) > 1)
+    one = next(h for h in hexes if hexes.count(h) == 1)
+    mine = {"game": "catan", "version": 9, "seat": seat, "view": game.view(state, seat), "legal_moves": legal}
+    mine["move_labels"] = labels
+    out = io.StringIO()
+    chosen = playprompt.choose_prompt(mine, stdin=io.StringIO(f"{two}\n1\n"), out=out, static=game.static())
+    robbed = [move for move in legal if move["hex"] == two]
+    assert chosen == robbed[1], out.getvalue()
+    assert f"moves: Move the robber to hex {two} (" in out.getvalue() and "[1] " in out.getvalue().split("moves: ")[-1]
+    chosen = playprompt.choose_prompt(mine, stdin=io.StringIO(f"{one}\n"), out=io.StringIO(), static=game.static())
+    assert chosen == next(move for move in legal if move["hex"] == one)
