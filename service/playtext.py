@@ -335,12 +335,13 @@ def medici(view: dict, seat: int | None) -> list[str]:
         for p in view["players"]
     ]
     lines += table(players, ["seat", "money", "credit"])
-    for p in view["players"]:
+    for p in view["players"]:  # a seat's ships on a line (six lines left the log 3 of 24 rows), each whole
+        ships = []
         for s in p["ships"]:
             at = " " + t("in harbour {n}", n=s["harbour"] + 1) if s["harbour"] is not None else ""
-            ship = t("{name}'s ship {n}", name=p["name"], n=s["ship"] + 1)
-            cargo = summarize(s["tiles"]) if s["tiles"] else t("empty")
-            lines.append("  " + labelled(f"{ship} [{len(s['tiles'])}/{s['capacity']}]{at}", cargo))
+            ship = f"{s['ship'] + 1} [{len(s['tiles'])}/{s['capacity']}]{at}"  # `1 [0/3]`: empty
+            ships.append((labelled(ship, summarize(s["tiles"])) if s["tiles"] else ship).replace(" ", "\xa0"))
+        lines.append("  " + labelled(t("{name}'s ships", name=p["name"]), " · ".join(ships)))
     names = [p["name"] for p in view["players"]]
     lines.append(
         t("monopoly tracks (- toward {first}, + toward {second}) and cargo value:", first=names[0], second=names[1])

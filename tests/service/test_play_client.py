@@ -811,19 +811,20 @@ def test_speicherstadt_seats_say_their_contracts_goods_and_cards_within_80_colum
             assert playtext.card_words(card) in said
 
 
-def test_medici_ships_each_on_a_line_whole_within_80_columns():
-    """Three ships with cargo in one row broke it at 80 columns, a tile split over two lines, and a
-    full ship's cell was cut at 40 characters (the harbour lost). The harbours' cargo values stand
-    by their tracks: the higher wins the harbour."""
+def test_medici_ships_a_seat_on_a_line_each_ship_whole_within_80_columns():
+    """Six lines of ships left Medici's log 3 rows of 24; three ships with cargo in one row broke it at 80
+    columns, a tile split over two lines, and a full ship's cell was cut at 40 characters (the harbour
+    lost). The harbours' cargo values stand by their tracks: the higher wins the harbour."""
     game, state = played("medici", 2, lambda v: sum(len(s["tiles"]) for p in v["players"] for s in p["ships"]) >= 9)
     view = game.view(state, 0)
-    lines = playtext.medici(view, 0)
+    lines = playtext.fit(playtext.medici(view, 0), 80)
     assert all(len(line) <= 80 for line in lines) and "…" not in "\n".join(lines), lines
-    for p in view["players"]:
+    for p in view["players"]:  # a seat's ships on a line (two at 80 columns if full), each whole on a row
+        assert sum(line.startswith(f"  {p['name']}'s ships: 1 [") for line in lines) == 1, lines
         for s in p["ships"]:
-            cargo = ", ".join(f"{t['kind']} {t['value']}" for t in s["tiles"]) or "empty"
+            cargo = ": " + ", ".join(f"{t['kind']} {t['value']}" for t in s["tiles"]) if s["tiles"] else ""
             at = f" in harbour {s['harbour'] + 1}" if s["harbour"] is not None else ""
-            assert f"  {p['name']}'s ship {s['ship'] + 1} [{len(s['tiles'])}/{s['capacity']}]{at}: {cargo}" in lines
+            assert any(f"{s['ship'] + 1} [{len(s['tiles'])}/{s['capacity']}]{at}{cargo}" in line for line in lines)
     for h in view["harbours"]:
         assert any(line.endswith(f"· cargo Medici {h['totals'][0]}, Strozzi {h['totals'][1]}") for line in lines)
 
