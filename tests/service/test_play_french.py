@@ -342,6 +342,23 @@ def test_a_kind_of_two_moves_is_not_folded_into_a_section_as_tall_as_its_own_lin
     assert [len(choice.legal) for choice in listed.choices if isinstance(choice, playmenu.Section)] == [12]
 
 
+def test_a_french_turns_kinds_listed_when_chosen_each_take_one_row_at_80_columns(french):
+    """At 80x24 a French Cornish Smuggler turn's « Déplacer votre pion de St Just vers … (8 coups, affichés
+    quand vous le choisissez) » took two rows, four such lines eight, and the turn's first line went off
+    the screen. « (8 coups, listés une fois choisis) » keeps each on a row."""
+    playwords.use("fr", "smuggler")
+    places = ["Lelant", "Ludgvan", "Madron", "Marazion", "Mousehole", "Zennor", "Sennen", "Breage"]
+    kinds = ["Déplacer votre pion de St Just vers", "Justice Borlase déplace l'officier"]
+    legal = [{"type": f"kind_{k}", "to": place} for k in range(2) for place in places]
+    labels = [f"{kinds[k]} {place} ({n} pas)" for k in range(2) for n, place in enumerate(places)]
+    listed = playmenu.menu(legal, labels, [], width=80, rows=2)
+    assert [len(choice.legal) for choice in listed.choices] == [8, 8], listed.lines
+    assert listed.lines == [
+        "  [0] Déplacer votre pion de St Just vers … (8 coups, listés une fois choisis)",
+        "  [1] Justice Borlase déplace l'officier … (8 coups, listés une fois choisis)",
+    ], listed.lines
+
+
 def test_the_seats_kinds_are_said_in_french_but_kept_as_labels_in_the_json(french):
     """A French terminal read « en attente du siège 1 (person) » and « siège 0 human » in its log."""
     from service.play import seat_kind
