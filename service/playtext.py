@@ -85,7 +85,10 @@ def catan_status(view: dict, seat: int | None) -> list[str]:
         lines.append(
             f"{held} · {built.replace(' ', chr(0xA0))}"
         )  # the buildings on a line of their own when both do not fit
-        ratios = ", ".join(f"{term(k)} {v}:1" for k, v in you["trade_ratios"].items() if v < 4)
+        by_ratio: dict[int, list[str]] = {}  # `3:1 lumber, brick, …` once: a 3:1 harbour named it five times
+        for kind, ratio in sorted(you["trade_ratios"].items(), key=lambda item: item[1]):
+            by_ratio.setdefault(ratio, []).append(term(kind))
+        ratios = " · ".join(f"{ratio}:1 {', '.join(kinds)}" for ratio, kinds in by_ratio.items() if ratio < 4)
         if ratios:
             lines.append(t("your harbours: {ratios}", ratios=ratios))
     return lines + catan_trade(view, seat)

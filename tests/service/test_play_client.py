@@ -1026,3 +1026,13 @@ def test_the_robbers_moves_are_one_choice_by_hex_and_a_hex_with_two_seats_to_rob
     assert f"moves: Move the robber to hex {two} (" in out.getvalue() and "[1] " in out.getvalue().split("moves: ")[-1]
     chosen = playprompt.choose_prompt(mine, stdin=io.StringIO(f"{one}\n"), out=io.StringIO(), static=game.static())
     assert chosen == next(move for move in legal if move["hex"] == one)
+
+
+def test_a_catan_seats_harbours_say_each_ratio_once():
+    """A 3:1 harbour read « vos ports : bois 3:1, brique 3:1, laine 3:1, blé 3:1, minerai 3:1 », a row of
+    80x24 to say one thing: each ratio is said once, with the resources it trades."""
+    state, game = catan_in_play(0)
+    view = game.view(state, 0)
+    view["you"]["trade_ratios"] = {"lumber": 3, "brick": 3, "wool": 2, "grain": 3, "ore": 4}
+    lines = playtext.catan(view, 0)
+    assert "your harbours: 2:1 wool · 3:1 lumber, brick, grain" in lines, lines
