@@ -235,13 +235,24 @@ _ELIDED = re.compile(rf"\b(d|qu|lorsqu|puisqu)e {ELIDABLE}", re.IGNORECASE)
 # which every font and terminal shows as one column, and text wrappers (textwrap, a browser's line
 # breaking) never break at. The web client's t() (js/i18n.js) does the same.
 NO_BREAK = "\xa0"
-_FRENCH_NO_BREAK = re.compile(r" (?=[:;!?»])|(?<=«) |(?<=[^\W\d_]) (?=[A-Z]\d{1,2}(?!\w))|(?:(?<=n°)|(?<=prix)) (?=\d)")
+_FRENCH_NO_BREAK = re.compile(r" (?=[:;!?»])|(?<=«) |(?<=[^\W\d_]) (?=[A-Z]\d{1,2}(?!\w))|(?<=n°) (?=\d)")
+# Nor between a thing and its number (« siège 2 », « manche 3 », « hexagone 10 »), nor between a
+# count and what it counts (« 2 briques », « 12 pièces »); a thing's number before a verb stays
+# free (« siège 2 | achète »). A phone showed « siège » at a line's end and « 2 » on the next.
+_NUMBERED = re.compile(
+    r"\b(siège|manche|tour|ligne|prix|position|hexagone|intersection|officier|chemin|port|navire|force)(s?) (?=\d)",
+    re.IGNORECASE,
+)
+_COUNT = re.compile(r"(?<![\xa0\d])(\d+) (?!(?:et|ou|à)\b)(?=[^\W\d_])")
 
 
 def typeset(text: str, lang: str) -> str:
     """A text with the spaces French never breaks at made no-break ones (see NO_BREAK); other
     languages as they are."""
-    return _FRENCH_NO_BREAK.sub(NO_BREAK, text) if lang == "fr" else text
+    if lang != "fr":
+        return text
+    text = _NUMBERED.sub(rf"\1\2{NO_BREAK}", _FRENCH_NO_BREAK.sub(NO_BREAK, text))
+    return _COUNT.sub(rf"\1{NO_BREAK}", text)
 
 
 def sentence(text: str, lang: str) -> str:

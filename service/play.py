@@ -41,10 +41,10 @@ import uuid
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, TextIO, cast
 
 from engine.bots import fallback_move, get_bot
-from service import playprompt, playresume, playscore, playtext, playundo, playwords
+from service import playlines, playprompt, playresume, playscore, playtext, playundo, playwords
 
 USER_AGENT = "portside-play/1"
 t = playwords.t  # the terminal's words in its language
@@ -226,8 +226,10 @@ class Session:
         seed: int | None = None,
         progress: TextIO | None = sys.stderr,
         deadline: float | None = None,
+        screen: TextIO | None = None,
     ):
         self.client, self.match_id, self.player = client, match_id, player
+        self.screen = screen or sys.stderr  # where the prompts go
         self.labels = {**(labels or {}), **player.labels}
         self.wait, self.progress, self.deadline = wait, progress, deadline
         self.rng = random.Random(seed)
@@ -292,7 +294,9 @@ class Session:
                     self.statics[mine["game"]] = self.client.static(mine["game"])
                 static, may_wait, said = self.statics[mine["game"]], len(mine["to_act"]) > 1, list(self.said)
                 self.said.clear()
-                chosen = playprompt.choose_prompt(mine, may_wait=may_wait, static=static, shown=self.shown, said=said)
+                chosen = playprompt.choose_prompt(
+                    mine, out=self.screen, may_wait=may_wait, static=static, shown=self.shown, said=said
+                )
                 if chosen is None:
                     self.waiting[seat] = mine["version"]
                     continue
@@ -481,6 +485,7 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             seed=args.seed,
             progress=None if args.quiet else err,
             deadline=time.monotonic() + args.timeout if args.timeout else None,
+            screen=err,
         )
         final = session.run()
     except (KeyboardInterrupt, playprompt.Quit):
@@ -516,4 +521,5 @@ def main(args: argparse.Namespace) -> int:
         args.join = args.resume
     if not args.join and not args.game:
         raise SystemExit("portside play: --game is needed (or --join MATCH_ID, or --resume MATCH_ID --token T)")
-    return run(args)
+    out, err = (cast(TextIO, playlines.PlainSpaces(stream)) for stream in (sys.stdout, sys.stderr))
+    return run(args, out, err)

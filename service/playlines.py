@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from service.playwords import t, term
 
@@ -34,6 +34,21 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
                 line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
             )
     return [line.replace("\xa0", " ") for line in fitted]
+
+
+class PlainSpaces:
+    """The terminal's stream, its no-break spaces written as plain ones: they hold words together while
+    lines are fitted, and a terminal, a copy and paste or a script reading the lines wants spaces
+    (« siège\xa02 » read as a word of its own)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(text.replace("\xa0", " "))
+
+    def __getattr__(self, name: str) -> Any:  # flush, isatty, fileno: the stream's own
+        return getattr(self.stream, name)
 
 
 def words(name: object) -> str:

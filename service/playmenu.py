@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -252,13 +253,11 @@ def _shared_start(texts: Sequence[str], start: int) -> tuple[str, int, str]:
 
 def _word_start(common: str) -> str:
     """The whole words `common` begins with (with the space after them), but an article last (ARTICLES)."""
-    start, articles = common[: common.rfind(" ") + 1], ARTICLES.get(lang(), frozenset())
-    while start:
-        head, _, last = start[:-1].rpartition(" ")
-        if last.lower() not in articles:
-            break
-        start = head + " " if head else ""
-    return start
+    start = re.split(r"(?<=\s)", common)[:-1]  # each whole word with its space, no-break (« siège\xa02 ») or not
+    articles = ARTICLES.get(lang(), frozenset())
+    while start and start[-1][:-1].lower() in articles:
+        start.pop()
+    return "".join(start)
 
 
 def _run_heading(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) -> str | None:
@@ -291,7 +290,7 @@ def _staged(legal: Sequence[dict], labels: Sequence[str], start: int, run: int) 
     if len({move[field] for move in moves}) < 7 or all(len({repr(m[k]) for m in moves}) == 1 for k in others):
         return None  # a few values (a smuggler's two officers), or moves that differ in it alone
     shared = _word_start(os.path.commonprefix(list(named)))
-    if not shared or not all(label[len(shared) :].startswith(f"{move[field]} ") for move, label in zip(moves, named)):
+    if not shared or not all(re.match(rf"{move[field]}\s", label[len(shared) :]) for move, label in zip(moves, named)):
         return None
     return Group(f"{shared}…", field, tuple(moves), tuple(named))
 

@@ -1,6 +1,6 @@
 """French on a 390 px phone, in a real Chromium against a real server: a line never starts with the
 « : » French sets apart (a phone showed « premier joueur », then « : Ana » on the next line), nor
-splits a card from its code (« contrat », then « A3 » on a move button). Screenshots in
+splits a card from its code (« contrat », then « A3 » on a move button), nor a seat from its number. Screenshots in
 var/screenshots/, named play-phone-french-*."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ WRAPS = """() => {
   }
   return wraps;
 }"""
-NEVER_BROKEN = re.compile(r"⏎[:;!?»]|«\s*⏎|[^\W\d_]\s*⏎[A-E]\d\b|(?:n°|prix)\s*⏎\d")
+NEVER_BROKEN = re.compile(r"⏎[:;!?»]|«\s*⏎|[^\W\d_]\s*⏎[A-E]\d\b|(?:n°|prix|siège|manche)\s*⏎\d")
 
 
 def in_play(server_url, game, players):

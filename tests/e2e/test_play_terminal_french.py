@@ -55,6 +55,8 @@ def test_with_lang_fr_the_table_the_moves_the_log_and_the_resume_are_french(serv
     term.wait_for(r"EXIT=130")
     screen = term.screen()
     assert "Traceback" not in screen and not re.search(r"\b(your move|move number|seat \d)\b", screen), screen
+    # French holds « siège 0 », « : » with no-break spaces; the terminal says plain ones (copied, pasted, grepped)
+    assert "\xa0" not in screen and "siège 0" in screen, screen
     pasted = re.sub(r" \\\n\s+", " ", screen)  # the command's lines, pasted, are one
     command = re.search(r"portside play (--url \S+ --resume=\S+ --token=\S+ --human-prompt --lang fr)", pasted)
     assert command and f"--resume={match_id}" in command.group(1), screen
@@ -86,7 +88,7 @@ def test_a_french_locale_plays_catan_in_french_at_80x40_within_the_width(server_
     spot = re.search(r"\(au choix\) : (\d+)", screen).group(1)
     shown = len(term.screen())
     term.type(spot, "Enter")
-    term.wait_for(rf"Siège 0 construit une colonie sur l'intersection\s+{spot}\b", after=shown)
+    term.wait_for(rf"Siège 0 construit une colonie\s+sur\s+l'intersection\s+{spot}\b", after=shown)
     term.wait_for(r"colonies : " + spot, after=shown)  # the status, under the moves' question
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")

@@ -15,6 +15,7 @@ import pytest
 from engine.core import IllegalMove
 from service import play, playmenu, playprompt, playresume, playscore, playsmuggler, playtext, playwords
 from service.cli import main
+from tests.typography import plain
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -549,7 +550,7 @@ def test_labelled_moves_that_differ_in_one_value_are_one_choice_whose_value_is_t
     legal = game.legal_moves(state, 0)  # 54 settlement spots
     labels = [game.move_label(state, 0, move, lang) for move in legal]
     listed = playmenu.menu(legal, labels, [])
-    heading = labels[0].replace(str(legal[0]["node"]), "…")
+    heading = plain(labels[0]).replace(str(legal[0]["node"]), "…")
     assert "…" in heading and listed.lines[0].startswith(f"  [0] {heading} (you choose which): 0 1 2 3 ")
     assert len(listed.lines) <= 4 and len(re.findall(r"\[\d+\]", " ".join(listed.lines))) == 1
     (group,) = listed.choices
@@ -560,7 +561,7 @@ def test_labelled_moves_that_differ_in_one_value_are_one_choice_whose_value_is_t
     roads = [{"type": "build_road", "edge": e} for e in range(8)]  # labels that differ in more than the path
     road_labels = [game.move_label(state, 0, move, lang) for move in roads]
     assert playmenu.numbered_moves(roads, road_labels, []) == [
-        f"  [{n}] {label}" for n, label in enumerate(road_labels)
+        f"  [{n}] {plain(label)}" for n, label in enumerate(road_labels)
     ]
 
 
@@ -594,7 +595,7 @@ def test_a_road_reads_with_the_intersections_at_its_ends():
     assert game.move_label(state, 0, {"type": "build_road", "edge": 12}) == (
         f"Build a road on path 12 (between intersections {a} and {b})"
     )
-    assert game.event_text({"type": "road_built", "seat": 1, "edge": 12}, "fr").endswith(
+    assert plain(game.event_text({"type": "road_built", "seat": 1, "edge": 12}, "fr")).endswith(
         f"(entre les intersections {a} et {b})"
     )
 

@@ -133,7 +133,7 @@ def test_a_french_text_elides_de_before_a_name_that_starts_with_a_vowel(french):
     """Medici's ships read « navire 1 de Ana »: « de » before a vowel is « d' », as the server says it."""
     playwords.use("fr", "medici")
     ships = [playwords.t("{name}'s ship {n}", name=name, n=1) for name in ("Ana", "Émile", "Medici")]
-    assert ships == ["navire 1 d'Ana", "navire 1 d'Émile", "navire 1 de Medici"]
+    assert plain(ships) == ["navire 1 d'Ana", "navire 1 d'Émile", "navire 1 de Medici"]
     playwords.use("en", "medici")
     assert playwords.t("{name}'s ship {n}", name="Ana", n=1) == "Ana's ship 1"
 

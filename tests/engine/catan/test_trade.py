@@ -7,6 +7,7 @@ from engine.catan import board as B
 from engine.catan import data as D
 from engine.core import IllegalMove
 from tests.engine.catan.helpers import edited, empty_main, give, hand, legal_types, play, put, updated
+from tests.typography import plain
 
 
 def maritime(state, seat=0):
@@ -24,7 +25,7 @@ def test_maritime_4_to_1_without_a_harbour():
     assert err.value.template == "You need {ratio} {give} for this trade."
     assert err.value.details == {"ratio": 4, "give": "wool"}
     assert err.value.message == GAME.refusal_text(err.value, "en") == "You need 4 wool for this trade."
-    assert GAME.refusal_text(err.value, "fr", strict=True) == "Il vous faut 4 cartes de laine pour cet échange."
+    assert plain(GAME.refusal_text(err.value, "fr", strict=True)) == "Il vous faut 4 cartes de laine pour cet échange."
 
 
 def harbour_of(kind):
@@ -50,7 +51,7 @@ def test_a_bank_trades_label_says_how_many_cards_go_by_the_seats_harbours():
     """The label said "Trade wool to the bank for one brick" whether 4, 3 or 2 wool went."""
     trade = {"type": "maritime_trade", "give": "wool", "get": "brick"}
     said = [
-        (GAME.move_label(state, 0, trade, "en"), GAME.move_label(state, 0, trade, "fr"))
+        (GAME.move_label(state, 0, trade, "en"), plain(GAME.move_label(state, 0, trade, "fr")))
         for state in (
             empty_main(),
             put(empty_main(), 0, settlements=[harbour_of(D.GENERIC)]),
@@ -259,7 +260,7 @@ def test_more_than_three_offers_in_a_turn_and_the_house_cap():
         capped, 0, {"type": "offer_trade", "give": {"wool": 1}, "get": {"ore": 1}, "to": [1]}, "too_many_offers"
     )
     assert err.message == "At most 1 offers per turn at this table." and err.details == {"max_offers": 1}
-    assert GAME.refusal_text(err, "fr", strict=True) == "Cette table limite les offres à 1 par tour."
+    assert plain(GAME.refusal_text(err, "fr", strict=True)) == "Cette table limite les offres à 1 par tour."
     assert GAME.view(capped, None)["trade"]["max_offers"] == 1
 
 

@@ -8,6 +8,7 @@ from engine.catan import data as D
 from engine.core import IllegalMove, counts_param, default_value, fill
 from engine.i18n import words_for
 from tests.engine.catan.helpers import edited, empty_main, give, hand, play, put, roll_total, updated
+from tests.typography import plain
 
 
 def hex_with(state, number):
@@ -163,7 +164,7 @@ def test_on_a_7_every_player_over_7_cards_discards_half_rounded_down_simultaneou
             play(state, 0, {"type": "discard", "cards": {"ore": wrong}})  # exactly half, rounded down
         assert err.value.code == "wrong_count" and err.value.details == {"owed": 4}
         assert err.value.message == "You discard exactly 4 cards (half your hand, rounded down)."
-        assert GAME.refusal_text(err.value, "fr", strict=True) == (
+        assert plain(GAME.refusal_text(err.value, "fr", strict=True)) == (
             "Vous défaussez exactement 4 cartes (la moitié de votre main, arrondie à l'inférieur)."
         )
     assert GAME.move_templates(state, 3) == [
@@ -249,12 +250,14 @@ def test_a_robber_label_says_the_hexs_number_and_what_it_yields_in_both_language
         resource = D.TERRAIN_RESOURCE[state["terrain"][h]]
         if resource is None:
             assert english == f"Move the robber to hex {h} (the desert), stealing from nobody"
-            assert f"hexagone {h} (le désert)" in french
+            assert f"hexagone {h} (le désert)" in plain(french)
         else:
             word = D.RESOURCES[resource]
             assert english.startswith(f"Move the robber to hex {h} ({state['numbers'][h]}, {word}),")
-            assert f"hexagone {h} ({state['numbers'][h]}, {words_for(GAME).word(word, 'fr', strict=True)})" in french
+            assert f"hexagone {h} ({state['numbers'][h]}, {words_for(GAME).word(word, 'fr', strict=True)})" in plain(
+                french
+            )
         # French: « sans voler personne » (« et voler personne » is not French); a victim: « et voler une carte à ».
         assert french.endswith("sans voler personne"), french
         robbing = GAME.move_label(state, 0, {**move, "victim": 2}, "fr", strict=True)
-        assert robbing.endswith("et voler une carte au siège 2"), robbing
+        assert plain(robbing).endswith("et voler une carte au siège 2"), robbing

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.smuggler import GAME
 from engine.smuggler.content import BOATS, CHARACTERS, DECKS, LAND, START_WAREHOUSES
 from tests.engine.playout import assert_refused
+from tests.typography import plain
 
 from .helpers import edited, play, started
 from .test_examples import board_goods, boat_goods, others_passed
@@ -349,7 +350,7 @@ def test_goods_moved_by_the_action_may_still_go_into_a_warehouse_that_turn():
     play(state, 0, {"type": "move_goods", "shape": "irish_1", "to": "penzance", "pay": "influence"})
     events = play(state, 0, {"type": "end_turn"})
     assert [e.type for e in events][:1] == ["turn_ended"]  # a log entry with an event, not "hidden"
-    assert GAME.event_text({"type": "turn_ended", **events[0].data}, "fr") == "Siège 0 termine son tour"
+    assert plain(GAME.event_text({"type": "turn_ended", **events[0].data}, "fr")) == "Siège 0 termine son tour"
     assert state["shapes"]["irish_1"] == {"where": "board", "owner": 0, "space": "penzance", "warehouse": None}
     assert state["active"] == 1
 

@@ -1,6 +1,7 @@
 """Phase 2, demand: 3 workers each, one at a time clockwise from the start player."""
 
 from engine.speicherstadt import GAME
+from tests.typography import plain
 
 from .helpers import check_invariants, dumped, new_game, play, refused
 
@@ -69,7 +70,7 @@ def test_cards_may_receive_no_worker_at_all():
 def test_positions_in_labels_and_lines_count_from_one_as_players_do():
     """The row's first card read "position 0" on buttons while the web page said "card 1"."""
     assert GAME.move_label({}, 0, {"type": "place_worker", "card": 0}, "en") == "Place a worker at position 1"
-    assert GAME.move_label({}, 0, {"type": "place_worker", "card": 3}, "fr") == "Placer un ouvrier en position 4"
+    assert plain(GAME.move_label({}, 0, {"type": "place_worker", "card": 3}, "fr")) == "Placer un ouvrier en position 4"
     revealed = {"type": "card_revealed", "card": "ship_b", "position": 2, "cubes": []}
     assert GAME.event_text(revealed, "en", strict=True).endswith("at position 3")
 
@@ -79,4 +80,4 @@ def test_a_fire_reads_as_a_sentence_in_both_languages():
     « Incendie : incendie 4 se déclare » lacked its article: the card says it, as a phrase."""
     fire = {"type": "fire", "card": "fire_4", "value": 4}
     assert GAME.event_text(fire, "en", strict=True) == "The fire 4 breaks out (strength 4)"
-    assert GAME.event_text(fire, "fr", strict=True) == "L'incendie 4 se déclare (force 4)"
+    assert plain(GAME.event_text(fire, "fr", strict=True)) == "L'incendie 4 se déclare (force 4)"

@@ -23,7 +23,7 @@ const words = lang === "fr" ? { ...FR, ...FR_SMUGGLER } : {};
 // « bateau du siège 2 », « soudoyé par le siège 2 », « au tour du siège 2 » (they read « de Siège 2 »,
 // « par Siège 2 »); a named seat stays as it is (« bateau de Zoé »).
 const ARTICLE = { "à": "au", de: "du", avec: "avec le", contre: "contre le", par: "par le", pour: "pour le" };
-const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège (\d)/g;
+const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège[ \u00a0](\d)/g;
 // French elides « de » and « que » before a vowel, as the server's texts do (engine/i18n.py
 // elidable): « au tour d'Ana », « bateau d'Émile » (they read « de Ana »). Only the word just before a
 // placeholder, for the value put there; a template's own words and a name's inside stay as written.
@@ -32,7 +32,10 @@ const VOWEL = /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu;
 // The spaces French never breaks at become no-break ones (U+00A0), as the server's texts do
 // (engine/i18n.py typeset): before « : ; ! ? », inside « », between a thing and its short code
 // (« contrat A3 », « ligne de prix 2 », « n° 3 »). A phone showed « premier joueur » then « : Ana » on the next line.
-const NO_BREAK = / (?=[:;!?»])|(?<=«) |(?<=\p{L}) (?=[A-Z]\d{1,2}(?![\p{L}\p{N}_]))|(?:(?<=n°)|(?<=prix)) (?=\d)/gu;
+const NO_BREAK = / (?=[:;!?»])|(?<=«) |(?<=\p{L}) (?=[A-Z]\d{1,2}(?![\p{L}\p{N}_]))|(?<=n°) (?=\d)/gu;
+// Nor between a thing and its number (« siège 2 »), nor a count and what it counts (« 2 briques »).
+const NUMBERED = /(?<!\p{L})((?:siège|manche|tour|ligne|prix|position|hexagone|intersection|officier|chemin|port|navire|force)s?) (?=\d)/giu;
+const COUNT = /(?<![\u00a0\d])(\d+) (?!(?:et|ou|à)(?!\p{L}))(?=\p{L})/gu;
 
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
@@ -50,7 +53,8 @@ export function t(text, values = {}) {
     return lang === "fr" && VOWEL.test(value) ? `${stem}'${value}` : `${word} ${value}`;
   });
   if (lang !== "fr") return said;
-  return said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`).replace(NO_BREAK, "\u00a0");
+  const seats = said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`);
+  return seats.replace(NO_BREAK, "\u00a0").replace(NUMBERED, "$1\u00a0").replace(COUNT, "$1\u00a0");
 }
 
 document.documentElement.lang = lang;
