@@ -237,7 +237,7 @@ def test_catans_places_on_the_map_say_where_they_are_and_take_the_keyboard(brows
         spot = tab_to_a_move(page)
         node = json.loads(spot.get_attribute("data-move"))["node"]
         hexes = [h for h, hexagon in enumerate(static_topology(server_url)["hexes"]) if node in hexagon["nodes"]]
-        expect(spot).to_have_accessible_name(re.compile(f"intersection {node}$"))
+        expect(spot).to_have_accessible_name(re.compile(f"intersection\\s{node}$"))
         expect(spot).to_have_accessible_description(re.compile(r"^À côté de\s: \D+ \d+"))
         assert spot.evaluate("g => g.querySelector('desc').textContent.split(', ').length") == len(hexes)
         assert focus_shows(page, spot)

@@ -17,6 +17,7 @@ from service.ratelimit import WINDOW
 from service.redis_clients import fast_options
 from tests.e2e.conftest import free_port
 from tests.service.helpers import auth, create, first_move, get_match, tokens
+from tests.typography import plain
 
 
 def limited_app(redis_url, redis_client, **limits):
@@ -516,7 +517,7 @@ def test_a_made_up_token_whose_request_never_reaches_the_check_counts_against_th
     statuses = [client.post(path, headers=auth(secrets.token_hex(8)), **bad).status_code for _ in range(5)]
     assert statuses == [400, 400, 400, 429, 429]
     french = client.post(path, headers={**auth(secrets.token_hex(8)), "Accept-Language": "fr"}, **bad).get_json()
-    assert french["detail"] == "Plus de 3 écritures cette minute."
+    assert plain(french["detail"]) == "Plus de 3 écritures cette minute."
 
 
 def test_a_seats_budget_is_its_own_and_a_made_up_token_cannot_spend_it(redis_url, redis_client):
