@@ -13,6 +13,9 @@
 - A match id must have the format create gives it, before any key is built.
 - A client-chosen seed only when the creator holds every human seat (else the
   creator could predict every card of the players who join).
+- A query parameter a /v1 operation does not declare in the OpenAPI document is a 422 naming
+  it, as an unknown body field is: `GET /v1/matches/{id}?wait=30` answered at once, and its
+  script believed it had long-polled.
 """
 
 from __future__ import annotations
@@ -154,6 +157,8 @@ def check_seed(seed: int | None, players: int, seats_mode: str, bots: dict) -> N
 
 
 def install(app: Flask, config: Config) -> None:
+    declared = declared_queries(app)
+
     @app.before_request
     def _guard():
         asked = request._get_current_object()  # one lookup through Flask's proxy
@@ -164,6 +169,8 @@ def install(app: Flask, config: Config) -> None:
             if read_body(config):
                 check_media_type()
                 check_shape(json_body(config))
+        if asked.environ.get("QUERY_STRING") and asked.url_rule is not None:
+            check_query(declared.get((asked.url_rule.rule, asked.method)))
 
 
 def check_media_type() -> None:
@@ -175,4 +182,45 @@ def check_media_type() -> None:
             raise ApiError("unsupported_media_type", "Send the body as application/json, with that Content-Type.")
         raise ApiError(
             "unsupported_media_type", "Send the body as application/json, not {type}.", values={"type": mimetype}
+        )
+
+
+_RULE_PART = re.compile(r"<(?:[^<>:]+:)?([^<>]+)>")  # werkzeug's <converter:name> is OpenAPI's {name}
+
+
+def declared_queries(app: Flask) -> dict[tuple[str, str], frozenset[str]]:
+    """The query parameters each /v1 operation of the OpenAPI document declares, by its route's rule
+    and method (HEAD as GET). An OPTIONS (a CORS preflight carries the query of the request it asks
+    about) is no operation; nor are /healthz, /readyz and /metrics: a probe or a scraper that adds a
+    cache-buster must not read a 422 as "down", and no parameter could change their answers."""
+    document = app.extensions["portside_api"].spec.to_dict()
+    shared = document.get("components", {}).get("parameters", {})
+
+    def queries(parameters: list[dict]) -> set[str]:
+        found = (shared[p["$ref"].rsplit("/", 1)[-1]] if "$ref" in p else p for p in parameters)
+        return {p["name"] for p in found if p.get("in") == "query"}
+
+    declared = {}
+    for rule in app.url_map.iter_rules():
+        item = document["paths"].get(_RULE_PART.sub(r"{\1}", rule.rule))
+        if item is None or not rule.rule.startswith("/v1/"):
+            continue
+        for method in rule.methods or ():
+            operation = item.get("get" if method == "HEAD" else method.lower())
+            if operation is not None:
+                names = queries(item.get("parameters", [])) | queries(operation.get("parameters", []))
+                declared[(rule.rule, method)] = frozenset(names)
+    return declared
+
+
+def check_query(declared: frozenset[str] | None) -> None:
+    """422 naming each query parameter the operation does not declare (None: not an operation)."""
+    if declared is None:
+        return
+    unknown = [name for name in request.args if name not in declared]
+    if unknown:
+        raise ApiError(
+            "validation_error",
+            "The request does not match its schema; see errors.",
+            errors={name: ["Unknown field."] for name in unknown},
         )

@@ -91,6 +91,7 @@ def document(api: Api) -> None:
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
     _object_lengths_as_properties(spec.components.schemas)
     _document_language(spec)
+    _document_unknown_query(spec)
     _document_headers(spec)
     _replace(
         spec,
@@ -147,6 +148,21 @@ def _document_language(spec: APISpec) -> None:
             for method, operation in operations.items():
                 if method != "parameters":  # the path's own (its `match_id`), not an operation
                     operation.setdefault("parameters", []).append(ref_to("parameters", "AcceptLanguage"))
+
+
+def _document_unknown_query(spec: APISpec) -> None:
+    """Every /v1 operation answers 422 to a query parameter it does not declare (service/guards.py);
+    an operation with no 422 of its own says it with that example."""
+    from service.api import examples, problem_responses
+
+    unknown = examples.invalid(examples.SCHEMA_MISMATCH, wait=["Unknown field."])
+    answer = problem_responses("validation_error", details={"validation_error": unknown})["422"]
+    answer["content"]["application/problem+json"]["schema"] = ref("Problem")
+    for path, operations in spec._paths.items():
+        if path.startswith("/v1/"):
+            for method, operation in operations.items():
+                if method != "parameters":
+                    operation["responses"].setdefault("422", copy.deepcopy(answer))
 
 
 REQUEST_ID = {

@@ -377,19 +377,36 @@ def test_a_mistyped_query_parameter_is_named_not_ignored(client):
     assert both["errors"] == {"wiat": ["Unknown field."], "afetr": ["Unknown field."]}
 
 
-def test_every_operation_with_query_parameters_refuses_one_it_does_not_declare(client):
-    """So does an operation added later: each one the OpenAPI document gives query parameters."""
+def test_every_operation_refuses_a_query_parameter_it_does_not_declare(client):
+    """`GET /v1/matches/{id}?wait=30` answered at once, and its script believed it had long-polled;
+    `POST .../moves?after=3` played the move. So does an operation added later: each one the OpenAPI
+    document lists under /v1, whether it declares query parameters or none, in French too."""
     spec = orjson.loads((Path(__file__).resolve().parents[2] / "openapi" / "openapi.json").read_bytes())
     created = create(client, players=2, seed=1)
-    asked = 0
+    asked = []
     for path, item in spec["paths"].items():
         for method, operation in item.items():
-            if method != "parameters" and any(p.get("in") == "query" for p in operation.get("parameters", [])):
-                url = path.replace("{match_id}", created["id"]) + "?zzz=1"
-                answer = client.open(url, method=method.upper(), buffered=False)
+            if method == "parameters" or not path.startswith("/v1/"):
+                continue
+            declared = [p["name"] for p in operation.get("parameters", []) if p.get("in") == "query"]
+            url = path.replace("{match_id}", created["id"]).replace("{game_id}", "medici")
+            for lang, unknown in (("en", "Unknown field."), ("fr", "Champ inconnu.")):
+                answer = client.open(
+                    f"{url}?zzz=1&wait=30&zzz=2" if "wait" not in declared else f"{url}?zzz=1&zzz=2",
+                    method=method.upper(),
+                    json={} if method == "post" else None,
+                    headers={"Accept-Language": lang, **auth(tokens(created)[0])},
+                    buffered=False,
+                )
                 try:
-                    assert assert_problem(answer, 422, "validation_error")["errors"] == {"zzz": ["Unknown field."]}
+                    errors = assert_problem(answer, 422, "validation_error")["errors"]
                 finally:
                     answer.close()
-                asked += 1
-    assert asked == 3
+                assert errors == {name: [unknown] for name in ("zzz", "wait") if name not in declared}, (path, errors)
+            asked.append(f"{method.upper()} {path}")
+    assert len(asked) == 18, asked
+    assert client.get(f"/v1/matches/{created['id']}").get_json()["version"] == created["version"]
+    # A probe or scraper that adds a cache-buster must not read "down"; the pages are no operation.
+    for path in ("/healthz", "/readyz", "/metrics", "/docs", "/v1/openapi.json", "/play/"):
+        assert client.get(path + "?_=1234").status_code == 200, path
+    assert client.options(f"/v1/matches/{created['id']}?zzz=1").status_code == 204  # not a CORS preflight's 422

@@ -448,17 +448,18 @@ REFUSALS = {
     "getEvents": {"validation_error"},
     "getStream": {"validation_error"},
     "listMatches": {"validation_error"},
-    "getReplay": {"match_not_finished"},
+    "getReplay": {"match_not_finished", "validation_error"},
     "createStreamTicket": {"validation_error"},
     "resignMatch": {"match_finished", "seat_left", "match_too_long", *RETRIED},
     "abortMatch": {"match_finished", "abort_refused", "match_too_long", *RETRIED},
     "undoMove": {"match_finished", "seat_left", "undo_refused", "match_too_long", *RETRIED},
     "createRematch": {"match_not_finished", "rematch_refused", "seat_taken", "conflict", "validation_error"},
-    "getMatch": set(),
-    "listGames": set(),
-    "getGame": set(),
-    "getGameStatic": set(),
-    **{operation_id: set() for operation_id in STATIC_OF},
+    # Any /v1 operation: a query parameter it does not declare (service/guards.py).
+    "getMatch": {"validation_error"},
+    "listGames": {"validation_error"},
+    "getGame": {"validation_error"},
+    "getGameStatic": {"validation_error"},
+    **{operation_id: {"validation_error"} for operation_id in STATIC_OF},
 }
 
 
