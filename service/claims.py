@@ -27,16 +27,17 @@ import orjson
 from service import metrics, names
 from service.auth import TOKEN_PREFIX, hash_token, new_token
 from service.errors import ApiError, unknown_match
-from service.store import Store, match_key
+from service.store import Store, claims_key, match_key
 
 CLAIM_AGAIN_SECONDS = 300
-# The claims (and their secret) live as long as a match idles by default (MATCH_TTL): a key sent again
-# after the window is refused, never taken for a new join.
+# The claims (and their secret) live as long as a match idles by default (MATCH_TTL), until the match's
+# next commit gives them its expiry: a key sent again after the window is refused, never taken for a new join.
 CLAIMS_SECONDS = 7 * 24 * 3600
 KEY_CHARACTERS = (16, 200)  # a join's key is all that proves the caller: a random UUID, not a counter
+# The expiry is set with the secret only: once the match has commits, each gives the claims its own
+# (service/store.py), and a join sent again to an ended match must not keep them for days after it.
 _SECRET = """
-redis.call('HSETNX', KEYS[1], 'secret', ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
+if redis.call('HSETNX', KEYS[1], 'secret', ARGV[1]) == 1 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
 return redis.call('HGET', KEYS[1], 'secret')
 """
 _CLAIM = """
@@ -63,10 +64,6 @@ class Claimed(NamedTuple):
     fresh: bool  # taken now (False: the same claim again)
     digest: str
     name_field: str = ""  # the name claimed with the seat (service/names.py claim_field), given back with it
-
-
-def claims_key(match_id: str) -> str:
-    return f"m:{{{match_id}}}:claims"
 
 
 def join_claim(idempotency_key: str) -> Claim:

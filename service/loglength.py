@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import registry
-from service import lifecycle
+from service import lifecycle, metrics
 from service.errors import ApiError
 from service.store import CommitResult
 
@@ -54,6 +54,7 @@ def end(store: Store, cfg: Config, match: Loaded, entries: list[dict]) -> Commit
     if result.status != "ok":
         return result
     found.version += 1
+    metrics.series(metrics.ENDED, found.meta["game"], REASON).inc()
     if found.meta.get("clock"):
         lifecycle.index_clock(store, found.id, found.state)
     return CommitResult("ended")

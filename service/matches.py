@@ -364,8 +364,11 @@ def _commit(
         return loglength.end(store, cfg, match, entries)
     doc = doc or lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
+    ends = doc["status"] == "finished" and not match.finished
     result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
     if result.status == "ok":
+        if ends:
+            metrics.series(metrics.ENDED, match.game.id, (lifecycle.ended(doc) or {}).get("reason", "rules")).inc()
         match.stored.version += len(entries)
         match.stored.state = doc
         if match.stored.meta.get("clock"):  # a match without a clock is never in the index: no round-trip

@@ -26,6 +26,9 @@ LATENCY = Histogram(
 MOVES = Counter("portside_moves_applied_total", "Moves applied to matches", ["game", "by"])
 CONFLICTS = Counter("portside_move_conflicts_total", "Compare-and-set conflicts on a move", ["outcome"])
 MATCHES = Counter("portside_matches_created_total", "Matches created", ["game"])
+# How matches end: `rules` (played out), resign, timeout, abort, or too_long (the log's bound, which real play
+# stays far below: one is worth an alert, docs/security.md item 54).
+ENDED = Counter("portside_matches_ended_total", "Matches ended, by how", ["game", "reason"])
 WAITERS = Gauge("portside_waiters", "Requests waiting now (long-polls and streams)", multiprocess_mode="livesum")
 WAKE_SECONDS = Histogram(
     "portside_wake_seconds",

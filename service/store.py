@@ -8,9 +8,10 @@ them on one node and the Lua script may touch them together:
                       name:<compared name> (the seat field that claimed it at join: service/names.py)
     m:{id}:log        stream: one entry per version, id "<version>-0"
     m:{id}:idem       hash: <seat>:<Idempotency-Key> -> the first answer (the last
-                      IDEM_ANSWERS_KEPT whole, older ones their request's digest alone); it
-                      expires with the match (the commit refreshes its TTL)
+                      IDEM_ANSWERS_KEPT whole, older ones their request's digest alone)
     m:{id}:idem:order sorted set: those fields by the version that answered them
+    m:{id}:claims     hash: seat claims and their secret (service/claims.py)
+                      (these three expire with the match: every commit gives them its TTL)
     m:{id}:ticket:<hash>       a stream ticket (seat, or "" for a spectator), 60 s, used once
     m:{id}:waits:<token hash>  sorted set: the waits a seat holds (service/limits.py)
     m:{id}:replay     string: the finished match's /replay answer, built once (REPLAY_SECONDS)
@@ -55,7 +56,8 @@ LEASE_WRITES_KEPT = 100_000
 IDEM_ANSWERS_KEPT = 32
 
 _COMMIT = """
-if KEYS[3] then
+local keyed = ARGV[5] ~= ''
+if keyed then
   local prior = redis.call('HGET', KEYS[3], ARGV[5])
   if prior then return {'idem', prior} end
 end
@@ -68,9 +70,8 @@ for i = 7, #ARGV do
   redis.call('XADD', KEYS[2], (base + i - 6) .. '-0', 'e', ARGV[i])
 end
 local ttl = tonumber(ARGV[4])
-redis.call('EXPIRE', KEYS[1], ttl)
-redis.call('EXPIRE', KEYS[2], ttl)
-if KEYS[3] then
+for i = 1, #KEYS do redis.call('EXPIRE', KEYS[i], ttl) end
+if keyed then
   redis.call('HSET', KEYS[3], ARGV[5], ARGV[6])
   redis.call('ZADD', KEYS[4], ARGV[2], ARGV[5])
   local spent = redis.call('ZCARD', KEYS[4]) - IDEM_ANSWERS_KEPT
@@ -182,9 +183,19 @@ def log_key(match_id: str) -> str:
     return f"m:{{{match_id}}}:log"
 
 
+def answers_key(match_id: str) -> str:
+    """The hash of the match's idempotency answers."""
+    return f"m:{{{match_id}}}:idem"
+
+
 def idem_key(match_id: str, seat: int, key: str) -> tuple[str, str]:
     """The hash of the match's idempotency answers, and this answer's field in it."""
-    return f"m:{{{match_id}}}:idem", f"{seat}:{key}"
+    return answers_key(match_id), f"{seat}:{key}"
+
+
+def claims_key(match_id: str) -> str:
+    """The match's seat claims and their secret (service/claims.py)."""
+    return f"m:{{{match_id}}}:claims"
 
 
 def waits_key(match_id: str, token_hash: str) -> str:
@@ -418,10 +429,13 @@ class Store:
     ) -> CommitResult:
         if state.get("status") == "finished" and entries:
             entries[-1] = {**entries[-1], "end": True}  # a stream closes after this entry
-        keys = [match_key(match_id), log_key(match_id)]
+        # Every key that lives as long as the match gets its new expiry: a match ended without a keyed
+        # request (its log's bound, a timeout, a bot's last move) left its kept answers and its claims
+        # for days after it had gone.
+        answers = answers_key(match_id)
+        keys = [match_key(match_id), log_key(match_id), answers, answers + ":order", claims_key(match_id)]
         field, answer = "", b""
         if idem is not None:
-            keys += [idem[0][0], idem[0][0] + ":order"]
             field, answer = idem[0][1], idem[1]
         args: list[Any] = [
             expected,
