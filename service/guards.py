@@ -214,13 +214,16 @@ def declared_queries(app: Flask) -> dict[tuple[str, str], frozenset[str]]:
 
 
 def check_query(declared: frozenset[str] | None) -> None:
-    """422 naming each query parameter the operation does not declare (None: not an operation)."""
+    """422 naming each query parameter the operation does not declare, and each declared one given
+    more than once (None: not an operation). Every declared one takes one value: the schemas read the
+    first of `?after=0&after=5`, and a script that had appended its own `after` got the whole log."""
     if declared is None:
         return
-    unknown = [name for name in request.args if name not in declared]
-    if unknown:
-        raise ApiError(
-            "validation_error",
-            "The request does not match its schema; see errors.",
-            errors={name: ["Unknown field."] for name in unknown},
-        )
+    args = request.args
+    errors = {
+        name: ["Unknown field." if name not in declared else "Given more than once."]
+        for name in args
+        if name not in declared or len(args.getlist(name)) > 1
+    }
+    if errors:
+        raise ApiError("validation_error", "The request does not match its schema; see errors.", errors=errors)

@@ -79,6 +79,7 @@ FIELD_MESSAGES = (
     "Field may not be null.",
     "Invalid value.",
     "Unknown field.",
+    "Given more than once.",
     "Invalid input type.",
     "Invalid type.",
     "Not a valid integer.",

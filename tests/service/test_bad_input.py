@@ -377,6 +377,25 @@ def test_a_mistyped_query_parameter_is_named_not_ignored(client):
     assert both["errors"] == {"wiat": ["Unknown field."], "afetr": ["Unknown field."]}
 
 
+def test_a_query_parameter_given_twice_is_named_not_read_once(client):
+    """`?after=0&after=5` read the first and answered the whole log: a script that appended its own
+    `after` to a URL that had one got what it had not asked for."""
+    created = create(client, players=2, seed=1)
+    base = f"/v1/matches/{created['id']}"
+    for path, twice in (
+        (f"{base}/events?after=0&wait=0&after=5", "after"),
+        ("/v1/matches?status=open&status=finished", "status"),
+        (f"{base}/stream?after=1&after=2", "after"),
+    ):
+        answer = client.get(path, headers={"Accept-Language": "fr"}, buffered=False)
+        try:
+            assert assert_problem(answer, 422, "validation_error")["errors"] == {twice: ["Donné plus d'une fois."]}
+        finally:
+            answer.close()
+    mixed = client.get(f"{base}/events?after=0&zzz=1&after=0").get_json()["errors"]
+    assert mixed == {"after": ["Given more than once."], "zzz": ["Unknown field."]}
+
+
 def test_every_operation_refuses_a_query_parameter_it_does_not_declare(client):
     """`GET /v1/matches/{id}?wait=30` answered at once, and its script believed it had long-polled;
     `POST .../moves?after=3` played the move. So does an operation added later: each one the OpenAPI
