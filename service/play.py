@@ -242,6 +242,7 @@ class Session:
         self.shown: dict[str, str] = {}
         # The last lines said since the last prompt: said again under a map printed anew.
         self.said: deque[str] = deque(maxlen=playprompt.SAID_AGAIN)
+        self.seat_names: dict[int, list[str]] | None = None
 
     def say(self, text: str) -> None:
         if self.progress is not None:
@@ -268,13 +269,22 @@ class Session:
         if page is None:
             return
         for entry in page["entries"]:
-            who = seat_kind(self.labels.get(entry["seat"], ""))
-            if "bot" in entry:
-                who = f"server:{entry['bot']}"
+            label = self.labels.get(entry["seat"], "")
+            who = f"server:{entry['bot']}" if "bot" in entry else label
             said = playtext.entry_text(entry["events"]) or t("(hidden)")
-            head = playtext.entry_head(entry, who)
+            if playprompt.is_terminal(self.progress):  # a script reading the lines keeps every field
+                names = [t("seat {seat}", seat=entry["seat"]), *self.names().get(entry["seat"], [])]
+                head = playtext.terminal_head(entry, said, names, "" if who == label else who)
+            else:
+                head = playtext.entry_head(entry, seat_kind(who))
             self.say(playtext.log_line(head, said, playprompt.terminal_width(self.progress, 160)))
         self.after = page["version"]
+
+    def names(self) -> dict[int, list[str]]:
+        """What the log's texts may call each seat beside `seat N`: its given name, its house's (read once)."""
+        if self.seat_names is None:
+            self.seat_names = playtext.seat_names(self.client.match(self.match_id))
+        return self.seat_names
 
     def play_ready(self, to_act: list[int]) -> bool:
         """Play one move for every local seat in to_act; True if any move was applied."""
@@ -355,7 +365,7 @@ class Session:
             if state["to_act"] != waiting_for:
                 waiting_for = state["to_act"]
                 others = ", ".join(f"{s} ({seat_kind(self.labels.get(s, '?'))})" for s in state["to_act"])
-                self.say(f"v{state['version']:<5} " + t("waiting for seat {seats}", seats=others))
+                self.say(f"v{state['version']:<4} " + t("waiting for seat {seats}", seats=others))
                 if undoable:
                     hint = "  " + t("(undo + Enter takes back your last move, while no one else has moved)")
                     for line in playtext.fit([hint], playprompt.terminal_width(self.progress)):

@@ -9,7 +9,7 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
-from service.playwords import t, term
+from service.playwords import labelled, t, term
 
 # The columns of text that goes to no terminal. A no-break space (\xa0, one column) holds two words
 # together: French texts come with them where French never breaks (engine.i18n.typeset), the menu
@@ -99,6 +99,32 @@ def entry_head(entry: dict, who: str) -> str:
     else:
         whose = "" if entry["seat"] is None else t("seat {seat}", seat=entry["seat"])
     return f"v{entry['version']:<5} {whose} {who:<15} "
+
+
+def seat_names(resource: dict) -> dict[int, list[str]]:
+    """Each seat's names in a match resource: the one given to it, its house's in the view's players."""
+    players = (resource.get("view") or {}).get("players") or []
+    named = [(p.get("seat"), p.get("name")) for p in players if isinstance(p, dict)]
+    named += [(s["seat"], s.get("name")) for s in resource.get("seats") or []]
+    names: dict[int, list[str]] = {}
+    for seat, name in named:
+        if isinstance(seat, int) and isinstance(name, str) and name:
+            names.setdefault(seat, []).append(name)
+    return names
+
+
+def terminal_head(entry: dict, said: str, names: Iterable[str], kind: str = "") -> str:
+    """A log line's head at a terminal, short so that at 80 columns an entry mostly takes one row: the
+    version; the seat only where the text does not start with one of its `names` (« Seat 2 rolled 9 »
+    says it already); `kind` (`server:random`) only where it is not what the seat was said to be."""
+    starts = said.replace("\xa0", " ").lower()
+    named = any(
+        starts.startswith(n) and not starts[len(n) : len(n) + 1].isalnum()
+        for n in (name.replace("\xa0", " ").lower() for name in names)
+    )
+    whose = "" if named or entry["seat"] is None else t("seat {seat}", seat=entry["seat"])
+    who = " ".join(part for part in (whose, f"({kind})" if kind else "") if part)
+    return f"v{entry['version']:<4} " + (labelled(who, "") if who else "")
 
 
 def log_line(head: str, said: str, width: int) -> str:

@@ -304,6 +304,10 @@ def _terminal_size(stream: TextIO | None) -> os.terminal_size | None:
         return None
 
 
+def is_terminal(stream: TextIO | None) -> bool:
+    return _terminal_size(stream) is not None
+
+
 def terminal_width(stream: TextIO | None, otherwise: int = playtext.WIDTH) -> int:
     """The columns of the terminal `stream` writes to, or `otherwise`."""
     size = _terminal_size(stream)

@@ -22,8 +22,10 @@ from service.playlines import (  # noqa: F401 (re-exported: the client's modules
     generic,
     log_line,
     move_text,
+    seat_names,
     summarize,
     table,
+    terminal_head,
     words,
 )
 from service.playsmuggler import card_text, goods_name, place_name  # noqa: F401 (re-exported: tests read them here)

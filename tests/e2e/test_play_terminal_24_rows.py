@@ -105,3 +105,35 @@ def test_at_80x24_the_robbers_moves_are_one_choice_by_hex_then_whom_to_rob_in_fr
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")
     assert too_wide(term.screen(), 80) == [] and "Traceback" not in term.screen()
+
+
+@pytest.mark.parametrize("lang, seat_word", [("en", "Seat"), ("fr", "Siège")])
+def test_at_80x24_a_log_line_is_its_version_then_what_happened_on_one_row(server_url, terminals, lang, seat_word):
+    """A review at 80x24: each log line started with 31 columns (`v12    siège 2 server:greedy   `), its seat
+    said twice, so most took two rows and what the bots did since the player's turn went off the screen. Now
+    the version leads the text, which names the seat: the bots' set-up moves take a row each."""
+    term = terminals(
+        f"{PORTSIDE} play --url {server_url} --game catan --players 4 --seat 0=human --seat 1=server:greedy"
+        f" --seat 2=server:random --seat 3=server:random --seed 3 --human-prompt --wait 5 --lang {lang}",
+        columns=80,
+        rows=24,
+    )
+    prompt = PROMPT if lang == "en" else FRENCH_PROMPT
+    term.wait_for(prompt)
+    spot = re.search(r"\((?:you choose which|au choix)\) ?: (\d+)", term.screen()).group(1)
+    for keys in (spot, "0"):  # a settlement and its road: the bots' six set-up moves follow
+        shown = len(term.screen())
+        term.type(keys, "Enter")
+        term.wait_for(prompt, after=shown)
+    lines = term.screen().splitlines()
+    logged = {int(found.group(1)): n for n, line in enumerate(lines) if (found := re.match(r"v(\d+) ", line))}
+    rows = []
+    for version in range(3, 9):
+        line, *more = lines[logged[version] : logged[version + 1] if version < 8 else logged[version] + 2]
+        assert re.match(rf"v{version} +{seat_word} [1-3] \w", line) and "server:" not in line, line
+        assert line.index(seat_word) <= 6, line  # the text, in the lead's place
+        rows.append(1 + len([row for row in more if row.startswith(" ")]))
+    assert rows == [1] * 6 if lang == "en" else rows == [1, 2] * 3, rows  # a French road's line is 82 columns
+    term.type("q", "Enter")
+    term.wait_for(r"EXIT=130")
+    assert too_wide(term.screen(), 80) == [] and "Traceback" not in term.screen()

@@ -738,6 +738,22 @@ def test_a_log_line_names_a_detailed_event_once():
     assert playtext.entry_text(twice) == "Bob discarded. Bob discarded"
 
 
+def test_a_terminals_log_line_says_the_seat_and_its_kind_only_where_its_text_does_not():
+    """At 80 columns `v12    seat 2 server:greedy   Seat 2 rolled 9` took 31 columns before saying what
+    happened. The seat is said where the text does not say it first (by number, given name or house), the
+    server's bot where it played a seat that is not its own (a person's, late)."""
+    entry = {"version": 12, "seat": 2}
+    assert playtext.terminal_head(entry, "Seat 2 rolled 9", ["seat 2"]) == "v12   "
+    assert playtext.terminal_head(entry, "Seat 21 rolled 9", ["seat 2"]) == "v12   seat 2: "  # another seat
+    assert playtext.terminal_head(entry, "Ana rolled 9", ["seat 2", "Ana"]) == "v12   "
+    assert playtext.terminal_head(entry, "Officer 1 moved to Zennor", ["seat 2"]) == "v12   seat 2: "
+    late = playtext.terminal_head(entry, "Seat 2 rolled 9", ["seat 2"], "server:random")
+    assert late == "v12   (server:random): "
+    assert playtext.terminal_head({"version": 1, "seat": None}, "Round 1 begins", []) == "v1    "
+    medici = {"seats": [{"seat": 0, "name": None}], "view": {"players": [{"seat": 0, "name": "Medici"}]}}
+    assert playtext.seat_names(medici) == {0: ["Medici"]}
+
+
 def test_the_smuggler_table_says_in_full_the_cards_drawn_to_keep_one():
     """The terminal named the cards to keep only in its move labels, without what each brings."""
     from engine import registry
