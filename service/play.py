@@ -364,8 +364,10 @@ class Session:
             undoable = playundo.undoable(self.client, self.match_id, self.player, state)
             if state["to_act"] != waiting_for:
                 waiting_for = state["to_act"]
-                others = ", ".join(f"{s} ({seat_kind(self.labels.get(s, '?'))})" for s in state["to_act"])
-                self.say(f"v{state['version']:<4} " + t("waiting for seat {seats}", seats=others))
+                # A seat of this terminal's that chose to wait is not one it waits for.
+                others = [s for s in state["to_act"] if self.waiting.get(s) != state["version"]] or state["to_act"]
+                said = ", ".join(f"{s} ({seat_kind(self.labels.get(s, '?'))})" for s in others)
+                self.say(f"v{state['version']:<4} " + t("waiting for seat {seats}", seats=said))
                 if undoable:
                     hint = "  " + t("(undo + Enter takes back your last move, while no one else has moved)")
                     for line in playtext.fit([hint], playprompt.terminal_width(self.progress)):

@@ -210,8 +210,9 @@ def catan_trade(view: dict, seat: int | None) -> list[str]:
         lines.append(
             t("you are asked to answer: {answers}", answers=answers(offer, (view.get("you") or {}).get("hand") or {}))
         )
-    if asked:
-        lines.append(t("waiting for the answers of seat {seats}", seats=summarize(asked)))
+    others = [asked_seat for asked_seat in asked if asked_seat != seat]  # the line above asks this seat's
+    if others:
+        lines.append(t("waiting for the answers of seat {seats}", seats=summarize(others)))
     return lines
 
 

@@ -137,3 +137,39 @@ def test_at_80x24_a_log_line_is_its_version_then_what_happened_on_one_row(server
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")
     assert too_wide(term.screen(), 80) == [] and "Traceback" not in term.screen()
+
+
+def seats_0_and_1_both_to_act(server_url: str) -> tuple[str, str]:
+    """A 4-seat Catan match (seats 2 and 3 greedy server bots) whose seats 0 and 1 random bots play until both
+    are to act (a trade offered to both, a discard after a 7): its id and seat 0's token."""
+    client = play.Client(server_url)
+    created = client.create("catan", 4, 5, {}, {2: "greedy", 3: "greedy"})
+    match_id, tokens = created["id"], {seat["seat"]: seat["token"] for seat in created["seats"]}
+    bot, rng = get_bot("catan", "random"), random.Random(5)
+    for _ in range(2000):
+        state = client.match(match_id)
+        assert state["status"] == "active", state["status"]
+        if {0, 1} <= set(state["to_act"]):
+            return match_id, tokens[0]
+        seat = state["to_act"][0]
+        mine = client.match(match_id, tokens[seat])
+        move = bot.choose(mine["view"], mine["legal_moves"], rng, mine.get("move_templates", []))
+        client.move(match_id, tokens[seat], move, version=mine["version"])
+    raise AssertionError("seats 0 and 1 were never to act at once")
+
+
+def test_a_seat_that_chose_to_wait_reads_whom_it_waits_for_not_itself(server_url, terminals):
+    """Enter at a prompt that may wait for the others printed « waiting for seat 0 (human), 1 (person) »: the
+    person at the terminal, seat 0, had just chosen to wait. The line names the others only."""
+    match_id, token = seats_0_and_1_both_to_act(server_url)
+    term = terminals(
+        f"{PORTSIDE} play --url {server_url} --resume={match_id} --token={token} --human-prompt --wait 5",
+        columns=80,
+        rows=24,
+    )
+    term.wait_for(r"Enter to wait for the others, q to stop\): $")
+    term.type("Enter")
+    waiting = term.wait_for(r"(?m)^v\d+ +waiting for seat (.*)$").group(1)
+    assert waiting.startswith("1 (person)") and "0 (" not in waiting, waiting
+    term.type("C-c")  # the wait reads no line
+    term.wait_for(r"EXIT=130")
