@@ -61,6 +61,7 @@ def choose_prompt(
     width, labels = terminal_width(out), resource.get("move_labels", [])
     view = {**(static or {}), **resource["view"]}
     print("\n--- " + t("seat {seat}, your move (version {version})", seat=seat, version=resource["version"]), file=out)
+    said = list(said or [])  # print_table empties it once it says it again: not recalled above the moves too
     status = print_table(resource["game"], view, seat, out, shown, said=said)
 
     def table_again() -> int:
@@ -72,8 +73,11 @@ def choose_prompt(
         return PARAMS[resource["game"]](view, tmpl) if resource["game"] in PARAMS else {}
 
     while True:
-        print(t("moves:"), file=out)
         listed = playmenu.menu(legal, labels, templates, width, room(out, status))
+        if said:  # once, at the prompt's first list
+            recall(said, status, scrolls_off(resource["game"], view, seat, width), len(listed.lines), out)
+            said = None
+        print(t("moves:"), file=out)
         print("\n".join(listed.lines), file=out)
         # The only thing to do is a choice that asks for a value: its number would be one more question.
         sole = len(listed.choices) == 1 and not isinstance(listed.choices[0], dict) and not may_wait
@@ -160,8 +164,33 @@ def print_table(
             shown[name] = text
     if said and printed > SAID_AGAIN:
         print(t("(the log, again:)"), *said[-SAID_AGAIN:], sep="\n", file=out)
+        said.clear()  # said: choose_prompt does not recall it above the moves too
     rows = say(kept_above(kept, width), out) if kept else 0
     return rows + print_status(game, view, seat, out, named)
+
+
+def recall(said: list[str], status: int, off: int, listed: int, out: TextIO) -> None:
+    """The log's last lines since the seat's last prompt, again above the moves, as many as the screen
+    holds under the `status` rows of the table but the `off` first ones (which may scroll off) and the
+    `listed` rows of moves: at 80x24 a Catan decision pushed them off, and with them what the bots had
+    done since (a card stolen)."""
+    size = _terminal_size(out)
+    rows = [text.count("\n") + 1 for text in said]
+    if size is None or not size.lines or 2 + status + listed + 2 + sum(rows) <= size.lines:
+        return  # no terminal, or the log is still on screen above the prompt
+    room, again = size.lines - (status - off) - listed - 2, 0
+    while again < len(said) and rows[-1 - again] <= room:
+        room -= rows[-1 - again]
+        again += 1
+    if again:
+        print(*said[-again:], sep="\n", file=out)
+
+
+def scrolls_off(game: str, view: dict, seat: int, width: int) -> int:
+    """The rows of the table's status that may scroll off a short screen (playtext.SCROLLS_OFF)."""
+    count = playtext.SCROLLS_OFF.get(game, lambda view: 0)(view)
+    status = [line for name, lines in playtext.parts(game, view, seat) if not name for line in lines]
+    return len(playtext.fit(status[:count], width, hang=2)) if count else 0
 
 
 def kept_above(kept: list[str], width: int) -> str:

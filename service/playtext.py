@@ -402,6 +402,11 @@ RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
     "medici": medici,
     "smuggler": smuggler,
 }
+# How many of a game's status lines may scroll off a short screen for the log's last lines, said again
+# above the moves (playprompt.recall): Catan's seats, the map's key and harbours; the map, the turn stay.
+SCROLLS_OFF: dict[str, Callable[[dict], int]] = {
+    "catan": lambda view: len(view["players"]) + 1 + (2 if view.get("topology") else 0),
+}
 # The games whose table has named parts (a map) that the prompt prints again only when they change.
 PARTS: dict[str, Callable[[dict, int | None], list[Part]]] = {
     "smuggler": smuggler_parts,

@@ -111,7 +111,8 @@ def test_at_80x24_the_robbers_moves_are_one_choice_by_hex_then_whom_to_rob_in_fr
 def test_at_80x24_a_log_line_is_its_version_then_what_happened_on_one_row(server_url, terminals, lang, seat_word):
     """A review at 80x24: each log line started with 31 columns (`v12    siège 2 server:greedy   `), its seat
     said twice, so most took two rows and what the bots did since the player's turn went off the screen. Now
-    the version leads the text, which names the seat: the bots' set-up moves take a row each."""
+    the version leads the text, which names the seat: the bots' set-up moves take a row each, and the last
+    of them, pushed off above the map, are said again above the moves."""
     term = terminals(
         f"{PORTSIDE} play --url {server_url} --game catan --players 4 --seat 0=human --seat 1=server:greedy"
         f" --seat 2=server:random --seat 3=server:random --seed 3 --human-prompt --wait 5 --lang {lang}",
@@ -121,7 +122,7 @@ def test_at_80x24_a_log_line_is_its_version_then_what_happened_on_one_row(server
     prompt = PROMPT if lang == "en" else FRENCH_PROMPT
     term.wait_for(prompt)
     spot = re.search(r"\((?:you choose which|au choix)\) ?: (\d+)", term.screen()).group(1)
-    for keys in (spot, "0"):  # a settlement and its road: the bots' six set-up moves follow
+    for keys in (spot, "0"):  # a settlement and its road: the bots' twelve set-up moves follow
         shown = len(term.screen())
         term.type(keys, "Enter")
         term.wait_for(prompt, after=shown)
@@ -134,6 +135,11 @@ def test_at_80x24_a_log_line_is_its_version_then_what_happened_on_one_row(server
         assert line.index(seat_word) <= 6, line  # the text, in the lead's place
         rows.append(1 + len([row for row in more if row.startswith(" ")]))
     assert rows == [1] * 6 if lang == "en" else rows == [1, 2] * 3, rows  # a French road's line is 82 columns
+    # What the bots did went off the screen above the map: its last lines are said again above the moves.
+    screen = term.visible()
+    last = max(logged)  # the bots' twelve set-up moves: seat 1's road is the last
+    on_one_screen(screen, rf"^v{last} +{seat_word} 1 ", rf"^v{last - 1} +{seat_word} 1 ")
+    assert screen.index(f"v{last - 1} ") > screen.index("#18"), screen  # under the map, over the moves
     term.type("q", "Enter")
     term.wait_for(r"EXIT=130")
     assert too_wide(term.screen(), 80) == [] and "Traceback" not in term.screen()
