@@ -38,7 +38,7 @@ EVENTS = {
     "income": "Income is paid",  # the next start player: "Round 3 begins; Ben starts", said once
     "market_converted": "{seat} converted {goods} into {take}",
     "market_sold": "{seat} sold {goods} from the market hall for {coins}",
-    "purchase_declined": "{seat} did not buy {card}",
+    "purchase_declined": "{seat} did not buy {card} for {price}",  # a seat declines once per worker there
     "round_started": "Round {round} begins; {start} starts",
     "shipping_done": "{seat} ended shipping, losing {lost}",
     "shipping_started": "Shipping begins for {seats}",

@@ -202,7 +202,10 @@ def test_speicherstadt_labels_say_where_a_cube_comes_from_with_its_article(move,
             "Siège 2 achète l'église Saint-Michel pour 4 pièces",
         ),
         ({"type": "worker_placed", "seat": 0, "card": "spice_trader"}, "Siège 0 place un ouvrier sur l'épicier"),
-        ({"type": "purchase_declined", "seat": 0, "card": "fireman_b2"}, "Siège 0 n'achète pas le pompier B2"),
+        (
+            {"type": "purchase_declined", "seat": 0, "card": "fireman_b2", "price": 2},
+            "Siège 0 n'achète pas le pompier B2 pour 2 pièces",
+        ),
         ({"type": "fire", "card": "fire_2", "value": 2}, "L'incendie 2 se déclare (force 2)"),
     ],
 )

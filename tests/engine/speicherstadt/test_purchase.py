@@ -26,15 +26,19 @@ def test_rulebook_example_beige_4_then_orange_3_then_beige_2_then_violet_1():
     place(state, [0, 0, 1, 0, 1, 0, 2, 3, 3])
     assert dumped(state)["row"][0]["workers"] == [BEIGE, ORANGE, BEIGE, VIOLET]
     assert dumped(state)["phase"] == "purchase"
-    prices = []
+    prices, said = [], []
     for expected in (BEIGE, ORANGE, BEIGE):
         assert GAME.to_act(state) == {expected}
         prices.append(GAME.view(state, expected)["offer"]["price"])
-        play(state, expected, "decline")
+        declined = [e for e in play(state, expected, "decline") if e.type == "purchase_declined"]
+        said += [plain(GAME.event_text({"type": e.type, **e.data}, lang)) for e in declined for lang in ("en", "fr")]
     assert GAME.to_act(state) == {VIOLET}
     assert GAME.view(state, VIOLET)["offer"]["price"] == 1
     play(state, VIOLET, "buy")
     assert prices == [4, 3, 2]
+    # Beige declines twice: the log tells the two apart by their prices
+    assert said[0] == "Seat 0 did not buy the office A for 4 coins" and said[4].endswith("for 2 coins"), said
+    assert said[1] == "Siège 0 n'achète pas le comptoir A pour 4 pièces", said
     assert "office_a" in dumped(state)["seats"][VIOLET]["cards"]
     assert dumped(state)["seats"][VIOLET]["coins"] == 5 - 1
     check_invariants(GAME, state)
