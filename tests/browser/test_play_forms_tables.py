@@ -232,6 +232,42 @@ def test_a_discard_after_a_7_starts_at_zero_and_says_how_many_are_still_owed(
         context.close()
 
 
+def hand_line(page, language: str) -> str:
+    """The seat's hand as the board says it, under the map."""
+    return page.locator(".board p", has=page.locator("strong", has_text=HAND[language])).inner_text()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_catan_trade_forms_say_the_hand_above_them(browser, server_url, screenshots, language):
+    """A player offering a trade, trading with the bank or answering an offer with a counter-proposal
+    on a phone had the hand a screen below, under the map: the line above the moves says it, as
+    above a discard's form."""
+    match_id, tokens = created(server_url, "catan", 3, seed=4)
+    seat, mine = play_until(
+        server_url, match_id, tokens, lambda s, m: any(move["type"] == "maritime_trade" for move in m["legal_moves"])
+    )
+    assert any(tmpl["move"]["type"] == "offer_trade" for tmpl in mine["move_templates"])
+    context, page = screen(browser, language)
+    try:
+        open_seat(page, server_url, match_id, tokens[seat])
+        assert page.locator(".moves .lead").count() == 1, "no line above the moves"
+        assert page.locator(".moves .lead").inner_text() == hand_line(page, language)
+        assert page.locator(".moves details[data-form=offer_trade]").count() == 1  # in the same column, below
+        page.screenshot(path=str(screenshots / f"play-review-catan-trade-hand-{language}-375.png"))
+        hand = mine["view"]["you"]["hand"]
+        give = next(r for r, n in hand.items() if n)
+        get = next(r for r in hand if r != give)
+        others = [s for s in tokens if s != seat]
+        offer = {"type": "offer_trade", "give": {give: 1}, "get": {get: 1}, "to": others}
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", offer, tokens[seat])
+        open_seat(page, server_url, match_id, tokens[others[0]])
+        page.locator("details[data-form=propose_trade]").wait_for()
+        assert page.locator(".moves .lead").inner_text() == hand_line(page, language)
+        page.screenshot(path=str(screenshots / f"play-review-catan-counter-hand-{language}-375.png"))
+    finally:
+        context.close()
+
+
 def smuggler_landing_of_one_good(server_url: str) -> tuple[str, str, dict]:
     """A 2-seat Smuggler match whose seats play as its strongest bot would, through the API, until a
     seat is to land the one good its boat holds: (match id, that seat's token, its landing template)."""

@@ -54,16 +54,21 @@ export const kinds = {
 
 /** A line above the moves when every move is a place on the map: which piece goes there (a set-up's
  *  "54 of your moves are on the board" said neither a settlement nor a road, nor the robber's); the
- *  seat's hand above a discard's form. */
+ *  seat's hand above a discard's form, a trade's and the bank's trades. */
 const LEADS = {
   build_settlement: t("Place a settlement: tap a marked intersection on the map. A road beside it comes next."),
   build_road: t("Place a road: tap a marked path on the map."),
   move_robber: t("Move the robber: tap a marked hex on the map. You then take a card at random from a seat with a building beside it."),
 };
 
+/** The forms and moves that give cards away: a discard, a trade offer, a counter-proposal. */
+const HAND_FORMS = new Set(["discard", "offer_trade", "propose_trade"]);
+
 export function lead(resource) {
-  if ((resource.move_templates || []).some((tmpl) => tmpl.move.type === "discard")) {
-    // The form asks which cards: on a phone the hand was under the map, a screen and more below.
+  const templates = resource.move_templates || [];
+  if (templates.some((tmpl) => HAND_FORMS.has(tmpl.move.type))
+    || (resource.legal_moves || []).some((move) => move.type === "maritime_trade")) {
+    // They ask which cards: on a phone the hand was under the map, a screen and more below.
     return `${t("Your hand:")} ${cards(resource.view.you.hand)}`;
   }
   const types = new Set((resource.legal_moves || []).map((m) => m.type));
