@@ -18,7 +18,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from engine.catan import board as B
-from engine.catan import building, development, production, trade, wire
+from engine.catan import building, development, production, texts, trade, wire
 from engine.catan import data as D
 from engine.catan.bots import BOTS
 from engine.catan.common import fail
@@ -240,6 +240,9 @@ class Catan(Game):
         if isinstance(move, dict) and move.get("type") == "maritime_trade" and state:
             move = _counted_trade(state, seat, move)
         return super().move_label(state, seat, move, lang, strict, names)
+
+    def event_text(self, event, lang="en", names=None, strict=False):
+        return super().event_text(texts.variant(dict(event)), lang, names, strict)
 
     def static(self):
         """The board topology, the same in every match: GET /v1/games/catan/static."""

@@ -257,11 +257,9 @@ def test_money_is_counted_in_coins_in_both_languages(game_id, kind, obj, english
 def test_the_other_games_say_their_articles_and_agree():
     catan, medici, smuggler = (registry.get(g) for g in ("catan", "medici", "smuggler"))
     trade = {"type": "maritime_trade", "give": "wool", "get": "brick"}
-    assert (
-        catan.move_label({}, 0, trade, "fr") == "Échanger des cartes de laine avec la banque contre une carte de brique"
-    )
-    took = {"type": "monopoly", "seat": 0, "resource": "wool"}
-    assert plain(catan.event_text(took, "fr")) == "Siège 0 prend toutes les cartes de laine (Monopole)"
+    assert plain(catan.move_label({}, 0, trade, "fr")) == "Échanger des cartes de laine contre 1 brique avec la banque"
+    took = {"type": "monopoly", "seat": 0, "resource": "wool", "taken": [0, 2, 1]}
+    assert plain(catan.event_text(took, "fr")) == "Siège 0 prend 3 laines aux autres joueurs"
     drawn = {"type": "tile_drawn", "seat": 1, "tile": {"kind": "fur", "value": 3}}
     assert plain(medici.event_text(drawn, "fr")) == "Siège 1 pioche une tuile fourrure (3)"
     assert (

@@ -117,7 +117,7 @@ def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     assert plain(catan.event_text(offer, "fr")) == "Siège 1 offre 1 bois contre 1 blé au siège 0, au siège 2"
     assert plain(catan.event_text(offer, "fr", {2: "Zoé"})) == "Siège 1 offre 1 bois contre 1 blé au siège 0, à Zoé"
     assert plain(catan.event_text(offer, "fr", {0: "Ana"})) == "Siège 1 offre 1 bois contre 1 blé à Ana, au siège 2"
-    assert catan.event_text(offer, "en") == "Seat 1 offers 1 lumber for 1 grain to seat 0, seat 2"
+    assert catan.event_text(offer, "en") == "Seat 1 offered 1 lumber for 1 grain to seat 0, seat 2"
     shipping = {"type": "shipping_started", "seats": [0, 2]}
     assert (
         plain(speicherstadt.event_text(shipping, "fr", strict=True))
