@@ -54,6 +54,8 @@ EVENTS = {
     "development_played": "{seat} played a {card} card",
     "dice_rolled": "{seat} rolled {total}",
     "dice_rolled.produced": "{seat} rolled {total}: {produced}",
+    "dice_rolled.short": "{seat} rolled {total}; the bank ran short of {bank_short}",
+    "dice_rolled.produced.short": "{seat} rolled {total}: {produced}; the bank ran short of {bank_short}",
     "discarded": "{seat} discarded {cards}",
     "game_over": "Game over: {winner} won",
     "largest_army": "{seat} has the largest army ({knights} knights)",
@@ -99,11 +101,14 @@ def term(value: str) -> tuple[str, str]:
 
 def variant(event: dict) -> dict:
     """An event whose usual line would be wrong or say too little: a roll that paid cards says to
-    whom (a log of "Ana rolled 9" alone left each player to work it out from the map), a Monopoly
-    that took nothing ("took 0 ore"), a longest road set aside (no seat holds it)."""
+    whom (a log of "Ana rolled 9" alone left each player to work it out from the map), and what the
+    bank ran short of (the rules pay nobody, or the one seat owed what is left); a Monopoly that
+    took nothing ("took 0 ore"), a longest road set aside (no seat holds it)."""
     kind = event.get("type")
-    if kind == "dice_rolled" and isinstance(event.get("gains"), list) and any(event["gains"]):
-        return {**event, "type": "dice_rolled.produced"}
+    if kind == "dice_rolled":
+        produced = ".produced" if isinstance(event.get("gains"), list) and any(event["gains"]) else ""
+        short = ".short" if event.get("bank_short") else ""
+        return {**event, "type": f"dice_rolled{produced}{short}"} if produced or short else event
     if kind == "monopoly" and isinstance(event.get("taken"), list) and not any(event["taken"]):
         return {**event, "type": "monopoly.none"}
     if kind == "longest_road" and event.get("seat") is None and event.get("previous") is not None:

@@ -31,6 +31,13 @@ LINES = [
       "gains": [{"brick": 1, "wool": 1}, {}, {"ore": 2}], "bank_short": []},
      "Ana rolled 9: 1 brick, 1 wool for Ana, 2 ore for seat 2",
      "Ana fait 9 aux dés : 1 brique, 1 laine pour Ana, 2 minerais pour le siège 2"),
+    # The bank short of ore: nobody paid it, or the one seat owed it what was left.
+    ({"type": "dice_rolled", "seat": 1, "dice": [5, 5], "total": 10, "gains": [{}, {}, {}], "bank_short": ["ore"]},
+     "Émile rolled 10; the bank ran short of ore", "Émile fait 10 aux dés ; la banque manque de minerai"),
+    ({"type": "dice_rolled", "seat": 1, "dice": [5, 5], "total": 10,
+      "gains": [{"ore": 1}, {}, {"wool": 1}], "bank_short": ["ore"]},
+     "Émile rolled 10: 1 ore for Ana, 1 wool for seat 2; the bank ran short of ore",
+     "Émile fait 10 aux dés : 1 minerai pour Ana, 1 laine pour le siège 2 ; la banque manque de minerai"),
     ({"type": "must_discard", "counts": [4, 0, 0]}, "Players holding more than 7 cards discard half",
      "Les joueurs qui ont plus de 7 cartes en défaussent la moitié"),
     ({"type": "discarded", "seat": 1, "cards": {"lumber": 2, "wool": 2}}, "Émile discarded 2 lumber, 2 wool",
