@@ -354,6 +354,16 @@ def test_smuggler_shows_what_each_character_brings_when_keeping_one_and_when_hir
 # --- Catan -------------------------------------------------------------------------------------
 
 
+def offer_one_for_one(server_url: str, match_id: str, tokens: dict, seat: int, hand: dict) -> list[int]:
+    """`seat` offers one card it holds for one of another resource to every other seat; those seats."""
+    give = next(r for r, n in hand.items() if n)
+    get = next(r for r in hand if r != give)
+    others = [s for s in tokens if s != seat]
+    move = {"type": "offer_trade", "give": {give: 1}, "get": {get: 1}, "to": others}
+    api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+    return others
+
+
 def catan_offer_on_the_table(server_url: str) -> tuple[dict, dict]:
     """A 3-seat Catan match (every seat a person's) played through the API to its first turn's
     main phase, where the seat to play offers one card for another to both others. The match
@@ -367,12 +377,7 @@ def catan_offer_on_the_table(server_url: str) -> tuple[dict, dict]:
         seat = match["to_act"][0]
         mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[seat])
         if view["phase"] == "main":
-            hand = mine["view"]["you"]["hand"]
-            give = next(r for r, n in hand.items() if n)
-            get = next(r for r in hand if r != give)
-            others = [s for s in tokens if s != seat]
-            move = {"type": "offer_trade", "give": {give: 1}, "get": {get: 1}, "to": others}
-            api(server_url, "POST", f"/v1/matches/{match_id}/moves", move, tokens[seat])
+            offer_one_for_one(server_url, match_id, tokens, seat, mine["view"]["you"]["hand"])
             return created, api(server_url, "GET", f"/v1/matches/{match_id}")["view"]["trade"]["offer"]
         types = [m["type"] for m in mine["legal_moves"]]
         assert view["phase"] in ("setup", "roll"), f"seed 4 was to roll no 7: {view['phase']}, {types}"

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.browser.test_play_boards import catan_offer_on_the_table
+from tests.browser.test_play_boards import catan_offer_on_the_table, offer_one_for_one
 from tests.browser.test_play_flow import created, open_seat, play_until, trade_match, unfold_trade
 from tests.browser.test_play_web import DESKTOP, PHONE, api, fill_form, shoot, strongest_bot
 
@@ -254,12 +254,7 @@ def test_catan_trade_forms_say_the_hand_above_them(browser, server_url, screensh
         assert page.locator(".moves .lead").inner_text() == hand_line(page, language)
         assert page.locator(".moves details[data-form=offer_trade]").count() == 1  # in the same column, below
         page.screenshot(path=str(screenshots / f"play-review-catan-trade-hand-{language}-375.png"))
-        hand = mine["view"]["you"]["hand"]
-        give = next(r for r, n in hand.items() if n)
-        get = next(r for r in hand if r != give)
-        others = [s for s in tokens if s != seat]
-        offer = {"type": "offer_trade", "give": {give: 1}, "get": {get: 1}, "to": others}
-        api(server_url, "POST", f"/v1/matches/{match_id}/moves", offer, tokens[seat])
+        others = offer_one_for_one(server_url, match_id, tokens, seat, mine["view"]["you"]["hand"])
         open_seat(page, server_url, match_id, tokens[others[0]])
         page.locator("details[data-form=propose_trade]").wait_for()
         assert page.locator(".moves .lead").inner_text() == hand_line(page, language)
