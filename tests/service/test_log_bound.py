@@ -80,11 +80,13 @@ def test_bots_that_reach_the_bound_end_the_match_and_a_reader_sees_it_ended(redi
 
 
 def test_a_long_game_of_random_bots_ends_by_its_rules_far_below_the_bound(client):
-    """Four random bots at Catan, the longest games measured (bench/log_lengths.py: 4,000 to 5,000
-    entries, where a Medici game takes under 200), under the bound the service runs with by default."""
+    """Four random bots at Catan, the longest games measured (bench/log_lengths.py: up to 8,091 entries
+    in 1,000 games, where a Medici game takes under 200), under the bound the service runs with by
+    default. The bots draw unseeded: 40 such games here took 1,045 to 6,922 entries, so the check is
+    the margin the bound was chosen with, not a length."""
     bots = {str(seat): "random" for seat in range(4)}
     match_id = client.post("/v1/matches", json={"game": "catan", "players": 4, "bots": bots}).get_json()["id"]
     while (match := get_match(client, match_id))["status"] != "finished":
         pass
     assert match["ended"] is None and match["outcome"]["winners"]
-    assert 1_000 < match["version"] < Config().match_log_entries / 4
+    assert match["version"] < Config().match_log_entries / 2
