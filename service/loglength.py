@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import registry
-from service import lifecycle, metrics
+from service import lifecycle
 from service.errors import ApiError
 from service.store import CommitResult
 
@@ -32,10 +32,11 @@ def reached(cfg: Config, match: Loaded, entries: list[dict]) -> bool:
     return bool(bound) and not match.finished and match.stored.version + len(entries) >= bound
 
 
-def end(store: Store, cfg: Config, match: Loaded, entries: list[dict]) -> CommitResult:
-    """End the match at the version its writer loaded, without these entries (the engine state in
-    hand has them applied: the document is read again). "ended" once done, else why not (another
-    writer came first: "stale", tried again by the caller; "gone")."""
+def ending(store: Store, cfg: Config, match: Loaded, entries: list[dict]) -> tuple[Loaded, list[dict]] | CommitResult:
+    """The match as its writer loaded it, without these entries (the engine state in hand has them
+    applied: the document is read again), ended, and the one entry that says so, for the commit to
+    write as any other ending; or why not (another writer came first: "stale", tried again by the
+    caller; "gone")."""
     found = store.load(match.stored.id)
     if found is None:
         return CommitResult("gone")
@@ -43,21 +44,9 @@ def end(store: Store, cfg: Config, match: Loaded, entries: list[dict]) -> Commit
         return CommitResult("stale", str(found.version).encode())
     seat = entries[0]["seat"] if entries else None
     match.stored, match.state = found, registry.get(found.meta["game"]).load(found.state["game"])
-    life = lifecycle.life_of(found.state)
-    life.pop("undo_stack", None)
-    life["deadlines"] = {}
-    life["ended"] = {"reason": REASON, "seat": seat, "outcome": None}
-    found.state["status"] = "finished"
+    lifecycle.life_of(found.state)["ended"] = {"reason": REASON, "seat": seat, "outcome": None}
     said = lifecycle.service_event(match, "match_too_long", entries=cfg.match_log_entries)
-    entry = {"seat": seat, "kind": REASON, "events": [said]}
-    result = store.commit(found.id, found.version, found.state, [entry], cfg.finished_ttl)
-    if result.status != "ok":
-        return result
-    found.version += 1
-    metrics.series(metrics.ENDED, found.meta["game"], REASON).inc()
-    if found.meta.get("clock"):
-        lifecycle.index_clock(store, found.id, found.state)
-    return CommitResult("ended")
+    return match, [{"seat": seat, "kind": REASON, "events": [said]}]
 
 
 def refusal(cfg: Config) -> ApiError:

@@ -360,8 +360,12 @@ def state_doc(match: Loaded) -> dict:
 def _commit(
     store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: Idem | None = None, doc: dict | None = None
 ) -> CommitResult:
-    if loglength.reached(cfg, match, entries):
-        return loglength.end(store, cfg, match, entries)
+    too_long = loglength.reached(cfg, match, entries)
+    if too_long:
+        ended = loglength.ending(store, cfg, match, entries)
+        if isinstance(ended, CommitResult):
+            return ended
+        (match, entries), idem, doc = ended, None, None
     doc = doc or lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     ends = doc["status"] == "finished" and not match.finished
@@ -375,7 +379,7 @@ def _commit(
             lifecycle.index_clock(store, match.stored.id, doc)
         for entry in entries:
             metrics.series(metrics.MOVES, match.game.id, "bot" if "bot" in entry else "seat").inc()
-    return result
+    return CommitResult("ended") if too_long and result.status == "ok" else result
 
 
 def commit_entries(store: Store, cfg: Config, match: Loaded, entries: list[dict]) -> bool:
