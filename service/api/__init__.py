@@ -7,7 +7,6 @@ from http import HTTPStatus
 
 import orjson
 from flask import Response, current_app, request
-from marshmallow import RAISE
 
 from service.config import Config
 from service.errors import NOT_KEPT
@@ -44,10 +43,6 @@ def none_match(etag: str) -> bool:
     tags = [tag.strip().removeprefix("W/") for tag in header.split(",")]
     return "*" in tags or etag.removeprefix("W/") in tags
 
-
-# A query parameter the operation does not declare is a 422 naming it, as an unknown body field is: webargs
-# leaves them out by default, and `?wiat=30` answered at once without waiting, `?afetr=5` the whole log.
-QUERY = {"location": "query", "unknown": RAISE}
 
 # Headers some error answers carry: 401 says how to authenticate, 429 and 503 when to come back,
 # 409 request_in_progress when to retry (service/idempotency.py).

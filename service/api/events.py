@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import lifecycle, limits, matches
-from service.api import MATCH, QUERY, TOKEN, examples, problem_responses, seat_response, services
+from service.api import MATCH, TOKEN, examples, problem_responses, seat_response, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
 from service.store import LOG_PAGE
@@ -12,7 +12,7 @@ blp = Blueprint("events", __name__, url_prefix="/v1/matches", description="Follo
 
 
 @blp.route("/<match_id>/events")
-@blp.arguments(EventsQuerySchema(), **QUERY)
+@blp.arguments(EventsQuerySchema(), location="query")
 @blp.response(200, LogSchema, example=examples.LOG)
 @blp.doc(
     operationId="getEvents",

@@ -3,7 +3,7 @@
 from flask_smorest import Blueprint
 
 from service import idempotency, lifecycle, lobby
-from service.api import BODY, LIMITED, MATCH, QUERY, TOKEN, header_param, problem_responses, seat_response, services
+from service.api import BODY, LIMITED, MATCH, TOKEN, header_param, problem_responses, seat_response, services
 from service.api import life_examples as examples
 from service.api.life_schemas import LobbyQuerySchema, LobbySchema, RematchSchema
 from service.api.moves import if_match_param, read_if_match
@@ -20,7 +20,7 @@ blp = Blueprint(
 
 
 @blp.route("", methods=["GET"])
-@blp.arguments(LobbyQuerySchema(), **QUERY)
+@blp.arguments(LobbyQuerySchema(), location="query")
 @blp.response(200, LobbySchema, example=examples.LOBBY)
 @blp.doc(
     operationId="listMatches",

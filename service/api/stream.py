@@ -22,7 +22,6 @@ from service import fanout, limits, matches
 from service.api import (
     BODY,
     MATCH,
-    QUERY,
     TOKEN,
     examples,
     problem_responses,
@@ -115,7 +114,7 @@ def post_stream_ticket(_body: dict, match_id: str):
 
 
 @blp.route("/<match_id>/stream")
-@blp.arguments(StreamQuerySchema(), **QUERY)
+@blp.arguments(StreamQuerySchema(), location="query")
 @blp.arguments(StreamHeadersSchema(), location="headers")
 @blp.doc(
     responses={
