@@ -302,10 +302,11 @@ def bot_turns(match: Loaded, cfg: Config) -> list[dict]:
 
 
 def bot_rng(match: Loaded, version: int, seat: int, purpose: str = "") -> random.Random:
-    """A server bot's dice for one decision, seeded with the match's secret seed too: from the id,
-    version and seat alone (all public) anyone could foresee a random bot's answer before making
-    an offer, and tell from the move it played what its hidden hand allowed."""
-    return random.Random(f"{match.stored.meta['seed']}:{match.stored.id}:{version}:{seat}:{purpose}")
+    """A server bot's dice for one decision, drawn from the match's seed: from public things alone
+    (the id, version and seat) anyone could foresee a random bot's answer before making an offer,
+    and tell from the move it played what its hidden hand allowed. The seed alone, not the id: a
+    chosen seed then replays its bots too (only a creator holding every human seat may choose one)."""
+    return random.Random(f"{match.stored.meta['seed']}:{version}:{seat}:{purpose}")
 
 
 def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
