@@ -14,7 +14,9 @@ from engine.smuggler.content import (
     DECK_OF,
     LAND,
     MERCHANT_GOODS,
+    MERCHANTS,
     OFFICERS_START,
+    SEA,
     SECRET_IDS,
     SHAPES,
     START_GOLD,
@@ -26,6 +28,7 @@ from engine.smuggler.content import (
 )
 from engine.smuggler.packing import fits
 
+BOAT_SPACES = set(SEA) | set(MERCHANTS) | {s for s, place in LAND.items() if place[3] is not None}
 ALL_SHAPES = {f"{m}_{n}" for m, kinds in MERCHANT_GOODS.items() for n in range(len(kinds))}
 START = {"gold": START_GOLD, "influence": START_INFLUENCE, "reputation": 0}
 KIND = {f"{m}_{n}": kind for m, kinds in MERCHANT_GOODS.items() for n, kind in enumerate(kinds)}
@@ -130,6 +133,7 @@ def invariants(game, state: dict) -> None:
     assert sorted(everywhere) == ALL_SECRETS
     customs_invariants(state)
     table_invariants(state)
+    warehouse_invariants(state, stored)
     assert state["phase"] != "play" or state["pending"] is not None or "end_turn" not in queue or not queue
 
 
@@ -163,6 +167,34 @@ def table_invariants(state: dict) -> None:
         assert card is not None or not state["decks"][deck], deck
     if state["phase"] == "play" and state["pending"] is None:
         assert not state["passed"][state["active"]], state["active"]
+
+
+def warehouse_invariants(state: dict, stored: dict[str, list]) -> None:
+    """p.20-21 and the README's decisions: a START warehouse stands on a space exactly while it
+    holds goods (it takes the space where its owner first stores them, and is free again once
+    empty); a character's warehouse stands where the character lives and belongs to whoever holds
+    the card, to nobody before it is hired, and is gone (-1) once the card is lost (p.12: « ainsi
+    que les lieux d'entrepôt spécifiquement associés avec ce personnage »). Also: a card is
+    motivated at most once a round, by a seat that held it; a seat's opened coves are coves, each
+    once; each boat has its own card and lies on a sea, merchant, port or cove space."""
+    holders = {cid: seat for seat, cards in enumerate(state["characters"]) for cid in cards}
+    for wid, w in state["warehouses"].items():
+        if wid in START_WAREHOUSES:
+            assert not w["fixed"] and (w["space"] is None) == (wid not in stored), (wid, w)
+            continue
+        cid = wid.removeprefix("w_")
+        assert w["fixed"] and w["space"] == CHARACTERS[cid]["warehouse"][2], (wid, w)
+        if cid in holders:
+            assert w["owner"] == holders[cid], (wid, w)
+        else:
+            assert w["owner"] is None or (w["owner"] == -1 and cid in state["discarded"]), (wid, w)
+    motivated = state["motivated"]
+    assert len(set(motivated)) == len(motivated) and all(c in holders or c in state["discarded"] for c in motivated)
+    for opened in state["coves_open"]:
+        assert len(set(opened)) == len(opened) and all(LAND[c][1] == "cove" for c in opened), opened
+    if state["phase"] != "setup":
+        assert len({b["hold"] for b in state["boats"]}) == state["players"]
+        assert all(b["space"] in BOAT_SPACES for b in state["boats"]), state["boats"]
 
 
 def invariants_and_views(game, state: dict) -> None:
