@@ -54,22 +54,31 @@ class Watch:
         self.recent: list[Entry] = []  # contiguous versions, the newest last
         self.floor = -1  # recent holds every version above floor, up to recent[-1]
         self.head = -1  # a read found the log ending here, and no commit was heard since (-1: not known)
+        self.head_entry: dict | None = None  # the entry at head, as that read found it
         self.left_at = 0.0  # when its last waiter left (while it has none)
 
     def entries_after(self, after: int) -> list[Entry] | None:
-        """The entries above `after` from memory; None when memory cannot tell."""
+        """The entries above `after` from memory; None when memory cannot tell (nor when the waiter
+        knows a version above every one heard since memory began: Redis may have lost it, see
+        Waiter.wait_after; a commit from elsewhere not yet heard here costs one read)."""
         if self.recent:
-            return [e for e in self.recent if e[0] > after] if after >= self.floor else None
+            return [e for e in self.recent if e[0] > after] if self.floor <= after <= self.recent[-1][0] else None
         if 0 <= self.head <= after:
             return []  # nothing since a read that found the end: a later commit would be in recent
         return None
 
-    def found_head(self, version: int) -> None:
-        if not self.recent:
-            self.head = max(self.head, version)
+    def found_head(self, version: int, entry: dict | None) -> None:
+        if not self.recent and version >= self.head:
+            self.head, self.head_entry = version, entry
+
+    def entry_at(self, version: int) -> dict | None:
+        """The entry at `version` if memory holds it."""
+        if version == self.head and not self.recent:
+            return self.head_entry
+        return next((e for v, e in self.recent if v == version), None)
 
     def forget(self) -> None:
-        self.recent, self.floor, self.head = [], -1, -1
+        self.recent, self.floor, self.head, self.head_entry = [], -1, -1, None
 
     def add(self, base: int, entries: list[Entry]) -> None:
         if self.recent and self.recent[-1][0] == base:
@@ -81,8 +90,16 @@ class Watch:
             del self.recent[:-KEEP]
 
 
+class LogRewritten(Exception):
+    """The match's log no longer holds the entry the waiter waits after (none at that version, or
+    another): Redis came back without its last writes (restarted from a snapshot, a replica promoted)
+    while the request waited, and new commits may reuse those versions. The waiter must be told the
+    server's version, not given what comes after its own."""
+
+
 class Waiter:
-    """One waiting request. `wait_after` returns entries, or [] on timeout, shutdown or hang-up."""
+    """One waiting request. `wait_after` returns entries, or [] on timeout, shutdown or hang-up;
+    raises LogRewritten when the log no longer reaches the version it waits after."""
 
     def __init__(self, fanout: Fanout, match_id: str, watch: Watch, client: socket.socket | None) -> None:
         self.fanout, self.match_id, self.watch = fanout, match_id, watch
@@ -91,6 +108,7 @@ class Waiter:
         self.hung_up = False
         self._readable = False
         self._io = _watch_readable(client, self._on_readable) if client is not None else None
+        self.anchor: Entry | None = None  # the entry at the version waited after, as first known here
 
     @property
     def closed(self) -> bool:
@@ -102,12 +120,14 @@ class Waiter:
             self.event.clear()
             if self.closed:
                 return []
+            if self.anchor is None or self.anchor[0] != after:
+                known = self.watch.entry_at(after)
+                self.anchor = None if known is None else (after, known)
             found = self.watch.entries_after(after)
-            if found is None:  # first look, or fell behind: ask Redis once
-                found = self.fanout.read_log(self.match_id, after, 0)
-                if not found:
-                    self.watch.found_head(after)
+            if found is None:  # first look, fell behind, or memory was forgotten: ask Redis once
+                found = self._read_after(after)
             if found:
+                self.anchor = found[-1]
                 return found
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -116,6 +136,23 @@ class Waiter:
             if self._readable:
                 self._readable = False
                 self._check_hangup()
+
+    def _read_after(self, after: int) -> list[Entry]:
+        """The log above `after`, read with the entry at `after` itself (same round-trip, one entry
+        more): none there means the log ends below it (every version from 1 has its entry), another
+        than the one known here that it was written again."""
+        if after <= 0:
+            found = self.fanout.read_log(self.match_id, after, 0)
+            if not found:
+                self.watch.found_head(after, None)
+            return found
+        found = self.fanout.read_log(self.match_id, after - 1, 0)
+        if not found or found[0][0] != after or (self.anchor is not None and self.anchor[1] != found[0][1]):
+            raise LogRewritten(after)
+        self.anchor = found[0]
+        if len(found) == 1:
+            self.watch.found_head(after, found[0][1])
+        return found[1:]
 
     def _on_readable(self) -> None:
         self._readable = True

@@ -20,7 +20,7 @@ import orjson
 from engine import registry
 from engine.bots import fallback_move, get_bot
 from engine.core import Game, IllegalMove
-from service import claims, idempotency, lifecycle, loglength, metrics, names, ratelimit, words
+from service import claims, fanout, idempotency, lifecycle, loglength, metrics, names, ratelimit, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError, unknown_match
@@ -529,8 +529,15 @@ def still_seated(entry: dict, seat: int | None) -> int | None:
 
 
 def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
+    try:
+        found = store.log(match_id, after, wait)
+    except fanout.LogRewritten:  # Redis came back without the versions it waited after: as /events answers
+        stored = store.load(match_id)  # a client that comes ahead, the server's version (or 404)
+        if stored is None:
+            raise unknown_match(match_id) from None
+        return {"after": after, "version": stored.version, "entries": []}
     out = []
-    for version, entry in store.log(match_id, after, wait):
+    for version, entry in found:
         out.append(public_entry(version, entry, seat))
         seat = still_seated(entry, seat)
     return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}

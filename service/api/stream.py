@@ -138,13 +138,17 @@ def get_stream(query: dict, headers: dict, match_id: str):
     if after > version:
         # The client knows versions the server does not (storage lost its last second): say so at once,
         # as /events does, and go on from the server's version.
-        data = orjson.dumps({"after": after, "version": version, "entries": []})
-        first, after = b"event: resync\nid: %d\ndata: %s\n\n" % (version, data), version
+        first, after = _resync(after, version), version
     # In the request's context, so each event's `text` follows the caller's Accept-Language.
     messages = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), first, lease)
     body = stream_with_context(messages)
     headers = {**NOT_KEPT, "X-Accel-Buffering": "no"}
     return limits.release_when_closed(Response(body, mimetype="text/event-stream", headers=headers))
+
+
+def _resync(after: int, version: int) -> bytes:
+    data = orjson.dumps({"after": after, "version": version, "entries": []})
+    return b"event: resync\nid: %d\ndata: %s\n\n" % (version, data)
 
 
 def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | None) -> int | None:
@@ -175,7 +179,15 @@ def _messages(
         while final is None or after < final:
             # A random share off each beat: streams opened together (after a restart, say) do not
             # beat together, which was a burst of thousands of writes every 15 s.
-            entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0))
+            try:
+                entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0))
+            except fanout.LogRewritten:  # Redis came back without the last versions sent here
+                stored = store.load(match_id)
+                if stored is None:
+                    return  # the client's reconnect gets the match's 404
+                yield _resync(after, stored.version)
+                after, final = stored.version, stored.version if stored.state["status"] == "finished" else None
+                continue
             lease.renew()  # a stream may outlive any fixed expiry of its place under the wait cap
             if waiter.closed:
                 if not waiter.hung_up:

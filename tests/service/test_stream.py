@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from service.store import ticket_key
-from tests.service.helpers import auth, create, play_random, tokens
+from tests.service.helpers import auth, create, play_random, post_move, tokens
 
 
 def parse_sse(body: bytes) -> list[dict]:
@@ -258,3 +258,72 @@ def test_a_stream_ends_when_its_match_expires_and_not_before(config, redis_clien
     assert [m["id"] for m in parse_sse(body)] == ["1", "2"] and b"event: end" not in body  # the opening, the move
     assert closed_at >= moved_at + 2  # the move's commit gave the match two more seconds
     assert client.get(f"/v1/matches/{created['id']}/stream").status_code == 404
+
+
+def test_waits_open_across_a_redis_restart_that_lost_versions_are_told_the_servers_version(tmp_path):
+    """A Redis that comes back with older data (restarted from a snapshot, a replica promoted) lost
+    versions 4 and 5 while a long-poll and a stream waited after 5; the next moves (another price) wrote
+    new versions 4, 5, 6. The long-poll answered [6] and the stream sent `id: 6`, both after 5: the phone kept moves
+    that never happened and never saw the two that did. Each is told the server's version instead, as a
+    request that arrives ahead is, and the stream goes on from it. (The restart, made exact: Redis loads
+    its snapshot in place, and the subscriptions it would have dropped are dropped.)"""
+    import redis
+
+    from service.app import create_app
+    from service.config import Config
+    from tests.cluster import free_node_port, standalone_server
+    from tests.service.helpers import play_first_legal
+
+    port = free_node_port()
+    server = standalone_server(port, tmp_path)
+    admin = redis.Redis(port=port)
+    app = create_app(Config(redis_url=f"redis://127.0.0.1:{port}", log_level="WARNING", rate_limit_per_minute=0))
+    client = app.test_client()
+    try:
+        created = create(client, game="medici", players=2, seed=3)  # version 1
+        match_id, toks = created["id"], tokens(created)
+        for _ in range(2):
+            play_first_legal(client, match_id, toks)
+        admin.save()  # what the restart comes back to: version 3
+        for _ in range(2):
+            play_first_legal(client, match_id, toks)
+        polled: dict = {}
+        streamed = [b""]
+
+        def poll() -> None:
+            polled.update(app.test_client().get(f"/v1/matches/{match_id}/events?after=5&wait=10").get_json())
+
+        def follow() -> None:  # a thread of its own: a stream holds its request's context while it runs
+            response = app.test_client().get(
+                f"/v1/matches/{match_id}/stream", headers={"Last-Event-ID": "5"}, buffered=False
+            )
+            deadline = time.monotonic() + 10
+            try:
+                for chunk in response.response:
+                    streamed[0] += chunk
+                    if b"id: 6\n" in streamed[0] or time.monotonic() > deadline:
+                        break
+            finally:
+                response.close()
+
+        waits = [threading.Thread(target=poll), threading.Thread(target=follow)]
+        for wait in waits:
+            wait.start()
+        deadline = time.monotonic() + 5
+        while not (watch := app.extensions["portside"].store.fanout.watches.get(match_id)) or watch.head != 5:
+            assert time.monotonic() < deadline, "the waits never parked after version 5"
+            time.sleep(0.02)
+        admin.execute_command("DEBUG", "RELOAD", "NOSAVE")
+        admin.client_kill_filter(_type="pubsub")
+        # Seat 0 names another price than it had at version 4: the same moves would write the same log.
+        assert post_move(client, match_id, toks[0], {"type": "offer", "price": 7}).status_code == 200
+        assert [play_first_legal(client, match_id, toks)["version"] for _ in range(2)] == [5, 6]
+        for wait in waits:
+            wait.join(15)
+        assert polled["entries"] == [] and 3 <= polled["version"] <= 6, polled  # was entries [6]: 4 and 5 unseen
+        messages = parse_sse(streamed[0])
+        assert messages[0]["event"] == "resync", messages  # was `id: 6` first
+        assert [int(m["id"]) for m in messages] == list(range(int(messages[0]["id"]), 7)), messages
+    finally:
+        server.kill()
+        server.wait()
