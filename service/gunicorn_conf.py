@@ -21,16 +21,26 @@ from service.config import default_workers
 
 gunicorn_patches.apply()  # problem+json for gunicorn's own 400/414/431; Connection: close honoured
 
+
+def _count(name: str, default: int, least: int = 1) -> int:
+    """A gunicorn count from the environment: a wrong one stops the start with its name (TIMEOUT=1m was an
+    error that did not say which setting)."""
+    raw = os.environ.get(name) or str(default)
+    if not (raw.isascii() and raw.isdigit()) or int(raw) < least:
+        raise SystemExit(f"{name} must be a whole number of at least {least}, not {raw!r}")
+    return int(raw)
+
+
 worker_class = os.environ.get("WORKER_CLASS", "gevent")
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("WEB_CONCURRENCY") or default_workers(worker_class))
-worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "20000"))  # open connections per gevent worker
-threads = int(os.environ.get("THREADS", "16"))  # only for WORKER_CLASS=gthread
+workers = _count("WEB_CONCURRENCY", default_workers(worker_class))
+worker_connections = _count("WORKER_CONNECTIONS", 20000)  # open connections per gevent worker
+threads = _count("THREADS", 16)  # only for WORKER_CLASS=gthread
 # A request may wait up to MAX_WAIT_SECONDS (30) in a long-poll: keep well above it.
-timeout = int(os.environ.get("TIMEOUT", "75"))
+timeout = _count("TIMEOUT", 75, least=0)
 # Open waits are answered as soon as shutdown starts (see post_worker_init), so moves in flight are what this covers.
-graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "20"))
-keepalive = int(os.environ.get("KEEPALIVE", "5"))
+graceful_timeout = _count("GRACEFUL_TIMEOUT", 20, least=0)
+keepalive = _count("KEEPALIVE", 5, least=0)
 accesslog = None  # the app writes one JSON line per request itself
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()

@@ -128,7 +128,7 @@ def test_the_readme_tables_defaults_are_what_the_service_runs_with(monkeypatch):
         else:
             assert actual == documented, (name, actual, defaults[name])
     for name in CONFIG_FIELDS:
-        monkeypatch.setenv(name, "1" if name == "REDIS_CLUSTER" else "7")
+        monkeypatch.setenv(name, {"REDIS_CLUSTER": "1", "LOG_LEVEL": "DEBUG"}.get(name, "7"))
     chosen = Config()
     assert all(getattr(chosen, field) != getattr(unset, field) for field in CONFIG_FIELDS.values())
 
@@ -257,11 +257,21 @@ def test_control_socket_is_where_it_is_asked_for(configured):
 
 
 @pytest.mark.parametrize(
-    ("name", "value"), [("RATE_LIMIT_PER_MINUTE", "abc"), ("MATCH_TTL", "7d"), ("REDIS_TIMEOUT", "soon")]
+    ("name", "value"),
+    [
+        ("RATE_LIMIT_PER_MINUTE", "abc"),
+        ("MATCH_TTL", "7d"),
+        ("REDIS_TIMEOUT", "soon"),
+        ("MATCH_TTL", "0"),  # served, and Redis dropped every match as it was created (201, then 404)
+        ("REDIS_TIMEOUT", "0"),  # served, and every request that read Redis was 503
+        ("LOG_LEVEL", "verbose"),  # each worker failed to boot, and the master gave up on "Worker failed to boot"
+        ("TIMEOUT", "1m"),  # "Error: invalid literal for int() with base 10: '1m'", naming no setting
+    ],
 )
 def test_a_setting_that_is_not_a_number_stops_the_server_once_with_its_name(redis_url, tmp_path, name, value):
     """A worker booted, failed on the setting and was booted again, 45 times in 8 s, the port bound
-    and every connection failing; the master now checks the settings before any worker starts."""
+    and every connection failing; the master now checks the settings before any worker starts. A
+    number out of its range (a TTL or a timeout of 0) stops it as one that is not a number does."""
     import os
     import subprocess
     import sys
