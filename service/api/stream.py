@@ -8,6 +8,7 @@ the seat token; the token itself never travels in a URL.
 
 from __future__ import annotations
 
+import logging
 import random
 import socket
 import time
@@ -18,7 +19,7 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from service import fanout, limits, matches
+from service import errors, fanout, limits, matches
 from service.api import (
     BODY,
     MATCH,
@@ -34,6 +35,8 @@ from service.config import Config
 from service.errors import NOT_KEPT, ApiError
 from service.store import TICKET_SECONDS, Store
 
+log = logging.getLogger("portside")
+
 blp = Blueprint(
     "stream", __name__, url_prefix="/v1/matches", description="Follow a match as it happens: Server-Sent Events."
 )
@@ -44,6 +47,8 @@ OPENED = b": open\n\n"  # sent at once, so the client has the headers before the
 # A stopping server's hint: thousands of streams told "in 1 s" came back in one burst; each gets its own delay.
 RETRY_MS = (1000, 5000)
 CLOSING = b"retry: %d\n: the server is restarting; reconnect with Last-Event-ID\n\n"
+# Storage stopped answering while a stream was open: it ends as at a shutdown, each with its own delay.
+UNAVAILABLE = b"retry: %d\n: storage is unavailable; reconnect with Last-Event-ID\n\n"
 
 SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with no `event:` line,
 `id:` the entry's version and `data:` the entry exactly as `/events` lists it in `entries[]`
@@ -52,7 +57,8 @@ entry of a finished match: `event: end` with `data: {"status": "finished"}`, the
 closes. A match that expires (`MATCH_TTL` after its last move) ends its streams within a
 heartbeat, without `event: end`: reconnecting gets the match's 404. When the server shuts down
 it sends `retry:` (1,000 to 5,000 ms, each stream its own, so that its streams do not all come
-back at once) and closes; reconnect with `Last-Event-ID` after that delay.
+back at once) and closes; reconnect with `Last-Event-ID` after that delay. A stream whose storage
+stops answering ends the same way.
 An entry says what happened, not who acts next: read the match (`GET /v1/matches/{id}`) for that
 and for the caller's legal moves.
 
@@ -140,7 +146,9 @@ def get_stream(query: dict, headers: dict, match_id: str):
         # as /events does, and go on from the server's version.
         first, after = _resync(after, version), version
     # In the request's context, so each event's `text` follows the caller's Accept-Language.
-    messages = _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), first, lease)
+    messages = _ended_cleanly(
+        _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), first, lease)
+    )
     body = stream_with_context(messages)
     headers = {**NOT_KEPT, "X-Accel-Buffering": "no"}
     return limits.release_when_closed(Response(body, mimetype="text/event-stream", headers=headers))
@@ -159,6 +167,17 @@ def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | No
         # RFC 9110: a 401 says how to authenticate; a ticket comes from a request with the seat token.
         raise ApiError("unauthorized", UNUSABLE_TICKET, headers={"WWW-Authenticate": 'Bearer realm="portside"'})
     return seat
+
+
+def _ended_cleanly(messages: Iterator[bytes]) -> Iterator[bytes]:
+    """A stream whose storage stops answering ends with a `retry:` hint, as at a shutdown: it ended
+    mid-chunk, with a traceback logged for each open stream (thousands when a cluster node died),
+    and the browsers came back together after their own fixed delay."""
+    try:
+        yield from messages
+    except errors.STORAGE_UNAVAILABLE as err:
+        log.warning("stream ended: storage unavailable (%s)", err)
+        yield UNAVAILABLE % random.randint(*RETRY_MS)
 
 
 def _messages(

@@ -327,3 +327,38 @@ def test_waits_open_across_a_redis_restart_that_lost_versions_are_told_the_serve
     finally:
         server.kill()
         server.wait()
+
+
+def test_a_stream_whose_redis_stops_answering_ends_with_a_retry_hint(tmp_path):
+    """Once the fan-out has lost its subscription, an open stream reads the log again at its next beat:
+    with Redis gone, the error came out of the response's body, which gunicorn logged as a traceback
+    and cut mid-chunk, for every stream open (thousands when a cluster node died); now it ends as at a
+    shutdown, with its own `retry:`."""
+    import os
+    import signal
+
+    from service.app import create_app
+    from service.config import Config
+    from tests.cluster import free_node_port, standalone_server
+
+    port = free_node_port()
+    server = standalone_server(port, tmp_path)
+    config = Config(redis_url=f"redis://127.0.0.1:{port}", log_level="WARNING", idle_ttl=2, heartbeat_seconds=0.2)
+    client = create_app(config).test_client()
+    try:
+        match_id = create(client, game="medici", players=2)["id"]
+        response = client.get(f"/v1/matches/{match_id}/stream?after=1", buffered=False)
+        chunks = iter(response.response)
+        assert next(chunks).startswith(b": open")
+        assert next(chunks) == b": keep-alive\n\n"  # the stream waits on the fan-out's subscription
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        started, body = time.monotonic(), b""
+        for chunk in chunks:  # raised redis's ConnectionError here
+            body += chunk
+            assert time.monotonic() - started < 8, body
+        response.close()
+        assert [m.get("retry") for m in parse_sse(body)][-1] in {str(ms) for ms in range(1000, 5001)}, body
+    finally:
+        server.kill()
+        server.wait()
