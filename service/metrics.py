@@ -35,6 +35,9 @@ WAKE_SECONDS = Histogram(
     "From a commit in Redis to this process hearing of it (its waiters wake then)",
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1),
 )
+# Why streams ended: finished (the match's end), shutdown (this instance stopping), storage_unavailable
+# (Redis stopped answering), expired (the match went), hung_up (the client left).
+STREAMS_ENDED = Counter("portside_streams_ended_total", "Streams ended, by why", ["reason"])
 REDIS_ROUNDTRIPS = Counter("portside_redis_roundtrips_total", "Round-trips to Redis, by operation", ["op"])
 LOG_ENTRIES_READ = Counter("portside_log_entries_read_total", "Match log entries read from Redis")
 

@@ -12,14 +12,14 @@ import logging
 import random
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 import orjson
 from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from service import errors, fanout, limits, matches
+from service import errors, fanout, limits, matches, metrics
 from service.api import (
     BODY,
     MATCH,
@@ -169,15 +169,20 @@ def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | No
     return seat
 
 
-def _ended_cleanly(messages: Iterator[bytes]) -> Iterator[bytes]:
+def _ended_cleanly(messages: Generator[bytes, None, str]) -> Iterator[bytes]:
     """A stream whose storage stops answering ends with a `retry:` hint, as at a shutdown: it ended
     mid-chunk, with a traceback logged for each open stream (thousands when a cluster node died),
-    and the browsers came back together after their own fixed delay."""
+    and the browsers came back together after their own fixed delay. Each end is counted by why
+    (`portside_streams_ended_total`): an operator tells a restart or an outage from players leaving."""
+    reason = "hung_up"  # unless the stream says otherwise: the server found the client gone as it wrote
     try:
-        yield from messages
+        reason = yield from messages
     except errors.STORAGE_UNAVAILABLE as err:
         log.warning("stream ended: storage unavailable (%s)", err)
+        reason = "storage_unavailable"
         yield UNAVAILABLE % random.randint(*RETRY_MS)
+    finally:
+        metrics.series(metrics.STREAMS_ENDED, reason).inc()
 
 
 def _messages(
@@ -190,7 +195,8 @@ def _messages(
     client: socket.socket | None,
     first: bytes,
     lease: limits.Lease,
-) -> Iterator[bytes]:
+) -> Generator[bytes, None, str]:
+    """The stream's messages; returns why it ended (service/metrics.py STREAMS_ENDED)."""
     yield OPENED + first
     # The match expires MATCH_TTL after its last commit: until a new entry comes, it cannot outlive this.
     lives_until = time.monotonic() + cfg.idle_ttl
@@ -203,19 +209,20 @@ def _messages(
             except fanout.LogRewritten:  # Redis came back without the last versions sent here
                 stored = store.load(match_id)
                 if stored is None:
-                    return  # the client's reconnect gets the match's 404
+                    return "expired"  # the client's reconnect gets the match's 404
                 yield _resync(after, stored.version)
                 after, final = stored.version, stored.version if stored.state["status"] == "finished" else None
                 continue
             lease.renew()  # a stream may outlive any fixed expiry of its place under the wait cap
             if waiter.closed:
-                if not waiter.hung_up:
-                    yield CLOSING % random.randint(*RETRY_MS)
-                return
+                if waiter.hung_up:
+                    return "hung_up"
+                yield CLOSING % random.randint(*RETRY_MS)
+                return "shutdown"
             if not entries:
                 still = _still_there(store, match_id, lives_until)
                 if still is None:
-                    return  # expired: the client's reconnect gets the match's 404
+                    return "expired"  # the client's reconnect gets the match's 404
                 lives_until = still
                 yield HEARTBEAT
                 continue
@@ -228,6 +235,7 @@ def _messages(
                 if entry.get("end"):
                     final = version
         yield END
+    return "finished"
 
 
 def _still_there(store: Store, match_id: str, lives_until: float) -> float | None:

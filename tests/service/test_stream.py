@@ -50,6 +50,9 @@ def events_entries(client, match_id: str, token: str | None, after: int = 0) -> 
 
 
 def test_a_finished_matchs_stream_gives_each_entry_as_events_does_then_ends(client, finished):
+    from prometheus_client import REGISTRY
+
+    ended = REGISTRY.get_sample_value("portside_streams_ended_total", {"reason": "finished"}) or 0.0
     for token in (finished["tokens"][0], finished["tokens"][1], None):
         messages = stream(client, finished["id"], auth(token))
         entries, end = messages[:-1], messages[-1]
@@ -57,6 +60,7 @@ def test_a_finished_matchs_stream_gives_each_entry_as_events_does_then_ends(clie
         assert all("event" not in m for m in entries)  # so EventSource.onmessage gets them
         assert [orjson.loads(m["data"]) for m in entries] == events_entries(client, finished["id"], token)
         assert end == {"event": "end", "data": '{"status":"finished"}'}
+    assert REGISTRY.get_sample_value("portside_streams_ended_total", {"reason": "finished"}) == ended + 3
 
 
 def live_messages(client, match_id: str, headers: dict, count: int) -> list[dict]:
@@ -333,9 +337,11 @@ def test_a_stream_whose_redis_stops_answering_ends_with_a_retry_hint(tmp_path):
     """Once the fan-out has lost its subscription, an open stream reads the log again at its next beat:
     with Redis gone, the error came out of the response's body, which gunicorn logged as a traceback
     and cut mid-chunk, for every stream open (thousands when a cluster node died); now it ends as at a
-    shutdown, with its own `retry:`."""
+    shutdown, with its own `retry:`, and /metrics counts it by why (it counted no stream's end)."""
     import os
     import signal
+
+    from prometheus_client import REGISTRY
 
     from service.app import create_app
     from service.config import Config
@@ -351,6 +357,8 @@ def test_a_stream_whose_redis_stops_answering_ends_with_a_retry_hint(tmp_path):
         chunks = iter(response.response)
         assert next(chunks).startswith(b": open")
         assert next(chunks) == b": keep-alive\n\n"  # the stream waits on the fan-out's subscription
+        labels = {"reason": "storage_unavailable"}
+        ended = REGISTRY.get_sample_value("portside_streams_ended_total", labels) or 0.0
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
         started, body = time.monotonic(), b""
@@ -359,6 +367,7 @@ def test_a_stream_whose_redis_stops_answering_ends_with_a_retry_hint(tmp_path):
             assert time.monotonic() - started < 8, body
         response.close()
         assert [m.get("retry") for m in parse_sse(body)][-1] in {str(ms) for ms in range(1000, 5001)}, body
+        assert REGISTRY.get_sample_value("portside_streams_ended_total", labels) == ended + 1
     finally:
         server.kill()
         server.wait()
