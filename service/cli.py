@@ -11,6 +11,10 @@ GUNICORN_CONF = "python:service.gunicorn_conf"  # inside the package: works from
 
 def serve(args: argparse.Namespace) -> int:
     """Run gunicorn with service/gunicorn_conf.py (embedded Redis when REDIS_URL is unset)."""
+    given = os.environ.get("WEB_CONCURRENCY", "")
+    if given and not (given.isascii() and given.isdigit() and int(given) > 0):
+        # gunicorn reads it as it is imported, before our settings: a traceback ending in int()
+        raise SystemExit(f"WEB_CONCURRENCY must be a whole number of at least 1, not {given!r}")
     from gunicorn.app.wsgiapp import run
 
     os.environ["HOST"], os.environ["PORT"] = args.host, str(args.port)

@@ -290,3 +290,22 @@ def test_a_setting_that_is_not_a_number_stops_the_server_once_with_its_name(redi
     said = ended.stdout + ended.stderr
     assert f"{name} must be" in said and repr(value) in said, said
     assert said.count("Booting worker") == 0, said
+
+
+def test_portside_serve_names_a_web_concurrency_that_is_not_a_number(tmp_path):
+    """gunicorn reads WEB_CONCURRENCY as it is imported: `portside serve` printed its traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "WEB_CONCURRENCY": "abc", "PORTSIDE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    ended = subprocess.run(
+        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    assert ended.returncode != 0 and "Traceback" not in ended.stderr, ended.stderr
+    assert "WEB_CONCURRENCY must be a whole number" in ended.stderr and "'abc'" in ended.stderr
