@@ -36,6 +36,7 @@ import ctypes
 import fcntl
 import hashlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -139,6 +140,7 @@ class EmbeddedRedis:
             pass
 
 
+MEMORY = re.compile(r"[0-9]+([kmg]b?|b)?", re.IGNORECASE | re.ASCII)  # what redis.conf's maxmemory takes
 _servers: dict[str, EmbeddedRedis] = {}
 _locks: dict[str, int] = {}  # data dir -> the open descriptor holding its lock
 
@@ -163,6 +165,8 @@ def start(data_dir: str, maxmemory: str | None = None) -> str:
     server over (same URL) if that process stops."""
     path = os.path.abspath(data_dir)
     maxmemory = maxmemory or os.environ.get("REDIS_MAXMEMORY", "512mb")
+    if not MEMORY.fullmatch(maxmemory):  # redis-server refused its configuration, and was started again for ever
+        raise SystemExit(f"REDIS_MAXMEMORY must be a size as Redis writes it (512mb, 2gb, 100000), not {maxmemory!r}")
     if path in _servers:
         return _servers[path].url
     if not _lock(path):

@@ -309,3 +309,25 @@ def test_portside_serve_names_a_web_concurrency_that_is_not_a_number(tmp_path):
     )
     assert ended.returncode != 0 and "Traceback" not in ended.stderr, ended.stderr
     assert "WEB_CONCURRENCY must be a whole number" in ended.stderr and "'abc'" in ended.stderr
+
+
+def test_an_embedded_redis_maxmemory_that_redis_refuses_stops_the_start_with_its_name(tmp_path):
+    """redis-server refused `maxmemory "lots"` and the supervisor started it again, about seven
+    times a second, for as long as the service was left running: never ready, never stopped."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update({"REDIS_MAXMEMORY": "lots", "PORTSIDE_DATA_DIR": str(tmp_path), "BIND": "127.0.0.1:0"})
+    ended = subprocess.run(
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:service.gunicorn_conf"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+    said = ended.stdout + ended.stderr
+    assert ended.returncode != 0 and "REDIS_MAXMEMORY must be" in said and "'lots'" in said, said
+    assert "Booting worker" not in said
