@@ -422,8 +422,11 @@ class Words:
             return self.phrase(value, lang, names, strict)
         if isinstance(value, list):
             parts = [self.value(name, v, lang, names, strict) for v in value]
-            if lang == "fr" and name in SEAT_FIELDS and len(parts) > 1:  # see sentence()
-                return LIST + f", {ITEM}".join(parts)
+            if name in SEAT_FIELDS and len(parts) > 1:  # "to Ana, seat 1 and seat 2"
+                last = f" {self.word('and', lang, strict)} "
+                if lang == "fr":  # see sentence(): each seat after the first takes the list's preposition
+                    return LIST + f", {ITEM}".join(parts[:-1]) + f"{last}{ITEM}" + parts[-1]
+                return ", ".join(parts[:-1]) + last + parts[-1]
             return ", ".join(parts) if parts else self.word("nothing", lang, strict)
         if isinstance(value, Amount):
             return f"{value.n} {self.term(value.unit, lang, strict, count=value.n)}"

@@ -111,24 +111,33 @@ def test_french_elides_de_before_a_name_or_a_word_that_starts_with_a_vowel():
 def test_french_repeats_au_or_a_before_each_seat_of_a_list():
     """« offre … à siège 0, siège 2 » read as a web reviewer found it: each seat of a list after « à »
     takes its own « au » (unnamed) or « à » (named), after « pour » its own « pour le »; a list
-    after no preposition is left as it is."""
+    after no preposition is left as it is. The last two are joined by "and", « et » (a reviewer
+    read "to seat 0, seat 2" as a list of labels, not a sentence)."""
     catan, speicherstadt = registry.get("catan"), registry.get("speicherstadt")
     offer = {"type": "offer_made", "seat": 1, "give": {"lumber": 1}, "get": {"grain": 1}, "addressed": [0, 2]}
-    assert plain(catan.event_text(offer, "fr")) == "Siège 1 offre 1 bois contre 1 blé au siège 0, au siège 2"
-    assert plain(catan.event_text(offer, "fr", {2: "Zoé"})) == "Siège 1 offre 1 bois contre 1 blé au siège 0, à Zoé"
-    assert plain(catan.event_text(offer, "fr", {0: "Ana"})) == "Siège 1 offre 1 bois contre 1 blé à Ana, au siège 2"
-    assert catan.event_text(offer, "en") == "Seat 1 offered 1 lumber for 1 grain to seat 0, seat 2"
+    assert plain(catan.event_text(offer, "fr")) == "Siège 1 offre 1 bois contre 1 blé au siège 0 et au siège 2"
+    assert plain(catan.event_text(offer, "fr", {2: "Zoé"})) == "Siège 1 offre 1 bois contre 1 blé au siège 0 et à Zoé"
+    assert plain(catan.event_text(offer, "fr", {0: "Ana"})) == "Siège 1 offre 1 bois contre 1 blé à Ana et au siège 2"
+    assert catan.event_text(offer, "en") == "Seat 1 offered 1 lumber for 1 grain to seat 0 and seat 2"
+    to_three = {**offer, "addressed": [0, 2, 3]}
+    assert (
+        catan.event_text(to_three, "en", {2: "Zoé"}) == "Seat 1 offered 1 lumber for 1 grain to seat 0, Zoé and seat 3"
+    )
+    assert (
+        plain(catan.event_text(to_three, "fr"))
+        == "Siège 1 offre 1 bois contre 1 blé au siège 0, au siège 2 et au siège 3"
+    )
     shipping = {"type": "shipping_started", "seats": [0, 2]}
     assert (
         plain(speicherstadt.event_text(shipping, "fr", strict=True))
-        == "Le déchargement commence pour le siège 0, pour le siège 2"
+        == "Le déchargement commence pour le siège 0 et pour le siège 2"
     )
     assert (
         plain(speicherstadt.event_text(shipping, "fr", {2: "Zoé"}))
-        == "Le déchargement commence pour le siège 0, pour Zoé"
+        == "Le déchargement commence pour le siège 0 et pour Zoé"
     )
     over = {"type": "game_over", "winners": [0, 2], "scores": [3, 3], "ranks": [1, 1]}
-    assert plain(speicherstadt.event_text(over, "fr")) == "Fin de la partie, victoire : siège 0, siège 2"
+    assert plain(speicherstadt.event_text(over, "fr")) == "Fin de la partie, victoire : siège 0 et siège 2"
 
 
 def test_french_says_the_article_before_an_unnamed_seat_after_other_prepositions():
@@ -430,5 +439,5 @@ def test_french_names_one_winner_or_several_without_a_verb_to_agree():
     for game_id in ("medici", "speicherstadt"):
         game = registry.get(game_id)
         over = {"type": "game_over", "winners": [0, 1], "scores": [3, 3], "ranks": [1, 1]}
-        assert plain(game.event_text(over, "fr")) == "Fin de la partie, victoire : siège 0, siège 1", game_id
+        assert plain(game.event_text(over, "fr")) == "Fin de la partie, victoire : siège 0 et siège 1", game_id
         assert plain(game.event_text({**over, "winners": [1]}, "fr", {1: "Ana"})) == "Fin de la partie, victoire : Ana"
