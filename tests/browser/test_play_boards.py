@@ -543,16 +543,31 @@ def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(brows
             context.close()
 
 
-@pytest.mark.parametrize("n,said", [(2, "2 knights, 2 victory points"), (1, "1 knight, 1 victory point")])
-def test_catan_says_a_seats_development_cards_in_the_plural(page, server_url, redis_client, n, said):
-    """A seat with 2 victory point cards and 2 knights read "2 knight, 2 victory point"."""
+@pytest.mark.parametrize(
+    "locale,n,said",
+    [
+        ("en-US", 2, "Development cards: 2 Knights, 2 Victory Points, 1 Road Building"),
+        ("fr-FR", 1, "Cartes de développement : 1 Chevalier, 1 Point de victoire, 1 Construction de routes"),
+    ],
+)
+def test_catan_says_a_seats_development_cards_by_their_titles_in_the_plural(
+    browser, server_url, redis_client, locale, n, said
+):
+    """A seat with 2 victory point cards and 2 knights read "2 knight, 2 victory point"; and beside a
+    Road Building card « 1 chevalier, 1 Construction de routes », two cases in one line. The cards
+    are titles, as the server's texts and the French rules write a card (« Route la Plus Longue »)."""
     created = create(server_url, "catan", 3)
     raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"]["devs"][0][:2] = [n, n]  # DEV_CARDS: knights, victory point cards in seat 0's hand
+    raw["game"]["devs"][0][:3] = [n, n, 1]  # DEV_CARDS: knights, victory point cards, road building
     redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
-    open_seat(page, server_url, created["id"], created["seats"][0]["token"])
-    line = page.locator(".board p", has_text="Development cards:").inner_text()
-    assert line == f"Development cards: {said}", line
+    context = browser.new_context(viewport=PHONE, locale=locale)
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+        line = page.locator(".board p", has_text=said.split(":")[0]).inner_text()
+        assert line == said, line
+    finally:
+        context.close()
 
 
 def test_a_catan_seat_offered_cards_it_lacks_reads_why_it_cannot_accept(browser, server_url, redis_client):

@@ -15,8 +15,9 @@ const RESOURCE_TERRAIN = { lumber: "forest", brick: "hills", wool: "pasture", gr
 const RESOURCE_WORDS = { lumber: t("lumber"), brick: t("brick"), wool: t("wool"), grain: t("grain"), ore: t("ore") };
 export const term = (name) => RESOURCE_WORDS[name] || String(name).replaceAll("_", " ");
 const TERRAIN_WORDS = { forest: t("forest"), hills: t("hills"), pasture: t("pasture"), fields: t("fields"), mountains: t("mountains"), desert: t("desert") };
-// The development cards (the French is the server's catalogue's).
-const DEV_WORDS = { knight: t("knight"), victory_point: t("victory point"), road_building: t("Road Building"), year_of_plenty: t("Year of Plenty"), monopoly: t("Monopoly") };
+// The development cards by their titles, as the server's catalogue names them (« une carte Chevalier »)
+// and the French rules a card (« Route la Plus Longue »): "1 knight" beside "1 Road Building" mixed case.
+const DEV_WORDS = { knight: t("Knight"), victory_point: t("Victory Point"), road_building: t("Road Building"), year_of_plenty: t("Year of Plenty"), monopoly: t("Monopoly") };
 const PHASE_WORDS = {
   setup: t("setup"), roll: t("roll the dice"), main: t("build and trade"), robber: t("move the robber"), discard: t("discard"),
   trade: t("trade"), road_building: t("Road Building"), over: t("over"),
@@ -26,9 +27,9 @@ const PHASE_WORDS = {
 const COUNTED = {
   lumber: (n) => t("{n} lumber", { n }), brick: (n) => t("{n} brick", { n }), wool: (n) => t("{n} wool", { n }),
   grain: (n) => t("{n} grain", { n }), ore: (n) => t("{n} ore", { n }),
-  knight: (n) => t("{n} knights", { n }),
-  // t() takes the s off "1 knights" for one, but not off the last word of two.
-  victory_point: (n) => (n === 1 ? t("{n} victory point", { n }) : t("{n} victory points", { n })),
+  // t() takes the s off a lower-case word ("1 wools"), not off a title's: each count says both.
+  knight: (n) => (n === 1 ? t("{n} Knight", { n }) : t("{n} Knights", { n })),
+  victory_point: (n) => (n === 1 ? t("{n} Victory Point", { n }) : t("{n} Victory Points", { n })),
   road_building: (n) => t("{n} Road Building", { n }), year_of_plenty: (n) => t("{n} Year of Plenty", { n }),
   monopoly: (n) => t("{n} Monopoly", { n }),
 };
