@@ -9,7 +9,7 @@ import { renderLobby, problemText } from "./lobby.js";
 import { renderMoves, forgetTyped, onlyEndTurn, holdControls } from "./moves.js";
 import { renderGeneric } from "./boards/generic.js";
 import { outcome } from "./outcome.js";
-import { el, seatName, SEAT_COLOURS } from "./words.js";
+import { el, listed, seatName, seatsSaid, SEAT_COLOURS } from "./words.js";
 import { logBox, logLine } from "./log.js";
 import { keep, seatsOf, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
@@ -325,7 +325,7 @@ class MatchScreen {
       el("h1", {}, this.entry.title || r.game),
       el("p", { class: "muted" }, t("Match {id} · version {version}", { id: r.id, version: r.version })),
       el("p", { class: `status ${r.status}`, "data-status": r.status },
-        finished ? t("Finished") : mineToAct ? t("Your move") : t("Waiting for {seats}", { seats: r.to_act.map(ctx.seatName).join(", ") || t("nobody") })),
+        finished ? t("Finished") : mineToAct ? t("Your move") : t("Waiting for {seats}", { seats: seatsSaid(r.to_act, ctx.seatName) || t("nobody") })),
       this.seatTabs(), clocks(r, ctx));
     const open = finished ? [] : (r.seats || []).filter((s) => s.status === "open").map((s) => s.seat);
     const board = this.board ? this.board.render(r, ctx) : renderGeneric(r.view);
@@ -364,11 +364,11 @@ class MatchScreen {
 
   /** Seats still open: how someone joins (the address to share), and a Join button for a spectator. */
   openSeats(open) {
-    const seats = open.map((s) => t("Seat {seat}", { seat: s })).join(", ");
+    const seats = open.length === 1 ? t("Seat {seat}", { seat: open[0] }) : listed(open); // "Seats 1 and 2 are open"
     const address = `${location.origin}${location.pathname}#match=${encodeURIComponent(this.id)}`;
     const box = el("section", { class: "note open-seats", "aria-label": t("Open seats") },
       el("p", {}, open.length === 1 ? t("{seats} is open: share this match's address to let someone join.", { seats })
-        : t("{seats} are open: share this match's address to let someone join.", { seats })),
+        : t("Seats {seats} are open: share this match's address to let someone join.", { seats })),
       el("input", { class: "share", readonly: true, value: address, "aria-label": t("This match's address"), onfocus: (e) => e.target.select() }));
     if (this.token()) return box;
     const name = el("input", { id: "open-seat-name", autocomplete: "nickname", maxlength: 32, placeholder: t("optional") });

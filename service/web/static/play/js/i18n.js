@@ -24,6 +24,9 @@ const words = lang === "fr" ? { ...FR, ...FR_SMUGGLER } : {};
 // « par Siège 2 »); a named seat stays as it is (« bateau de Zoé »).
 const ARTICLE = { "à": "au", de: "du", avec: "avec le", contre: "contre le", par: "par le", pour: "pour le" };
 const SEAT_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) Siège[ \u00a0](\d)/g;
+// Several seats likewise take theirs, « aux sièges 0 et 2 », « par les sièges 1 et 2 » (words.js seatsSaid).
+const ARTICLES = { "à": "aux", de: "des", avec: "avec les", contre: "contre les", par: "par les", pour: "pour les" };
+const SEATS_AFTER = /(^|[\s(«])(à|de|avec|contre|par|pour) sièges[ \u00a0](?=\d)/g;
 // French elides « de » and « que » before a vowel, as the server's texts do (engine/i18n.py
 // elidable): « au tour d'Ana », « bateau d'Émile » (they read « de Ana »). Only the word just before a
 // placeholder, for the value put there; a template's own words and a name's inside stay as written.
@@ -53,7 +56,8 @@ export function t(text, values = {}) {
     return lang === "fr" && VOWEL.test(value) ? `${stem}'${value}` : `${word} ${value}`;
   });
   if (lang !== "fr") return said;
-  const seats = said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`);
+  const seats = said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`)
+    .replace(SEATS_AFTER, (all, before, word) => `${before}${ARTICLES[word]} sièges `);
   return seats.replace(NO_BREAK, "\u00a0").replace(NUMBERED, "$1\u00a0").replace(COUNT, "$1\u00a0");
 }
 

@@ -3,7 +3,7 @@
 // listed or not, undo or not), and join-by-id.
 
 import * as api from "./api.js";
-import { el, humanize, botName, seatName } from "./words.js";
+import { el, humanize, botName, listed, seatName, seatsSaid } from "./words.js";
 import { keep, recent, forgetGone } from "./store.js";
 import { t } from "./i18n.js";
 
@@ -121,12 +121,12 @@ async function matchState(m, link, state, onGone) {
   const key = finished ? "finished" : toAct.length ? "your-move" : "waiting";
   state.dataset.state = key;
   state.textContent = `· ${finished ? t("Finished") : toAct.length ? t("Your move")
-    : t("Waiting for {seats}", { seats: r.to_act.map((s) => seatName(r, s)).join(", ") || t("nobody") })}`;
+    : t("Waiting for {seats}", { seats: seatsSaid(r.to_act, (s) => seatName(r, s)) || t("nobody") })}`;
   if (!finished && toAct.length) link.href = `#match=${encodeURIComponent(m.id)}&seat=${toAct[0]}`;
 }
 
 function seatsHeld(seats) {
-  return seats.length === 1 ? t("seat {seats}", { seats: seats[0] }) : t("seats {seats}", { seats: seats.join(", ") });
+  return seats.length === 1 ? t("seat {seats}", { seats: seats[0] }) : t("seats {seats}", { seats: listed(seats) });
 }
 
 async function joinMatch(id, seat, go, fail, name) {

@@ -1,6 +1,6 @@
 // The end of a match: the winners, the final scores by each game's categories, how it ended.
 
-import { el, humanize } from "./words.js";
+import { el, humanize, seatsSaid } from "./words.js";
 import { table } from "./boards/generic.js";
 import { t } from "./i18n.js";
 
@@ -37,7 +37,7 @@ export function outcome(r, ctx) {
   const left = r.ended && r.ended.seat != null && r.ended.reason !== "abort"
     ? t("{seat} left the game.", { seat: ctx.seatName(r.ended.seat) }) : null;
   const how = left || (o.tiebreak ? t("Tie-break: {how}", { how: TIEBREAKS[o.tiebreak] || o.tiebreak }) : null);
-  const winners = o.winners.map(ctx.seatName).join(", ");
+  const winners = seatsSaid(o.winners, ctx.seatName); // "seats 0 and 2", « sièges 0 et 2 »
   return el("section", { class: "outcome", "aria-label": t("Final scores") },
     el("h2", {}, o.winners.length > 1 ? t("Winners: {seats}", { seats: winners }) : t("Winner: {seats}", { seats: winners })),
     table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score"), ...headings }),

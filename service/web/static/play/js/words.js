@@ -2,7 +2,7 @@
 // fallback for anything it sends without words (JSON keys and values as they are, in English);
 // the seat colours; small DOM and SVG helpers.
 
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 
 export const SEAT_COLOURS = ["#c62828", "#1565c0", "#e65100", "#2e7d32", "#6a1b9a"];
 
@@ -67,6 +67,31 @@ export function seatName(resource, seat) {
   if (house && house.name) return bot ? `${house.name} (${t("{bot} bot", { bot })})` : house.name;
   if (bot) return t("Seat {seat} ({bot} bot)", { seat, bot });
   return t("Seat {seat}", { seat });
+}
+
+// British English, as the page writes ("harbours", "colour"): "you, Ana and seat 2", no comma before "and".
+const AND = new Intl.ListFormat(lang === "fr" ? "fr" : "en-GB", { type: "conjunction" });
+/** Things as one phrase in the page's language: "0, 1 and 2", « 0, 1 et 2 ». */
+export const listed = (items) => AND.format(items.map(String));
+
+/**
+ * Seats as one phrase: each by its name ("Ana and Bruno"), those with none grouped as one says them,
+ * "seats 0 and 2" (« sièges 0 et 2 »; they read "Seat 0, Seat 2", a list of labels). `after`: the
+ * French preposition the phrase comes after, said again before each further item as French does
+ * (« à Ana et au siège 2 »); t() contracts it with a seat's article (« aux sièges 0 et 2 »). `lead`:
+ * words said first ("you and seats 0 and 2").
+ */
+export function seatsSaid(seats, name, after = "", lead = []) {
+  const unnamed = (seat) => { // "2 (greedy bot)" of "Seat 2 (greedy bot)"; null for a name
+    const said = name(seat), bare = t("Seat {seat}", { seat });
+    return said === bare || said.startsWith(`${bare} (`) ? said.slice(bare.length - String(seat).length) : null;
+  };
+  const plain = seats.filter((seat) => unnamed(seat) !== null);
+  const phrases = [...lead, ...seats.flatMap((seat) => (plain.length < 2 || !plain.includes(seat) ? [name(seat)]
+    : seat === plain[0] ? [t("seats {seats}", { seats: listed(plain.map(unnamed)) })] : []))];
+  if (lang !== "fr" || !after) return listed(phrases);
+  const again = (phrase) => (after === "de" && /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu.test(phrase) ? `d'${phrase}` : `${after} ${phrase}`);
+  return listed(phrases.map((phrase, i) => (i ? again(phrase) : phrase)));
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -1,7 +1,7 @@
 // Catan's hex map, drawn from GET /v1/games/catan/static (the topology) and the view
 // (terrain, numbers, harbours, pieces, robber). Legal builds are clickable on the map.
 
-import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target, undoneIn } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target, undoneIn, seatsSaid } from "../words.js";
 import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
 import { t, lang } from "../i18n.js";
@@ -127,14 +127,14 @@ export function render(resource, ctx) {
 export function aside(resource, ctx) {
   const trade = resource.view.trade;
   if (!trade || (!trade.offer && !trade.proposals.length && !trade.asked.length)) return null;
-  const seats = (list) => list.map(ctx.seatName).join(", ");
-  const to = (list) => list.map((seat) => addressee(seat, resource, ctx)).join(", ");
+  // "to seats 0 and 2", « aux sièges 0 et 2 », « à Ana et au siège 2 » (they read "to Seat 0, Seat 2").
+  const to = (list) => seatsSaid(list, ctx.seatName, "à");
   const offer = trade.offer, you = resource.view.you;
   return el("section", { class: "note trade", "aria-label": t("Trade on the table") },
     el("h3", {}, t("Trade on the table")),
     offer ? el("p", { class: "offer" }, t("{seat} offers {give} for {get} to {to}",
       { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: to(offer.to) }),
-    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seats(offer.accepted) })}` : "",
+    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seatsSaid(offer.accepted, ctx.seatName, "par") })}` : "",
     trade.asked.includes(ctx.seat) && lacking(you, offer.get)) : null,
     trade.proposals.map((p) => el("p", { class: "proposal" }, t("{seat} proposes {give} for {get} to {partner}",
       { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: to([resource.view.turn]) }),
@@ -149,27 +149,15 @@ function lacking(you, wanted) {
 }
 
 /**
- * A seat a trade goes to, as the sentence's "to {to}" names it. French says it as the server's log
- * does (engine/i18n.py's sentence()): « à » before each seat, « au siège 2 » for a seat with no name
- * (« pour : Siège 2 » read unlike the log's « au siège 2 »); English has its "to" in the sentence.
- */
-function addressee(seat, resource, ctx) {
-  const name = ctx.seatName(seat);
-  if (lang !== "fr") return name;
-  const named = (resource.seats || []).some((s) => s.seat === seat && s.name);
-  return named ? t("to {name}", { name }) : t("to the {seat}", { seat: name.charAt(0).toLowerCase() + name.slice(1) });
-}
-
-/**
  * Who owes an answer, the reader named as "you" (a seat asked read "Waiting for an answer from Seat 0");
- * the seat that offered to two seats reads "answers" (it read « Réponse attendue de : Siège 1, Siège 2 »).
+ * the seat that offered to two seats reads "answers" (it read « Réponse attendue de : Siège 1, Siège 2 »),
+ * « Réponses attendues de vous et du siège 2 », "from seats 1 and 2".
  */
 function waitingFor(asked, ctx) {
   const others = asked.filter((s) => s !== ctx.seat);
-  const seats = others.map(ctx.seatName).join(", ");
+  const seats = seatsSaid(others, ctx.seatName, "de", asked.includes(ctx.seat) ? [t("you")] : []);
   if (others.length === 0) return t("Waiting for your answer");
-  if (asked.includes(ctx.seat)) return t("Waiting for answers from you and {seats}", { seats });
-  return others.length > 1 ? t("Waiting for answers from {seats}", { seats }) : t("Waiting for an answer from {seats}", { seats });
+  return asked.length > 1 ? t("Waiting for answers from {seats}", { seats }) : t("Waiting for an answer from {seats}", { seats });
 }
 
 function map(view, topo, resource, ctx, choice, place) {
