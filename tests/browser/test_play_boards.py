@@ -542,6 +542,35 @@ def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(brows
             context.close()
 
 
+# The lines each cell of a table takes (a Range's client rects: one per line of its text).
+CELL_LINES = """(table) => Array.from(table.querySelectorAll('tbody td'), (td) => {
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return [td.textContent, new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
+})"""
+
+
+def test_catan_players_table_keeps_each_cell_on_one_line_on_a_phone(browser, server_url, redis_client, screenshots):
+    """At a match's end on a phone, the seat with the longest road and the largest army read
+    « 7 (la plus / longue) » and « la plus / grande », each row two lines high in a table that scrolls
+    sideways anyway: a short cell keeps to one line."""
+    created = create(server_url, "catan", 3)
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    raw["game"]["longest"] = raw["game"]["army"] = 1
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+        players = page.locator("table", has=page.locator("caption", has_text="Joueurs"))
+        lines = dict(players.evaluate(CELL_LINES))
+        assert "la plus grande" in lines and any(cell.endswith("(la plus longue)") for cell in lines), lines
+        assert {cell: n for cell, n in lines.items() if n > 1} == {}
+        players.screenshot(path=str(screenshots / "play-catan-players-one-line-fr-375.png"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(
     "locale,n,said",
     [

@@ -40,7 +40,7 @@ export function outcome(r, ctx) {
   const winners = seatsSaid(o.winners, ctx.seatName); // "seats 0 and 2", « sièges 0 et 2 »
   return el("section", { class: "outcome", "aria-label": t("Final scores") },
     el("h2", {}, o.winners.length > 1 ? t("Winners: {seats}", { seats: winners }) : t("Winner: {seats}", { seats: winners })),
-    table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score"), ...headings }),
+    table(t("Final scores"), rows, { seat: t("Seat"), rank: t("Rank"), score: t("Score"), ...headings }, { short: true }),
     addsUp(o, categories) ? el("p", { class: "muted" }, t("Each score is the sum of the columns after it.")) : null,
     how ? el("p", {}, how) : null);
 }

@@ -320,7 +320,7 @@ function players(view, ctx) {
     knights: p.knights, road: p.road_length + (p.longest_road ? ` ${t("(longest)")}` : ""), army: p.largest_army ? t("largest") : "",
   })), {
     seat: t("Seat"), points: t("Points"), cards: t("Cards"), dev_cards: t("Dev cards"), knights: t("Knights"), road: t("Road"), army: t("Army"),
-  });
+  }, { short: true }); // « la plus / grande » and « 7 (la plus / longue) » stood two lines high at a match's end
 }
 
 function you(view, ctx) {

@@ -24,8 +24,9 @@ function folded(text, most = 160) {
 
 const isRecord = (v) => v && typeof v === "object" && !Array.isArray(v);
 
-/** Rows as a table (scrolling sideways, with a cue, where it is too wide); a column's heading is `headings[key]` (the page's own words), else the key made readable. */
-export function table(caption, rows, headings = {}) {
+/** Rows as a table (scrolling sideways, with a cue, where it is too wide); a column's heading is `headings[key]` (the page's own words), else the key made readable.
+ *  `short`: each cell a few words, kept on one line on a phone (the table scrolls already). */
+export function table(caption, rows, headings = {}, { short = false } = {}) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return sideways(
     el(
@@ -35,5 +36,6 @@ export function table(caption, rows, headings = {}) {
       el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, headings[c] ?? humanize(c))))),
       el("tbody", {}, rows.map((r) => el("tr", {}, columns.map((c) => el("td", {}, summarize(r[c])))))),
     ),
+    { cls: short ? "one-line" : "" },
   );
 }

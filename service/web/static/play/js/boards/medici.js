@@ -48,7 +48,7 @@ export function render(resource, ctx) {
   const house = (p, name = ctx.seatName(p.seat)) => (name.startsWith(p.name) ? `${name}${you(p.seat)}`
     : p.seat === ctx.seat ? t("{house} ({name}, you)", { house: p.name, name }) : `${p.name} (${name})`);
   const money = table(t("Players"), v.players.map((p) => ({ seat: house(p), money: p.money, credit: p.credit, ...p.earned, purchases: -p.earned.purchases })),
-    { seat: t("Seat"), money: t("Money"), credit: t("Credit"), ...EARNED });
+    { seat: t("Seat"), money: t("Money"), credit: t("Credit"), ...EARNED }, { short: true });
   const harbours = el("div", { class: "harbours" }, v.harbours.map((h) => harbour(h, v)));
   const tracks = el("div", { class: "tracks", "aria-label": t("Monopoly tracks") }, el("h3", {}, t("Monopoly tracks")),
     el("div", { class: "track muted track-ends", "aria-hidden": "true" }, el("span", {}),
