@@ -328,3 +328,24 @@ def test_catans_end_of_turn_comes_after_every_other_move(browser, server_url, sc
         page.screenshot(path=str(screenshots / "play-turns-catan-end-of-turn-last-en-US.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_speicherstadt_says_which_card_is_offered_and_at_what_price_above_buy(browser, server_url, screenshots):
+    """A seat asked to buy read "Buy the card" and "Decline the card", and in the line above the row
+    « en vente : carte 3 pour 1 »: a place the row does not number, at a price in no unit; on a
+    phone the card was a screen below, under the taken ones. Above the moves it now reads the card by
+    its name and its price in coins, as the line above the row does."""
+    match_id, tokens = created(server_url, "speicherstadt", 3, seed=3)
+    seat, mine = play_until(server_url, match_id, tokens, lambda s, m: "buy" in {x["type"] for x in m["legal_moves"]})
+    price = mine["view"]["offer"]["price"]
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[seat])
+        name = page.locator(".row .card.offered strong").inner_text()
+        coins = f"{price} pièce{'s' if price > 1 else ''}"
+        assert page.locator(".side .moves .lead").inner_text() == f"On vous propose : {name} pour {coins}"
+        assert f"en vente : {name} pour {coins}" in page.locator(".board.speicherstadt > p").first.inner_text()
+        page.screenshot(path=str(screenshots / "play-turns-speicherstadt-offer-fr-FR.png"))
+    finally:
+        context.close()

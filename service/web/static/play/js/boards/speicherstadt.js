@@ -72,12 +72,24 @@ export function render(resource, ctx) {
   const round = { round: view.round, phase: PHASE_WORDS[view.phase] || humanize(view.phase), seat: ctx.seatName(view.start_player) };
   const facts = el("p", {}, view.last_round ? t("Round {round} (last) · {phase} · start player {seat}", round)
     : t("Round {round} · {phase} · start player {seat}", round),
-  view.offer ? ` · ${t("on offer: card {card} for {price}", { card: view.offer.position + 1, price: view.offer.price })}` : "");
+  view.offer ? ` · ${offered(view)}` : "");
   const supply = { deck: counted(view.deck, String), bag: counted(view.bag, good) };
   const deck = el("p", { class: "muted" }, t("Deck by season: {deck} · bag: {bag}", supply));
   const legend = el("p", { class: "legend", "aria-hidden": "true" }, Object.keys(GOOD).map((g) => el("span", {}, cube(g), ` ${good(g)}`)));
   const seats = el("div", { class: "seats" }, view.seats.map((s) => seatPanel(s, view, ctx)));
   return el("section", { class: "board speicherstadt", "aria-label": t("Board") }, facts, row, legend, deck, seats);
+}
+
+/** The card on offer by its name and price: "card 3 for 1" named a place the row does not number. */
+const offered = (view) => t("on offer: {card} for {n} coins", { card: cardName(view.row[view.offer.position].card), n: view.offer.price });
+
+/** Above "Buy the card" and "Decline the card": which card, at what price (a phone showed the row a
+ *  screen below, the card on offer under the taken ones). */
+export function lead(resource) {
+  const types = new Set((resource.legal_moves || []).map((m) => m.type));
+  const view = resource.view;
+  if (!types.has("buy") || !view.offer || !view.row[view.offer.position]) return null;
+  return t("Offered to you: {card} for {n} coins", { card: cardName(view.row[view.offer.position].card), n: view.offer.price });
 }
 
 /** Counts as "coffee 9, tea 7" (each key in words), or "empty" (« rien » read « sac : rien »). */
