@@ -542,8 +542,8 @@ def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(brows
             context.close()
 
 
-# The lines each cell of a table takes (a Range's client rects: one per line of its text).
-CELL_LINES = """(table) => Array.from(table.querySelectorAll('tbody td'), (td) => {
+# The lines each cell of a table or a row takes (a Range's client rects: one per line of its text).
+CELL_LINES = """(box) => Array.from(box.querySelectorAll('td'), (td) => {
   const range = document.createRange();
   range.selectNodeContents(td);
   return [td.textContent, new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
@@ -567,6 +567,54 @@ def test_catan_players_table_keeps_each_cell_on_one_line_on_a_phone(browser, ser
         assert "la plus grande" in lines and any(cell.endswith("(la plus longue)") for cell in lines), lines
         assert {cell: n for cell, n in lines.items() if n > 1} == {}
         players.screenshot(path=str(screenshots / "play-catan-players-one-line-fr-375.png"))
+    finally:
+        context.close()
+
+
+# Each character's name in the players' table: on how many lines it stands.
+NAME_LINES = """(td) => {
+  const text = td.firstChild.textContent;
+  let at = 0;
+  return text.split(', ').map((name) => {
+    const range = document.createRange();
+    range.setStart(td.firstChild, text.indexOf(name, at));
+    range.setEnd(td.firstChild, (at = text.indexOf(name, at) + name.length));
+    return [name, new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size];
+  });
+}"""
+
+
+def test_smuggler_players_table_breaks_lines_between_characters_only(browser, server_url, redis_client, screenshots):
+    """At a match's end a seat's row of the players' table stood nine lines high on a phone: its goods
+    « 0 in hold, 0 / ashore, 0 in / warehouses » and its characters broken inside their names
+    ("Squire / Godolphin", "Humphry / Davy Snr"). The goods keep to one line, the names whole."""
+    created = create(server_url, "smuggler", 2)
+
+    def hired(d):
+        for cid in ("c_peters", "r_morwenna", "r_hosking", "r_witch", "r_pascoe"):
+            for deck in d["decks"].values():
+                if cid in deck:
+                    deck.remove(cid)
+            d["characters"][0].append(cid)
+
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    raw["game"] = SMUGGLER.dump(edited(SMUGGLER.load(raw["game"]), hired))
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, created["id"], created["seats"][0]["token"])
+        players = page.locator("table", has=page.locator("caption", has_text="Players"))
+        cells = dict(
+            players.locator("tbody tr").first.evaluate(
+                CELL_LINES.replace("table.querySelectorAll('tbody td')", "table.querySelectorAll('td')")
+            )
+        )
+        goods = next(cell for cell in cells if "in hold" in cell)
+        assert cells[goods] == 1, cells
+        names = dict(players.locator("tbody tr").first.locator("td.wraps").evaluate(NAME_LINES))
+        assert len(names) == 5 and set(names.values()) == {1}, names
+        players.locator("tbody tr").first.screenshot(path=str(screenshots / "play-smuggler-players-row-375.png"))
     finally:
         context.close()
 

@@ -25,8 +25,9 @@ function folded(text, most = 160) {
 const isRecord = (v) => v && typeof v === "object" && !Array.isArray(v);
 
 /** Rows as a table (scrolling sideways, with a cue, where it is too wide); a column's heading is `headings[key]` (the page's own words), else the key made readable.
- *  `short`: each cell a few words, kept on one line on a phone (the table scrolls already). */
-export function table(caption, rows, headings = {}, { short = false } = {}) {
+ *  `short`: each cell a few words, kept on one line on a phone (the table scrolls already), but for
+ *  the columns named in `wraps` (a list of names), wide enough there for a few words a line. */
+export function table(caption, rows, headings = {}, { short = false, wraps = [] } = {}) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return sideways(
     el(
@@ -34,7 +35,7 @@ export function table(caption, rows, headings = {}, { short = false } = {}) {
       {},
       el("caption", {}, humanize(caption)),
       el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, headings[c] ?? humanize(c))))),
-      el("tbody", {}, rows.map((r) => el("tr", {}, columns.map((c) => el("td", {}, summarize(r[c])))))),
+      el("tbody", {}, rows.map((r) => el("tr", {}, columns.map((c) => el("td", { class: wraps.includes(c) ? "wraps" : null }, summarize(r[c])))))),
     ),
     { cls: short ? "one-line" : "" },
   );

@@ -171,13 +171,14 @@ export function playersTable(view, data, ctx) {
       boat: p.boat?.hold ? boatAt(p.boat, data) : "–",
       goods: t("{hold} in hold, {ashore} ashore, {stored} in warehouses", { hold: inHold, ashore: onBoard, stored }),
       pawns: p.pawns.length,
-      characters: p.characters.map((cid) => (data ? cardName(data, cid) : cid)).join(", ") || "–",
+      // A name is not broken between lines (no-break spaces): the list wraps between names.
+      characters: p.characters.map((cid) => (data ? cardName(data, cid) : cid).replaceAll(" ", "\u00a0")).join(", ") || "–",
       secrets: p.secrets,
     };
   }), {
     seat: t("Seat"), score: t("Score"), gold: t("Gold"), influence: t("Influence"), reputation: t("Reputation"), boat: t("Boat"),
     goods: t("Goods"), pawns: t("Pawns"), characters: t("Characters"), secrets: t("Secrets"),
-  });
+  }, { short: true, wraps: ["characters"] });
 }
 
 function boatAt(boat, data) {
