@@ -398,7 +398,8 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
     trade.wait_for()
     # Beside the moves that answer it: above "Decline to trade", in the same column.
     assert page.locator(".side .trade + h2 + .moves").count() == 1
-    to = "seats {} and {}".format(*offer["to"])  # it read "to Seat 0, Seat 2", a list of labels
+    other = next(s for s in offer["to"] if s != asked)
+    to = f"you and Seat {other}"  # it read "to Seat 0, Seat 2", a list of labels, the reader one of them
     # Seed 4's seat asked holds no card of what the offer asks: no Accept, and the line says why.
     assert not api(server_url, "GET", f"/v1/matches/{match_id}", token=tokens[asked])["view"]["you"]["hand"][get]
     lacks = f" · you do not hold 1 {get}"
@@ -408,7 +409,6 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
     assert trade.locator(".muted").inner_text() == f"Waiting for answers from you and {others}"
     shoot(page, screenshots, "catan-trade")
     # Another seat answers with a counter-proposal: it shows as it comes.
-    other = offer["to"][1]
     counter = {"type": "propose_trade", "give": {get: 1}, "get": {give: 2}}
     api(server_url, "POST", f"/v1/matches/{match_id}/moves", counter, tokens[other])
     page.locator(".side .trade .proposal").wait_for(timeout=10000)
@@ -424,8 +424,8 @@ def test_catan_shows_the_trade_on_the_table_beside_the_moves(page, browser, serv
         open_seat(french, server_url, match_id, tokens[asked])
         words = {"lumber": "bois", "brick": "brique", "wool": "laine", "grain": "blé", "ore": "minerai"}
         line = french.locator(".side .trade .offer").inner_text()
-        # « aux sièges 0 et 2 » (it read « pour : Siège 0, Siège 2 », then « au siège 0, au siège 2 »).
-        seats = "aux sièges {} et {}".format(*offer["to"])
+        # « à vous et au siège 2 » (it read « pour : Siège 0, Siège 2 », then « au siège 0, au siège 2 »).
+        seats = f"à vous et au siège {other}"
         said = f"Siège {offer['from']} offre 1 {words[give]} contre 1 {words[get]} {seats}"
         assert line == f"{said} · vous n'avez pas 1 {words[get]}"
         assert french.locator(".side .trade .muted").inner_text() == "Votre réponse est attendue"
@@ -665,8 +665,8 @@ def test_a_catan_seat_offered_cards_it_lacks_reads_why_it_cannot_accept(browser,
             line = page.locator(".side .trade .offer").inner_text()
             assert (
                 line
-                == f"Seat {offer['from']} offers 1 {next(iter(offer['give']))} for 1 {get} to Seat "
-                + (", Seat ".join(map(str, offer["to"])))
+                == f"Seat {offer['from']} offers 1 {next(iter(offer['give']))} for 1 {get} to you and Seat "
+                + str(holding if seat == short else short)
                 + said
             ), line
             accept = page.locator(".moves [data-move*=accept_offer]")

@@ -127,14 +127,16 @@ export function render(resource, ctx) {
 export function aside(resource, ctx) {
   const trade = resource.view.trade;
   if (!trade || (!trade.offer && !trade.proposals.length && !trade.asked.length)) return null;
-  // "to seats 0 and 2", « aux sièges 0 et 2 », « à Ana et au siège 2 » (they read "to Seat 0, Seat 2").
+  // "to seats 0 and 2", « aux sièges 0 et 2 », « à Ana et au siège 2 » (they read "to Seat 0, Seat 2");
+  // the reader first as "you" (« aux sièges 0 et 2 (robot glouton) » read as if seat 0 were a bot too).
+  const said = (list, after) => seatsSaid(list.filter((s) => s !== ctx.seat), ctx.seatName, after, list.includes(ctx.seat) ? [t("you")] : []);
   const to = (list) => seatsSaid(list, ctx.seatName, "à");
   const offer = trade.offer, you = resource.view.you;
   return el("section", { class: "note trade", "aria-label": t("Trade on the table") },
     el("h3", {}, t("Trade on the table")),
     offer ? el("p", { class: "offer" }, t("{seat} offers {give} for {get} to {to}",
-      { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: to(offer.to) }),
-    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: seatsSaid(offer.accepted, ctx.seatName, "par") })}` : "",
+      { seat: ctx.seatName(offer.from), give: cards(offer.give), get: cards(offer.get), to: said(offer.to, "à") }),
+    offer.accepted.length ? ` · ${t("accepted by {seats}", { seats: said(offer.accepted, "par") })}` : "",
     trade.asked.includes(ctx.seat) && lacking(you, offer.get)) : null,
     trade.proposals.map((p) => el("p", { class: "proposal" }, t("{seat} proposes {give} for {get} to {partner}",
       { seat: ctx.seatName(p.from), give: cards(p.give), get: cards(p.get), partner: to([resource.view.turn]) }),
