@@ -432,11 +432,13 @@ SEAT_LISTS = """async () => {
   const { t } = await import('/play/js/i18n.js');
   const { seatsSaid } = await import('/play/js/words.js');
   const bot = t("Seat {seat} ({bot} bot)", { seat: 2, bot: t("greedy") });
-  const names = [t("Seat {seat}", { seat: 0 }), "Ana", bot, "Émile"];
+  const names = [t("Seat {seat}", { seat: 0 }), "Ana", bot, "Émile", t("Seat {seat}", { seat: 4 }),
+    t("Seat {seat} ({bot} bot)", { seat: 5, bot: t("random") })];
   const name = (seat) => names[seat];
   const offer = (to) => t("{seat} offers {give} for {get} to {to}",
     { seat: "Ana", give: "x", get: "y", to: seatsSaid(to, name, "à") });
-  return [offer([0, 2]), offer([3, 0]), t("accepted by {seats}", { seats: seatsSaid([0, 2], name, "par") }),
+  return [offer([0, 4]), offer([3, 0]), t("accepted by {seats}", { seats: seatsSaid([2, 5], name, "par") }),
+    t("Waiting for {seats}", { seats: seatsSaid([0, 2], name) }),
     t("Waiting for answers from {seats}", { seats: seatsSaid([3, 0], name, "de", [t("you")]) }),
     t("Waiting for {seats}", { seats: seatsSaid([1, 3], name) })];
 }"""
@@ -444,21 +446,23 @@ SEAT_LISTS = """async () => {
 
 def test_seats_are_listed_as_a_sentence_says_them(french_page, page, server_url):
     """A trade offered to two seats read "to Seat 0, Seat 2" (« au siège 0, au siège 2 »), a list of
-    labels: seats without a name are "seats 0 and 2" (« aux sièges 0 et 2 »), names and the rest
+    labels: seats without a name are "seats 0 and 4" (« aux sièges 0 et 4 »), bots alike, names and the rest
     joined by "and" (« et »), each French item after its preposition again (« à Émile et au siège 0 »)."""
     page.goto(f"{server_url}/play/")
     assert page.evaluate(SEAT_LISTS) == [
-        "Ana offers x for y to seats 0 and 2 (greedy bot)",
+        "Ana offers x for y to seats 0 and 4",
         "Ana offers x for y to Émile and Seat 0",
-        "accepted by seats 0 and 2 (greedy bot)",
+        "accepted by seats 2 (greedy bot) and 5 (random bot)",
+        "Waiting for Seat 0 and Seat 2 (greedy bot)",
         "Waiting for answers from you, Émile and Seat 0",
         "Waiting for Ana and Émile",
     ]
     french_page.goto(f"{server_url}/play/")
     assert french_page.evaluate(SEAT_LISTS) == [
-        "Ana offre x contre y aux sièges 0 et 2 (robot glouton)",
+        "Ana offre x contre y aux sièges 0 et 4",
         "Ana offre x contre y à Émile et au siège 0",
-        "acceptée par les sièges 0 et 2 (robot glouton)",
+        "acceptée par les sièges 2 (robot glouton) et 5 (robot au hasard)",
+        "En attente : Siège 0 et Siège 2 (robot glouton)",
         "Réponses attendues de vous, d'Émile et du siège 0",
         "En attente : Ana et Émile",
     ]

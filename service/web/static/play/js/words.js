@@ -86,8 +86,10 @@ export function seatsSaid(seats, name, after = "", lead = []) {
     const said = name(seat), bare = t("Seat {seat}", { seat });
     return said === bare || said.startsWith(`${bare} (`) ? said.slice(bare.length - String(seat).length) : null;
   };
+  // Grouped when each says its kind or none does: "seats 0 and 2 (greedy bot)" read as two bots.
   const plain = seats.filter((seat) => unnamed(seat) !== null);
-  const phrases = [...lead, ...seats.flatMap((seat) => (plain.length < 2 || !plain.includes(seat) ? [name(seat)]
+  const alike = new Set(plain.map((seat) => unnamed(seat).includes(" "))).size < 2;
+  const phrases = [...lead, ...seats.flatMap((seat) => (plain.length < 2 || !alike || !plain.includes(seat) ? [name(seat)]
     : seat === plain[0] ? [t("seats {seats}", { seats: listed(plain.map(unnamed)) })] : []))];
   if (lang !== "fr" || !after) return listed(phrases);
   const again = (phrase) => (after === "de" && /^[aeiouyàâäéèêëîïôöùûüÿæœ]/iu.test(phrase) ? `d'${phrase}` : `${after} ${phrase}`);
