@@ -619,6 +619,18 @@ def test_smuggler_players_table_breaks_lines_between_characters_only(browser, se
         context.close()
 
 
+def test_catan_says_no_ones_turn_once_the_match_is_over(page, server_url, redis_client):
+    """At the end the line under the map read "Phase: over · dice 4, 3 · turn of Seat 1": a turn
+    that no longer is (Smuggler's says none once ended)."""
+    created = create(server_url, "catan", 3)
+    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
+    raw["game"]["phase"] = "over"
+    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    page.goto(f"{server_url}/play/#match={created['id']}&token={created['seats'][0]['token']}")
+    page.wait_for_selector(".board .facts-block")
+    assert page.locator(".board .facts-block p").first.inner_text() == "Phase: over"
+
+
 @pytest.mark.parametrize(
     "locale,n,said",
     [

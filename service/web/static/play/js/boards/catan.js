@@ -328,7 +328,8 @@ function players(view, ctx) {
 function you(view, ctx) {
   const lines = [
     el("p", {}, t("Phase: {phase}", { phase: PHASE_WORDS[view.phase] || humanize(view.phase) }), view.dice ? ` · ${t("dice {dice}", { dice: summarize(view.dice) })}` : "",
-      ` · ${t("turn of {seat}", { seat: ctx.seatName(view.turn) })}`), // by its name, as the table and the log say it
+      // by its name, as the table and the log say it; none once over (« terminée · au tour du siège 1 »)
+      view.phase === "over" ? "" : ` · ${t("turn of {seat}", { seat: ctx.seatName(view.turn) })}`),
   ];
   if (view.you) {
     lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", cards(view.you.hand)),
