@@ -409,9 +409,10 @@ def test_a_trade_form_says_its_sides_in_french_and_the_seats_by_their_names(brow
         others = [name for s, name in enumerate(["Ana", "Ben", "Cleo"]) if s != seat]
         assert [label.strip() for label in form.locator("fieldset").last.locator("label").all_inner_texts()] == others
         form.screenshot(path=str(screenshots / "play-flow-trade-form-fr-375.png"))
-        # Under the map too: « au tour du siège 0 » beside a table and a log that said « Ana ».
+        # Under the map too: « au tour du siège 0 » beside a table and a log that said « Ana »; and
+        # the reader's own turn said as the table says its row, « (vous) » (it read its name alone).
         phase = page.locator(".board .facts-block p").first.inner_text()
-        assert phase.endswith(["au tour d'Ana", "au tour de Ben", "au tour de Cleo"][seat]), phase  # elided
+        assert phase.endswith(["au tour d'Ana", "au tour de Ben", "au tour de Cleo"][seat] + " (vous)"), phase
     finally:
         context.close()
 

@@ -96,6 +96,10 @@ export function seatsSaid(seats, name, after = "", lead = []) {
   return listed(phrases.map((phrase, i) => (i ? again(phrase) : phrase)));
 }
 
+/** A seat's name, the reader's followed by "(you)" as in the players' tables: a phone's status line
+ *  read "turn of Seat 0", and the player looked up to the tab for which seat was theirs. */
+export const nameOrYou = (ctx, seat) => (seat === ctx.seat && seat != null ? `${ctx.seatName(seat)} ${t("(you)")}` : ctx.seatName(seat));
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -1,7 +1,7 @@
 // Catan's hex map, drawn from GET /v1/games/catan/static (the topology) and the view
 // (terrain, numbers, harbours, pieces, robber). Legal builds are clickable on the map.
 
-import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target, undoneIn, seatsSaid } from "../words.js";
+import { el, svg, SEAT_COLOURS, humanize, summarize, moveText, target, undoneIn, seatsSaid, nameOrYou } from "../words.js";
 import { moveButton } from "../moves.js";
 import { table } from "./generic.js";
 import { t, lang } from "../i18n.js";
@@ -329,7 +329,7 @@ function you(view, ctx) {
   const lines = [
     el("p", {}, t("Phase: {phase}", { phase: PHASE_WORDS[view.phase] || humanize(view.phase) }), view.dice ? ` · ${t("dice {dice}", { dice: summarize(view.dice) })}` : "",
       // by its name, as the table and the log say it; none once over (« terminée · au tour du siège 1 »)
-      view.phase === "over" ? "" : ` · ${t("turn of {seat}", { seat: ctx.seatName(view.turn) })}`),
+      view.phase === "over" ? "" : ` · ${t("turn of {seat}", { seat: nameOrYou(ctx, view.turn) })}`),
   ];
   if (view.you) {
     lines.push(el("p", {}, el("strong", {}, t("Your hand:")), " ", cards(view.you.hand)),

@@ -3,7 +3,7 @@
 // the customs track, every seat's table, and the seat's own boat hold, characters and secrets.
 // Nothing here decides a move: the moves are the listed ones, as buttons beside the board.
 
-import { el, sideways } from "../words.js";
+import { el, sideways, nameOrYou } from "../words.js";
 import { t } from "../i18n.js";
 import { PHASE_WORDS, DECIDING_WORDS, ENDING_WORDS, GOODS_WORDS, word, seatOf } from "./smuggler-words.js";
 import { spotsOf, keepInSight, map, legend, whereList } from "./smuggler-map.js";
@@ -98,9 +98,9 @@ export function render(resource, ctx) {
 
 function facts(view, ctx, finished) {
   // The phase in lower case, as the other games' status lines say theirs (« Manche 1 · demande »).
-  const parts = [t("Round {round}", { round: view.round }), word(PHASE_WORDS, view.phase), t("first player {seat}", { seat: seatOf(ctx, view.first) })];
+  const parts = [t("Round {round}", { round: view.round }), word(PHASE_WORDS, view.phase), t("first player {seat}", { seat: view.first == null ? seatOf(ctx, null) : nameOrYou(ctx, view.first) })];
   // Whose turn it is while the match goes on: an ended match (its rules, or a resignation) has none.
-  if (view.phase === "play" && !finished && view.active != null) parts.push(t("turn of {seat}", { seat: seatOf(ctx, view.active) }));
+  if (view.phase === "play" && !finished && view.active != null) parts.push(t("turn of {seat}", { seat: nameOrYou(ctx, view.active) }));
   if (view.deciding) parts.push(t("deciding: {what}", { what: word(DECIDING_WORDS, view.deciding) }));
   if (view.ending) parts.push(t("last round ({why})", { why: word(ENDING_WORDS, view.ending) }));
   return el("p", { class: "smug-facts" }, parts.join(" · "));

@@ -1,7 +1,7 @@
 // Speicherstadt: the row of cards on the water with the workers queued above each and a
 // ship's cubes; each seat's coins, contracts (goods placed), warehouse, market hall and ship.
 
-import { el, SEAT_COLOURS, humanize } from "../words.js";
+import { el, SEAT_COLOURS, humanize, nameOrYou } from "../words.js";
 import { moveButton } from "../moves.js";
 import { t } from "../i18n.js";
 
@@ -69,7 +69,7 @@ export function render(resource, ctx) {
       el("span", {}, t("Price {price}", { price: slot.price })),
       index >= 0 ? moveButton(legal[index], labels[index] || t("Place a worker here"), ctx.post, "move small") : null));
   });
-  const round = { round: view.round, phase: PHASE_WORDS[view.phase] || humanize(view.phase), seat: ctx.seatName(view.start_player) };
+  const round = { round: view.round, phase: PHASE_WORDS[view.phase] || humanize(view.phase), seat: nameOrYou(ctx, view.start_player) };
   const facts = el("p", {}, view.last_round ? t("Round {round} (last) · {phase} · start player {seat}", round)
     : t("Round {round} · {phase} · start player {seat}", round),
   view.offer ? ` · ${offered(view)}` : "");
