@@ -68,6 +68,10 @@ def test_medici_ships_to_load_stay_buttons_beside_discard(browser, server_url, s
         if locale == "en-US":
             assert shown.all_inner_texts() == loads
         assert moves.locator("[data-move*='\"discard\"']:visible").count() == 1
+        # Above the ships, the lot they are for (its tiles were a screen down, under the nine ships).
+        tiles = ", ".join(f"{x['kind']} {x['value']}" for x in mine["view"]["lot"])  # English words: the kinds
+        lead = moves.locator(".lead").inner_text()
+        assert lead.startswith({"en-US": f"The lot: {tiles}. ", "fr-FR": "Le lot : "}[locale]), lead
         page.screenshot(path=str(screenshots / f"play-turns-medici-load-{locale}.png"))
     finally:
         context.close()

@@ -171,6 +171,7 @@ export const FR = {
   "Board": "Plateau",
   "Table": "Table",
   "(you)": "(vous)",
+  "The lot: {tiles}.": "Le lot : {tiles}.",
   "you": "vous",
   "{house} ({name}, you)": "{house} ({name}, vous)",
   "{name}:": "{name} :",

@@ -17,8 +17,10 @@ export function lead(resource, ctx) {
   if (!(resource.legal_moves || []).length && !(resource.move_templates || []).length) return null;
   const other = ctx.seatName(1 - ctx.seat);
   if (v.phase === "draw") return t("{seat} buys the lot at the price you name, or declines it and you must buy it at that price.", { seat: other });
-  if (v.phase === "answer") return t("Buy at this price, or decline: {seat} must then buy the lot at that price.", { seat: other });
-  if (v.phase === "place") return t("A ship stays in the harbour it is first loaded in until the round ends; then each harbour pays 20 to the higher cargo value.");
+  // The lot answered or loaded, said first: on a phone its tiles were a screen down, under nine ships.
+  const lot = t("The lot: {tiles}.", { tiles: v.lot.map((x) => `${good(x.kind)} ${x.value}`).join(", ") });
+  if (v.phase === "answer") return `${lot} ${t("Buy at this price, or decline: {seat} must then buy the lot at that price.", { seat: other })}`;
+  if (v.phase === "place") return `${lot} ${t("A ship stays in the harbour it is first loaded in until the round ends; then each harbour pays 20 to the higher cargo value.")}`;
   return null;
 }
 const GOOD = { dye: "#6a1b9a", fur: "#795548", spice: "#e65100", cloth: "#1565c0", gold: "#f9a825" };
