@@ -434,7 +434,8 @@ def _create(client: Client, args: argparse.Namespace, out: TextIO) -> tuple[str,
     player = Player()
     labels = {s: p.label() for s, p in plans.items()}
     width = playprompt.terminal_width(out, sys.maxsize)  # a script reading the lines finds each whole
-    seats = ", ".join(f"{s}={labels[s]}" for s in range(players))
+    # `0=human, 1=server:greedy` as typed after --seat (a script reads it); French says each kind in its words.
+    seats = ", ".join(t("{seat}={kind}", seat=s, kind=seat_kind(labels[s])) for s in range(players))
     said = t("Match {id}: {n}-player {game}, seats: {seats}", id=created["id"], n=players, game=args.game, seats=seats)
     print(*playtext.fit([said], width), sep="\n", file=out)
     for seat, plan in sorted(plans.items()):

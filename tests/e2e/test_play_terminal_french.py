@@ -29,7 +29,8 @@ def test_with_lang_fr_the_table_the_moves_the_log_and_the_resume_are_french(serv
         columns=100,
         rows=40,
     )
-    match_id = term.wait_for(r"Partie (\S+) : medici à 2 joueurs, sièges : 0=human, 1=server:random").group(1)
+    # The seats in French (was « sièges : 0=human », the command line's words), a bot by its name as typed
+    match_id = term.wait_for(r"Partie (\S+) : medici à 2 joueurs, sièges : 0 \(humain\), 1 \(server:random\)").group(1)
     term.wait_for(r"le siège 0 est à vous, joué ici : jeton pst_")
     term.wait_for(r"numéro du coup \(0-1, q pour arrêter\) :\s*$")
     screen = term.screen()
