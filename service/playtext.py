@@ -402,11 +402,22 @@ RENDERERS: dict[str, Callable[[dict, int | None], list[str]]] = {
     "medici": medici,
     "smuggler": smuggler,
 }
+
+
+def catan_scrolls_off(view: dict) -> int:
+    """The seats, the map's key and harbours; and while a trade is negotiated (the decision is what to
+    answer, not where to build), the map too: at 80x24 the offer, the proposals and the answers awaited
+    filled the rows the log's last lines would have come back in (what seat 3 rolled, who declined)."""
+    seats = len(view["players"]) + 1
+    if not view.get("topology"):
+        return seats
+    return seats + (len(catan_board(view, view["topology"])) if view.get("phase") == "trade" else 2)
+
+
 # How many of a game's status lines may scroll off a short screen for the log's last lines, said again
-# above the moves (playprompt.recall): Catan's seats, the map's key and harbours; the map, the turn stay.
-SCROLLS_OFF: dict[str, Callable[[dict], int]] = {
-    "catan": lambda view: len(view["players"]) + 1 + (2 if view.get("topology") else 0),
-}
+# above the moves (playprompt.recall): Catan's seats, the map's key and harbours (the map, the turn stay
+# but for a trade's answer).
+SCROLLS_OFF: dict[str, Callable[[dict], int]] = {"catan": catan_scrolls_off}
 # The games whose table has named parts (a map) that the prompt prints again only when they change.
 PARTS: dict[str, Callable[[dict, int | None], list[Part]]] = {
     "smuggler": smuggler_parts,

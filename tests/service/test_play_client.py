@@ -1015,6 +1015,34 @@ def test_at_80x24_a_smuggler_turn_keeps_the_round_and_the_log_on_screen_naming_y
     assert f"your characters: {', '.join(names)}" in screen, screen
 
 
+def test_at_80x24_a_catan_seat_asked_to_answer_a_trade_reads_again_every_log_line_since_its_last_prompt(monkeypatch):
+    """At 80x24 the offer, the proposals and the answer awaited filled the rows under the map, and the log's
+    lines since the last prompt (the roll, who declined) came back one or none: after a decline the screen
+    read as before it. While a trade is negotiated the map may scroll off above them instead."""
+    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((80, 24)))
+
+    def answering(view: dict) -> bool:
+        return view["phase"] == "trade" and 0 in view["trade"]["asked"] and len(view["trade"]["proposals"]) >= 2
+
+    game, state = played("catan", 4, answering)
+    said = [
+        "v141  Seat 1 rolled 8: 1 ore for seat 0, 2 grain for seat 3",
+        "v142  Seat 1 asked seat 0, seat 2, seat 3 for proposals",
+        "v143  Seat 0 proposed 1 ore for 1 lumber, 1 brick, 1 wool to seat 1",
+        "v144  Seat 2 proposed 1 wool for 1 lumber, 1 brick, 1 ore to seat 1",
+    ]
+    legal = game.legal_moves(state, 0)
+    mine = {"game": "catan", "version": 144, "seat": 0, "view": game.view(state, 0), "legal_moves": legal}
+    mine["move_labels"] = [game.move_label(state, 0, move) for move in legal]
+    out = io.StringIO()
+    print(*said, sep="\n", file=out)  # the log as the terminal printed it, then the prompt that pushed it off
+    playprompt.choose_prompt(mine, stdin=io.StringIO("0\n"), out=out, static=game.static(), said=said)
+    screen = out.getvalue().splitlines()[-24:]
+    assert screen[-len(said) - len(legal) - 2 : -len(legal) - 2] == said, "\n".join(screen)
+    assert any(line.startswith("you are asked to answer: ") for line in screen), "\n".join(screen)
+    assert any(line.startswith("your hand: ") for line in screen), "\n".join(screen)
+
+
 def test_the_robbers_moves_are_one_choice_by_hex_and_a_hex_with_two_seats_to_rob_lists_both():
     """The robber's 18 moves (more with a choice of seat to rob), a line or two each, pushed the turn and
     the map off an 80x24 screen. They are one choice: the hex typed as the map numbers it, its moves
