@@ -110,7 +110,8 @@ class Client:
                 if attempt < retries:  # a restarting server; moves carry an Idempotency-Key
                     time.sleep(0.2 * (attempt + 1))
                     continue
-                raise ApiError(0, {"code": "unreachable", "detail": str(err)}) from None
+                why = str(getattr(err, "reason", err))  # `[Errno 111] Connection refused`, not `<urlopen error …>`
+                raise ApiError(0, {"code": "unreachable", "detail": why}) from None
         raise AssertionError("unreachable")
 
     def games(self) -> list[dict]:
@@ -505,14 +506,17 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         if not match_id:
             print("\nportside play: " + t("stopped before the match began"), file=err)
             return 130
-        print(
-            "\n"
-            + playresume.resume_text(client.base, match_id, player, playprompt.terminal_width(err, sys.maxsize), lang),
-            file=err,
-        )
+        print("\n" + resumed(client, match_id, player, err), file=err)
         return 130
     except ApiError as problem:
-        print(f"portside play: {problem}", file=err)
+        if problem.status == 0 and match_id:  # the server went away: how to go on once it is back
+            gone = "portside play: " + t(
+                "the server at {url} does not answer ({why})", url=client.base, why=problem.body["detail"]
+            )
+            width = playprompt.terminal_width(err, sys.maxsize)
+            print("", *playtext.fit([gone], width), resumed(client, match_id, player, err), sep="\n", file=err)
+        else:
+            print(f"portside play: {problem}", file=err)
         return 1
     except TimeoutError as late:
         print(f"portside play: {late}", file=err)
@@ -524,6 +528,12 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
         said = {seat: seat_kind(label) for seat, label in {**labels, **player.labels}.items()}
         print(playscore.format_outcome(final, said, width), file=out)
     return 0
+
+
+def resumed(client: Client, match_id: str, player: Player, err: TextIO) -> str:
+    """The seats played here, their tokens and the commands that go on with them (Ctrl-C, a lost server)."""
+    width = playprompt.terminal_width(err, sys.maxsize)
+    return playresume.resume_text(client.base, match_id, player, width, client.lang)
 
 
 def main(args: argparse.Namespace) -> int:

@@ -4,10 +4,12 @@ moves, the log and the refusals in the server's French (the client asks for it: 
 
 from __future__ import annotations
 
+import http.server
 import random
 import re
 import shlex
 import sys
+import threading
 import time
 
 import pytest
@@ -213,3 +215,46 @@ def test_a_french_smuggler_match_from_its_set_up_to_a_landing(server_url, termin
     screen = again.screen()
     assert "Traceback" not in screen and not re.search(r"\b(your move|move number|seat \d|keg)\b", screen), screen
     assert too_wide(screen, 100) == [], too_wide(screen, 100)
+
+
+def test_a_server_gone_at_the_prompt_says_so_in_french_and_how_to_go_on_once_it_is_back(server_url, terminals):
+    """The server went away while a French player chose a move: the terminal printed `portside play: 0
+    unreachable: <urlopen error [Errno 111] Connection refused>` and nothing else, not even the command
+    that goes on with the match. Now it says the server does not answer and prints that command, as Ctrl-C
+    does; run once the server is back, it picks the match up at the same prompt. (The server is reached
+    through a proxy, stopped and started again on its port: a gunicorn takes seconds to start.)"""
+    from tests.e2e.test_play_lost_answer import LosingProxy
+
+    handler = type("Passing", (LosingProxy,), {"upstream": server_url, "lose": "", "lost": []})
+
+    def serving(port: int = 0) -> http.server.ThreadingHTTPServer:
+        proxy = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        threading.Thread(target=proxy.serve_forever, daemon=True).start()
+        return proxy
+
+    proxy = serving()
+    port = proxy.server_address[1]
+    url = f"http://127.0.0.1:{port}"
+    term = terminals(
+        f"{PORTSIDE} play --url {url} --game medici --players 2 --seat 0=human --seat 1=server:random"
+        " --seed 8 --human-prompt --wait 5 --lang fr",
+        columns=80,
+        rows=24,
+    )
+    term.wait_for(FRENCH_PROMPT)
+    proxy.shutdown(), proxy.server_close()
+    term.type("0", "Enter")
+    term.wait_for(r"EXIT=1\b")
+    said = flat(re.sub(r" \\\n\s+", " ", term.screen()))  # the command's lines, pasted, are one
+    assert f"portside play: le serveur {url} ne répond pas (" in said, said
+    command = re.search(r"portside play (--url \S+ --resume=\S+ --token=\S+ --human-prompt --lang fr)", said)
+    assert command and "urlopen" not in said and too_wide(term.screen(), 80) == [], said
+    proxy = serving(port)
+    try:
+        again = terminals(f"{PORTSIDE} play {command.group(1)} --wait 5", columns=80, rows=24)
+        again.wait_for(r"siège 0, à vous de jouer \(version 1\)")
+        again.wait_for(FRENCH_PROMPT)
+        again.type("q", "Enter")
+        again.wait_for(r"EXIT=130")
+    finally:
+        proxy.shutdown(), proxy.server_close()
