@@ -29,7 +29,7 @@ from service.playlines import (  # noqa: F401 (re-exported: the client's modules
     words,
 )
 from service.playsmuggler import card_text, goods_name, place_name  # noqa: F401 (re-exported: tests read them here)
-from service.playwords import labelled, t, term
+from service.playwords import counted, labelled, t, term, tn
 
 # --- per game -------------------------------------------------------------------------
 
@@ -76,8 +76,8 @@ def catan_status(view: dict, seat: int | None) -> list[str]:
         buildings = [n for n, s in view["settlements"] if s == seat], [n for n, s in view["cities"] if s == seat]
         held = t(
             "your hand: {hand} · development: {cards}",
-            hand=summarize(you["hand"]) if any(you["hand"].values()) else t("empty"),
-            cards=summarize(you["development_cards"]) if any(you["development_cards"].values()) else t("none in hand"),
+            hand=counted(you["hand"]) if any(you["hand"].values()) else t("empty"),
+            cards=counted(you["development_cards"]) if any(you["development_cards"].values()) else t("none in hand"),
         )
         built = t(
             "settlements: {settlements}; cities: {cities}",
@@ -187,12 +187,14 @@ def catan_trade(view: dict, seat: int | None) -> list[str]:
         accepted = (
             " · " + t("accepted by seat {seats}", seats=summarize(offer["accepted"])) if offer.get("accepted") else ""
         )
-        said = t(
-            "offer from seat {seat} to seat {to}: gives {give}, asks {get}",
+        said = tn(
+            "offer from seat {seat} to seat {to}: gives {give}, asks for {get}",
+            "offer from seat {seat} to seats {to}: gives {give}, asks for {get}",
+            len(offer["to"]),
             seat=offer["from"],
             to=summarize(offer["to"]),
-            give=summarize(offer["give"]),
-            get=summarize(offer["get"]),
+            give=counted(offer["give"]),
+            get=counted(offer["get"]),
         )
         lines.append(said + accepted)
     elif asked:  # answers awaited and no offer: the active seat asked for proposals
@@ -200,10 +202,10 @@ def catan_trade(view: dict, seat: int | None) -> list[str]:
     for proposal in trade.get("proposals") or []:
         lines.append(
             t(
-                "proposal from seat {seat}: gives {give}, asks {get}",
+                "proposal from seat {seat}: gives {give}, asks for {get}",
                 seat=proposal["from"],
-                give=summarize(proposal["give"]),
-                get=summarize(proposal["get"]),
+                give=counted(proposal["give"]),
+                get=counted(proposal["get"]),
             )
         )
     if seat in asked:

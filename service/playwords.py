@@ -113,6 +113,23 @@ def term(value: object, msgid: str | None = None) -> str:
     return english if said is None else said
 
 
+def counted(counts: Mapping[str, int]) -> str:
+    """Counts as the server's lines say them, each before its word in the form the count takes: `4 lumber,
+    1 brick`, « 2 briques, 1 laine » (a table's `brick 2` read as a label and its value); none: « rien »."""
+    said = [f"{n} {_term_counted(key, n)}" for key, n in counts.items() if n]
+    return ", ".join(said) if said else t("none")
+
+
+def _term_counted(value: str, n: int) -> str:
+    english = value.replace("_", " ")
+    catalogues = [c for c in (TERMINAL, _said.game) if c is not None]
+    if _said.lang == DEFAULT:
+        plurals = [c.english_plurals[english] for c in catalogues if english in c.english_plurals]
+        return plurals[0] if plurals and n != 1 else english
+    said = next((w for c in catalogues if (w := c.get(english, _said.lang, count=n)) is not None), None)
+    return term(value) if said is None else said
+
+
 def _looked_up(msgid: str) -> str | None:
     """The terminal's words for `msgid`, else its game's (None: neither has any)."""
     said = TERMINAL.get(msgid, _said.lang)

@@ -341,9 +341,11 @@ def test_the_catan_table_shows_the_standing_offer_and_proposals_from_the_views_t
     view = game.view(state, 1)
     offer, proposal = table["offer"], table["proposals"][0]
     lines = playtext.render("catan", view, 1).splitlines()
-    assert f"offer from seat {offer['from']} to seat {playtext.summarize(offer['to'])}:" in "\n".join(lines)
-    gives = f"proposal from seat {proposal['from']}: gives {playtext.summarize(proposal['give'])}, asks"
-    assert any(line.startswith(gives) for line in lines), lines
+    seats = "seat " if len(offer["to"]) == 1 else "seats "  # « to seat 0, 2 » read as one seat's number
+    assert f"offer from seat {offer['from']} to {seats}{playtext.summarize(offer['to'])}: gives " in "\n".join(lines)
+    # Counts before their words, as the log says them: `gives 1 grain, asks for 2 ore` (was `gives grain 1, asks ore 2`)
+    give, get = (", ".join(f"{n} {kind}" for kind, n in proposal[side].items() if n) for side in ("give", "get"))
+    assert f"proposal from seat {proposal['from']}: gives {give}, asks for {get}" in lines, lines
     # The seat asked reads that its answer is awaited once: « waiting for the answers of seat 1 » said it again.
     others = [seat for seat in table["asked"] if seat != 1]
     waiting = [line for line in lines if line.startswith("waiting for the answers")]

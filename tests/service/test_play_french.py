@@ -379,3 +379,34 @@ def test_a_french_line_keeps_a_card_with_its_code_and_its_colon_and_prints_plain
     lines = playtext.fit([line, playwords.labelled(playwords.t("price"), 35)], len(line) - 2)
     assert lines[1].endswith(" contrat C2") and lines[-1].endswith(" : 35"), lines
     assert not [text for text in lines if "\xa0" in text or re.match(r"\s*(C2|:)", text)], lines
+
+
+def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french):
+    """The table read « votre main : bois 4, minerai 2 » and « offre du siège 2 au siège 0, 1, 3 : donne
+    brique 1, demande laine 1 » under log lines saying « 2 minerais »: a count now comes before its word,
+    in the plural it takes, and an offer to several seats is to « aux sièges »."""
+    playwords.use("fr", "catan")
+    view = {
+        "phase": "trade",
+        "turn": 2,
+        "dice": None,
+        "board": {"robber": 0},
+        "players": [],
+        "settlements": [],
+        "cities": [],
+        "you": {
+            "hand": {"lumber": 4, "brick": 0, "wool": 1, "grain": 0, "ore": 2},
+            "development_cards": {"knight": 2, "monopoly": 1},
+            "trade_ratios": {},
+        },
+        "trade": {
+            "offer": {"from": 2, "to": [0, 1, 3], "give": {"brick": 1}, "get": {"wool": 2}},
+            "proposals": [{"from": 1, "give": {"ore": 2, "grain": 1}, "get": {"lumber": 1}}],
+            "asked": [0],
+        },
+    }
+    said = [plain(line) for line in playtext.catan_status(view, 0)]
+    hand = "votre main : 4 bois, 1 laine, 2 minerais · développement : 2 Chevaliers, 1 Monopole · "
+    assert said[1].startswith(hand), said
+    assert "offre du siège 2 aux sièges 0, 1, 3 : donne 1 brique, demande 2 laines" in said, said
+    assert "proposition du siège 1 : donne 2 minerais, 1 blé, demande 1 bois" in said, said
