@@ -29,9 +29,13 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
         indent = " " * (lead + (move.end() if move else hang))
         if len(line) <= width:
             fitted.append(line)
-        else:
+        else:  # a ` · ` between a table's parts stays with the part before it: a row starting `· ` read as a bullet
             fitted += textwrap.wrap(
-                line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+                line.replace(" · ", "\xa0· "),
+                width,
+                subsequent_indent=indent,
+                break_long_words=False,
+                break_on_hyphens=False,
             )
     return [line.replace("\xa0", " ") for line in fitted]
 

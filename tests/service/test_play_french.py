@@ -410,3 +410,15 @@ def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french)
     assert said[1].startswith(hand), said
     assert "offre du siège 2 aux sièges 0, 1, 3 : donne 1 brique, demande 2 laines" in said, said
     assert "proposition du siège 1 : donne 2 minerais, 1 blé, demande 1 bois" in said, said
+
+
+def test_a_line_is_never_broken_before_the_dot_between_its_parts(french):
+    """At 80 columns a French Catan hand read « … · développement : aucune en main » and, on the next row,
+    « · colonies : 17, 50 ; villes : rien », a row opening on a bullet: the dot stays with the part before it."""
+    playwords.use("fr", "catan")
+    hand = {"lumber": 1, "brick": 4, "wool": 1, "grain": 1, "ore": 0}
+    view = {"phase": "main", "turn": 0, "dice": None, "board": {"robber": 0}, "players": [], "cities": []}
+    view |= {"settlements": [[17, 0], [50, 0]], "you": {"hand": hand, "development_cards": {}, "trade_ratios": {}}}
+    rows = playtext.fit(playtext.catan_status(view, 0), 80)
+    assert len(rows) == 3 and rows[2].endswith(" colonies : 17, 50 ; villes : rien"), rows
+    assert not [row for row in rows if row.lstrip().startswith("·") or len(row) > 80], rows
