@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -37,8 +38,9 @@ class Asked:
 
 
 def fold(typed: str) -> str:
-    """A key's name as compared with what is typed: `Irish #4`, `irish 4` and `irish_4` are one."""
-    return "".join(c for c in typed.lower() if c.isalnum())
+    """A key's name as compared with what is typed: `Irish #4`, `irish 4` and `irish_4` are one, and « blé »
+    and `ble` (a keyboard without accents)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", typed.lower()) if c.isalnum())
 
 
 @dataclass(frozen=True)

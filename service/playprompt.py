@@ -454,4 +454,7 @@ def parse_value(kind: str, raw: str, param: dict | None = None, names: dict[str,
     pairs = [part.split("=") if "=" in part or not ones else [part, "1"] for part in parts]
     if any(len(pair) != 2 for pair in pairs):
         raise ValueError(raw)
-    return {(names or {}).get(playmenu.fold(key), key.strip()): int(n) for key, n in pairs}
+    counts = {(names or {}).get(playmenu.fold(key), key.strip()): int(n) for key, n in pairs}
+    if most and set(counts) - set(most):
+        raise ValueError(raw)  # a key not among those listed: « ble » was said outside the bounds
+    return counts

@@ -422,3 +422,15 @@ def test_a_line_is_never_broken_before_the_dot_between_its_parts(french):
     rows = playtext.fit(playtext.catan_status(view, 0), 80)
     assert len(rows) == 3 and rows[2].endswith(" colonies : 17, 50 ; villes : rien"), rows
     assert not [row for row in rows if row.lstrip().startswith("·") or len(row) > 80], rows
+
+
+def test_a_french_discard_takes_ble_typed_without_its_accent_and_says_an_unknown_word_is_not_read(french):
+    """A French player discarding after a 7 typed `ble=2,bois=2,laine=1` on a keyboard without accents and
+    read « sort de ce que ce coup permet : bois : 0 à 4, … », the right counts said out of bounds."""
+    playwords.use("fr", "catan")
+    param = {"kind": "counts", "max": {"lumber": 4, "wool": 3, "grain": 4}, "min_total": 5, "max_total": 5}
+    out = io.StringIO()
+    typed = io.StringIO("bl=5\nble=2,bois=2,laine=1\n")
+    assert playprompt.ask_value("cards", param, typed, out) == {"grain": 2, "lumber": 2, "wool": 1}
+    said = plain(" ".join(out.getvalue().split()))
+    assert "'bl=5' est illisible : tapez des paires clé=n parmi bois, laine, blé" in said, said
