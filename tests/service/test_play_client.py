@@ -600,8 +600,10 @@ def test_a_road_reads_with_the_intersections_at_its_ends():
     assert game.move_label(state, 0, {"type": "build_road", "edge": 12}) == (
         f"Build a road on path 12 (between intersections {a} and {b})"
     )
+    # The log line leads with the intersections, which the terminal's map numbers (« sur le chemin 57
+    # (entre les intersections 40 et 44) » took 79 columns before its version label).
     assert plain(game.event_text({"type": "road_built", "seat": 1, "edge": 12}, "fr")).endswith(
-        f"(entre les intersections {a} et {b})"
+        f"construit une route entre les intersections {a} et {b} (chemin 12)"
     )
 
 
