@@ -9,7 +9,7 @@ from engine import registry
 from engine.bots import bots_for
 from engine.i18n import words_for
 from service import words
-from service.api import LIMITED, json_response, none_match, problem_responses
+from service.api import LIMITED, header_param, json_response, none_match, problem_responses
 from service.api.examples import READ_DETAILS as READ
 from service.api.schemas import GameSchema
 from service.errors import ApiError
@@ -94,6 +94,7 @@ def get_game(game_id: str):
         "304": {"description": "Not modified (If-None-Match matched)", "headers": STATIC_HEADERS},
         **problem_responses("not_found", *LIMITED, details=READ),
     },
+    parameters=[header_param("If-None-Match", "The ETag you hold (weak or not): 304, no body, while it is current.")],
 )
 def get_static(game_id: str):
     """What is the same in every match of the game (a board's geometry, a map).

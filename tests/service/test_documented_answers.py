@@ -420,6 +420,21 @@ def test_a_request_in_progress_409_declares_its_retry_after_and_a_304_its_etag(d
         assert "ETag" in doc["paths"][path]["get"]["responses"]["304"]["headers"], path
 
 
+def test_an_operation_that_answers_304_takes_the_if_none_match_that_asks_for_it(client, doc):
+    """A game's static data said 304 "If-None-Match matched" but not If-None-Match: a generated Python
+    client's get_catan_static had no argument to send it, and Swagger UI no field. Each such
+    operation declares the header, and the server answers 304 to the ETag it gave."""
+    for method, path in operations(doc).values():
+        op = doc["paths"][path][method.lower()]
+        if "304" not in op["responses"]:
+            continue
+        taken = {param["name"] for param in map(lambda p: resolved(doc, p), op.get("parameters", []))}
+        assert "If-None-Match" in taken, op["operationId"]
+    for url in ("/v1/games/medici/static", *STATIC_OF.values()):
+        etag = client.get(url).headers["ETag"]
+        assert client.get(url, headers={"If-None-Match": etag}).status_code == 304, url
+
+
 # The 409 and 422 codes each operation can answer (service/matches.py, service/lifecycle.py, guards).
 # An operation that takes If-Match and an Idempotency-Key, as a move does (service/api/life.py):
 RETRIED = ("stale_version", "validation_error", "idempotency_key_reused", "request_in_progress")
