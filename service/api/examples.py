@@ -17,9 +17,28 @@ SEED = 2026
 PLAYERS = 3
 NAMES = {0: "Ana", 1: "Bruno"}
 CREATED_AT = 1795330000
+UNDO = "own_move"
+# The create request that makes this match (Swagger UI's Try it out fills in the first): sent, then
+# postMove's example with seat 0's token, each answer is the one shown but for the id and the tokens.
+CREATE_REQUESTS = {
+    "documented": {
+        "summary": "The match the examples show: seat 0 acts first (a fixed seed deals every such match alike)",
+        "value": {
+            "game": "speicherstadt",
+            "players": PLAYERS,
+            "seed": SEED,
+            "names": {str(seat): name for seat, name in NAMES.items()},
+            "undo": UNDO,
+        },
+    },
+    "secret_seed": {
+        "summary": "A match as a real game creates one: its seed secret, its deal unknown until the replay",
+        "value": {"game": "speicherstadt", "players": PLAYERS},
+    },
+}
 
 
-def new_match(undo: str = "never") -> tuple[matches.Loaded, _Log]:
+def new_match(undo: str = UNDO) -> tuple[matches.Loaded, _Log]:
     """The example match as service/matches.create stores it (every seat handed out), at version 1:
     its log opens with the set-up's entry (round 1's cards turned up)."""
     game = registry.get("speicherstadt")
@@ -89,8 +108,8 @@ _resigned = lifecycle.resign(_played, 2)
 commit(_played, _log, _resigned)
 RESIGNED = answer(_played, 2, _resigned)
 
-# A match created with `undo: own_move`: seat 0 moves, then takes the move back.
-_undone, _undo_log = new_match("own_move")
+# Seat 0 moves, then takes the move back (the match allows it: `undo: own_move`).
+_undone, _undo_log = new_match()
 move(_undone, _undo_log, 0, POSTED)
 _undo = lifecycle.undo(store_of(_undo_log), _undone, 0)
 commit(_undone, _undo_log, _undo)

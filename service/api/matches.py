@@ -74,7 +74,7 @@ def _player_counts(game) -> str:
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(CreateMatchSchema(), example={"game": "speicherstadt", "players": 3})
+@blp.arguments(CreateMatchSchema(), examples=examples.CREATE_REQUESTS)
 @blp.response(
     201,
     CreatedSchema,

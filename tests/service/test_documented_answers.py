@@ -530,6 +530,42 @@ def test_the_move_examples_are_one_real_answer(doc):
     assert moved["version"] == answer["version"] and moved["events"] == answer["events"]
 
 
+def shown_example(content: dict):
+    """The example Swagger UI's "Try it out" fills in: `example`, else the first of `examples`."""
+    return content["example"] if "example" in content else next(iter(content["examples"].values()))["value"]
+
+
+def test_the_request_examples_sent_in_turn_get_the_documented_answers(client, doc):
+    """Swagger UI's Try it out, as an integrator used it: createMatch's example, Authorize with seat 0's
+    token, postMove's example, undoMove. The example made a match with a secret seed: two times in three
+    another seat was to act (409 not_your_turn), and its texts said "Seat 0" where the answers shown
+    said "Ana". Each answer is now the one shown, but for the match's id and tokens."""
+
+    def read(op: dict, status: str = "200"):
+        return op["responses"][status]["content"]["application/json"]["example"]
+
+    create_op, match_op = doc["paths"]["/v1/matches"]["post"], doc["paths"]["/v1/matches/{match_id}"]
+    move_op = doc["paths"]["/v1/matches/{match_id}/moves"]["post"]
+    created = client.post("/v1/matches", json=shown_example(create_op["requestBody"]["content"]["application/json"]))
+    assert created.status_code == 201, created.get_json()
+    real, shown = created.get_json(), read(create_op, "201")
+    match_id, token = real["id"], real["seats"][0]["token"]
+
+    def as_shown(body: dict) -> dict:
+        return json.loads(json.dumps(body).replace(match_id, shown["id"]))
+
+    assert [seat["seat"] for seat in real.pop("seats")] == [seat["seat"] for seat in shown["seats"]]
+    assert as_shown(real) == {key: value for key, value in shown.items() if key != "seats"}
+    assert as_shown(get_match(client, match_id, token)) == read(match_op["get"])
+    posted = shown_example(move_op["requestBody"]["content"]["application/json"])
+    moved = client.post(f"/v1/matches/{match_id}/moves", json=posted, headers=auth(token))
+    assert moved.status_code == 200 and as_shown(moved.get_json()) == read(move_op), moved.get_json()
+    log = client.get(f"/v1/matches/{match_id}/events", headers=auth(token)).get_json()
+    assert as_shown(log) == read(doc["paths"]["/v1/matches/{match_id}/events"]["get"])
+    undone = client.post(f"/v1/matches/{match_id}/undo", headers=auth(token))
+    assert as_shown(undone.get_json()) == read(doc["paths"]["/v1/matches/{match_id}/undo"]["post"])
+
+
 def test_the_document_says_the_limits_the_server_holds_a_cursor_and_a_name_to():
     """Schemathesis (an adversary's second round) sent letters as a cursor and an empty name, which
     the document allowed and the server refused."""
