@@ -293,7 +293,6 @@ class MatchSchema(Schema):
         metadata={
             "description": "A short label per legal move, index by index, in the Accept-Language language "
             "(en, fr); each of `move_templates` has its own `label`.",
-            "example": ["Place a worker at position 1", "Place a worker at position 2"],
         },
     )
     clock = fields.Nested("ClockStateSchema", required=True, allow_none=True)

@@ -317,9 +317,18 @@ def _match(api: Api, game: Game, base: dict) -> str:
             api.spec.components.schema(view, schema=game.view_schema)
         props["view"] = {**ref(view), "description": props["view"].get("description", "")}
     props["legal_moves"] = {**props["legal_moves"], "items": ref(f"{prefix(game.id)}Move")}
+    props["move_labels"] = {**props["move_labels"], "example": _first_labels(game)}
     props["move_templates"] = {**props["move_templates"], "items": ref("MoveTemplate")}
     api.spec.components.schema(name, component=body)
     return name
+
+
+def _first_labels(game: Game, seed: int = 2026) -> list[str]:
+    """What a new match of the game (that seed, the fewest players) labels its first two moves: the
+    example of its `move_labels` (one shared example showed Speicherstadt's labels in every game's)."""
+    state, _ = game.open(game.min_players, game.load_options({}), seed)
+    seat = sorted(game.to_act(state))[0]
+    return [game.move_label(state, seat, move) for move in game.legal_moves(state, seat)[:2]]
 
 
 def _one_games(api: Api, game: Game, base: dict) -> dict:

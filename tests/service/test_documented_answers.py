@@ -566,6 +566,16 @@ def test_the_request_examples_sent_in_turn_get_the_documented_answers(client, do
     assert as_shown(undone.get_json()) == read(doc["paths"]["/v1/matches/{match_id}/undo"]["post"])
 
 
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_each_games_match_shows_move_labels_of_its_own_moves(client, doc, game_id):
+    """CatanMatch, MediciMatch and SmugglerMatch showed Speicherstadt's "Place a worker at position 1"
+    as their `move_labels` example: each now shows what a new match of its game labels its first moves."""
+    shown = doc["components"]["schemas"][f"{game_id.capitalize()}Match"]["properties"]["move_labels"]["example"]
+    created = create(client, game=game_id, players=registry.get(game_id).min_players, seed=2026)
+    acting = get_match(client, created["id"])["to_act"][0]
+    assert get_match(client, created["id"], tokens(created)[acting])["move_labels"][: len(shown)] == shown
+
+
 def test_the_document_says_the_limits_the_server_holds_a_cursor_and_a_name_to():
     """Schemathesis (an adversary's second round) sent letters as a cursor and an empty name, which
     the document allowed and the server refused."""
