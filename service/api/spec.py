@@ -360,6 +360,19 @@ def _replay(api: Api, game: Game, base: dict, base_move: dict) -> str:
     name = f"{prefix(game.id)}Replay"
     body = _one_games(api, game, base)
     body["properties"]["moves"] = {**body["properties"]["moves"], "items": ref(move)}
+    body["properties"]["options"] = ref(_options(api, game))
+    api.spec.components.schema(name, component=body)
+    return name
+
+
+def _options(api: Api, game: Game) -> str:
+    """`<Game>Options`: the game's options as the catalogue's `options` says them (a replay's were any
+    object, a generated client's an untyped dict). Without the catalogue's titles, which a generator
+    names its types after (`CatanOptionsTradingAndBuilding` for `trade_order`)."""
+    name = f"{prefix(game.id)}Options"
+    body = api.ma_plugin.converter.schema2jsonschema(game.options)
+    for option in body.get("properties", {}).values():
+        option.pop("title", None)
     api.spec.components.schema(name, component=body)
     return name
 

@@ -20,6 +20,8 @@ from portside_client.api.life import abort_match, list_matches
 from portside_client.api.matches import create_match, get_match, get_replay
 from portside_client.api.moves import post_move
 from portside_client.models import (
+    CatanOptionsTradeOrder,
+    CatanReplay,
     CatanStatic,
     Created,
     CreateMatch,
@@ -93,6 +95,8 @@ def aborted(base_url: str, game: str, players: int) -> None:
     assert isinstance(answer, MoveAnswer) and answer.match.ended is not None, answer
     replay = get_replay.sync(created.id, client=Client(base_url), accept_language="fr")
     assert replay is not None and not isinstance(replay, Problem) and replay.outcome is None, replay
+    if isinstance(replay, CatanReplay):  # its options typed as the catalogue says them (an untyped dict)
+        assert replay.options.trade_order == CatanOptionsTradeOrder.COMBINED, replay.options
     entries = live_entries(Client(base_url), created.id)
     opening = [LogEntryKind.OPENING] if created.version else []  # a game whose set-up showed something
     assert [entry.kind for entry in entries] == [*opening, LogEntryKind.ABORT] and entries[-1].events[0].text, entries

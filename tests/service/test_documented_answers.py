@@ -346,6 +346,25 @@ def test_a_replays_moves_are_its_games_own(client, doc):
     conforms(doc, "GET", f"/v1/matches/{created['id']}/replay", client.get(f"/v1/matches/{created['id']}/replay"))
 
 
+def test_a_replays_options_are_its_games_options_as_the_catalogue_says_them(client, doc):
+    """A Catan replay's `options` was any object: the generated Python client gave an untyped dict of
+    `additional_properties` where the catalogue names `map`, `trade_order`, `max_offers`... Each
+    game's replay now refers to its `<Game>Options`, the catalogue's schema of them."""
+    schemas = doc["components"]["schemas"]
+    for game_id in sorted(registry.GAMES):
+        name = f"{game_id.capitalize()}Options"
+        assert schemas[f"{game_id.capitalize()}Replay"]["properties"]["options"]["$ref"].endswith("/" + name)
+        catalogue = client.get(f"/v1/games/{game_id}").get_json()["options"]
+        assert schemas[name]["properties"].keys() == catalogue["properties"].keys(), game_id
+        assert all(option["title"] for option in catalogue["properties"].values()), game_id  # for a form
+    created = create(client, game="catan", players=3, seed=4, options={"map": "beginner", "trade_order": "strict"})
+    client.post(f"/v1/matches/{created['id']}/abort", headers=auth(tokens(created)[0]))
+    url = f"/v1/matches/{created['id']}/replay"
+    replay = client.get(url)
+    conforms(doc, "GET", url, replay)
+    assert replay.get_json()["options"]["trade_order"] == "strict"
+
+
 def test_every_operations_summary_is_one_line(doc):
     """Six operations had a whole paragraph as their summary (flask-smorest takes the docstring's
     first paragraph): /docs showed it on the operation's one line, its Markdown raw, and no description."""
