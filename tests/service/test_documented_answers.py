@@ -800,3 +800,18 @@ def test_every_game_id_the_server_answers_is_the_games_enum(doc):
         if game is not None:
             one_game = [game["const"]] if "const" in game else game.get("enum", [])
             assert game.get("enum") == games or (len(one_game) == 1 and one_game[0] in games), (name, game)
+
+
+def test_the_readmes_api_table_names_every_operation(doc):
+    """README "The API" had no row for a game's static data (`GET /v1/games/{id}/static`): an integrator
+    reading the table did not know the board's geometry could be fetched once, and revalidated."""
+    readme = (COMMITTED.parents[1] / "README.md").read_text()
+    table = readme[readme.index("## The API") :].split("\n\n")[2]
+    rows = [row for row in table.splitlines() if row.startswith("| `")]
+    named = set(STATIC_OF)  # each game's own: the templated path's row names them
+    for operation_id, (method, path) in operations(doc).items():
+        said = method + " " + re.sub(r"{\w+}", "{id}", path)
+        parent, _, last = said.rpartition("/")
+        if any(said in row or (parent in row and f"`{last}`" in row) for row in rows):
+            named.add(operation_id)
+    assert named == set(operations(doc)), set(operations(doc)) - named
