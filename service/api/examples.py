@@ -102,7 +102,8 @@ MATCH = matches.resource(_played, 0)
 POSTED = MATCH["legal_moves"][0]
 _first = move(_played, _log, 0, POSTED)
 MOVE_ANSWER = answer(_played, 0, _first)
-LOG = {"after": 0, "version": 2, "entries": [matches.public_entry(v, e, 0) for v, e in _log.entries]}
+LOG_ENTRIES = [matches.public_entry(v, e, 0) for v, e in _log.entries]  # seat 0's, as /events and the stream give them
+LOG = {"after": 0, "version": 2, "entries": LOG_ENTRIES}
 # Then seat 2, not to act (seat 1 is), resigns: a 3-player match goes on, the random bot playing seat 2.
 _resigned = lifecycle.resign(_played, 2)
 commit(_played, _log, _resigned)

@@ -66,7 +66,18 @@ A client ahead of the server (`Last-Event-ID` or `after` above the match's versi
 its last second) is answered at once, as `/events` answers it: first a message `event: resync`
 with `id:` the server's version and `data:` `{"after": <yours>, "version": <the server's>,
 "entries": []}`; refetch the match. The stream then goes on from the server's version (an
-EventSource resumes from that `id:` if it reconnects)."""
+EventSource resumes from that `id:` if it reconnects).
+
+The example is the start of seat 0's stream of the match the other examples show. Try it out
+(in /docs) shows a stream only once it ends: a finished match's; follow a live one with
+`curl -N -H "Authorization: Bearer <token>" <server>/v1/matches/{id}/stream`."""
+
+
+# Seat 0's stream of the examples' match after its first move: every entry so far, then it waits.
+STREAM_EXAMPLE = (
+    OPENED
+    + b"".join(b"id: %d\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry)) for entry in examples.LOG_ENTRIES)
+).decode()
 
 
 UNUSABLE_TICKET = "This stream ticket is unknown, used or expired; get a new one."
@@ -124,7 +135,10 @@ def post_stream_ticket(_body: dict, match_id: str):
 @blp.arguments(StreamHeadersSchema(), location="headers")
 @blp.doc(
     responses={
-        "200": {"description": SSE_DESCRIPTION, "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+        "200": {
+            "description": SSE_DESCRIPTION,
+            "content": {"text/event-stream": {"schema": {"type": "string"}, "example": STREAM_EXAMPLE}},
+        },
         **problem_responses(*TOKEN, *MATCH, "validation_error", details=examples.STREAM_DETAILS),
     },
     operationId="getStream",

@@ -556,9 +556,10 @@ def shown_example(content: dict):
 
 def test_the_request_examples_sent_in_turn_get_the_documented_answers(client, doc):
     """Swagger UI's Try it out, as an integrator used it: createMatch's example, Authorize with seat 0's
-    token, postMove's example, undoMove. The example made a match with a secret seed: two times in three
-    another seat was to act (409 not_your_turn), and its texts said "Seat 0" where the answers shown
-    said "Ana". Each answer is now the one shown, but for the match's id and tokens."""
+    token, postMove's example, getStream (Swagger UI showed only "string"), undoMove. The example made
+    a match with a secret seed: two times in three another seat was to act (409 not_your_turn), and
+    its texts said "Seat 0" where the answers shown said "Ana". Each answer is now the one shown, but
+    for the match's id and tokens."""
 
     def read(op: dict, status: str = "200"):
         return op["responses"][status]["content"]["application/json"]["example"]
@@ -581,6 +582,17 @@ def test_the_request_examples_sent_in_turn_get_the_documented_answers(client, do
     assert moved.status_code == 200 and as_shown(moved.get_json()) == read(move_op), moved.get_json()
     log = client.get(f"/v1/matches/{match_id}/events", headers=auth(token)).get_json()
     assert as_shown(log) == read(doc["paths"]["/v1/matches/{match_id}/events"]["get"])
+    stream = doc["paths"]["/v1/matches/{match_id}/stream"]["get"]["responses"]["200"]
+    assert "curl -N" in stream["description"]  # Try it out shows a live stream only once it ends
+    shown_stream = stream["content"]["text/event-stream"]["example"].encode()
+    live = client.get(f"/v1/matches/{match_id}/stream", headers=auth(token), buffered=False)
+    sent = b""
+    for chunk in live.response:  # the match goes on: read as much as the example shows, then hang up
+        sent += chunk
+        if len(sent) >= len(shown_stream):
+            break
+    live.close()
+    assert sent.replace(match_id.encode(), shown["id"].encode()) == shown_stream
     undone = client.post(f"/v1/matches/{match_id}/undo", headers=auth(token))
     assert as_shown(undone.get_json()) == read(doc["paths"]["/v1/matches/{match_id}/undo"]["post"])
 
