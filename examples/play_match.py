@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Play one whole Portside match over HTTP, every seat making random legal moves.
 
-    python3 examples/play_match.py http://127.0.0.1:8000 [GAME] [PLAYERS]
+    python3 examples/play_match.py http://127.0.0.1:8000 [GAME] [PLAYERS] [SEED]
 
 PLAYERS defaults to 3, or the game's nearest count (2 for Medici vs Strozzi).
+SEED, a whole number, fixes the match's deal and this script's choices: the same
+seed plays the same match again (a bug you saw, or a test that must take the
+same time each run).
 
 Standard library only. The loop is all a scripted client needs: read the
 match, and for each seat in `to_act` read that seat's view with its token and
@@ -69,12 +72,16 @@ def pick(mine):
     return fill(choice) if "params" in choice and "move" in choice else choice
 
 
-def main(base, game="speicherstadt", players=None):
+def main(base, game="speicherstadt", players=None, seed=None):
     base = base.rstrip("/")
     if players is None:  # 3 where the game allows it (Medici vs Strozzi is for 2 only)
         entry = call(base, "GET", f"/v1/games/{game}")
         players = min(max(3, entry["min_players"]), entry["max_players"])
-    created = call(base, "POST", "/v1/matches", {"game": game, "players": players})
+    body = {"game": game, "players": players}
+    if seed is not None:
+        random.seed(seed)
+        body["seed"] = seed
+    created = call(base, "POST", "/v1/matches", body)
     match_id = created["id"]
     tokens = {seat["seat"]: seat["token"] for seat in created["seats"]}
     print(f"match {match_id}: {players}-player {game}")
@@ -100,4 +107,4 @@ def main(base, game="speicherstadt", players=None):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(sys.argv[1], *sys.argv[2:3], *(int(n) for n in sys.argv[3:4]))
+    main(sys.argv[1], *sys.argv[2:3], *(int(n) for n in sys.argv[3:5]))
