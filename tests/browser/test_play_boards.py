@@ -4,14 +4,13 @@ and goods' names in French (screenshots in var/screenshots/)."""
 
 from __future__ import annotations
 
-import orjson
 import pytest
 
 from engine.smuggler import GAME as SMUGGLER
-from service.store import match_key
 from tests.browser.test_play_i18n import assert_words, visible_text
 from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, wait_for_text
 from tests.engine.smuggler.helpers import edited, officers_to_choose
+from tests.service.helpers import stored_state
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -36,9 +35,8 @@ def test_smuggler_customs_rings_each_officer_the_seat_may_move_and_a_tap_there_c
     """Asked which officer moves for a sale, the poorest seat saw the map mark neither officer (one
     was off the phone's screen): only the buttons under it said where each stood."""
     created = create(server_url, "smuggler", 3)
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"] = SMUGGLER.dump(officers_to_choose())  # officer 1 at Hayle, officer 2 at Zennor
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        raw["game"] = SMUGGLER.dump(officers_to_choose())  # officer 1 at Hayle, officer 2 at Zennor
     context = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = context.new_page()
@@ -179,9 +177,8 @@ def test_a_french_smuggler_page_names_goods_boats_warehouses_and_the_witch_in_fr
         d["warehouses"]["w_c_rowe"]["owner"] = 0
         d["shapes"]["roscoff_7"].update(where="warehouse", owner=0, space="penzance", warehouse="w_c_rowe")
 
-    raw = orjson.loads(redis_client.hget(match_key(match_id), "state"))
-    raw["game"] = SMUGGLER.dump(edited(SMUGGLER.load(raw["game"]), tamsin))
-    redis_client.hset(match_key(match_id), "state", orjson.dumps(raw))
+    with stored_state(redis_client, match_id) as raw:
+        raw["game"] = SMUGGLER.dump(edited(SMUGGLER.load(raw["game"]), tamsin))
     context = browser.new_context(viewport=DESKTOP, locale="fr-FR")
     try:
         page = context.new_page()
@@ -528,9 +525,8 @@ def test_catan_counts_a_seats_hidden_victory_point_cards_in_its_own_points(brows
     with them and what the others see; another seat's page shows only what it may see."""
     created = create(server_url, "catan", 3)
     match_id = created["id"]
-    raw = orjson.loads(redis_client.hget(match_key(match_id), "state"))
-    raw["game"]["devs"][0][1] = 1  # DEV_CARDS[1]: a victory point card in seat 0's hand
-    redis_client.hset(match_key(match_id), "state", orjson.dumps(raw))
+    with stored_state(redis_client, match_id) as raw:
+        raw["game"]["devs"][0][1] = 1  # DEV_CARDS[1]: a victory point card in seat 0's hand
     for seat, said in ((0, "1 (others see 0)"), (1, "0")):  # a browser each: one holding both switches
         context = browser.new_context(viewport=DESKTOP, locale="en-US")
         try:
@@ -555,9 +551,8 @@ def test_catan_players_table_keeps_each_cell_on_one_line_on_a_phone(browser, ser
     « 7 (la plus / longue) » and « la plus / grande », each row two lines high in a table that scrolls
     sideways anyway: a short cell keeps to one line."""
     created = create(server_url, "catan", 3)
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"]["longest"] = raw["game"]["army"] = 1
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        raw["game"]["longest"] = raw["game"]["army"] = 1
     context = browser.new_context(viewport=PHONE, locale="fr-FR")
     try:
         page = context.new_page()
@@ -597,9 +592,8 @@ def test_smuggler_players_table_breaks_lines_between_characters_only(browser, se
                     deck.remove(cid)
             d["characters"][0].append(cid)
 
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"] = SMUGGLER.dump(edited(SMUGGLER.load(raw["game"]), hired))
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        raw["game"] = SMUGGLER.dump(edited(SMUGGLER.load(raw["game"]), hired))
     context = browser.new_context(viewport=PHONE, locale="en-US")
     try:
         page = context.new_page()
@@ -623,9 +617,8 @@ def test_catan_says_no_ones_turn_once_the_match_is_over(page, server_url, redis_
     """At the end the line under the map read "Phase: over · dice 4, 3 · turn of Seat 1": a turn
     that no longer is (Smuggler's says none once ended)."""
     created = create(server_url, "catan", 3)
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"]["phase"] = "over"
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        raw["game"]["phase"] = "over"
     page.goto(f"{server_url}/play/#match={created['id']}&token={created['seats'][0]['token']}")
     page.wait_for_selector(".board .facts-block")
     assert page.locator(".board .facts-block p").first.inner_text() == "Phase: over"
@@ -645,9 +638,8 @@ def test_catan_says_a_seats_development_cards_by_their_titles_in_the_plural(
     Road Building card « 1 chevalier, 1 Construction de routes », two cases in one line. The cards
     are titles, as the server's texts and the French rules write a card (« Route la Plus Longue »)."""
     created = create(server_url, "catan", 3)
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"]["devs"][0][:3] = [n, n, 1]  # DEV_CARDS: knights, victory point cards, road building
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        raw["game"]["devs"][0][:3] = [n, n, 1]  # DEV_CARDS: knights, victory point cards, road building
     context = browser.new_context(viewport=PHONE, locale=locale)
     try:
         page = context.new_page()
@@ -665,10 +657,9 @@ def test_a_catan_seat_offered_cards_it_lacks_reads_why_it_cannot_accept(browser,
     created, offer = catan_offer_on_the_table(server_url)
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     (get, _), (short, holding) = next(iter(offer["get"].items())), offer["to"]
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    resource = ["lumber", "brick", "wool", "grain", "ore"].index(get)  # the engine's hand order
-    raw["game"]["hands"][short][resource], raw["game"]["hands"][holding][resource] = 0, 1
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        resource = ["lumber", "brick", "wool", "grain", "ore"].index(get)  # the engine's hand order
+        raw["game"]["hands"][short][resource], raw["game"]["hands"][holding][resource] = 0, 1
     for seat, said in ((short, f" · you do not hold 1 {get}"), (holding, "")):
         context = browser.new_context(viewport=PHONE, locale="en-US")
         try:

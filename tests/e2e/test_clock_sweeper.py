@@ -10,7 +10,8 @@ import urllib.request
 import orjson
 
 from service import lifecycle
-from service.store import log_key, match_key
+from service.store import log_key
+from tests.service.helpers import stored_state
 
 
 def overdue_match(url: str, redis_client) -> str:
@@ -20,9 +21,8 @@ def overdue_match(url: str, redis_client) -> str:
     request = urllib.request.Request(f"{url}/v1/matches", data=body, headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as response:
         match_id = json.loads(response.read())["id"]
-    doc = orjson.loads(redis_client.hget(match_key(match_id), "state"))
-    doc["life"]["deadlines"] = {seat: time.time() - 1 for seat in doc["life"]["deadlines"]}
-    redis_client.hset(match_key(match_id), "state", orjson.dumps(doc))
+    with stored_state(redis_client, match_id) as doc:
+        doc["life"]["deadlines"] = {seat: time.time() - 1 for seat in doc["life"]["deadlines"]}
     redis_client.zadd(lifecycle.CLOCKS_KEY, {match_id: time.time() - 1})
     return match_id
 

@@ -256,6 +256,22 @@ def test_control_socket_is_where_it_is_asked_for(configured):
     assert (tmp / "control.sock").exists()
 
 
+def gunicorn_until_it_stops(env: dict):
+    """gunicorn as the Procfile starts it, with `env`, on a free port: what it said once it stopped
+    (a setting it refuses), or TimeoutExpired after 20 s."""
+    import subprocess
+    import sys
+
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:service.gunicorn_conf"],
+        env={**env, "BIND": "127.0.0.1:0"},
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=20,
+    )
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [
@@ -273,19 +289,10 @@ def test_a_setting_that_is_not_a_number_stops_the_server_once_with_its_name(redi
     and every connection failing; the master now checks the settings before any worker starts. A
     number out of its range (a TTL or a timeout of 0) stops it as one that is not a number does."""
     import os
-    import subprocess
-    import sys
 
-    env = {**os.environ, "REDIS_URL": redis_url, "BIND": "127.0.0.1:0", "PORTSIDE_DATA_DIR": str(tmp_path), name: value}
     started = time.monotonic()
-    ended = subprocess.run(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:service.gunicorn_conf"],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=20,
-    )
+    env = {**os.environ, "REDIS_URL": redis_url, "PORTSIDE_DATA_DIR": str(tmp_path), name: value}
+    ended = gunicorn_until_it_stops(env)
     assert ended.returncode != 0 and time.monotonic() - started < 15
     said = ended.stdout + ended.stderr
     assert f"{name} must be" in said and repr(value) in said, said
@@ -315,19 +322,9 @@ def test_an_embedded_redis_maxmemory_that_redis_refuses_stops_the_start_with_its
     """redis-server refused `maxmemory "lots"` and the supervisor started it again, about seven
     times a second, for as long as the service was left running: never ready, never stopped."""
     import os
-    import subprocess
-    import sys
 
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update({"REDIS_MAXMEMORY": "lots", "PORTSIDE_DATA_DIR": str(tmp_path), "BIND": "127.0.0.1:0"})
-    ended = subprocess.run(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "python:service.gunicorn_conf"],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=20,
-    )
+    ended = gunicorn_until_it_stops({**env, "REDIS_MAXMEMORY": "lots", "PORTSIDE_DATA_DIR": str(tmp_path)})
     said = ended.stdout + ended.stderr
     assert ended.returncode != 0 and "REDIS_MAXMEMORY must be" in said and "'lots'" in said, said
     assert "Booting worker" not in said

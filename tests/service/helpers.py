@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import orjson
+
+from service.store import match_key
+
 
 def after_opening(log: list[dict]) -> list[dict]:
     """A log's entries after the game's set-up (the `opening` entry at version 1, if the game has one)."""
@@ -81,3 +88,12 @@ def play_random(
     if until_end:
         raise AssertionError(f"no end after {max_moves} moves")
     return get_match(client, match_id)
+
+
+@contextmanager
+def stored_state(redis, match_id: str) -> Iterator[dict]:
+    """The match's document as Redis holds it (`game`: the engine's state, `life`: the service's),
+    to edit in the block; written back after it."""
+    raw = orjson.loads(redis.hget(match_key(match_id), "state"))
+    yield raw
+    redis.hset(match_key(match_id), "state", orjson.dumps(raw))

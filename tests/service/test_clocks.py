@@ -6,18 +6,15 @@ from __future__ import annotations
 import threading
 import time
 
-import orjson
-
 from service import lifecycle, sweeper
-from service.store import Store, match_key
-from tests.service.helpers import after_opening, auth, create, get_match, post_move, tokens
+from service.store import Store
+from tests.service.helpers import after_opening, auth, create, get_match, post_move, stored_state, tokens
 
 
 def _expire(redis_client, match_id: str, seat: int, at: float | None = None) -> None:
     """Move a seat's deadline (by editing the stored document, as a lapse of time would)."""
-    raw = orjson.loads(redis_client.hget(match_key(match_id), "state"))
-    raw["life"]["deadlines"][str(seat)] = time.time() - 1 if at is None else at
-    redis_client.hset(match_key(match_id), "state", orjson.dumps(raw))
+    with stored_state(redis_client, match_id) as raw:
+        raw["life"]["deadlines"][str(seat)] = time.time() - 1 if at is None else at
     redis_client.zadd(lifecycle.CLOCKS_KEY, {match_id: min(raw["life"]["deadlines"].values())})
 
 

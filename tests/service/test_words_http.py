@@ -8,16 +8,22 @@ import random
 import re
 from pathlib import Path
 
-import orjson
-
 from engine import i18n
 from engine.smuggler import GAME as SMUGGLER
 from engine.speicherstadt.data import TRADERS
 from service import ratelimit, words
 from service.errors import STATUS
-from service.store import match_key
 from tests.engine.smuggler.helpers import officers_to_choose
-from tests.service.helpers import auth, create, get_match, play_first_legal, post_move, post_random, tokens
+from tests.service.helpers import (
+    auth,
+    create,
+    get_match,
+    play_first_legal,
+    post_move,
+    post_random,
+    stored_state,
+    tokens,
+)
 from tests.typography import plain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -320,9 +326,8 @@ def test_an_officer_for_the_customs_is_labelled_in_the_callers_language_with_the
     """The words of the customs' questions were the terminal client's own, rebuilt from the log in English:
     the web page and API callers read `Move officer 2`. The match's state edited to a sale's question."""
     created = create(client, game="smuggler", players=3, names={"2": "Ana"})
-    raw = orjson.loads(redis_client.hget(match_key(created["id"]), "state"))
-    raw["game"] = SMUGGLER.dump(officers_to_choose())
-    redis_client.hset(match_key(created["id"]), "state", orjson.dumps(raw))
+    with stored_state(redis_client, created["id"]) as raw:
+        raw["game"] = SMUGGLER.dump(officers_to_choose())
     seat = auth(tokens(created)[1])
     english = client.get(f"/v1/matches/{created['id']}", headers=seat).get_json()
     french = client.get(f"/v1/matches/{created['id']}", headers={**seat, **FR}).get_json()

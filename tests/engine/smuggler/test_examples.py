@@ -23,6 +23,16 @@ def boat_goods(dump, sid, owner):
     dump["shapes"][sid].update(where="boat", owner=owner)
 
 
+def landing_seat_2_may_tip_off(d) -> None:
+    """Seat 0's boat at Hayle with a 4-square shape and its pawn there (risk 4 + 3 = 7: safe
+    without a tip-off), seat 2 holding a Tip-off: for `edited`."""
+    d["boats"][0]["space"] = "hayle"
+    d["pawns"][0] = ["hayle"]
+    boat_goods(d, "irish_4", 0)
+    d["hands"][2] = ["tipoff1"]
+    d["secrets_deck"].remove("tipoff1")
+
+
 def others_passed(dump):
     dump["passed"] = [seat != 0 for seat in range(dump["players"])]
 

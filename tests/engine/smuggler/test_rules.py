@@ -9,7 +9,7 @@ from tests.engine.playout import assert_refused
 from tests.typography import plain
 
 from .helpers import edited, play, started
-from .test_examples import board_goods, boat_goods, others_passed
+from .test_examples import board_goods, boat_goods, landing_seat_2_may_tip_off, others_passed
 
 
 def test_set_up_drafts_characters_pawns_and_boats():
@@ -169,14 +169,7 @@ def test_a_raid_costs_a_mob_character_its_reputation_and_a_pawn():
 
 
 def test_a_tip_off_is_another_seats_move_inside_the_landing():
-    def landing(d):
-        d["boats"][0]["space"] = "hayle"
-        d["pawns"][0] = ["hayle"]
-        boat_goods(d, "irish_4", 0)  # risk 4 + 3 = 7: safe without the tip-off
-        d["hands"][2] = ["tipoff1"]
-        d["secrets_deck"].remove("tipoff1")
-
-    state = edited(started(), landing)
+    state = edited(started(), landing_seat_2_may_tip_off)
     play(state, 0, {"type": "land", "shapes": {"irish_4": 1}, "hide": 0, "stash": 0})
     assert GAME.to_act(state) == {2}
     assert GAME.legal_moves(state, 2) == [{"type": "tipoff", "play": True}, {"type": "tipoff", "play": False}]

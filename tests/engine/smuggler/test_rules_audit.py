@@ -8,7 +8,7 @@ from engine.smuggler import GAME
 from tests.engine.playout import assert_refused
 
 from .helpers import edited, play, started
-from .test_examples import board_goods, boat_goods
+from .test_examples import board_goods, boat_goods, landing_seat_2_may_tip_off
 
 
 def test_a_raid_with_an_unbribed_officer_at_penzance_is_seized_again():
@@ -41,12 +41,8 @@ def test_a_player_who_has_passed_may_still_play_a_tip_off():
     secrets). »"""
 
     def landing(d):
+        landing_seat_2_may_tip_off(d)
         d["passed"] = [False, False, True]
-        d["boats"][0]["space"] = "hayle"
-        d["pawns"][0] = ["hayle"]
-        boat_goods(d, "irish_4", 0)  # risk 4 + 3 = 7: safe without the tip-off
-        d["hands"][2] = ["tipoff1"]
-        d["secrets_deck"].remove("tipoff1")
 
     state = edited(started(), landing)
     play(state, 0, {"type": "land", "shapes": {"irish_4": 1}, "hide": 0, "stash": 0})
