@@ -250,7 +250,7 @@ def test_catan_log_names_a_road_by_intersections_the_map_shows(browser, server_u
         page = context.new_page()
         open_seat(page, server_url, match_id, tokens[1])
         line = page.locator(".log li[value='2']").inner_text()
-        a, b = (int(n) for n in re.search(r"(\d+)\D+(\d+)\)", line).groups())
+        a, b = (int(n) for n in re.search(r"intersections\W+(\d+)\D+(\d+)", line).groups())
         found = page.evaluate(ROAD_ENDS)
         assert sorted(int(badge["text"]) for badge in found["badges"]) == sorted([a, b])
         for badge in found["badges"]:  # each number by its end of the road, on the screen
