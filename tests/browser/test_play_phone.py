@@ -236,6 +236,33 @@ NOTE = {
 }
 
 
+# How far each intersection's number lies inside a harbour's disc, on the screen (0: clear of all).
+BADGES_INTO_HARBOURS = """() => Array.from(document.querySelectorAll('.map .node-id rect'), (badge) => {
+  const b = badge.getBoundingClientRect();
+  return Math.max(0, ...Array.from(document.querySelectorAll('.map .harbour circle:first-of-type'), (disc) => {
+    const d = disc.getBoundingClientRect(), r = d.width / 2, [cx, cy] = [d.x + r, d.y + r];
+    const [nx, ny] = [Math.min(Math.max(cx, b.left), b.right), Math.min(Math.max(cy, b.top), b.bottom)];
+    return r - Math.hypot(cx - nx, cy - ny);
+  }));
+})"""
+
+
+def test_catan_an_intersections_number_never_hides_a_harbour(browser, server_url, screenshots):
+    """A settlement by a harbour had its number above it, on the harbour's disc: a « 1 » hid the
+    « 3:1 » (seed 4's harbour of intersections 1 and 5 lies above intersection 1)."""
+    match_id, tokens = created(server_url, "catan", 3, seed=4)
+    api(server_url, "POST", f"/v1/matches/{match_id}/moves", {"type": "build_settlement", "node": 1}, tokens[0])
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, tokens[1])
+        assert page.locator(".map .node-id text").all_text_contents() == ["1"]
+        assert page.evaluate(BADGES_INTO_HARBOURS) == [0]
+        page.locator(".map").screenshot(path=str(screenshots / "play-phone-catan-number-by-harbour.png"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("locale", ["en-US", "fr-FR"])
 def test_catan_log_names_a_road_by_intersections_the_map_shows(browser, server_url, screenshots, locale):
     """The log said "road between intersections 12 and 13", and no intersection on the web map had

@@ -185,13 +185,14 @@ function map(view, topo, resource, ctx, choice, place) {
     // The log names a hex by its number ("moved the robber to hex 7"): the map says which is which.
     items.push(svg("text", { x: cx, y: cy + 28, "text-anchor": "middle", class: "hex-id" }, `#${h}`));
   });
-  const harbours = [];
+  const harbours = [], discs = []; // discs: each harbour's [x, y, radius], for the numbers to clear
   board.harbours.forEach((harbour) => {
     const [a, b] = harbour.nodes.map(node);
     const mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
     const len = Math.hypot(mx, my) || 1;
     const hx = mx + (mx / len) * 24, hy = my + (my / len) * 24;
     const generic = harbour.kind === "any";
+    discs.push([hx, hy, generic ? 17 : 22]);
     // A 2:1 harbour: a ring in its resource's colour round a white disc with the ratio and the
     // resource; a long word is squeezed to the disc's width rather than spill onto the ring.
     const word = generic ? "" : term(harbour.kind);
@@ -269,13 +270,17 @@ function map(view, topo, resource, ctx, choice, place) {
     }
   }
   items.push(...harbours); // above the markers: a harbour's ratio and resource stay readable (taps pass through)
-  // The marked place's intersections by number, each just beyond its end of the road (above a lone one).
+  // The marked place's intersections by number, each just beyond its end of the road (above a lone one),
+  // else turned a quarter at a time until clear of every harbour (a « 1 » hid a harbour's « 3:1 »).
   const middle = marked.map(node).reduce(([x, y], [u, v]) => [x + u / marked.length, y + v / marked.length], [0, 0]);
   for (const n of marked) {
     const [x, y] = node(n);
     const [dx, dy] = marked.length > 1 ? [x - middle[0], y - middle[1]] : [0, -1];
     const len = Math.hypot(dx, dy) || 1;
-    const [bx, by] = [x + (dx / len) * 17, y + (dy / len) * 17];
+    const ways = [[dx / len, dy / len], [-dy / len, dx / len], [dy / len, -dx / len], [-dx / len, -dy / len]];
+    const spots = ways.map(([ux, uy]) => [x + ux * 17, y + uy * 17]);
+    const clear = ([bx, by]) => discs.every(([hx, hy, r]) => Math.hypot(bx - hx, by - hy) > r + 14); // 14: the badge's half-diagonal
+    const [bx, by] = spots.find(clear) || spots[0];
     items.push(svg("g", { class: "node-id", "data-node": n }, svg("title", {}, t("Intersection {node}", { node: n })),
       svg("rect", { x: bx - 11, y: by - 8, width: 22, height: 16, rx: 4 }),
       svg("text", { x: bx, y: by + 4, "text-anchor": "middle" }, String(n))));
