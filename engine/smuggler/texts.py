@@ -42,7 +42,7 @@ from engine.smuggler.content import BOATS, CHARACTERS, LAND, MERCHANTS, SEA, STA
 MOVES = {
     "choose_boat": "Take {boat}",
     "choose_warehouse": "Take {warehouse}",
-    "draw_characters": "Draw characters from {decks}",
+    "draw_characters": "Draw characters from the decks: {decks}",
     "keep_character": "Keep {card}: gain {gain}",
     "keep_character.no_gain": "Keep {card}",
     "place_pawn": "Place a network pawn {at}",

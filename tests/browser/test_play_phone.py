@@ -236,6 +236,32 @@ NOTE = {
 }
 
 
+def test_smuggler_says_what_the_character_draws_share_once_above_their_buttons(browser, server_url):
+    """Ten buttons of two or three lines each read « Piocher des personnages dans les pioches :
+    religieux, commerce », the same words ten times down a phone's screen: they are said once above
+    buttons that say the decks, and each button keeps its whole label as its name."""
+    match = api(
+        server_url, "POST", "/v1/matches", {"game": "smuggler", "players": 2, "seed": 3, "bots": {"1": "greedy"}}
+    )
+    match_id, token = match["id"], match["seats"][0]["token"]
+    mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)
+    while not any(move["type"] == "draw_characters" for move in mine["legal_moves"]):  # the set-up's picks before
+        api(server_url, "POST", f"/v1/matches/{match_id}/moves", mine["legal_moves"][0], token)
+        mine = api(server_url, "GET", f"/v1/matches/{match_id}", token=token)
+    context = browser.new_context(viewport=PHONE, locale="fr-FR")
+    try:
+        page = context.new_page()
+        open_seat(page, server_url, match_id, token)
+        group = page.get_by_role("group", name="Piocher des personnages dans les pioches :")
+        assert plain(group.locator(".kind-note").inner_text()) == "Piocher des personnages dans les pioches :"
+        assert plain(group.locator("button").first.inner_text()) == "religieux, religieux"
+        named = group.get_by_role("button", name="Piocher des personnages dans les pioches : religieux, commerce")
+        assert named.count() == 1
+        assert page.locator(".moves button").last.bounding_box()["y"] < PHONE["height"]  # every deck pair on one screen
+    finally:
+        context.close()
+
+
 # How far each intersection's number lies inside a harbour's disc, on the screen (0: clear of all).
 BADGES_INTO_HARBOURS = """() => Array.from(document.querySelectorAll('.map .node-id rect'), (badge) => {
   const b = badge.getBoundingClientRect();

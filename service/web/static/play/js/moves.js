@@ -55,9 +55,7 @@ export function renderMoves(resource, post, {
   for (const [type, items] of groups) {
     const kind = kinds[type] || {};
     const note = kind.note ? el("p", { class: "kind-note" }, kind.note) : null;
-    const list = items.length <= LIST_AT_MOST
-      ? el("div", { class: "move-group" }, items.map(({ move, label }) => moveButton(move, label, post)))
-      : chooser(type, items, post);
+    const list = items.length <= LIST_AT_MOST ? buttons(items, post) : chooser(type, items, post);
     if (!fold || items.length === 1) {
       (kind.last ? last : box).append(...(note ? [note, list] : [list]));
       continue;
@@ -96,6 +94,27 @@ export function renderMoves(resource, post, {
     box.prepend(el("p", { class: "hint", "data-on-board": String(onBoard) }, hint));
   }
   return box;
+}
+
+/**
+ * A few moves of one type, a button each. Labels that say what they share before a colon (« Piocher
+ * des personnages dans les pioches : religieux, commerce ») say it once above buttons that say the
+ * rest: ten buttons of three lines each repeated it on a phone. Each button keeps its whole label
+ * as its accessible name.
+ */
+function buttons(items, post) {
+  const shared = items.length > 1 ? sharedWords(items.map((item) => item.label)) : "";
+  const after = (label) => /^[\s\u00a0]*:[\s\u00a0]*/.exec(label.slice(shared.length));
+  if (!shared || !items.every(({ label }) => after(label))) {
+    return el("div", { class: "move-group" }, items.map(({ move, label }) => moveButton(move, label, post)));
+  }
+  const said = items[0].label.slice(0, shared.length + after(items[0].label)[0].length).trim();
+  return el("div", { class: "move-group", role: "group", "aria-label": said }, el("p", { class: "kind-note" }, said),
+    items.map(({ move, label }) => {
+      const button = moveButton(move, label.slice(shared.length + after(label)[0].length), post);
+      button.setAttribute("aria-label", label);
+      return button;
+    }));
 }
 
 export function moveButton(move, label, post, cls = "move") {
