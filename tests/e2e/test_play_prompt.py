@@ -47,7 +47,8 @@ def test_a_value_out_of_range_is_answered_with_the_bounds_in_words():
     assert move == {"type": "offer_trade", "give": {"wool": 2}}
     text = out.getvalue()
     bounds = "brick: 0 to 1, wool: 0 to 2; 1 to 2 in all."
-    assert f"'lumber=5' is outside what this move allows: {bounds}" in text
+    # lumber is none of the cards this move counts: said unread, with the words to type
+    assert "'lumber=5' cannot be read: type key=n pairs of brick, wool, such as brick=1,wool=1." in text
     assert f"'wool=3' is outside what this move allows: {bounds}" in text
     assert '{"' not in text
     assert playprompt.bounds({"kind": "integer", "min": 0, "max": 30}) == "0 to 30"
@@ -202,7 +203,7 @@ def test_a_landing_asks_for_the_goods_by_the_tables_numbers_and_says_what_hide_a
     text = unwrapped(out.getvalue())
     assert "shapes: the goods to land (the others stay aboard): Irish trader #4 (l3 x./xx), Irish trader #5" in text
     assert "(type the numbers of those to land, such as 4 or 4,5, or all): " in text
-    assert "'4,9' is outside what this move allows: type the numbers of those to land" in text
+    assert "'4,9' cannot be read: type the numbers of those to land, such as 4 or 4,5, or all." in text
     assert "its risk is St Ives's 5, +1 a square landed, -1 a point hidden, +2 if another seat plays a Tip-off;" in text
     assert "above discovery 7 (type a whole number from 0 to 4): " in text
     assert "stash: 1 puts the goods landed straight into your warehouses here" in text
