@@ -399,8 +399,13 @@ class Words:
         return translate(msgid, lang, self.catalogue, strict=strict, count=count)
 
     def term(self, value: str, lang: str, strict: bool, count: int | None = None) -> str:
+        """A value as a word: the game's `term` hook says it if it has one, else its `TERMS` table
+        (value -> msgid), else the value with spaces for underscores."""
         hook = getattr(self.texts, "term", None)
-        msgid, suffix = hook(value) if hook else (value.replace("_", " "), "")
+        if hook:
+            msgid, suffix = hook(value)
+        else:
+            msgid, suffix = getattr(self.texts, "TERMS", {}).get(value, value.replace("_", " ")), ""
         return marked(self.word(msgid, lang, strict, count) + suffix, lang)
 
     def phrase(self, phrase: Phrase, lang: str, names, strict: bool) -> str:

@@ -85,18 +85,15 @@ EVENTS = {
 }
 
 
-# The development cards by their titles, as the rules print them: "drew a Road Building card".
-CARD_TITLES = {
+# The development cards by their titles, as the rules print them: "drew a Road Building card"
+# (engine.i18n Words.term reads this table).
+TERMS = {
     "knight": "Knight",
     "victory_point": "Victory Point",
     "road_building": "Road Building",
     "year_of_plenty": "Year of Plenty",
     "monopoly": "Monopoly",
 }
-
-
-def term(value: str) -> tuple[str, str]:
-    return CARD_TITLES.get(value, value.replace("_", " ")), ""
 
 
 def variant(event: dict) -> dict:

@@ -266,6 +266,7 @@ def warehouse(wid: str) -> Phrase | Name | str:
     return Phrase.of(f"the {own[0]} ({{owner}})", owner=character(cid)) if own else Name(wid)
 
 
+# Secret kinds and endings read as words, their catalogue msgids (engine.i18n Words.term reads this table).
 TERMS = {
     "cove": "secret cove",
     "decoy": "false trail",
@@ -275,11 +276,6 @@ TERMS = {
     "last_goods": "the last goods were bought",
     "round_limit": "the last round was played",
 }
-
-
-def term(value: str) -> tuple[str, str]:
-    """Secret kinds and endings read as words (their catalogue msgids)."""
-    return TERMS.get(value, value.replace("_", " ")), ""
 
 
 def fields(kind: str, data: dict) -> dict:
