@@ -94,7 +94,7 @@ class LobbyEntrySchema(Schema):
     players = WholeNumber(required=True)
     status = fields.String(required=True, validate=validate.OneOf(["open", "active", "finished"]))
     seats = fields.List(fields.Nested(SeatStatusSchema), required=True)
-    options = fields.Dict(required=True)
+    options = fields.Dict(required=True, metadata={"description": "The match's options, its `<Game>Options`."})
     clock = fields.Nested(ClockSchema, required=True, allow_none=True)
     undo = fields.String(required=True, validate=validate.OneOf(["never", "own_move"]))
     created = WholeNumber(required=True, metadata={"description": "Unix time of creation."})

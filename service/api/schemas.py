@@ -130,7 +130,7 @@ class CreateMatchSchema(Schema):
     players = WholeNumber(required=True, validate=validate.Range(1, 16), metadata={"example": 3})
     options = fields.Dict(
         load_default=dict,
-        metadata={"description": "The game's options, as its `<Game>Options` says (`CatanOptions`; /v1/games too)."},
+        metadata={"description": "The game's options, as its `<Game>Options` says (GET /v1/games/{game_id} too)."},
     )
     seed = WholeNumber(
         validate=validate.Range(0, MAX_SEED),

@@ -22,6 +22,12 @@ from service.api import ACCEPT_LANGUAGE
 from service.api.life_schemas import SERVICE_EVENTS
 
 REQUEST_BODIES = ["CreateMatch", "Join"]
+# The schemas with a game's options, each a oneOf of `<Game><Name>` by `game`: a generated client types
+# `options` as that game's (a wrong option fails to compile). The server's check is the game's own.
+WITH_OPTIONS = {
+    "CreateMatch": "A match to create; `game` says which game's `options` it takes.",
+    "LobbyEntry": "A listed match; `game` says which game's `options` it has.",
+}
 
 PARAM_KINDS: dict[str, dict[str, Any]] = {
     "integer": {
@@ -65,17 +71,27 @@ def document(api: Api) -> None:
     base_match = copy.deepcopy(spec.components.schemas["Match"])
     base_replay = copy.deepcopy(spec.components.schemas["Replay"])
     base_replay_move = spec.components.schemas.pop("ReplayMove")
+    for body in REQUEST_BODIES:
+        _defaults_into_descriptions(spec.components.schemas[body])
+    with_options = {name: _shared_parts(spec, name) for name in WITH_OPTIONS}
     _document_templates(spec)
     _document_static(api)
     matches, replays, moves, events = {}, {}, [], []
+    by_options: dict[str, dict[str, dict]] = {name: {} for name in WITH_OPTIONS}
     for game_id in sorted(registry.GAMES):
         game = registry.get(game_id)
         moves.append(ref(_union(api, prefix(game.id), "Move", game.move_schema.members)))
         events.append(ref(_union(api, prefix(game.id), "Event", dict(game.event_schemas))))
         matches[game_id] = ref(_match(api, game, base_match))
-        replays[game_id] = ref(_replay(api, game, base_replay, base_replay_move))
+        options = _options(api, game)
+        replays[game_id] = ref(_replay(api, game, base_replay, base_replay_move, options))
+        for name, base in with_options.items():
+            own = _create_options(api, game, options) if name in REQUEST_BODIES else options
+            by_options[name][game_id] = ref(_with_options(api, game, name, base, own))
     _by_game(spec, "Match", matches, "A match as the caller sees it; `game` says which game's view and moves it holds.")
     _by_game(spec, "Replay", replays, "A finished match's record; `game` says which game's moves it lists.")
+    for name, members in by_options.items():
+        _by_game(spec, name, members, WITH_OPTIONS[name])
     _replace(spec, "Move", {"description": "A move of the match's game; see each `<Game>Move`.", "anyOf": moves})
     events.append(ref(_union(api, "Match", "Event", SERVICE_EVENTS)))
     _replace(
@@ -86,8 +102,6 @@ def document(api: Api) -> None:
             "anyOf": events,
         },
     )
-    for body in REQUEST_BODIES:
-        _defaults_into_descriptions(spec.components.schemas[body])
     spec.components.schemas.pop("PaginationMetadata", None)  # flask-smorest's; nothing here pages
     _object_lengths_as_properties(spec.components.schemas)
     _document_language(spec)
@@ -267,7 +281,9 @@ def _defaults_into_descriptions(component: dict) -> None:
         if "default" in prop:
             default = prop.pop("default")
             shown = "null" if default is None else repr(default).replace("'", '"')
-            prop["description"] = f"{prop.get('description', '').rstrip()} Default: {shown}.".strip()
+            said = prop.get("description", "").rstrip()
+            said += "." if said and not said.endswith(".") else ""
+            prop["description"] = f"{said} Default: {shown}.".strip()
 
 
 def _replace(spec: APISpec, name: str, component: dict) -> None:
@@ -352,7 +368,40 @@ def _by_game(spec: APISpec, name: str, members: dict[str, dict], description: st
     )
 
 
-def _replay(api: Api, game: Game, base: dict, base_move: dict) -> str:
+def _shared_parts(spec: APISpec, name: str) -> dict:
+    """A copy of `name` whose enums and maps are components of their own (`CreateMatchBots`,
+    `LobbyEntryStatus`): each game's copy refers to them, so a generated client has one type of each."""
+    body = copy.deepcopy(spec.components.schemas[name])
+    _parts_apart(spec, name, body, keep=frozenset({"game", "options"}))
+    return body
+
+
+def _parts_apart(spec: APISpec, name: str, body: dict, keep: frozenset[str] = frozenset()) -> None:
+    """Each enum or map property of `body` (but those in `keep`) as the component `<name><Property>`,
+    the property a reference to it with its own description and default."""
+    for key, prop in body.get("properties", {}).items():
+        if key not in keep and ("enum" in prop or prop.get("type") == "object"):
+            part = f"{name}{''.join(word.capitalize() for word in key.split('_'))}"
+            own = {word: prop.pop(word) for word in ("description", "default") if word in prop}
+            spec.components.schema(part, component=prop)
+            body["properties"][key] = {**ref(part), **own}
+
+
+def _with_options(api: Api, game: Game, name: str, base: dict, options: str) -> str:
+    """`<Game><name>`: a copy of `base` for one game, its `game` that game's id, its `options` that game's."""
+    body = copy.deepcopy(base)
+    props = body["properties"]
+    said = {key: {"description": props[key]["description"]} if "description" in props[key] else {} for key in props}
+    props["game"] = {"type": "string", "const": game.id, **said["game"]}
+    props["options"] = {**ref(options), **said["options"]}
+    if "description" in props["options"]:  # `<Game>Options` said of this game
+        props["options"]["description"] = props["options"]["description"].replace("<Game>Options", options)
+    own = f"{prefix(game.id)}{name}"
+    api.spec.components.schema(own, component=body)
+    return own
+
+
+def _replay(api: Api, game: Game, base: dict, base_move: dict, options: str) -> str:
     move = f"{prefix(game.id)}ReplayMove"
     body = copy.deepcopy(base_move)
     body["properties"]["move"] = ref(f"{prefix(game.id)}Move")
@@ -360,7 +409,7 @@ def _replay(api: Api, game: Game, base: dict, base_move: dict) -> str:
     name = f"{prefix(game.id)}Replay"
     body = _one_games(api, game, base)
     body["properties"]["moves"] = {**body["properties"]["moves"], "items": ref(move)}
-    body["properties"]["options"] = ref(_options(api, game))
+    body["properties"]["options"] = ref(options)
     api.spec.components.schema(name, component=body)
     return name
 
@@ -373,6 +422,19 @@ def _options(api: Api, game: Game) -> str:
     body = api.ma_plugin.converter.schema2jsonschema(game.options)
     for option in body.get("properties", {}).values():
         option.pop("title", None)
+    _parts_apart(api.spec, name, body)  # one `CatanOptionsMap` for a match's options and a new match's
+    api.spec.components.schema(name, component=body)
+    return name
+
+
+def _create_options(api: Api, game: Game, options: str) -> str:
+    """`<Game>CreateOptions`: the options a new match may set, each one left out its default. The
+    defaults are said in words, as in every request body: openapi-typescript types a property with a
+    `default` as always there, and a match would then have to be created with every option given."""
+    name = f"{prefix(game.id)}CreateOptions"
+    body = copy.deepcopy(api.spec.components.schemas[options])
+    _defaults_into_descriptions(body)
+    body["description"] = f"The options of a new match of {game.title}: any left out takes its default."
     api.spec.components.schema(name, component=body)
     return name
 

@@ -81,6 +81,18 @@ function registered(game: string, catalogue: Schemas["Game"][]): game is Schemas
   return catalogue.some((entry) => entry.id === game);
 }
 
+// Each game's options, typed by `game`: what tsc refuses (each `@ts-expect-error` must find an error).
+export const withOptions: Schemas["CreateMatch"][] = [
+  { game: "catan", players: 3, options: { map: "beginner", trade_order: "strict", max_offers: 2 } },
+  { game: "medici", players: 2, options: {} },
+  // @ts-expect-error Medici has no `map`: Catan's option in another game's match
+  { game: "medici", players: 2, options: { map: "beginner" } },
+  // @ts-expect-error no such map
+  { game: "catan", players: 3, options: { map: "moon" } },
+  // @ts-expect-error no such option
+  { game: "catan", players: 3, options: { robber: false } },
+];
+
 async function play(baseUrl: string, game: string, players: number): Promise<object> {
   const anonymous = createClient<paths>({ baseUrl });
   const staticData = await staticRead(baseUrl, game);
@@ -88,9 +100,15 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
   if (!catalogue || !registered(game, catalogue)) throw new Error(`no game ${game} on ${baseUrl}`);
   const bots: Record<string, string> = {};
   for (let seat = 1; seat < players; seat++) bots[String(seat)] = "greedy";
-  const created = await anonymous.POST("/v1/matches", { body: { game, players, bots } });
+  // A Catan match with an option of its own, typed as Catan's (`options` was any object).
+  const body: Schemas["CreateMatch"] =
+    game === "catan" ? { game, players, bots, listed: true, options: { map: "beginner" } } : { game, players, bots, listed: true };
+  const created = await anonymous.POST("/v1/matches", { body });
   if (!created.data) throw new Error(`create: ${JSON.stringify(created.error)}`);
   const id = created.data.id;
+  const { data: lobby } = await anonymous.GET("/v1/matches", { params: { query: { game, status: "active", limit: 100 } } });
+  const listed = lobby?.matches.find((entry) => entry.id === id);
+  if (!listed || (listed.game === "catan" && listed.options.map !== "beginner")) throw new Error(`lobby: ${JSON.stringify(listed)}`);
   const me = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${created.data.seats[SEAT].token}` } });
   const path = { params: { path: { match_id: id } } };
   // README: a 304 gives `error === ""` (no body) though its type says Problem | undefined; test the status.

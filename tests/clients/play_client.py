@@ -20,13 +20,15 @@ from portside_client.api.life import abort_match, list_matches
 from portside_client.api.matches import create_match, get_match, get_replay
 from portside_client.api.moves import post_move
 from portside_client.models import (
+    CatanCreateMatch,
+    CatanCreateOptions,
+    CatanLobbyEntry,
+    CatanOptionsMap,
     CatanOptionsTradeOrder,
     CatanReplay,
     CatanStatic,
     Created,
-    CreateMatch,
     CreateMatchBots,
-    CreateMatchGame,
     FilledTemplate,
     IntegerParam,
     ListMatchesGame,
@@ -34,16 +36,28 @@ from portside_client.models import (
     Lobby,
     LogEntry,
     LogEntryKind,
+    MediciCreateMatch,
     MoveAnswer,
     MoveTemplate,
     NoStatic,
     Problem,
     ProblemCode,
     SeatsParam,
+    SmugglerCreateMatch,
     SmugglerStatic,
+    SpeicherstadtCreateMatch,
 )
 
 SEAT = 0
+# createMatch's body is its game's own, its `options` typed as that game's (CatanCreateOptions).
+NEW_MATCH: dict[
+    str, type[CatanCreateMatch] | type[MediciCreateMatch] | type[SmugglerCreateMatch] | type[SpeicherstadtCreateMatch]
+] = {
+    "catan": CatanCreateMatch,
+    "medici": MediciCreateMatch,
+    "smuggler": SmugglerCreateMatch,
+    "speicherstadt": SpeicherstadtCreateMatch,
+}
 
 
 def filled(template: MoveTemplate) -> FilledTemplate:
@@ -89,7 +103,8 @@ def live_entries(client: Client, match_id: str) -> list[LogEntry]:
 def aborted(base_url: str, game: str, players: int) -> None:
     """A match its creator aborts: its replay has no outcome (the client raised a TypeError on it),
     and its stream, read live, gives the abort and ends."""
-    created = create_match.sync(client=Client(base_url), body=CreateMatch(game=CreateMatchGame(game), players=players))
+    body = NEW_MATCH[game].from_dict({"game": game, "players": players})
+    created = create_match.sync(client=Client(base_url), body=body)
     assert isinstance(created, Created), created
     answer = abort_match.sync(created.id, client=AuthenticatedClient(base_url, token=created.seats[0].token))
     assert isinstance(answer, MoveAnswer) and answer.match.ended is not None, answer
@@ -135,14 +150,19 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]
     read_static(base_url, game)
     aborted(base_url, game, players)
     bots = CreateMatchBots.from_dict({str(seat): "greedy" for seat in range(1, players)})
-    created = create_match.sync(
-        client=Client(base_url), body=CreateMatch(game=CreateMatchGame(game), players=players, bots=bots, listed=True)
-    )
+    new = NEW_MATCH[game].from_dict({"game": game, "players": players, "listed": True})
+    new.bots = bots
+    if isinstance(new, CatanCreateMatch):  # an option of its own, typed: the beginner's map
+        new.options = CatanCreateOptions(map_=CatanOptionsMap.BEGINNER)
+    created = create_match.sync(client=Client(base_url), body=new)
     assert isinstance(created, Created), created
     lobby = list_matches.sync(
         client=Client(base_url), game=ListMatchesGame(game), status=ListMatchesStatus.ACTIVE, limit=100
     )
     assert isinstance(lobby, Lobby) and created.id in [entry.id for entry in lobby.matches], lobby
+    listed = next(entry for entry in lobby.matches if entry.id == created.id)
+    if isinstance(listed, CatanLobbyEntry):  # its options typed as Catan's (an untyped dict)
+        assert listed.options.map_ == CatanOptionsMap.BEGINNER, listed.options
     # A spectator: the generator asks for an AuthenticatedClient on optional-auth operations
     # (its issue #1372); a plain Client sends no token and reads the public view.
     watched = get_match.sync(created.id, client=Client(base_url))  # type: ignore[arg-type]
