@@ -10,6 +10,7 @@ and `Event` components from service/api/schemas.py, which this replaces by the t
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from apispec import APISpec
@@ -280,7 +281,7 @@ def _defaults_into_descriptions(component: dict) -> None:
     for prop in component["properties"].values():
         if "default" in prop:
             default = prop.pop("default")
-            shown = "null" if default is None else repr(default).replace("'", '"')
+            shown = json.dumps(default)  # as JSON says it: `false`, not Python's `False`
             said = prop.get("description", "").rstrip()
             said += "." if said and not said.endswith(".") else ""
             prop["description"] = f"{said} Default: {shown}.".strip()

@@ -315,6 +315,19 @@ def test_every_property_of_every_games_view_says_what_it_is(doc):
     assert bare == {name: [] for name in views.values()}
 
 
+def test_a_request_fields_default_said_in_words_is_said_as_json(doc):
+    """A request field's default, moved into its description, read `Default: False.` (Python's spelling)
+    where a JSON body sends `false`."""
+    said = [
+        prop["description"]
+        for schema in doc["components"]["schemas"].values()
+        for prop in schema.get("properties", {}).values()
+        if "Default: " in prop.get("description", "")
+    ]
+    assert said and not [text for text in said if re.search(r"Default: (False|True|None)\b", text)], said
+    assert any(text.endswith("Default: false.") for text in said)
+
+
 def test_every_property_of_every_schema_has_a_type(doc):
     """A property with no type is `unknown` to a generated client (openapi-typescript, @hey-api):
     SmugglerPlayer.setup_draw, a seat's own set-up cards or a count of another's, was one."""
