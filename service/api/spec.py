@@ -108,6 +108,7 @@ def document(api: Api) -> None:
     _document_language(spec)
     _document_unknown_query(spec)
     _document_headers(spec)
+    _optional_token_by_default(spec)
     _replace(
         spec,
         "PostedMove",
@@ -152,6 +153,21 @@ def _static_of(operation: dict, game: Game, name: str) -> dict:
     own["responses"].pop("404")  # the game is there
     own["description"] = "Fetch it once and cache it."
     return {"get": own}
+
+
+OPTIONAL_TOKEN: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+
+
+def _optional_token_by_default(spec: APISpec) -> None:
+    """ "A token or none" (`[{}, {seatToken}]`: getMatch, getEvents, ...) as the document's own security, which
+    those operations take by saying none of theirs; every other operation says its own. The same for OpenAPI,
+    Swagger UI and openapi-typescript; openapi-python-client (0.29) reads only an operation's own, and types one
+    with any as needing an AuthenticatedClient (its issue #1372), so a spectator's plain Client needed a cast."""
+    spec.options["security"] = OPTIONAL_TOKEN
+    for operations in spec._paths.values():
+        for method, operation in operations.items():
+            if method != "parameters" and operation.get("security") == OPTIONAL_TOKEN:
+                del operation["security"]
 
 
 def _document_language(spec: APISpec) -> None:

@@ -163,9 +163,8 @@ def play(base_url: str, game: str, players: int, seed: int) -> dict[str, object]
     listed = next(entry for entry in lobby.matches if entry.id == created.id)
     if isinstance(listed, CatanLobbyEntry):  # its options typed as Catan's (an untyped dict)
         assert listed.options.map_ == CatanOptionsMap.BEGINNER, listed.options
-    # A spectator: the generator asks for an AuthenticatedClient on optional-auth operations
-    # (its issue #1372); a plain Client sends no token and reads the public view.
-    watched = get_match.sync(created.id, client=Client(base_url))  # type: ignore[arg-type]
+    # A spectator: a plain Client sends no token and reads the public view (no cast: README "Typed clients").
+    watched = get_match.sync(created.id, client=Client(base_url))
     assert watched is not None and getattr(watched, "seat", 0) is None and getattr(watched, "game", "") == game
     me = AuthenticatedClient(base_url, token=created.seats[SEAT].token, timeout=httpx.Timeout(30))
     posted = 0
