@@ -377,6 +377,9 @@ def _by_game(spec: APISpec, name: str, members: dict[str, dict], description: st
     """`name` as a oneOf of each game's own, discriminated by `game`: a generated client then reads a
     move named as another game's move is (a `buy`, an `end_turn`) as its own game's, not the first that fits."""
     mapping = {game_id: member["$ref"] for game_id, member in members.items()}
+    for target in mapping.values():  # Swagger UI shows a member by its title, else as `object | object | ...`
+        own = target.rsplit("/", 1)[1]
+        spec.components.schemas[own]["title"] = own  # the name generators give it anyway
     oneof = list(members.values())
     _replace(
         spec,

@@ -315,6 +315,14 @@ def test_every_property_of_every_games_view_says_what_it_is(doc):
     assert bare == {name: [] for name in views.values()}
 
 
+def test_the_docs_name_each_games_member_of_a_union_by_game(doc):
+    """Swagger UI listed the members of a match, a replay, a new match and a lobby entry as `#0 object`,
+    `#1 object`...: each has its name as its title (the name generators give its type)."""
+    for name in ("Match", "Replay", "CreateMatch", "LobbyEntry"):
+        for target in doc["components"]["schemas"][name]["discriminator"]["mapping"].values():
+            assert resolved(doc, {"$ref": target}).get("title") == target.rsplit("/", 1)[1], target
+
+
 def test_a_request_fields_default_said_in_words_is_said_as_json(doc):
     """A request field's default, moved into its description, read `Default: False.` (Python's spelling)
     where a JSON body sends `false`."""
