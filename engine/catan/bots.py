@@ -10,7 +10,9 @@ points: one card could be that player's winning one (and takes back a
 standing proposal to such a player when asked again). `random_bounded`: uniform
 over its moves like everyone's `random` bot, but at most two offers or calls
 for proposals per turn and never a like-for-like trade (which the rules
-refuse). The board's static topology is public and the same for every
+refuse). Catan's `random` is that bot with one offer or call per turn: the
+shared uniform bot asked a human again after each refusal, turn after turn
+(two of its three moves with few cards are trade moves). The board's static topology is public and the same for every
 match (the catalogue carries it); the bots read it from engine.catan.board
 rather than from any match state.
 """
@@ -340,4 +342,12 @@ class BoundedRandomBot:
         return move
 
 
-BOTS = {"greedy": GreedyBot, "random_bounded": BoundedRandomBot}
+class RandomBot(BoundedRandomBot):
+    """Catan's `random`: uniform, but one offer or call for proposals per turn, so a turn moves on
+    once the players asked have answered."""
+
+    name = "random"
+    MAX_OFFERS = 1
+
+
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "random_bounded": BoundedRandomBot}

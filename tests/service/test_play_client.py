@@ -780,9 +780,10 @@ def test_the_smuggler_table_says_in_full_the_cards_drawn_to_keep_one():
 
 
 def played(game_id: str, players: int, until, seed: int = 3, steps: int = 2000):
-    """A match played by random bots until `until(view)` holds for the spectator's view: (game, state)."""
+    """A match played by the shared uniform random bot (Catan's own `random` offers less) until `until(view)`
+    holds for the spectator's view: (game, state)."""
     from engine import registry
-    from engine.bots import get_bot
+    from engine.bots import RandomBot
 
     game, rng = registry.get(game_id), random.Random(seed)
     state = game.setup(players, game.load_options({}), seed)
@@ -791,7 +792,7 @@ def played(game_id: str, players: int, until, seed: int = 3, steps: int = 2000):
             return game, state
         seat = sorted(game.to_act(state))[0]
         legal, templates = game.legal_moves(state, seat), game.move_templates(state, seat)
-        game.apply(state, seat, get_bot(game_id, "random").choose(game.view(state, seat), legal, rng, templates))
+        game.apply(state, seat, RandomBot().choose(game.view(state, seat), legal, rng, templates))
     raise AssertionError(f"{game_id}: never came to the state wanted")
 
 

@@ -4,7 +4,7 @@ view + legal moves + templates only; random bots' games (with trading) end."""
 import json
 import random
 
-from engine.bots import get_bot
+from engine.bots import RandomBot, fallback_move, get_bot
 from engine.catan import GAME
 from engine.catan.bots import GreedyBot
 from engine.core import IllegalMove, matches_template
@@ -48,8 +48,9 @@ def test_bounded_random_bots_trade_and_their_games_end():
 
 
 def test_everyones_random_bot_trades_and_its_games_end():
-    """The shared random bot fills offers at random, so some are like for like: refused, it draws again."""
-    bot, kinds = get_bot("catan", "random"), set()
+    """The shared uniform random bot (Catan's `random` is bounded) fills offers at random, so some are like
+    for like: refused, it draws again."""
+    bot, kinds = RandomBot(), set()
     for seed in range(2):
         rng, state = random.Random(seed), GAME.setup(4, GAME.load_options({}), 700 + seed)
         for _ in range(40000):
@@ -67,6 +68,30 @@ def test_everyones_random_bot_trades_and_its_games_end():
             kinds.add(move["type"])
         assert GAME.outcome(state) is not None
     assert {"offer_trade", "propose_trade", "confirm_trade"} & kinds
+
+
+def test_a_random_bot_asks_a_player_who_declines_once_a_turn():
+    """Seat 0 is a person who declines every trade; the server's `random` bots used to ask again after
+    each refusal (a call and an offer are two of its three moves with few cards), up to ten times a turn."""
+    rng, state = random.Random(3), GAME.setup(4, GAME.load_options({}), 41)
+    bot, person, asked, turn = get_bot("catan", "random"), get_bot("catan", "random_bounded"), {}, 0
+    while GAME.outcome(state) is None and turn < 400:
+        seat = min(GAME.to_act(state))
+        legal, templates = GAME.legal_moves(state, seat), GAME.move_templates(state, seat)
+        if seat == 0:
+            decline = [m for m in legal if m["type"] == "decline_trade"]
+            move = decline[0] if decline else person.choose(GAME.view(state, 0), legal, rng, templates)
+        else:
+            move = bot.choose(GAME.view(state, seat), legal, rng, templates)
+            if move["type"] == "call_for_proposals" or 0 in move.get("to", ()):
+                asked[turn] = asked.get(turn, 0) + 1
+        try:
+            GAME.apply(state, seat, move)
+        except IllegalMove:
+            GAME.apply(state, seat, fallback_move(legal, templates, rng))
+        turn += move["type"] == "end_turn"
+    assert asked and max(asked.values()) == 1, asked
+    assert GAME.outcome(state) is not None or turn == 400
 
 
 def test_greedy_trades_but_never_with_a_player_near_the_win():
