@@ -20,8 +20,31 @@ t, term, tn, labelled = (
 )  # the terminal's words in its language
 NARROWEST, WIDEST = 40, 160  # a terminal's width is taken within these
 DECISIONS = {"smuggler": playsmuggler.decision_parts}  # what a game's decisions need beside its table
+
+
+def price_words(view: dict, tmpl: dict) -> dict[str, playmenu.Asked]:
+    """A Medici price, with the seat's money: the prompt said « 0 to 1000 » beside 300 in hand, which read
+    as a bound the table forgot. Every price up to the game's cap is allowed to every seat: a buyer short of
+    money borrows from the bank (the rules' credit), so the range stays and the prompt says why."""
+    price, you = tmpl["params"].get("price"), next((p for p in view["players"] if p["seat"] == view["seat"]), None)
+    if tmpl["move"].get("type") != "offer" or not price or you is None:
+        return {}
+    return {
+        "price": playmenu.Asked(
+            t(
+                "what the lot's buyer pays (you have {money}; a buyer short of money borrows the rest)",
+                money=you["money"],
+            ),
+            t("a whole number from {min} to {max}", min=price["min"], max=price["max"]),
+        )
+    }
+
+
 # What a game's template values mean, in its table's words: a template -> its params' Asked.
-PARAMS: dict[str, Callable[[dict, dict], dict[str, playmenu.Asked]]] = {"smuggler": playsmuggler.template_words}
+PARAMS: dict[str, Callable[[dict, dict], dict[str, playmenu.Asked]]] = {
+    "smuggler": playsmuggler.template_words,
+    "medici": price_words,
+}
 BACK = object()  # what ask_value returns when the person goes back to the moves
 AGAIN = -1  # what ask_move returns for `map`: the whole table again
 MAP = object()  # what a value's question returns for `map`: the whole table again, then the question

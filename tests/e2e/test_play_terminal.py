@@ -94,7 +94,7 @@ def test_a_person_plays_from_the_terminal_stops_with_ctrl_c_and_resumes(server_u
     first.type("seven", "Enter")
     first.wait_for(r"'seven' is not a move here: type a number from 0 to 1\.")
     first.type("1", "Enter")  # the offer: a template, asked for its price
-    first.wait_for(r"integer \(a whole number from 0 to \d+\): ")
+    first.wait_for(r"you have 300; a buyer short of money borrows the rest\) \(type a whole number from 0 to \d+\): ")
     first.type("-3", "Enter")
     first.wait_for(r"'-3' is outside what this move allows")
     first.type("0", "Enter")

@@ -46,9 +46,10 @@ def test_with_lang_fr_the_table_the_moves_the_log_and_the_resume_are_french(serv
     term.type("sept", "Enter")
     term.wait_for(r"'sept' n'est pas un coup possible ici : tapez un nombre de 0 à 1\.")
     term.type("1", "Enter")
-    term.wait_for(r"prix : nombre \(un nombre entier de 0 à \d+\) :\s*$")
+    price = r"prix : ce que paie l'acheteur du lot \(vous avez 300 ;[\s\S]*\(tapez un nombre entier de 0 à \d+\) :"
+    term.wait_for(price + r"\s*$")
     term.type("-3", "Enter")
-    term.wait_for(r"'-3' sort de ce que ce coup permet : 0 à \d+\.")
+    term.wait_for(r"'-3' sort de ce que ce coup permet : tapez un nombre entier de 0 à \d+\.")
     term.type("0", "Enter")
     # The log, in French, its text after the version: « Medici » says the seat (« v2 siège 0 humain » said it twice).
     assert not term.wait_for(r"(?m)^v2 +(.*)Medici propose le lot pour 0").group(1)

@@ -263,6 +263,16 @@ def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
             playprompt.choose_prompt(mine, stdin=io.StringIO(typed), out=io.StringIO())
 
 
+def test_the_medici_price_prompt_says_the_seats_money_beside_the_allowed_range():
+    """It said « a whole number from 0 to 1000 » with 300 in hand; any price is allowed (credit), and why."""
+    mine = resource("medici", 2)
+    mine["view"]["players"][0]["money"] = 37
+    out = io.StringIO()
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO("1\n40\n"), out=out) == {"type": "offer", "price": 40}
+    said = " ".join(out.getvalue().split())  # as wrapped to the terminal's width
+    assert "(you have 37; a buyer short of money borrows the rest) (type a whole number from 0 to 1000):" in said
+
+
 def test_undo_at_the_prompt_is_offered_and_taken_only_while_the_seat_may_undo():
     mine = {**resource("medici", 2), "move_labels": ["Draw a tile"]}
     out = io.StringIO()
