@@ -243,18 +243,21 @@ def speicherstadt(view: dict, seat: int | None) -> list[str]:
         else t("round {round}", round=view["round"])
     )
     lines = [f"Speicherstadt · {round_} · {term(view['phase'])}{on_offer}"]
-    row = [
-        {
-            "pos": slot["position"] + 1,
-            "card": card_words(slot["card"]),
-            "kind": term(slot["kind"]),
-            "workers": ",".join(map(str, slot["workers"])) or t("none"),
-            "price": slot["price"],
-            "goods/vp": row_goods(slot) + (" " + t("{vp}vp", vp=slot["vp"]) if slot.get("vp") else ""),
-        }
-        for slot in view["row"]
-        if slot
-    ]
+    slots = [slot for slot in view["row"] if slot]
+    counts = table(
+        [
+            {
+                "pos": slot["position"] + 1,
+                "workers": ",".join(map(str, slot["workers"])) or t("none"),
+                "price": slot["price"],
+            }
+            for slot in slots
+        ]
+    )
+    # The card last, unpadded, with its kind and what it holds: as columns of their own, a five-seat French
+    # row was 85 to 90 columns wide (« chambre de commerce » twice beside a ship's three goods) and wrapped.
+    wide = max(map(len, counts), default=0)
+    row = [f"{line.ljust(wide)}  {card}" for line, card in zip(counts, [term("card"), *map(row_card, slots)])]
     seats = [
         {
             "seat": f"{s['seat']}{' ' + t('(you)') if s['seat'] == seat else ''}",
@@ -266,7 +269,17 @@ def speicherstadt(view: dict, seat: int | None) -> list[str]:
         for s in view["seats"]
     ]
     held = [line for s in view["seats"] for line in speicherstadt_holdings(s, seat)]
-    return [*lines, *table(row), "", *table(seats), *held]
+    return [*lines, *row, "", *table(seats), *held]
+
+
+def row_card(slot: dict) -> str:
+    """A card of the row in words: its name, its kind unless the name says it (« épicier (négociant) »,
+    « navire D4 »), then its goods, a contract's or a church's points (« contrat A1 : café, thé 5 PV »)."""
+    name, kind = card_words(slot["card"]), term(slot["kind"])
+    name = name if name.lower().startswith(kind.lower()) else f"{name} ({kind})"
+    goods, vp = row_goods(slot), t("{vp}vp", vp=slot["vp"]) if slot.get("vp") else ""
+    held = " ".join(part for part in (goods if goods != "-" else "", vp) if part)
+    return labelled(name, held) if held else name
 
 
 def speicherstadt_parts(view: dict, seat: int | None) -> list[Part]:

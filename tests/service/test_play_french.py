@@ -381,6 +381,33 @@ def test_a_french_line_keeps_a_card_with_its_code_and_its_colon_and_prints_plain
     assert not [text for text in lines if "\xa0" in text or re.match(r"\s*(C2|:)", text)], lines
 
 
+def test_a_five_seat_speicherstadt_row_fits_80_columns_in_french_with_every_card_kind_and_good(french):
+    """The row's table was 85 to 90 columns in French at five seats (« chambre de commerce » as card and
+    kind beside a ship's three goods) and wrapped every row at 80; each card keeps its kind and goods."""
+    playwords.use("fr", "speicherstadt")
+    game = registry.get("speicherstadt")
+    view = game.view(game.setup(5, game.load_options({}), 1), 0)
+    slot = {"season": "D", "price": 3, "cubes": [], "workers": [0, 1, 2, 3, 4]}
+    view["row"] = [
+        {**slot, "position": 0, "card": "chamber_of_commerce", "kind": "chamber"},
+        {**slot, "position": 1, "card": "ship_d5", "kind": "ship", "cubes": ["rubber", "rubber", "saffron"]},
+        {**slot, "position": 2, "card": "contract_c4", "kind": "contract", "goods": ["rubber", "saffron"], "vp": 11},
+        {**slot, "position": 3, "card": "carpet_trader", "kind": "trader", "good": "carpet"},
+        {**slot, "position": 4, "card": "st_michaelis", "kind": "church", "vp": 4},
+    ]
+    lines = [plain(line) for line in playtext.speicherstadt(view, 0)[1:7]]
+    assert all(len(line) <= 80 for line in lines), lines
+    said = " ".join(" ".join(lines).split())
+    for words in (
+        "1 0,1,2,3,4 3 chambre de commerce",
+        "navire D5 : caoutchouc, caoutchouc, safran",
+        "contrat C4 : caoutchouc, safran 11 PV",
+        "marchand de tapis (négociant) : tapis",
+        "Saint-Michel (église) : 4 PV",
+    ):
+        assert words in said, (words, lines)
+
+
 def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french):
     """The table read « votre main : bois 4, minerai 2 » and « offre du siège 2 au siège 0, 1, 3 : donne
     brique 1, demande laine 1 » under log lines saying « 2 minerais »: a count now comes before its word,
