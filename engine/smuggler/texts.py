@@ -34,6 +34,7 @@ pawn at the North"); French says each with « à »: « au Nord », « aux îles
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.i18n import Phrase
@@ -59,8 +60,8 @@ MOVES = {
     "remove_pawn": "Remove your pawn {at}",
     "tipoff": "Play a Tip-off",
     "tipoff.declined": "Play no Tip-off",
-    "witch": "The Witch of St Levan: {shape}",
-    "witch.take": "The Witch of St Levan: take {shape} for {cost}",
+    "witch": "The Witch of St\xa0Levan: {shape}",
+    "witch.take": "The Witch of St\xa0Levan: take {shape} for {cost}",
     "move_boat": "Sail to {to} for {cost}",
     "move_goods": "Move {shape} to {to} for {cost}",
     "move_pawn": "Move your pawn from {from} to {to} for {cost}",
@@ -185,10 +186,18 @@ class Name:
         return self.text
 
 
+def held(name: str) -> str:
+    """A name with "St" held to the word it abbreviates by a no-break space, in every language: a French
+    move label broke « la baie de St | Ives » at a narrow screen's edge. The map's data keeps plain spaces
+    (the web client's words look its names up by them)."""
+    return _SAINT.sub("St\xa0", name)
+
+
+_SAINT = re.compile(r"\bSt (?=[A-Z])")
 PLACES = {
-    **{sid: info[0] for sid, info in LAND.items()},
-    **{sid: info[0] for sid, info in SEA.items()},
-    **{sid: info[0] for sid, info in MERCHANTS.items()},
+    **{sid: held(info[0]) for sid, info in LAND.items()},
+    **{sid: held(info[0]) for sid, info in SEA.items()},
+    **{sid: held(info[0]) for sid, info in MERCHANTS.items()},
 }
 PLACE_FIELDS = ("space", "to", "from", "left", "cove", "target")
 # Places whose English says what they are, not a name, in the words a sentence says them with
@@ -200,17 +209,17 @@ DESCRIBED = {
     "scilly": "the Isles of Scilly",
     "sea_north": "the waters off the North Coast",
     "sea_cape": "the waters off Cape Cornwall",
-    "off_st_levan": "the waters off St Levan",
+    "off_st_levan": "the waters off St\xa0Levan",
     "off_porthleven": "the waters off Porthleven",
     "mounts_bay_west": "Mount's Bay (west)",
-    "st_ives_bay": "St Ives Bay",
+    "st_ives_bay": "St\xa0Ives Bay",
     "scilly_sound": "Scilly Sound",
     "irish": "the Irish trader",
     "dutch": "the Dutch merchantman",
     "roscoff": "the Roscoff lugger",
 }
 # The characters whose card names no person, only what she is: said in words, article first.
-DESCRIBED_CARDS = {"r_witch": "the Witch of St Levan"}
+DESCRIBED_CARDS = {"r_witch": "the Witch of St\xa0Levan"}
 # The goods, by their merchant and number (a msgid each: « la forme irlandaise n° 3 »).
 GOODS = {"irish": "Irish trader #{n}", "dutch": "Dutch merchantman #{n}", "roscoff": "Roscoff lugger #{n}"}
 

@@ -11,6 +11,7 @@ from tests.browser.test_play_i18n import assert_words, visible_text
 from tests.browser.test_play_web import DESKTOP, PHONE, api, shoot, wait_for_text
 from tests.engine.smuggler.helpers import edited, officers_to_choose
 from tests.service.helpers import stored_state
+from tests.typography import plain
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
@@ -185,8 +186,8 @@ def test_a_french_smuggler_page_names_goods_boats_warehouses_and_the_witch_in_fr
         open_seat(page, server_url, match_id, token)
         log = page.locator(".log")
         assert "Siège 0 place son bateau auprès du marchand irlandais" in log.inner_text()
-        assert "Siège 1 place son bateau dans la baie de St Ives" in log.inner_text()
-        labels = page.eval_on_selector_all("[data-move], option", "cs => cs.map(c => c.textContent.trim())")
+        assert "Siège 1 place son bateau dans la baie de St Ives" in plain(log.inner_text())
+        labels = plain(page.eval_on_selector_all("[data-move], option", "cs => cs.map(c => c.textContent.trim())"))
         assert "Acheter la forme irlandaise n° 0 pour 1 influence et 1 pièce d'or" in labels, labels
         assert "Engager la Sorcière de St Levan pour 1 pièce d'or et 1 influence" in labels, labels
         text = visible_text(page)

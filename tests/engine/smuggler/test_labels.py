@@ -155,8 +155,8 @@ def test_each_label_and_amount_has_french_words():
 
 def labels(state: dict, seat: int, move: dict) -> tuple[str, str]:
     """A move's label in English and in French, its words only (tests.typography)."""
-    return GAME.move_label(state, seat, move, "en", strict=True), plain(
-        GAME.move_label(state, seat, move, "fr", strict=True)
+    return plain(
+        (GAME.move_label(state, seat, move, "en", strict=True), GAME.move_label(state, seat, move, "fr", strict=True))
     )
 
 
@@ -389,6 +389,15 @@ def test_an_officer_moved_for_a_sale_says_from_where_to_where_and_toward_what():
     # a choice no customs step waits for keeps its plain label
     assert labels(started(), 0, hayle) == ("Move officer 1", "Déplacer l'officier 1")
     assert labels(started(), 0, st_ives) == ("Send officer 2 through St Ives", "Faire passer l'officier 2 par St Ives")
+
+
+def test_a_saints_place_is_one_word_in_both_languages_labels():
+    """« Faire passer l'officier 2 par St | Ives » broke inside the name at a narrow screen's edge."""
+    st_ives = {"type": "choose_path", "officer": 1, "space": "st_ives"}
+    said = [GAME.move_label(started(), 0, st_ives, lang, strict=True) for lang in ("en", "fr")]
+    assert [text.endswith(" St\xa0Ives") for text in said] == [True, True], said
+    bay = [GAME.move_label({}, 0, {"type": "place_boat", "space": "st_ives_bay"}, lang) for lang in ("en", "fr")]
+    assert bay == ["Put your boat in St\xa0Ives Bay", "Placer votre bateau dans la baie de St\xa0Ives"], bay
 
 
 def test_an_officer_moved_for_a_landing_says_how_many_steps_he_goes():
