@@ -260,6 +260,9 @@ def ask_move(
             return None
         if line.isdigit() and int(line) < count:
             return int(line)
+        if count == 1:  # « tapez un nombre de 0 à 0 » read as a riddle
+            say("  " + t("{typed} is not a move here: type 0.", typed=repr(line)), out)
+            continue
         say(
             "  " + t("{typed} is not a move here: type a number from 0 to {last}.", typed=repr(line), last=count - 1),
             out,

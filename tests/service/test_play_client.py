@@ -256,6 +256,14 @@ def test_with_others_to_act_too_an_empty_line_waits_for_them():
     assert move == mine["legal_moves"][0] and "'' is not a move here" in out.getvalue()
 
 
+def test_a_lone_move_asks_for_0_in_words_a_player_reads():
+    """An empty line at a lone move's prompt was told « type a number from 0 to 0 »."""
+    mine = {**resource("medici", 2), "legal_moves": [{"type": "draw"}], "move_templates": [], "move_labels": ["Draw"]}
+    out = io.StringIO()
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO("\n0\n"), out=out) == {"type": "draw"}
+    assert "'' is not a move here: type 0." in out.getvalue() and "0 to 0" not in out.getvalue()
+
+
 def test_q_at_the_prompt_or_a_closed_stdin_stops_with_quit():
     mine = resource("medici", 2)
     for typed in ("q\n", ""):
