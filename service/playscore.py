@@ -36,9 +36,10 @@ def format_outcome(final: dict, labels: dict[int, str], width: int = sys.maxsize
     elif max(map(len, by_category)) <= width:
         lines += by_category
     else:
-        lines += fit(
-            [t("; ").join(labelled(name, cell) for name, cell in zip(header, row) if cell) for row in rows], width
-        )
+        # Each « category : value » held whole (no-break spaces, printed as spaces): « chambre de commerce : »
+        # ended a line and « 0 ; » began the next.
+        held = [[labelled(name, cell).replace(" ", "\xa0") for name, cell in zip(header, row) if cell] for row in rows]
+        lines += fit([t("; ").join(pairs) for pairs in held], width)
     winners = ", ".join(t("seat {seat} ({who})", seat=s, who=labels.get(s, "")) for s in outcome["winners"])
     said = [tn("Winner: {seats}", "Winners: {seats}", len(outcome["winners"]), seats=winners)]
     if outcome.get("tiebreak"):

@@ -408,6 +408,20 @@ def test_a_five_seat_speicherstadt_row_fits_80_columns_in_french_with_every_card
         assert words in said, (words, lines)
 
 
+def test_a_five_seat_french_final_score_keeps_each_category_with_its_value(french):
+    """Too wide for a table at 80 columns, the scores are a line per seat; « chambre de commerce : » ended
+    a line and its « 0 ; » began the next, in every seat's line."""
+    playwords.use("fr", "speicherstadt")
+    parts = {"chamber": 0, "churches": 4, "contracts": 0, "fires": 10, "offices": 0, "port": 0, "traders": 1}
+    outcome = {"scores": [3, 15, 13, 1, 12], "ranks": [4, 1, 2, 5, 3], "winners": [1], "breakdown": [parts] * 5}
+    final = {"id": "m", "game": "speicherstadt", "version": 220, "outcome": outcome}
+    lines = playscore.format_outcome(final, {0: "humain", **dict.fromkeys(range(1, 5), "server:greedy")}, 80)
+    lines = lines.splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    assert not [line for line in lines if line.endswith(":") or re.match(r"\s*\d+ ;", line)], lines
+    assert sum("chambre de commerce : 0 ;" in line for line in lines) == 5, lines
+
+
 def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french):
     """The table read « votre main : bois 4, minerai 2 » and « offre du siège 2 au siège 0, 1, 3 : donne
     brique 1, demande laine 1 » under log lines saying « 2 minerais »: a count now comes before its word,
