@@ -294,6 +294,8 @@ def speicherstadt_parts(view: dict, seat: int | None) -> list[Part]:
 def row_goods(slot: dict) -> str:
     """What a card of the row holds or asks: its cubes, a contract's goods, a trader's good, a fire's value."""
     goods = slot.get("cubes") or slot.get("goods") or slot.get("good")
+    if not goods and isinstance(slot.get("value"), int):  # a fireman's: « pompier A2 : 2 » said nothing of what
+        return t("value {value}", value=slot["value"])
     if isinstance(goods, str):
         return term(goods)
     return ", ".join(map(term, goods)) if goods else summarize(slot.get("value"))

@@ -394,8 +394,9 @@ def test_a_five_seat_speicherstadt_row_fits_80_columns_in_french_with_every_card
         {**slot, "position": 2, "card": "contract_c4", "kind": "contract", "goods": ["rubber", "saffron"], "vp": 11},
         {**slot, "position": 3, "card": "carpet_trader", "kind": "trader", "good": "carpet"},
         {**slot, "position": 4, "card": "st_michaelis", "kind": "church", "vp": 4},
+        {**slot, "position": 5, "card": "fireman_d5", "kind": "fireman", "value": 5},
     ]
-    lines = [plain(line) for line in playtext.speicherstadt(view, 0)[1:7]]
+    lines = [plain(line) for line in playtext.speicherstadt(view, 0)[1:8]]
     assert all(len(line) <= 80 for line in lines), lines
     said = " ".join(" ".join(lines).split())
     for words in (
@@ -404,6 +405,7 @@ def test_a_five_seat_speicherstadt_row_fits_80_columns_in_french_with_every_card
         "contrat C4 : caoutchouc, safran 11 PV",
         "marchand de tapis (négociant) : tapis",
         "Saint-Michel (église) : 4 PV",
+        "pompier D5 : valeur 5",  # it said « pompier D5 : 5 »
     ):
         assert words in said, (words, lines)
 
