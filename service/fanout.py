@@ -33,7 +33,7 @@ from contextlib import contextmanager
 
 import orjson
 
-from service import metrics
+from service import metrics, versions
 
 log = logging.getLogger("portside")
 
@@ -114,15 +114,29 @@ class Waiter:
     def closed(self) -> bool:
         return self.hung_up or self.fanout.closing
 
-    def wait_after(self, after: int, timeout: float) -> list[Entry]:
+    def wait_after(self, after: int, timeout: float, commit: str = "") -> list[Entry]:
+        """`commit`: the commit id the client holds for `after` (a resume's `Last-Event-ID: 12.5f3a09c2be41`,
+        service/versions.py): the log's entry there must be that commit's, else LogRewritten."""
         deadline = time.monotonic() + timeout
+        if commit and after > 0:
+            self.anchor = (after, {"c": commit})
+            known = self.watch.entry_at(after)
+            if known is None:
+                first = self._read_after(after)  # compares the entry at `after` with the anchor
+                if first:
+                    self.anchor = first[-1]
+                    return first
+            elif not versions.same_entry(self.anchor[1], known):
+                raise LogRewritten(after)
+            else:
+                self.anchor = (after, known)
         while True:
             self.event.clear()
             if self.closed:
                 return []
             if self.anchor is None or self.anchor[0] != after:
-                known = self.watch.entry_at(after)
-                self.anchor = None if known is None else (after, known)
+                at = self.watch.entry_at(after)
+                self.anchor = None if at is None else (after, at)
             found = self.watch.entries_after(after)
             if found is None:  # first look, fell behind, or memory was forgotten: ask Redis once
                 found = self._read_after(after)
@@ -147,7 +161,8 @@ class Waiter:
                 self.watch.found_head(after, None)
             return found
         found = self.fanout.read_log(self.match_id, after - 1, 0)
-        if not found or found[0][0] != after or (self.anchor is not None and self.anchor[1] != found[0][1]):
+        known = self.anchor[1] if self.anchor is not None and self.anchor[0] == after else None
+        if not found or found[0][0] != after or (known is not None and not versions.same_entry(known, found[0][1])):
             raise LogRewritten(after)
         self.anchor = found[0]
         if len(found) == 1:

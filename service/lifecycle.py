@@ -429,7 +429,7 @@ def run(
     match_id: str,
     seat_for: Callable,
     operation: Callable,
-    if_match: Collection[int] | None,
+    if_match: Collection[tuple[int, str]] | None,
     key: str | None = None,
     name: str = "",
 ) -> bytes:
@@ -446,7 +446,7 @@ def run(
         idem = idem_key(match_id, seat, key) if key else None
         if idem and (prior := store.get_idempotent(idem)) is not None:
             return idempotency.replayed(prior, digest)  # before the operation refuses a seat that resigned
-        matches.hold_to_if_match(if_match, match.stored.version)  # after the clock, as a move's
+        matches.hold_to_if_match(if_match, match.stored)  # after the clock, as a move's
         entries = operation(match, seat)
         entries += matches.bot_turns(match, cfg)
         _, answer = matches.commit_answered(store, cfg, match, seat, entries, idem, digest)
@@ -455,9 +455,12 @@ def run(
     raise ApiError("stale_version", "The match is changing too fast; fetch it and try again.")
 
 
-def wait_log(store: Store, cfg: Config, match: Loaded, seat: int | None, after: int, wait: float) -> dict:
-    """The log after `after`, waiting up to `wait` seconds; a deadline that falls due
-    meanwhile is enforced by the waiter itself (no seat need be online)."""
+def wait_log(
+    store: Store, cfg: Config, match: Loaded, seat: int | None, after: int, wait: float, commit: str = ""
+) -> dict:
+    """The log after `after` (whose commit id, if the client names one, must be the log's: else a resync
+    page), waiting up to `wait` seconds; a deadline that falls due meanwhile is enforced by the waiter
+    itself (no seat need be online)."""
     from service import matches
 
     end = time.monotonic() + wait
@@ -469,8 +472,8 @@ def wait_log(store: Store, cfg: Config, match: Loaded, seat: int | None, after: 
         if deadlines and match.stored.version != enforced_at:
             due_in = min(deadlines.values()) - time.time() + 0.05
         block = max(0.0, min(left, due_in))
-        page = matches.log_page(store, match.stored.id, seat, after, block if block >= 0.01 else 0)
-        if page["entries"] or due_in >= left:
+        page = matches.log_page(store, match.stored.id, seat, after, block if block >= 0.01 else 0, commit)
+        if page["entries"] or page.get("resync") or due_in >= left:
             return page
         enforced_at = match.stored.version
         match = enforce_clock(store, cfg, matches.load(store, match.stored.id))

@@ -20,7 +20,7 @@ import orjson
 from engine import registry
 from engine.bots import fallback_move, get_bot
 from engine.core import Game, IllegalMove
-from service import claims, fanout, idempotency, lifecycle, loglength, metrics, names, ratelimit, words
+from service import claims, fanout, idempotency, lifecycle, loglength, metrics, names, ratelimit, versions, words
 from service.auth import new_token
 from service.config import Config
 from service.errors import ApiError, unknown_match
@@ -240,6 +240,7 @@ def resource(match: Loaded, seat: int | None) -> dict:
         "id": stored.id,
         "game": game.id,
         "version": stored.version,
+        "commit": stored.commit,
         "status": "finished" if outcome or match.finished else "active",
         "seat": seat,
         "to_act": sorted(to_act),
@@ -343,11 +344,15 @@ def _bot_moves(match: Loaded, cfg: Config, deadline: float) -> list[dict]:
     return entries
 
 
-def hold_to_if_match(if_match: Collection[int] | None, version: int) -> None:
-    """A request sent with If-Match (a move, an undo, a resign) applies only at one of its versions."""
-    if if_match is None or version in if_match:
+def hold_to_if_match(if_match: Collection[versions.Held] | None, stored: Stored) -> None:
+    """A request sent with If-Match (a move, an undo, a resign) applies only at one of its versions
+    (and commits: a rewritten version is another, service/versions.py)."""
+    version = stored.version
+    if if_match is None or versions.holds(if_match, version, stored.commit):
         return
-    said = {"version": version, "asked": ", ".join(str(v) for v in sorted(if_match))}
+    said = {"version": version, "asked": ", ".join(str(v) for v in sorted({v for v, _ in if_match}))}
+    if any(v == version for v, _ in if_match):
+        raise ApiError("stale_version", versions.LOST, values=said, version=version)
     if len(if_match) == 1:
         raise ApiError("stale_version", "The match is at version {version}, not {asked}.", values=said, version=version)
     raise ApiError("stale_version", "The match is at version {version}, none of {asked}.", values=said, version=version)
@@ -370,8 +375,9 @@ def _commit(
     doc = doc or lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     ends = doc["status"] == "finished" and not match.finished
-    result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem)
+    result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem, match.stored.commit)
     if result.status == "ok":
+        match.stored.commit = result.commit
         if ends:
             metrics.series(metrics.ENDED, match.game.id, (lifecycle.ended(doc) or {}).get("reason", "rules")).inc()
         match.stored.version += len(entries)
@@ -397,7 +403,7 @@ def play(
     match_id: str,
     seat_for,
     move,
-    if_match: Collection[int] | None,
+    if_match: Collection[versions.Held] | None,
     idempotency_key: str | None,
 ) -> bytes:
     """Apply one move; returns the answer's JSON. `seat_for(seat_hashes)` authenticates."""
@@ -413,7 +419,7 @@ def play(
         idem = idem_key(match_id, seat, idempotency_key) if idempotency_key else None
         if idem and (prior := store.get_idempotent(idem)) is not None:
             return idempotency.replayed(prior, digest)
-        hold_to_if_match(if_match, match.stored.version)
+        hold_to_if_match(if_match, match.stored)
         if match.finished:
             raise ApiError("match_finished", "The game is over.")
         entries = [make_entry(match, seat, move, _apply(match, seat, move))]
@@ -421,7 +427,7 @@ def play(
         now_at, answer = commit_answered(store, cfg, match, seat, entries, idem, digest)
         if answer is not None:
             return answer
-        refused = if_match is not None and now_at not in if_match
+        refused = if_match is not None and all(v != now_at for v, _ in if_match)  # same number: loaded again
         metrics.CONFLICTS.labels("refused" if refused else "retried").inc()
         if refused:
             raise ApiError("stale_version", "Another move was applied first.", version=now_at)
@@ -528,16 +534,17 @@ def still_seated(entry: dict, seat: int | None) -> int | None:
     return seat
 
 
-def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float) -> dict:
+def log_page(store: Store, match_id: str, seat: int | None, after: int, wait: float, commit: str = "") -> dict:
     try:
-        found = store.log(match_id, after, wait)
-    except fanout.LogRewritten:  # Redis came back without the versions it waited after: as /events answers
+        found = store.log(match_id, after, wait, commit=commit)
+    except fanout.LogRewritten:  # Redis lost the version `after` (or its `commit`): as /events answers
         stored = store.load(match_id)  # a client that comes ahead, the server's version (or 404)
         if stored is None:
             raise unknown_match(match_id) from None
-        return {"after": after, "version": stored.version, "entries": []}
+        return versions.resync_page(after, stored.version, stored.commit)
     out = []
     for version, entry in found:
         out.append(public_entry(version, entry, seat))
         seat = still_seated(entry, seat)
-    return {"after": after, "version": out[-1]["version"] if out else after, "entries": out}
+    last, commit = (out[-1]["version"], found[-1][1].get("c", "")) if out else (after, commit)
+    return {"after": after, "version": last, "commit": commit, "entries": out}

@@ -3,7 +3,7 @@
 Keys of one match all carry the hash tag {<id>}, so a Redis Cluster keeps
 them on one node and the Lua script may touch them together:
 
-    m:{id}            hash: v (version), meta (JSON, fixed at creation),
+    m:{id}            hash: v (version), c (version v's commit id: service/versions.py), meta (JSON, fixed at creation),
                       state (JSON: status + the game's dump), seat:<n> (token hash),
                       name:<compared name> (the seat field that claimed it at join: service/names.py)
     m:{id}:log        stream: one entry per version, id "<version>-0"
@@ -17,7 +17,8 @@ them on one node and the Lua script may touch them together:
     m:{id}:replay     string: the finished match's /replay answer, built once (REPLAY_SECONDS)
 
 A move is load -> engine -> `commit`, one Lua compare-and-set that writes
-the state only if the version is unchanged, appends the log entries, stores
+the state only if the version and its commit id are unchanged (a Redis that lost
+its last writes reaches a version again with other moves, under another id), appends the log entries, stores
 the idempotency answer, refreshes the expiry of every key and publishes the
 new version and entries on the fan-out channel (service/fanout.py), which wakes the
 waiters of every process.
@@ -45,7 +46,7 @@ import orjson
 import redis
 from redis.cluster import ClusterNode, RedisCluster
 
-from service import fanout, metrics
+from service import fanout, metrics, versions
 
 log = logging.getLogger("portside")
 LEASE_WRITES_SECONDS = 0.1  # a wait lease given back or renewed reaches Redis with the next pipeline, or this soon
@@ -61,13 +62,13 @@ if keyed then
   local prior = redis.call('HGET', KEYS[3], ARGV[5])
   if prior then return {'idem', prior} end
 end
-local v = redis.call('HGET', KEYS[1], 'v')
-if not v then return {'gone', ''} end
-if v ~= ARGV[1] then return {'stale', v} end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'state', ARGV[3])
+local at = redis.call('HMGET', KEYS[1], 'v', 'c')
+if not at[1] then return {'gone', ''} end
+if at[1] ~= ARGV[1] or (at[2] or '') ~= ARGV[8] then return {'stale', at[1]} end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'state', ARGV[3], 'c', ARGV[7])
 local base = tonumber(ARGV[1])
-for i = 7, #ARGV do
-  redis.call('XADD', KEYS[2], (base + i - 6) .. '-0', 'e', ARGV[i])
+for i = 9, #ARGV do
+  redis.call('XADD', KEYS[2], (base + i - 8) .. '-0', 'e', ARGV[i])
 end
 local ttl = tonumber(ARGV[4])
 for i = 1, #KEYS do redis.call('EXPIRE', KEYS[i], ttl) end
@@ -88,9 +89,9 @@ end
 local t = redis.call('TIME')
 local message = {KEYS[1] .. ' ' .. ARGV[1] .. ' ' .. ARGV[2] .. ' ' .. t[1] .. '.' .. string.format('%06d', t[2])}
 local size = 0
-for i = 7, #ARGV do size = size + #ARGV[i] end
+for i = 9, #ARGV do size = size + #ARGV[i] end
 if size <= PUSH_BYTES then
-  for i = 7, #ARGV do message[#message + 1] = ARGV[i] end
+  for i = 9, #ARGV do message[#message + 1] = ARGV[i] end
 end
 redis.call('PUBLISH', 'portside:log', table.concat(message, '\\n'))
 return {'ok', ARGV[2]}
@@ -219,12 +220,14 @@ class Stored:
     meta: dict
     state: dict  # {"status": ..., "game": <the engine's dump>}
     seat_hashes: dict[int, str]
+    commit: str = ""  # the commit id of `version` ("" for a match written before commit ids)
 
 
 @dataclass
 class CommitResult:
     status: str  # "ok", "stale", "idem", "gone"
     value: bytes | None = None  # the stored answer for "idem"
+    commit: str = ""  # the new version's commit id for "ok"
 
 
 def queue_lease(pipe, key: str, member: str, seconds: float) -> None:
@@ -296,7 +299,14 @@ class Store:
         self, match_id: str, meta: dict, state: dict, seat_hashes: dict[int, str], ttl: int, opening: list[dict]
     ) -> None:
         """A new match at version len(opening): its log opens with these entries (the game's set-up)."""
-        fields: dict[str, Any] = {"v": len(opening), "meta": orjson.dumps(meta), "state": orjson.dumps(state)}
+        commit = versions.new_commit()
+        opening = [{**e, "c": commit} for e in opening]
+        fields: dict[str, Any] = {
+            "v": len(opening),
+            "c": commit,
+            "meta": orjson.dumps(meta),
+            "state": orjson.dumps(state),
+        }
         fields.update({f"seat:{seat}": h for seat, h in seat_hashes.items()})
         args = [ttl, len(opening), *(orjson.dumps(e) for e in opening), *(x for pair in fields.items() for x in pair)]
         metrics.round_trip("create")
@@ -410,7 +420,8 @@ class Store:
         if not raw:
             return None
         seats = {int(k[5:]): v.decode() for k, v in raw.items() if k.startswith(b"seat:")}
-        return Stored(match_id, int(raw[b"v"]), orjson.loads(raw[b"meta"]), orjson.loads(raw[b"state"]), seats)
+        meta, state, commit = orjson.loads(raw[b"meta"]), orjson.loads(raw[b"state"]), raw.get(b"c", b"").decode()
+        return Stored(match_id, int(raw[b"v"]), meta, state, seats, commit)
 
     def take_seat(self, match_id: str, seat: int, token_hash: str, name_field: str = "") -> int:
         """1 when taken now, 0 when someone has it, -1 when the match is gone, -2 when another
@@ -426,7 +437,10 @@ class Store:
         entries: list[dict],
         ttl: int,
         idem: tuple[tuple[str, str], bytes] | None = None,
+        commit: str = "",
     ) -> CommitResult:
+        """Write the match at `expected` (whose commit id is `commit`) with these entries, each marked
+        with the new version's commit id."""
         if state.get("status") == "finished" and entries:
             entries[-1] = {**entries[-1], "end": True}  # a stream closes after this entry
         # Every key that lives as long as the match gets its new expiry: a match ended without a keyed
@@ -434,7 +448,7 @@ class Store:
         # for days after it had gone.
         answers = answers_key(match_id)
         keys = [match_key(match_id), log_key(match_id), answers, answers + ":order", claims_key(match_id)]
-        field, answer = "", b""
+        field, answer, new = "", b"", versions.new_commit()
         if idem is not None:
             field, answer = idem[0][1], idem[1]
         args: list[Any] = [
@@ -444,23 +458,33 @@ class Store:
             ttl,
             field,
             answer,
-            *(orjson.dumps(e) for e in entries),
+            new,
+            commit,
+            *(orjson.dumps({**e, "c": new}) for e in entries),
         ]
         metrics.round_trip("commit")
         status, value = self._commit(keys=keys, args=args)
-        return CommitResult(status.decode(), value or None)
+        return CommitResult(status.decode(), value or None, new)
 
     def get_idempotent(self, key: tuple[str, str]) -> bytes | None:
         metrics.round_trip("idempotency")
         return self.redis.hget(*key)
 
-    def log(self, match_id: str, after: int, wait_seconds: float = 0, count: int = LOG_PAGE) -> list[tuple[int, dict]]:
+    def log(
+        self, match_id: str, after: int, wait_seconds: float = 0, count: int = LOG_PAGE, commit: str = ""
+    ) -> list[tuple[int, dict]]:
         """Log entries with a version above `after`; waits up to wait_seconds for one (through the
-        process's fan-out: no Redis connection is held while waiting)."""
+        process's fan-out: no Redis connection is held while waiting). Given the `commit` id the client
+        holds for `after`, raises fanout.LogRewritten when the log's entry there is another."""
         if wait_seconds <= 0:
-            return self.read_log(match_id, after, 0, count)
+            if not commit or after <= 0:
+                return self.read_log(match_id, after, 0, count)
+            found = self.read_log(match_id, after - 1, 0, count + 1)  # the entry at `after` too, same round-trip
+            if not found or found[0][0] != after or found[0][1].get("c") != commit:
+                raise fanout.LogRewritten(after)
+            return found[1:]
         with self.fanout.waiter(match_id, fanout.client_socket()) as waiter:
-            return waiter.wait_after(after, wait_seconds)[:count]
+            return waiter.wait_after(after, wait_seconds, commit)[:count]
 
     def read_log(self, match_id: str, after: int, upto: int = 0, count: int = LOG_PAGE) -> list[tuple[int, dict]]:
         """Log entries with a version above `after` (and up to `upto` when given), one round-trip."""

@@ -34,14 +34,15 @@ def seat_response(body, status: int = 200, headers: dict | None = None) -> Respo
     return json_response(body, status, {**NOT_KEPT, **headers} if headers else NOT_KEPT)
 
 
-def none_match(etag: str) -> bool:
-    """Whether the request's If-None-Match holds this ETag (or `*`), compared weakly (RFC 9110 13.1.2):
-    a client sent `W/"12"` with a compressed answer (service/compression.py) sends that back."""
+def none_match(etag: str, *also: str) -> bool:
+    """Whether the request's If-None-Match holds this ETag, one of `also` (older forms of it still
+    honoured) or `*`, compared weakly (RFC 9110 13.1.2): a client sent `W/"12"` with a compressed
+    answer (service/compression.py) sends that back."""
     header = request.headers.get("If-None-Match")
     if not header:
         return False
     tags = [tag.strip().removeprefix("W/") for tag in header.split(",")]
-    return "*" in tags or etag.removeprefix("W/") in tags
+    return "*" in tags or etag.removeprefix("W/") in tags or any(tag in tags for tag in also)
 
 
 # Headers some error answers carry: 401 says how to authenticate, 429 and 503 when to come back,

@@ -2,7 +2,7 @@
 
 from flask_smorest import Blueprint
 
-from service import lifecycle, limits, matches
+from service import lifecycle, limits, matches, versions
 from service.api import MATCH, TOKEN, examples, problem_responses, seat_response, services
 from service.api.schemas import EventsQuerySchema, LogSchema
 from service.auth import seat_of
@@ -26,8 +26,10 @@ def get_events(query: dict, match_id: str):
     `after` set to its `version`; an empty page means the caller has read the whole log.
     An entry says what happened, not what comes next: who is to act and the caller's legal moves
     are in the match (`GET /v1/matches/{id}`, which a bot reads after the entries it waited for).
-    An `after` above the match's version (storage lost its last second) answers at once with the
-    server's `version` and no entries: read the match again from there. After a finished match's
+    An `after` above the match's version (storage lost its last second), or whose `commit` is not the
+    log's at that version (storage lost it and the match reached the number again with other moves),
+    answers at once with `resync: true`, the server's `version` and `commit` and no entries: read the
+    match again from there. After a finished match's
     last entry a wait still waits: the one entry that may come is a `rematch`'s (the stream ends instead)."""
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
@@ -35,12 +37,12 @@ def get_events(query: dict, match_id: str):
     if query["after"] > match.stored.version:
         # The client knows versions the server does not (storage lost its last second): answer now,
         # with the server's version, so the client resyncs instead of waiting for nothing.
-        return seat_response({"after": query["after"], "version": match.stored.version, "entries": []})
+        return seat_response(versions.resync_page(query["after"], match.stored.version, match.stored.commit))
     limits.charge_backlog(min(match.stored.version - query["after"], LOG_PAGE))
     wait = min(query["wait"], svc.config.max_wait_seconds)
     if wait > 0:
         limits.hold_wait()  # after the token is checked: the cap is the seat's, else the address's
-    page = lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait)
+    page = lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait, query["commit"])
     # Answered because this worker is shutting down: the client must not send its next request here.
     closing = wait > 0 and svc.store.fanout.closing
     return seat_response(page, headers={"Connection": "close"} if closing else None)

@@ -58,7 +58,7 @@ def new_match(undo: str = UNDO) -> tuple[matches.Loaded, _Log]:
     doc = lifecycle.first_doc(game, state, meta, {"status": "active", "game": game.dump(state)}, range(PLAYERS))
     log = _Log()
     log.entries = list(enumerate(matches.opening_entries(game, opening, meta), start=1))
-    stored = Stored(MATCH_ID, len(log.entries), meta, doc, {s: f"hash-{s}" for s in range(PLAYERS)})
+    stored = Stored(MATCH_ID, len(log.entries), meta, doc, {s: f"hash-{s}" for s in range(PLAYERS)}, "5f3a09c2be41")
     return matches.Loaded(stored, game, state), log
 
 
@@ -103,7 +103,7 @@ POSTED = MATCH["legal_moves"][0]
 _first = move(_played, _log, 0, POSTED)
 MOVE_ANSWER = answer(_played, 0, _first)
 LOG_ENTRIES = [matches.public_entry(v, e, 0) for v, e in _log.entries]  # seat 0's, as /events and the stream give them
-LOG = {"after": 0, "version": 2, "entries": LOG_ENTRIES}
+LOG = {"after": 0, "version": 2, "commit": "5f3a09c2be41", "entries": LOG_ENTRIES}
 # Then seat 2, not to act (seat 1 is), resigns: a 3-player match goes on, the random bot playing seat 2.
 _resigned = lifecycle.resign(_played, 2)
 commit(_played, _log, _resigned)

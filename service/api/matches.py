@@ -8,7 +8,7 @@ from marshmallow import ValidationError
 
 from engine import registry
 from engine.bots import bots_for
-from service import claims, guards, idempotency, lifecycle, limits, matches, names, replay
+from service import claims, guards, idempotency, lifecycle, limits, matches, names, replay, versions
 from service.api import (
     BODY,
     LIMITED,
@@ -31,7 +31,9 @@ blp = Blueprint("matches", __name__, url_prefix="/v1/matches", description="Crea
 ETAG = {
     "ETag": {
         "schema": {"type": "string"},
-        "description": 'The version, quoted: `"12"`; weak, `W/"12"`, to a client that accepts a compressed answer.',
+        "description": 'The version and its commit id, quoted: `"12.5f3a09c2be41"`; weak, `W/"12.5f3a09c2be41"`,'
+        " to a client that accepts a compressed answer. The commit id changes if storage loses the commit and"
+        " the match reaches version 12 again with other moves; treat the ETag as opaque and send it back as it is.",
     }
 }
 
@@ -173,13 +175,14 @@ def join_match(body: dict, match_id: str):
 )
 @blp.doc(
     responses={
-        "304": {"description": "Not modified (If-None-Match matched the version)", "headers": ETAG},
+        "304": {"description": "Not modified (If-None-Match matched the ETag)", "headers": ETAG},
         **problem_responses(*TOKEN, *MATCH, details=examples.OPEN_READ_DETAILS),
     },
     parameters=[
         header_param(
             "If-None-Match",
-            "The version you hold, quoted (the ETag, weak or not): 304 with no body while it is current.",
+            "The ETag you hold, weak or not: 304 with no body while it is current. A bare version"
+            ' (`"12"`) is compared as a number alone: 304 at version 12 even if storage lost the moves you saw.',
         )
     ],
     operationId="getMatch",
@@ -190,13 +193,13 @@ def get_match(match_id: str) -> Response:
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = matches.reads_as(match, seat_of(match.stored.seat_hashes, required=False))
-    etag = f'"{match.stored.version}"'
-    # The ETag is the version, the same for every seat and language, so a browser must not keep
+    etag = versions.etag(match.stored.version, match.stored.commit)
+    # The ETag is the version (and its commit), the same for every seat and language, so a browser must not keep
     # this answer: revalidating a copy fetched with another seat's token (or in another language)
     # would get 304 and show that seat's view. Clients that keep their own copy per seat send
     # If-None-Match themselves.
     headers = {"ETag": etag, **NOT_KEPT}
-    if none_match(etag):
+    if none_match(etag, f'"{match.stored.version}"'):
         return json_response(b"", 304, headers)
     return json_response(matches.resource(match, seat), 200, headers)
 

@@ -1,11 +1,9 @@
 """POST /v1/matches/{id}/moves: one move, with If-Match and Idempotency-Key."""
 
-import re
-
 from flask import request
 from flask_smorest import Blueprint
 
-from service import guards, idempotency, matches
+from service import guards, idempotency, matches, versions
 from service.api import BODY, MATCH, TOKEN, examples, header_param, json_response, problem_responses, services
 from service.api.schemas import MoveAnswerSchema
 from service.auth import seat_of
@@ -13,26 +11,26 @@ from service.errors import ApiError
 
 blp = Blueprint("moves", __name__, url_prefix="/v1/matches", description="Play moves.")
 
-_VERSION = re.compile(r'(?:W/)?"?(\d{1,18})"?')
-_ONE = r'(W/)?"?[0-9]{1,18}"?'
+_ONE = rf'(W/)?"?[0-9]{{1,18}}(\.{versions.COMMIT_PATTERN})?"?'
 MOST_VERSIONS = 64  # an If-Match list longer than any client holds versions for
 
 
 def if_match_param(description: str) -> dict:
-    """The If-Match header as read_if_match takes it: `*`, or versions (quoted, perhaps weak), comma-separated."""
+    """The If-Match header as read_if_match takes it: `*`, or ETags (quoted, perhaps weak), comma-separated."""
     return header_param("If-Match", description, pattern=rf"^(\*|{_ONE}( *, *{_ONE})*)$")
 
 
-def read_if_match() -> frozenset[int] | None:
-    """The versions a request holds to (any one of them, RFC 9110 13.1.1); None without If-Match, or
-    with `*` (any current representation, and a match that exists has one)."""
+def read_if_match() -> frozenset[versions.Held] | None:
+    """The versions a request holds to (any one of them, RFC 9110 13.1.1), each with its commit id when
+    the tag names one (service/versions.py); None without If-Match, or with `*` (any current
+    representation, and a match that exists has one)."""
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
     listed = [part.strip() for part in header.split(",", MOST_VERSIONS) if part.strip()]  # empty ones: RFC 9110 5.6.1
-    found = [_VERSION.fullmatch(part) for part in listed]
+    found = [versions.parse(part) for part in listed]
     if listed and len(listed) <= MOST_VERSIONS and all(found):
-        return frozenset(int(version.group(1)) for version in found if version)
+        return frozenset(held for held in found if held)
     said = f"At most {MOST_VERSIONS} versions." if len(listed) > MOST_VERSIONS else "Not a version."
     raise ApiError(
         "validation_error",
@@ -52,8 +50,10 @@ def read_if_match() -> frozenset[int] | None:
     },
     parameters=[
         if_match_param(
-            'Apply only at this version (quoted), or at one of these (`"12", "13"`); else 409 stale_version.'
-            " `*`: at any version."
+            'Apply only at this version: the ETag you hold (`"12.5f3a09c2be41"`), or one of these'
+            ' (`"12.5f3a09c2be41", "13.…"`); else 409 stale_version, also when Redis lost that commit and the match'
+            " reached its number again with"
+            ' other moves. A bare version (`"12"`) holds to the number alone. `*`: at any version.'
         ),
         header_param(
             "Idempotency-Key",

@@ -6,6 +6,7 @@ from marshmallow import INCLUDE, RAISE, Schema, fields, validate
 
 from engine import registry
 from engine.core import EventSchema, OutcomeSchema
+from service import versions
 from service.errors import STATUS
 from service.names import NAME_MAX
 
@@ -266,7 +267,16 @@ class SeatStatusSchema(Schema):
 class MatchSchema(Schema):
     id = fields.String(required=True)
     game = fields.String(required=True)
-    version = WholeNumber(required=True, metadata={"description": "Bumped by every move; also the ETag."})
+    version = WholeNumber(required=True, metadata={"description": "Bumped by every move."})
+    commit = fields.String(
+        required=True,
+        metadata={
+            "description": 'The commit id of `version` (the ETag is `"<version>.<commit>"`): a new one with every '
+            "version, so a match that storage lost and that reached this version again with other moves has "
+            'another. Send `If-Match: "<version>.<commit>"` with a move to have it refused (409) then.',
+            "example": "5f3a09c2be41",
+        },
+    )
     status = fields.String(required=True, validate=validate.OneOf(["active", "finished"]))
     seat = WholeNumber(
         required=True, allow_none=True, metadata={"description": "The caller's seat; null for a spectator."}
@@ -331,6 +341,20 @@ class MoveAnswerSchema(Schema):
     match = fields.Nested(MatchSchema, required=True)
 
 
+def commit_param() -> fields.String:
+    """The `commit` query parameter of /events and the stream (service/versions.py)."""
+    return fields.String(
+        load_default="",
+        validate=validate.Regexp(rf"^{versions.COMMIT_PATTERN}$"),
+        metadata={
+            "description": "The commit id of the version `after` as you got it (a page's `commit`, the part of a "
+            "stream message's `id:` or of the ETag after the dot): if storage lost that commit (a Redis restarted "
+            "from an older snapshot) and the match reached the version again with other moves, the answer is a "
+            "resync, not what comes after. Without it `after` is taken as a number alone."
+        },
+    )
+
+
 class EventsQuerySchema(Schema):
     after = WholeNumber(
         text=True,
@@ -338,6 +362,7 @@ class EventsQuerySchema(Schema):
         validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Return entries with a version above this."},
     )
+    commit = commit_param()
     wait = TextSeconds(
         load_default=0,
         validate=validate.Range(0, 30),
@@ -370,7 +395,20 @@ class LogSchema(Schema):
     version = WholeNumber(
         required=True, metadata={"description": "The last version returned; pass it as `after` next."}
     )
+    commit = fields.String(
+        required=True,
+        metadata={
+            "description": "The commit id of `version`; pass it as `commit` next. Empty when no entry came and "
+            "the request named none (or for a match written before commit ids)."
+        },
+    )
     entries = fields.List(fields.Nested(LogEntrySchema), required=True)
+    resync = fields.Boolean(
+        metadata={
+            "description": "Present (true) when the server no longer has your `after` (storage lost its last "
+            "writes): `version` and `commit` are the server's; read the match again from there."
+        }
+    )
 
 
 class ReplayMoveSchema(Schema):

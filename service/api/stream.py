@@ -1,7 +1,7 @@
 """GET /v1/matches/{id}/stream (Server-Sent Events) and POST /v1/matches/{id}/stream-ticket.
 
-Each log entry is one SSE message: `id: <version>` and `data:` the entry as
-/events gives it to the caller. A browser's EventSource cannot send headers,
+Each log entry is one SSE message: `id: <version>.<commit>` (service/versions.py)
+and `data:` the entry as /events gives it to the caller. A browser's EventSource cannot send headers,
 so it opens the stream with `?ticket=`: single-use, one minute, bought with
 the seat token; the token itself never travels in a URL.
 """
@@ -19,7 +19,7 @@ from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from service import errors, fanout, limits, matches, metrics
+from service import errors, fanout, limits, matches, metrics, versions
 from service.api import (
     BODY,
     MATCH,
@@ -29,11 +29,11 @@ from service.api import (
     seat_response,
     services,
 )
-from service.api.schemas import MAX_VERSION, WholeNumber, empty_body
+from service.api.schemas import MAX_VERSION, WholeNumber, commit_param, empty_body
 from service.auth import seat_of
 from service.config import Config
 from service.errors import NOT_KEPT, ApiError
-from service.store import TICKET_SECONDS, Store
+from service.store import TICKET_SECONDS, Store, Stored
 
 log = logging.getLogger("portside")
 
@@ -51,10 +51,10 @@ CLOSING = b"retry: %d\n: the server is restarting; reconnect with Last-Event-ID\
 UNAVAILABLE = b"retry: %d\n: storage is unavailable; reconnect with Last-Event-ID\n\n"
 
 SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with no `event:` line,
-`id:` the entry's version and `data:` the entry exactly as `/events` lists it in `entries[]`
-for the caller. A comment line (`: keep-alive`) comes at least every 15 s. After the final
-entry of a finished match: `event: end` with `data: {"status": "finished"}`, then the server
-closes. A match that expires (`MATCH_TTL` after its last move) ends its streams within a
+`id:` the entry's version, a dot and its commit id (`12.5f3a09c2be41`), and `data:` the entry exactly
+as `/events` lists it in `entries[]` for the caller. A comment line (`: keep-alive`) comes at least
+every 15 s. After the final entry of a finished match: `event: end` with `data: {"status":
+"finished"}`, then the server closes. A match that expires (`MATCH_TTL` after its last move) ends its streams within a
 heartbeat, without `event: end`: reconnecting gets the match's 404. When the server shuts down
 it sends `retry:` (1,000 to 5,000 ms, each stream its own, so that its streams do not all come
 back at once) and closes; reconnect with `Last-Event-ID` after that delay. A stream whose storage
@@ -63,10 +63,14 @@ An entry says what happened, not who acts next: read the match (`GET /v1/matches
 and for the caller's legal moves.
 
 A client ahead of the server (`Last-Event-ID` or `after` above the match's version: storage lost
-its last second) is answered at once, as `/events` answers it: first a message `event: resync`
-with `id:` the server's version and `data:` `{"after": <yours>, "version": <the server's>,
-"entries": []}`; refetch the match. The stream then goes on from the server's version (an
-EventSource resumes from that `id:` if it reconnects).
+its last second), or resuming after a commit the log no longer has at that version (`Last-Event-ID:
+12.5f3a09c2be41`, or `after=12&commit=5f3a09c2be41`, when storage lost it and the match reached version 12
+again with other moves), is answered at once, as `/events` answers it: first a message `event:
+resync` with `id:` the server's version and commit and `data:` `{"after": <yours>, "version": <the
+server's>, "commit": <its id>, "entries": [], "resync": true}`; refetch the match. So is a stream
+left open while storage loses the versions it sent. The stream then goes on from the server's
+version (an EventSource resumes from that `id:` if it reconnects). A bare version in
+`Last-Event-ID` or `after` without `commit` is taken as a number alone: a rewrite is not seen.
 
 The example is the start of seat 0's stream of the match the other examples show. Try it out
 (in /docs) shows a stream only once it ends: a finished match's; follow a live one with
@@ -76,7 +80,9 @@ The example is the start of seat 0's stream of the match the other examples show
 # Seat 0's stream of the examples' match after its first move: every entry so far, then it waits.
 STREAM_EXAMPLE = (
     OPENED
-    + b"".join(b"id: %d\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry)) for entry in examples.LOG_ENTRIES)
+    + b"".join(
+        b"id: %d.5f3a09c2be41\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry)) for entry in examples.LOG_ENTRIES
+    )
 ).decode()
 
 
@@ -89,18 +95,33 @@ class StreamQuerySchema(Schema):
         validate=validate.Range(0, MAX_VERSION),
         metadata={"description": "Start after this version (`Last-Event-ID` does the same and wins)."},
     )
+    commit = commit_param()
     ticket = fields.String(
         validate=validate.Length(1, 100),
         metadata={"description": "A stream ticket from `POST .../stream-ticket`, for EventSource."},
     )
 
 
+class EventId(fields.Field):
+    """A stream message's id as a client sends it back: `<version>.<commit>`, or a bare version."""
+
+    default_error_messages = {"id": "Not an event id: a version, or a version, a dot and its commit id."}
+
+    def _deserialize(self, value, attr, data, **kwargs) -> versions.Held:
+        held = versions.parse(value, versions.ID) if isinstance(value, str) else None
+        if held is None or held[0] > MAX_VERSION:
+            raise self.make_error("id")
+        return held
+
+
 class StreamHeadersSchema(Schema):
-    last_event_id = WholeNumber(
-        text=True,
+    last_event_id = EventId(
         data_key="Last-Event-ID",
-        validate=validate.Range(0, MAX_VERSION),
-        metadata={"description": "Resume after this version (browsers send it when they reconnect)."},
+        metadata={
+            "description": "Resume after this message (browsers send it when they reconnect): its `id:`, "
+            "`<version>.<commit>`; a bare version is taken as a number alone (see `commit`).",
+            "pattern": f"^{versions.ID.pattern}$",
+        },
     )
 
 
@@ -149,7 +170,7 @@ def get_stream(query: dict, headers: dict, match_id: str):
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = matches.reads_as(match, _caller(svc.store, match, match_id, query.get("ticket")))
-    after = headers.get("last_event_id", query.get("after", 0))
+    after, commit = headers.get("last_event_id", (query.get("after", 0), query["commit"]))
     version = match.stored.version
     limits.charge_backlog(version - after)
     lease = limits.hold_wait()  # after the caller is known: the cap is the seat's, else the address's
@@ -158,19 +179,19 @@ def get_stream(query: dict, headers: dict, match_id: str):
     if after > version:
         # The client knows versions the server does not (storage lost its last second): say so at once,
         # as /events does, and go on from the server's version.
-        first, after = _resync(after, version), version
+        first, after, commit = _resync(after, match.stored), version, ""
     # In the request's context, so each event's `text` follows the caller's Accept-Language.
     messages = _ended_cleanly(
-        _messages(svc.store, svc.config, match_id, seat, after, final, fanout.client_socket(), first, lease)
+        _messages(svc.store, svc.config, match_id, seat, (after, commit), final, fanout.client_socket(), first, lease)
     )
     body = stream_with_context(messages)
     headers = {**NOT_KEPT, "X-Accel-Buffering": "no"}
     return limits.release_when_closed(Response(body, mimetype="text/event-stream", headers=headers))
 
 
-def _resync(after: int, version: int) -> bytes:
-    data = orjson.dumps({"after": after, "version": version, "entries": []})
-    return b"event: resync\nid: %d\ndata: %s\n\n" % (version, data)
+def _resync(after: int, stored: Stored) -> bytes:
+    data = orjson.dumps(versions.resync_page(after, stored.version, stored.commit))
+    return b"event: resync\nid: %s\ndata: %s\n\n" % (versions.tag(stored.version, stored.commit).encode(), data)
 
 
 def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | None) -> int | None:
@@ -204,7 +225,7 @@ def _messages(
     cfg: Config,
     match_id: str,
     seat: int | None,
-    after: int,
+    resume: versions.Held,
     final: int | None,
     client: socket.socket | None,
     first: bytes,
@@ -212,6 +233,7 @@ def _messages(
 ) -> Generator[bytes, None, str]:
     """The stream's messages; returns why it ended (service/metrics.py STREAMS_ENDED)."""
     yield OPENED + first
+    after, commit = resume  # the commit id the client holds for `after` is checked once, at the first wait
     # The match expires MATCH_TTL after its last commit: until a new entry comes, it cannot outlive this.
     lives_until = time.monotonic() + cfg.idle_ttl
     with store.fanout.waiter(match_id, client) as waiter:
@@ -219,14 +241,16 @@ def _messages(
             # A random share off each beat: streams opened together (after a restart, say) do not
             # beat together, which was a burst of thousands of writes every 15 s.
             try:
-                entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0))
-            except fanout.LogRewritten:  # Redis came back without the last versions sent here
+                entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0), commit)
+            except fanout.LogRewritten:  # Redis lost the last versions sent here (or the one resumed after)
                 stored = store.load(match_id)
                 if stored is None:
                     return "expired"  # the client's reconnect gets the match's 404
-                yield _resync(after, stored.version)
+                yield _resync(after, stored)
+                commit = ""
                 after, final = stored.version, stored.version if stored.state["status"] == "finished" else None
                 continue
+            commit = ""
             lease.renew()  # a stream may outlive any fixed expiry of its place under the wait cap
             if waiter.closed:
                 if waiter.hung_up:
@@ -242,7 +266,7 @@ def _messages(
                 continue
             for version, entry in entries:
                 data = orjson.dumps(matches.public_entry(version, entry, seat))
-                yield b"id: %d\ndata: %s\n\n" % (version, data)
+                yield b"id: %s\ndata: %s\n\n" % (versions.tag(version, entry.get("c", "")).encode(), data)
                 seat = matches.still_seated(entry, seat)
                 after = version
                 lives_until = time.monotonic() + cfg.idle_ttl

@@ -83,7 +83,7 @@ def test_long_poll_with_nothing_new_returns_empty_after_the_wait(client):
     start = time.monotonic()
     version = created["version"]
     body = client.get(f"/v1/matches/{created['id']}/events?after={version}&wait=0.5").get_json()
-    assert body == {"after": version, "version": version, "entries": []}
+    assert body == {"after": version, "version": version, "commit": "", "entries": []}
     assert 0.4 < time.monotonic() - start < 3
 
 

@@ -90,9 +90,10 @@ def test_a_commit_too_large_to_publish_is_read_from_the_log(client, app):
     stored = store.load(match_id)
     big = {"seat": 0, "move": {"type": "note"}, "events": [], "filler": "x" * (fanout.PUSH_BYTES + 1)}
     before = log_reads()
-    assert store.commit(match_id, stored.version, stored.state, [big], 600).status == "ok"
+    committed = store.commit(match_id, stored.version, stored.state, [big], 600, commit=stored.commit)
+    assert committed.status == "ok"
     thread.join(15)
-    assert got["entries"] == [(1, big)]
+    assert got["entries"] == [(1, {**big, "c": committed.commit})]
     assert log_reads() == before + 1  # the listener's one read of what the message could not carry
 
 
@@ -103,7 +104,7 @@ def test_a_long_poll_that_comes_straight_back_finds_the_log_in_memory(client, ap
     assert not store.fanout.watches[match_id].waiters  # answered: nobody waits, the memory lingers
     before = log_reads()
     again = client.get(f"/v1/matches/{match_id}/events?after=1&wait=0.3", headers=auth(toks[1])).get_json()
-    assert again == {"after": 1, "version": 1, "entries": []}
+    assert again == {"after": 1, "version": 1, "commit": "", "entries": []}
     assert log_reads() == before
 
 

@@ -98,19 +98,22 @@ def test_no_cache_keeps_what_a_seat_reads_or_a_token_it_was_given(client):
     assert "no-store" not in client.get("/v1/games").headers.get("Cache-Control", "")
 
 
-def test_etag_is_the_version_and_if_none_match_gives_304(client):
+def test_etag_is_the_version_and_its_commit_and_if_none_match_gives_304(client):
     created = create(client, game="catan", players=3)  # version 0: Catan's set-up logs nothing
     url = f"/v1/matches/{created['id']}"
     first = client.get(url)
-    assert first.headers["ETag"] == '"0"'
+    etag = f'"0.{first.get_json()["commit"]}"'
+    assert first.headers["ETag"] == etag
     # The same version reads differently by seat and language: no browser may keep it.
     assert first.headers["Cache-Control"] == "no-store"
     assert {"Authorization", "Accept-Language"} <= {v.strip() for v in first.headers["Vary"].split(",")}
-    assert client.get(url, headers={"If-None-Match": '"0"'}).status_code == 304
-    assert client.get(url, headers={"If-None-Match": 'W/"0", "7"'}).status_code == 304
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+    assert client.get(url, headers={"If-None-Match": f'W/{etag}, "7"'}).status_code == 304
+    assert client.get(url, headers={"If-None-Match": '"0"'}).status_code == 304  # a bare version, as before
     play_first_legal(client, created["id"], tokens(created))
-    changed = client.get(url, headers={"If-None-Match": '"0"'})
-    assert changed.status_code == 200 and changed.headers["ETag"] == '"1"'
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] == f'"1.{changed.get_json()["commit"]}"'
+    assert changed.get_json()["commit"] != first.get_json()["commit"]
 
 
 def test_tokens_act_only_in_their_own_match(client):
