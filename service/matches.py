@@ -137,8 +137,7 @@ def create(
 
 
 def opening_entries(game: Game, events: list, meta: dict) -> list[dict]:
-    """The log's first entry, at version 1: what the game's set-up showed (a card turned up, a tile
-    drawn), if it showed anything."""
+    """The log's first entry at version 1: what the game's set-up showed (a card turned up, a tile drawn), if any."""
     if not events:
         return []
     shown = words.logged(game, events, words.display_names(game, lifecycle.names(meta, {})))
@@ -364,8 +363,9 @@ def state_doc(match: Loaded) -> dict:
 
 
 def _commit(
-    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: Idem | None = None, doc: dict | None = None
+    store: Store, cfg: Config, match: Loaded, entries: list[dict], idem: Idem | None = None, done: tuple | None = None
 ) -> CommitResult:
+    doc, new = done or (None, "")  # the new state and commit id a seat's answer was built with
     too_long = loglength.reached(cfg, match, entries)
     if too_long:
         ended = loglength.ending(store, cfg, match, entries)
@@ -375,13 +375,12 @@ def _commit(
     doc = doc or lifecycle.next_doc(match, state_doc(match), entries)
     ttl = cfg.finished_ttl if doc["status"] == "finished" else cfg.idle_ttl
     ends = doc["status"] == "finished" and not match.finished
-    result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem, match.stored.commit)
+    result = store.commit(match.stored.id, match.stored.version, doc, entries, ttl, idem, match.stored.commit, new)
     if result.status == "ok":
-        match.stored.commit = result.commit
         if ends:
             metrics.series(metrics.ENDED, match.game.id, (lifecycle.ended(doc) or {}).get("reason", "rules")).inc()
         match.stored.version += len(entries)
-        match.stored.state = doc
+        match.stored.state, match.stored.commit = doc, result.commit
         if match.stored.meta.get("clock"):  # a match without a clock is never in the index: no round-trip
             lifecycle.index_clock(store, match.stored.id, doc)
         for entry in entries:
@@ -441,9 +440,9 @@ def commit_answered(
     """Commit the entries with the seat's answer, kept under its Idempotency-Key (`idem`, the request's
     `digest`) if it has one. (A version, the answer): the answer, or the first one kept under the key if
     a copy came first; or (the version another writer committed, None)."""
-    doc = lifecycle.next_doc(match, state_doc(match), entries)
-    answer = _answer(match, seat, entries, doc)
-    result = _commit(store, cfg, match, entries, (idem, idempotency.kept(digest, answer)) if idem else None, doc)
+    doc, new = lifecycle.next_doc(match, state_doc(match), entries), versions.new_commit()  # the answer names it
+    answer = _answer(match, seat, entries, doc, new)
+    result = _commit(store, cfg, match, entries, (idem, idempotency.kept(digest, answer)) if idem else None, (doc, new))
     if result.status == "ok":
         return match.stored.version, answer
     if result.status == "idem":
@@ -455,10 +454,11 @@ def commit_answered(
     return int(result.value or 0), None
 
 
-def _answer(match: Loaded, seat: int, entries: list[dict], doc: dict) -> bytes:
+def _answer(match: Loaded, seat: int, entries: list[dict], doc: dict, new: str) -> bytes:
     """Kept with the commit (Idempotency-Key), it reads the match as committed: can_undo, the clocks.
     A seat that leaves in these entries (resign) reads on as a spectator, as others see its bot."""
-    committed = replace(match, stored=replace(match.stored, version=match.stored.version + len(entries), state=doc))
+    version = match.stored.version + len(entries)
+    committed = replace(match, stored=replace(match.stored, version=version, state=doc, commit=new))
     events: list[dict] = []
     reader: int | None = seat
     for entry in entries:

@@ -438,9 +438,10 @@ class Store:
         ttl: int,
         idem: tuple[tuple[str, str], bytes] | None = None,
         commit: str = "",
+        new: str = "",
     ) -> CommitResult:
         """Write the match at `expected` (whose commit id is `commit`) with these entries, each marked
-        with the new version's commit id."""
+        with the new version's commit id (`new`, else one drawn here)."""
         if state.get("status") == "finished" and entries:
             entries[-1] = {**entries[-1], "end": True}  # a stream closes after this entry
         # Every key that lives as long as the match gets its new expiry: a match ended without a keyed
@@ -448,7 +449,7 @@ class Store:
         # for days after it had gone.
         answers = answers_key(match_id)
         keys = [match_key(match_id), log_key(match_id), answers, answers + ":order", claims_key(match_id)]
-        field, answer, new = "", b"", versions.new_commit()
+        field, answer, new = "", b"", new or versions.new_commit()
         if idem is not None:
             field, answer = idem[0][1], idem[1]
         args: list[Any] = [

@@ -51,7 +51,7 @@ def parse(text: str, pattern: re.Pattern = TAG) -> Held | None:
 
 def holds(held: Collection[Held], version: int, commit: str) -> bool:
     """Whether one of the held tags names this version (and this commit, when it names one)."""
-    return any(v == version and (not c or c == commit) for v, c in held)
+    return (version, "") in held or (version, commit) in held  # two set look-ups: the move path
 
 
 def same_entry(known: dict, found: dict) -> bool:

@@ -93,3 +93,21 @@ def test_a_page_on_long_poll_waits_out_a_storage_outage_and_comes_back(browser, 
     finally:
         storage.kill()
         storage.wait()
+
+
+def test_a_move_over_moves_storage_lost_is_refused_and_the_table_shown_again(page, server_url, redis_client):
+    """Redis came back from an older snapshot and the match reached the page's version again with other
+    moves (here: that version's commit id is another, as the restart leaves it; tests/service/
+    test_lost_commits.py restarts a real Redis). The page sent its move with the bare version in
+    If-Match, and it was applied over a table its player had never seen; it now sends the version's
+    commit too: the move is refused and the page says the table changed and shows it."""
+    from service.store import match_key
+
+    match_id, tokens = created(server_url, "medici", 2)  # seat 0 draws first: a button of the move list
+    page.goto(f"{server_url}/play/#match={match_id}&token={tokens[0]}")
+    page.locator(STATUS, has_text="Your move").wait_for(timeout=10000)
+    version = api(server_url, "GET", f"/v1/matches/{match_id}")["version"]
+    redis_client.hset(match_key(match_id), "c", "0123456789ab")
+    page.locator(".moves [data-move]:not([aria-disabled])").first.click()
+    page.get_by_text("The table changed first; here it is now.").wait_for(timeout=10000)
+    assert api(server_url, "GET", f"/v1/matches/{match_id}")["version"] == version  # was version + 1

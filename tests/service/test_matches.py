@@ -110,10 +110,11 @@ def test_etag_is_the_version_and_its_commit_and_if_none_match_gives_304(client):
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
     assert client.get(url, headers={"If-None-Match": f'W/{etag}, "7"'}).status_code == 304
     assert client.get(url, headers={"If-None-Match": '"0"'}).status_code == 304  # a bare version, as before
-    play_first_legal(client, created["id"], tokens(created))
+    moved = play_first_legal(client, created["id"], tokens(created))
     changed = client.get(url, headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] == f'"1.{changed.get_json()["commit"]}"'
     assert changed.get_json()["commit"] != first.get_json()["commit"]
+    assert moved["match"]["commit"] == changed.get_json()["commit"]  # the move's answer names its own commit
 
 
 def test_tokens_act_only_in_their_own_match(client):

@@ -87,12 +87,16 @@ export function join(id, seat, name) {
   joining = keyed(`/v1/matches/${id}/join`, body).finally(() => { joining = null; });
   return joining;
 }
-/** resign, abort, undo, rematch; an undo sends the version it saw (If-Match), as a move does. */
-export const operation = (id, name, token, version) => resent(`/v1/matches/${id}/${name}`,
-  { token, body: {}, headers: version == null ? {} : { "If-Match": `"${version}"` } });
+/** The match resource's ETag: its version and that version's commit id, so that a move is refused
+ *  (409) if storage lost the moves this page shows and the match reached the number again. */
+export const tagOf = (resource) => (resource.commit ? `${resource.version}.${resource.commit}` : `${resource.version}`);
 
-export const move = (id, token, body, version) => resent(`/v1/matches/${id}/moves`,
-  { token, body, headers: version == null ? {} : { "If-Match": `"${version}"` } });
+/** resign, abort, undo, rematch; an undo sends the version it saw (If-Match: `tagOf`), as a move does. */
+export const operation = (id, name, token, tag) => resent(`/v1/matches/${id}/${name}`,
+  { token, body: {}, headers: tag == null ? {} : { "If-Match": `"${tag}"` } });
+
+export const move = (id, token, body, tag) => resent(`/v1/matches/${id}/moves`,
+  { token, body, headers: tag == null ? {} : { "If-Match": `"${tag}"` } });
 
 /**
  * Listed matches, newest first: up to `limit`; `status` is open, active or finished (null: all).

@@ -245,7 +245,7 @@ class MatchScreen {
     this.toMoves = true;
     this.holdMoves();
     try {
-      const answer = await api.move(this.id, this.token(), move, this.resource.version);
+      const answer = await api.move(this.id, this.token(), move, api.tagOf(this.resource));
       this.busy = false;
       forgetTyped(); // taken: a form shows its first values again (a refused one kept what was typed)
       this.noteUndo(answer.match);
@@ -512,7 +512,7 @@ class MatchScreen {
     if (this.busy) return;
     this.busy = true;
     try {
-      const answer = await api.operation(this.id, "undo", seatsOf(this.id)[seat], this.resource.version);
+      const answer = await api.operation(this.id, "undo", seatsOf(this.id)[seat], api.tagOf(this.resource));
       this.noteUndo(answer.match);
       this.notice = "";
     } catch (err) {
