@@ -42,7 +42,7 @@ def get_events(query: dict, match_id: str):
     wait = min(query["wait"], svc.config.max_wait_seconds)
     if wait > 0:
         limits.hold_wait()  # after the token is checked: the cap is the seat's, else the address's
-    page = lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait, query["commit"])
+    page = lifecycle.wait_log(svc.store, svc.config, match, seat, query["after"], wait, query.get("commit", ""))
     # Answered because this worker is shutting down: the client must not send its next request here.
     closing = wait > 0 and svc.store.fanout.closing
     return seat_response(page, headers={"Connection": "close"} if closing else None)

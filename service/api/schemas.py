@@ -344,7 +344,6 @@ class MoveAnswerSchema(Schema):
 def commit_param() -> fields.String:
     """The `commit` query parameter of /events and the stream (service/versions.py)."""
     return fields.String(
-        load_default="",
         validate=validate.Regexp(rf"^{versions.COMMIT_PATTERN}$"),
         metadata={
             "description": "The commit id of the version `after` as you got it (a page's `commit`, the part of a "

@@ -170,7 +170,7 @@ def get_stream(query: dict, headers: dict, match_id: str):
     svc = services()
     match = matches.load_current(svc.store, svc.config, match_id, limits.bot_budget())
     seat = matches.reads_as(match, _caller(svc.store, match, match_id, query.get("ticket")))
-    after, commit = headers.get("last_event_id", (query.get("after", 0), query["commit"]))
+    after, commit = headers.get("last_event_id", (query.get("after", 0), query.get("commit", "")))
     version = match.stored.version
     limits.charge_backlog(version - after)
     lease = limits.hold_wait()  # after the caller is known: the cap is the seat's, else the address's
