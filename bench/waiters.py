@@ -251,8 +251,7 @@ async def streamer(port: int, match_id: str, seen: list | None, limit: asyncio.S
             while b"\n\n" in buffer:
                 message, buffer = buffer.split(b"\n\n", 1)
                 if seen is not None and message.startswith(b"id: "):
-                    version = int(message[4:].split(b"\n", 1)[0].split(b".", 1)[0])  # id: <version>.<commit>
-                    seen.append((match_id, version, time.time(), "stream", attached))
+                    seen.append((match_id, int(message[4:].split(b"\n", 1)[0]), time.time(), "stream", attached))
     finally:
         writer.close()
 

@@ -4,9 +4,11 @@ A match's version is the number of its log's entries, and a Redis that lost its 
 from an older snapshot, a replica promoted) reaches a lost number again with other moves. Every commit
 draws a random id (`c` in the match's hash and in each of its log entries, service/store.py), which a
 rewritten history cannot repeat. A version's tag is `<version>.<commit>`: the ETag (`"12.5f3a09c2be41"`),
-a stream message's `id:`, and what If-Match, If-None-Match, `Last-Event-ID` and `commit=` are compared
-on. A bare version (`"12"`, `Last-Event-ID: 12`) still holds to that number, as before commit ids: a
-client that builds its tags from `version` is not told of a rewrite, one that echoes them is.
+and what If-Match, If-None-Match and `Last-Event-ID` are compared on; a log entry (an /events page's, a
+stream message's `data:`) carries its `commit`, which `/events` and the stream take as `commit=` beside
+`after=`. A stream message's `id:` stays the bare version (DESIGN.md). A bare version (`"12"`,
+`Last-Event-ID: 12`) still holds to that number, as before commit ids: a client that builds its tags
+from `version` is not told of a rewrite, one that echoes them is.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ Held = tuple[int, str]  # a version and its commit id ("": any commit at that ve
 
 COMMIT_PATTERN = r"[0-9a-f]{12}"  # what new_commit draws
 TAG = re.compile(rf"(?:W/)?\"?([0-9]{{1,18}})(?:\.({COMMIT_PATTERN}))?\"?")
-ID = re.compile(rf"([0-9]{{1,18}})(?:\.({COMMIT_PATTERN}))?")  # a stream message's id, unquoted
+ID = re.compile(rf"([0-9]{{1,18}})(?:\.({COMMIT_PATTERN}))?")  # a Last-Event-ID, unquoted
 
 
 # Commit ids need to differ, not to be secret: a generator of this module's own, seeded from the system
@@ -44,7 +46,7 @@ def etag(version: int, commit: str) -> str:
 
 
 def parse(text: str, pattern: re.Pattern = TAG) -> Held | None:
-    """(version, commit) from an ETag or a stream id, None if it is neither."""
+    """(version, commit) from an ETag or a Last-Event-ID, None if it is neither."""
     found = pattern.fullmatch(text)
     return None if found is None else (int(found.group(1)), found.group(2) or "")
 

@@ -102,7 +102,9 @@ MATCH = matches.resource(_played, 0)
 POSTED = MATCH["legal_moves"][0]
 _first = move(_played, _log, 0, POSTED)
 MOVE_ANSWER = answer(_played, 0, _first)
-LOG_ENTRIES = [matches.public_entry(v, e, 0) for v, e in _log.entries]  # seat 0's, as /events and the stream give them
+# Seat 0's, as /events and the stream give them, each with the commit id that wrote it (the one the
+# examples' match shows: tests/service/test_documented_answers.py draws them all alike).
+LOG_ENTRIES = [matches.public_entry(v, {**e, "c": "5f3a09c2be41"}, 0) for v, e in _log.entries]
 LOG = {"after": 0, "version": 2, "commit": "5f3a09c2be41", "entries": LOG_ENTRIES}
 # Then seat 2, not to act (seat 1 is), resigns: a 3-player match goes on, the random bot playing seat 2.
 _resigned = lifecycle.resign(_played, 2)

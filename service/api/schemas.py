@@ -346,8 +346,8 @@ def commit_param() -> fields.String:
     return fields.String(
         validate=validate.Regexp(rf"^{versions.COMMIT_PATTERN}$"),
         metadata={
-            "description": "The commit id of the version `after` as you got it (a page's `commit`, the part of a "
-            "stream message's `id:` or of the ETag after the dot): if storage lost that commit (a Redis restarted "
+            "description": "The commit id of the version `after` as you got it (a page's `commit`, the last entry's "
+            "`commit`, or the ETag's part after the dot): if storage lost that commit (a Redis restarted "
             "from an older snapshot) and the match reached the version again with other moves, the answer is a "
             "resync, not what comes after. Without it `after` is taken as a number alone."
         },
@@ -386,6 +386,13 @@ class LogEntrySchema(Schema):
     )
     undoes = WholeNumber(metadata={"description": "For `undo`: the version whose move is taken back."})
     match = fields.String(metadata={"description": "For `rematch`: the new match's id."})
+    commit = fields.String(
+        metadata={
+            "description": "The commit id of the move or operation that wrote this entry (absent in a match written "
+            "before commit ids): resume after it with `after=<version>&commit=<commit>`.",
+            "example": "5f3a09c2be41",
+        }
+    )
     events = fields.List(fields.Nested(EventSchema), required=True, metadata={"description": "Each with its `text`."})
 
 

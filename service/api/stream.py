@@ -1,7 +1,7 @@
 """GET /v1/matches/{id}/stream (Server-Sent Events) and POST /v1/matches/{id}/stream-ticket.
 
-Each log entry is one SSE message: `id: <version>.<commit>` (service/versions.py)
-and `data:` the entry as /events gives it to the caller. A browser's EventSource cannot send headers,
+Each log entry is one SSE message: `id: <version>` and `data:` the entry as /events gives it to
+the caller, its `commit` (service/versions.py) included. A browser's EventSource cannot send headers,
 so it opens the stream with `?ticket=`: single-use, one minute, bought with
 the seat token; the token itself never travels in a URL.
 """
@@ -51,8 +51,8 @@ CLOSING = b"retry: %d\n: the server is restarting; reconnect with Last-Event-ID\
 UNAVAILABLE = b"retry: %d\n: storage is unavailable; reconnect with Last-Event-ID\n\n"
 
 SSE_DESCRIPTION = """A `text/event-stream`. Each log entry is one message with no `event:` line,
-`id:` the entry's version, a dot and its commit id (`12.5f3a09c2be41`), and `data:` the entry exactly
-as `/events` lists it in `entries[]` for the caller. A comment line (`: keep-alive`) comes at least
+`id:` the entry's version, and `data:` the entry exactly as `/events` lists it in `entries[]` for
+the caller, with its `commit` id. A comment line (`: keep-alive`) comes at least
 every 15 s. After the final entry of a finished match: `event: end` with `data: {"status":
 "finished"}`, then the server closes. A match that expires (`MATCH_TTL` after its last move) ends its streams within a
 heartbeat, without `event: end`: reconnecting gets the match's 404. When the server shuts down
@@ -63,14 +63,15 @@ An entry says what happened, not who acts next: read the match (`GET /v1/matches
 and for the caller's legal moves.
 
 A client ahead of the server (`Last-Event-ID` or `after` above the match's version: storage lost
-its last second), or resuming after a commit the log no longer has at that version (`Last-Event-ID:
-12.5f3a09c2be41`, or `after=12&commit=5f3a09c2be41`, when storage lost it and the match reached version 12
-again with other moves), is answered at once, as `/events` answers it: first a message `event:
-resync` with `id:` the server's version and commit and `data:` `{"after": <yours>, "version": <the
-server's>, "commit": <its id>, "entries": [], "resync": true}`; refetch the match. So is a stream
-left open while storage loses the versions it sent. The stream then goes on from the server's
-version (an EventSource resumes from that `id:` if it reconnects). A bare version in
-`Last-Event-ID` or `after` without `commit` is taken as a number alone: a rewrite is not seen.
+its last second), or resuming after a commit the log no longer has at that version
+(`?after=12&commit=5f3a09c2be41`, the last entry's `version` and `commit`, when storage lost it and the
+match reached version 12 again with other moves; `Last-Event-ID: 12.5f3a09c2be41` says the same), is
+answered at once, as `/events` answers it: first a message `event: resync` with `id:` the server's
+version and `data:` `{"after": <yours>, "version": <the server's>, "commit": <its id>, "entries": [],
+"resync": true}`; refetch the match. So is a stream left open while storage loses the versions it
+sent. The stream then goes on from the server's version (an EventSource resumes from that `id:` if
+it reconnects). A bare `Last-Event-ID`, or `after` without `commit`, is taken as a number alone: a
+rewrite is not seen.
 
 The example is the start of seat 0's stream of the match the other examples show. Try it out
 (in /docs) shows a stream only once it ends: a finished match's; follow a live one with
@@ -80,9 +81,7 @@ The example is the start of seat 0's stream of the match the other examples show
 # Seat 0's stream of the examples' match after its first move: every entry so far, then it waits.
 STREAM_EXAMPLE = (
     OPENED
-    + b"".join(
-        b"id: %d.5f3a09c2be41\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry)) for entry in examples.LOG_ENTRIES
-    )
+    + b"".join(b"id: %d\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry)) for entry in examples.LOG_ENTRIES)
 ).decode()
 
 
@@ -118,8 +117,8 @@ class StreamHeadersSchema(Schema):
     last_event_id = EventId(
         data_key="Last-Event-ID",
         metadata={
-            "description": "Resume after this message (browsers send it when they reconnect): its `id:`, "
-            "`<version>.<commit>`; a bare version is taken as a number alone (see `commit`).",
+            "description": "Resume after this message (browsers send it when they reconnect): its `id:`, the "
+            "version, taken as a number alone; `<version>.<commit>` (the entry's `commit`) is checked as `commit` is.",
             "pattern": f"^{versions.ID.pattern}$",
         },
     )
@@ -191,7 +190,7 @@ def get_stream(query: dict, headers: dict, match_id: str):
 
 def _resync(after: int, stored: Stored) -> bytes:
     data = orjson.dumps(versions.resync_page(after, stored.version, stored.commit))
-    return b"event: resync\nid: %s\ndata: %s\n\n" % (versions.tag(stored.version, stored.commit).encode(), data)
+    return b"event: resync\nid: %d\ndata: %s\n\n" % (stored.version, data)
 
 
 def _caller(store: Store, match: matches.Loaded, match_id: str, ticket: str | None) -> int | None:
@@ -266,7 +265,7 @@ def _messages(
                 continue
             for version, entry in entries:
                 data = orjson.dumps(matches.public_entry(version, entry, seat))
-                yield b"id: %s\ndata: %s\n\n" % (versions.tag(version, entry.get("c", "")).encode(), data)
+                yield b"id: %d\ndata: %s\n\n" % (version, data)
                 seat = matches.still_seated(entry, seat)
                 after = version
                 lives_until = time.monotonic() + cfg.idle_ttl

@@ -18,7 +18,7 @@ def test_a_client_back_after_redis_lost_its_version_is_told_to_read_the_match_ag
     """Redis, killed with SIGKILL, came back from its snapshot at version 3 and lost versions 4 and 5;
     the next moves (another price) wrote new versions 4 and 5. A phone that had read version 5 before
     the loss and came back then got 304 for its ETag, had its If-Match move applied over moves it never
-    saw, and its /events and stream resumed after 5 as if nothing had changed. Each now names the
+    saw, and its /events and stream resumed after 5 as if nothing had changed (or waited for 6). Each now names the
     commit, and each is told: a new ETag (200), a resync page, `event: resync`, a 409."""
     from service.app import create_app
     from service.config import Config
@@ -40,6 +40,7 @@ def test_a_client_back_after_redis_lost_its_version_is_told_to_read_the_match_ag
         etag, commit = seen.headers["ETag"], seen.get_json()["commit"]
         page = client.get(f"/v1/matches/{match_id}/events?after=4").get_json()
         assert (page["version"], page["commit"], etag) == (5, commit, f'"5.{commit}"')
+        assert page["entries"][-1]["commit"] == commit  # what a stream's client (its data:) resumes with
 
         server.kill()  # SIGKILL: no save at exit
         server.wait()
@@ -58,20 +59,19 @@ def test_a_client_back_after_redis_lost_its_version_is_told_to_read_the_match_ag
             page = client.get(f"/v1/matches/{match_id}/events?after=5&commit={commit}&wait={wait}").get_json()
             assert page == {"after": 5, "version": 5, "commit": now.get_json()["commit"], "entries": [], "resync": True}
             assert time.monotonic() - started < 2  # told at once, not after the wait
-        streamed = b""
-        response = client.get(
-            f"/v1/matches/{match_id}/stream", headers={"Last-Event-ID": f"5.{commit}"}, buffered=False
-        )
-        try:
-            for chunk in response.response:
-                streamed += chunk
-                if parse_sse(streamed):
-                    break
-        finally:
-            response.close()
-        told = parse_sse(streamed)[0]
-        assert (told.get("event"), told["id"]) == ("resync", f"5.{now.get_json()['commit']}"), streamed
-        assert orjson.loads(told["data"])["resync"] is True
+        for query, headers in ((f"?after=5&commit={commit}", {}), ("", {"Last-Event-ID": f"5.{commit}"})):
+            streamed = b""
+            response = client.get(f"/v1/matches/{match_id}/stream{query}", headers=headers, buffered=False)
+            try:
+                for chunk in response.response:
+                    streamed += chunk
+                    if parse_sse(streamed):
+                        break
+            finally:
+                response.close()
+            told = parse_sse(streamed)[0]
+            assert (told.get("event"), told["id"]) == ("resync", "5"), streamed  # was the entries after 5
+            assert orjson.loads(told["data"])["commit"] == now.get_json()["commit"]
 
         mine = get_match(client, match_id, toks[now.get_json()["to_act"][0]])
         move, seat = mine["legal_moves"][0], mine["seat"]

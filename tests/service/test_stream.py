@@ -38,11 +38,6 @@ def finished(client) -> dict:
     return {"id": created["id"], "tokens": tokens(created), "version": last["version"]}
 
 
-def number(event_id: str) -> int:
-    """The version an event's id names (`<version>.<commit>`)."""
-    return int(event_id.partition(".")[0])
-
-
 def stream(client, match_id: str, headers: dict | None = None, query: str = "") -> list[dict]:
     response = client.get(f"/v1/matches/{match_id}/stream{query}", headers=headers or {})
     assert response.status_code == 200, response.data
@@ -61,7 +56,7 @@ def test_a_finished_matchs_stream_gives_each_entry_as_events_does_then_ends(clie
     for token in (finished["tokens"][0], finished["tokens"][1], None):
         messages = stream(client, finished["id"], auth(token))
         entries, end = messages[:-1], messages[-1]
-        assert [number(m["id"]) for m in entries] == list(range(1, finished["version"] + 1))
+        assert [int(m["id"]) for m in entries] == list(range(1, finished["version"] + 1))
         assert all("event" not in m for m in entries)  # so EventSource.onmessage gets them
         assert [orjson.loads(m["data"]) for m in entries] == events_entries(client, finished["id"], token)
         assert end == {"event": "end", "data": '{"status":"finished"}'}
@@ -96,7 +91,7 @@ def test_each_seat_streams_only_the_events_it_may_see(client, redis_client):
     seen = {}
     for seat, token in [*toks.items(), (None, None)]:
         messages = live_messages(client, created["id"], auth(token), version)
-        assert [number(m["id"]) for m in messages] == list(range(1, version + 1))
+        assert [int(m["id"]) for m in messages] == list(range(1, version + 1))
         seen[seat] = [orjson.loads(m["data"]) for m in messages]
         assert seen[seat] == events_entries(client, created["id"], token)
     assert len({orjson.dumps(entries) for entries in seen.values()}) == 4  # three seats and a spectator differ
@@ -217,13 +212,13 @@ def test_a_client_ahead_of_a_live_match_is_told_the_servers_version_at_once_then
         messages = parse_sse(body)
         commit = get_match(client, created["id"])["commit"]
         said = {"after": 40, "version": 1, "commit": commit, "entries": [], "resync": True}
-        assert messages == [{"event": "resync", "id": f"1.{commit}", "data": orjson.dumps(said).decode()}]
+        assert messages == [{"event": "resync", "id": "1", "data": orjson.dumps(said).decode()}]
         play_first_legal(client, created["id"], tokens(created))  # and the stream goes on from version 1
         for chunk in response.response:
             body += chunk
             if len(parse_sse(body)) >= 2:
                 break
-        assert number(parse_sse(body)[1]["id"]) == 2
+        assert int(parse_sse(body)[1]["id"]) == 2
     finally:
         response.close()
 
@@ -231,7 +226,7 @@ def test_a_client_ahead_of_a_live_match_is_told_the_servers_version_at_once_then
 def test_a_client_ahead_of_a_finished_match_is_told_and_the_stream_ends(client, finished):
     messages = stream(client, finished["id"], {"Last-Event-ID": str(finished["version"] + 5)})
     assert [m.get("event") for m in messages] == ["resync", "end"]
-    assert number(messages[0]["id"]) == finished["version"]
+    assert messages[0]["id"] == str(finished["version"])
 
 
 def read_until_closed(response, seconds: float) -> tuple[bytes, float]:
@@ -264,7 +259,7 @@ def test_a_stream_ends_when_its_match_expires_and_not_before(config, redis_clien
     moved_at = time.monotonic() + 1
     body, closed_at = read_until_closed(response, seconds=15)
     moving.join()
-    assert [number(m["id"]) for m in parse_sse(body)] == [1, 2] and b"event: end" not in body  # the opening, the move
+    assert [m["id"] for m in parse_sse(body)] == ["1", "2"] and b"event: end" not in body  # the opening, the move
     assert closed_at >= moved_at + 2  # the move's commit gave the match two more seconds
     assert client.get(f"/v1/matches/{created['id']}/stream").status_code == 404
 
@@ -310,7 +305,7 @@ def test_waits_open_across_a_redis_restart_that_lost_versions_are_told_the_serve
             try:
                 for chunk in response.response:
                     streamed[0] += chunk
-                    if b"id: 6." in streamed[0] or time.monotonic() > deadline:
+                    if b"id: 6\n" in streamed[0] or time.monotonic() > deadline:
                         break
             finally:
                 response.close()
@@ -332,7 +327,7 @@ def test_waits_open_across_a_redis_restart_that_lost_versions_are_told_the_serve
         assert polled["entries"] == [] and 3 <= polled["version"] <= 6, polled  # was entries [6]: 4 and 5 unseen
         messages = parse_sse(streamed[0])
         assert messages[0]["event"] == "resync", messages  # was `id: 6` first
-        assert [number(m["id"]) for m in messages] == list(range(number(messages[0]["id"]), 7)), messages
+        assert [int(m["id"]) for m in messages] == list(range(int(messages[0]["id"]), 7)), messages
     finally:
         server.kill()
         server.wait()
