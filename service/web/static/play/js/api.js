@@ -120,20 +120,30 @@ export async function lobby({ status = "open", game = null, limit = 20, pages = 
 }
 
 /**
- * Follow a match's log from version `after`: Server-Sent Events when the server offers
- * stream tickets, else long-poll. Calls onEntry(entry) per log entry, onMode(text) on changes,
- * onGone(err) once if the match is no more (expired: asking again would never find it).
- * Returns a stop() function.
+ * Follow a match's log from version `after` (written by commit `commit`): Server-Sent Events when
+ * the server offers stream tickets, else long-poll. Calls onEntry(entry) per log entry, onMode(text)
+ * on changes, onResync() when the server no longer has the log this page holds (storage lost its
+ * last moves: read the match again), onGone(err) once if the match is no more (expired: asking
+ * again would never find it). Returns a stop() function.
  */
-export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
+export function follow(id, token, after, commit, { onEntry, onMode, onEnd, onGone, onResync }) {
   let stopped = false;
   let source = null;
   let last = after;
   let failures = 0;
+  // Each resume names the commit of the last entry it has: a rewritten log answers with a resync.
+  const from = () => `after=${last}${commit ? `&commit=${commit}` : ""}`;
   const seen = (entry) => {
     if (stopped || entry.version <= last) return;
     last = entry.version;
+    commit = entry.commit || "";
     onEntry(entry);
+  };
+  const resync = (page) => {
+    if (stopped) return;
+    last = page.version;
+    commit = page.commit || "";
+    onResync();
   };
 
   async function openStream() {
@@ -146,12 +156,13 @@ export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
       return retry(openStream, err);
     }
     if (stopped) return;
-    source = new EventSource(`/v1/matches/${id}/stream?ticket=${encodeURIComponent(ticket.ticket)}&after=${last}`);
+    source = new EventSource(`/v1/matches/${id}/stream?ticket=${encodeURIComponent(ticket.ticket)}&${from()}`);
     source.onopen = () => {
       failures = 0;
       onMode(t("live (stream)"));
     };
     source.onmessage = (msg) => seen(JSON.parse(msg.data));
+    source.addEventListener("resync", (msg) => resync(JSON.parse(msg.data)));
     source.addEventListener("end", () => {
       source.close();
       onEnd();
@@ -167,10 +178,14 @@ export function follow(id, token, after, { onEntry, onMode, onEnd, onGone }) {
     onMode(t("live (long-poll)"));
     while (!stopped) {
       try {
-        const page = await call("GET", `/v1/matches/${id}/events?after=${last}&wait=25`, { token });
+        const page = await call("GET", `/v1/matches/${id}/events?${from()}&wait=25`, { token });
         failures = 0;
+        if (page.resync) {
+          resync(page);
+          continue;
+        }
         page.entries.forEach(seen);
-        last = Math.max(last, page.version);
+        if (page.version > last) [last, commit] = [page.version, page.commit || ""];
       } catch (err) {
         if (err.code === "unknown_match") return gone(err);
         onMode(t("reconnecting…"));

@@ -92,7 +92,7 @@ class MatchScreen {
     if (this.handOver()) return; // hot-seat: opened on a seat that waits while another held seat acts
     this.draw();
     if (this.seat != null) history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${this.seat}`);
-    this.startFollowing(history_.version);
+    this.startFollowing(history_.version, history_.commit);
   }
 
   token() {
@@ -133,9 +133,9 @@ class MatchScreen {
     }, REMATCH_POLL);
   }
 
-  startFollowing(after) {
+  startFollowing(after, commit) {
     this.stopFollow();
-    this.stopFollow = api.follow(this.id, this.token(), after, {
+    this.stopFollow = api.follow(this.id, this.token(), after, commit, {
       onEntry: (entry) => {
         this.log.push(entry);
         this.refresh();
@@ -146,7 +146,24 @@ class MatchScreen {
         this.refresh();
       },
       onGone: (err) => this.gone(err),
+      onResync: () => this.resync(),
     });
+  }
+
+  /** The server no longer has the moves this page shows (storage lost them, and the match may have
+   *  reached the same version with others): the log and the table are read again and the page says so. */
+  async resync() {
+    try {
+      const history_ = await api.history(this.id, this.token());
+      if (this.stopped) return;
+      this.log = history_.entries;
+      this.told = this.log.length;
+    } catch {
+      // the table is read again below all the same
+    }
+    this.redraw = true;
+    await this.refresh();
+    this.say(t("The server lost the last moves; here is the table as it is now."));
   }
 
   /** The match expired (a finished one after a day): nothing will come, so the page stops asking. */
@@ -233,7 +250,7 @@ class MatchScreen {
     this.told = this.log.length;
     this.draw();
     history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
-    this.startFollowing(Math.max(history_.version, ...this.log.map((e) => e.version)));
+    this.startFollowing(history_.version, history_.commit);
   }
 
   /** After any move, the next moves in the list are brought into view once they come (a tap on
