@@ -115,8 +115,10 @@ class Waiter:
         return self.hung_up or self.fanout.closing
 
     def wait_after(self, after: int, timeout: float, commit: str = "") -> list[Entry]:
-        """`commit`: the commit id the client holds for `after` (a resume's `Last-Event-ID: 12.5f3a09c2be41`,
-        service/versions.py): the log's entry there must be that commit's, else LogRewritten."""
+        """`commit`: the commit id the client holds for `after` (a resume's `?commit=`, service/versions.py):
+        the log's entry there must be that commit's, else LogRewritten. The entry it waits after is
+        forgotten when it raises: a stream told to resync at the version it asked for (the server reached
+        that number again) waits there next, for what the log holds now."""
         deadline = time.monotonic() + timeout
         if commit and after > 0:
             self.anchor = (after, {"c": commit})
@@ -127,6 +129,7 @@ class Waiter:
                     self.anchor = first[-1]
                     return first
             elif not versions.same_entry(self.anchor[1], known):
+                self.anchor = None
                 raise LogRewritten(after)
             else:
                 self.anchor = (after, known)
@@ -163,6 +166,7 @@ class Waiter:
         found = self.fanout.read_log(self.match_id, after - 1, 0)
         known = self.anchor[1] if self.anchor is not None and self.anchor[0] == after else None
         if not found or found[0][0] != after or (known is not None and not versions.same_entry(known, found[0][1])):
+            self.anchor = None
             raise LogRewritten(after)
         self.anchor = found[0]
         if len(found) == 1:
