@@ -111,3 +111,33 @@ def test_a_move_over_moves_storage_lost_is_refused_and_the_table_shown_again(pag
     page.locator(".moves [data-move]:not([aria-disabled])").first.click()
     page.get_by_text("The table changed first; here it is now.").wait_for(timeout=10000)
     assert api(server_url, "GET", f"/v1/matches/{match_id}")["version"] == version  # was version + 1
+
+
+@pytest.mark.parametrize("mode", ["stream", "events"])
+def test_a_page_back_after_storage_lost_its_moves_reads_the_match_again(page, server_url, redis_client, mode):
+    """The page holds version N; before it opens its stream (or long-poll), Redis comes back with the
+    match as it was before N (its keys restored from a dump taken then) and seat 0's move writes N
+    again, another commit. The page resumed after N as if nothing had changed, and ignored the
+    server's resync; it now names the commit it holds, is told, and reads the log and the match again."""
+    from service.store import log_key, match_key
+
+    match_id, tokens = created(server_url, "medici", 2)
+    snapshot = [
+        (key, redis_client.dump(key), redis_client.pttl(key)) for key in (match_key(match_id), log_key(match_id))
+    ]
+    first_move(server_url, match_id, tokens[0])  # version N, which storage loses
+    rewritten: list[dict] = []
+
+    def lose_and_write_again(route):
+        if not rewritten:
+            for key, dumped, ttl in snapshot:
+                redis_client.restore(key, max(ttl, 0), dumped, replace=True)
+            rewritten.append(first_move(server_url, match_id, tokens[0]))  # version N again
+        route.continue_()
+
+    if mode == "events":
+        page.route("**/stream-ticket", lambda route: route.fulfill(status=404, body="{}"))
+    page.route(lambda url: f"/{mode}?" in url and "commit=" in url, lose_and_write_again)
+    page.goto(f"{server_url}/play/#match={match_id}&token={tokens[1]}")
+    page.get_by_text("The server lost the last moves; here is the table as it is now.").wait_for(timeout=10000)
+    assert rewritten
