@@ -514,10 +514,8 @@ def load_current(store: Store, cfg: Config, match_id: str, budget: BotBudget | N
 
 
 def public_entry(version: int, entry: dict, seat: int | None) -> dict:
-    """A log entry as `seat` may see it (in /events and the stream)."""
-    extra = {k: entry[k] for k in ("bot", "kind", "undoes", "match") if k in entry}
-    if "c" in entry:  # its commit id (service/versions.py): what a client resumes with, `commit=`
-        extra["commit"] = entry["c"]
+    """A log entry as `seat` may see it (in /events and the stream), `c` named `commit` (service/versions.py)."""
+    extra = {"commit" if k == "c" else k: entry[k] for k in ("bot", "kind", "undoes", "match", "c") if k in entry}
     return {"version": version, "seat": entry["seat"], **extra, "events": visible_events(entry, seat)}
 
 

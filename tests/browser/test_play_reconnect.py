@@ -139,5 +139,5 @@ def test_a_page_back_after_storage_lost_its_moves_reads_the_match_again(page, se
         page.route("**/stream-ticket", lambda route: route.fulfill(status=404, body="{}"))
     page.route(lambda url: f"/{mode}?" in url and "commit=" in url, lose_and_write_again)
     page.goto(f"{server_url}/play/#match={match_id}&token={tokens[1]}")
-    page.get_by_text("The server lost the last moves; here is the table as it is now.").wait_for(timeout=10000)
+    page.get_by_text("The table changed first; here it is now.").wait_for(timeout=10000)
     assert rewritten

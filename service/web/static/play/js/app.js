@@ -146,24 +146,8 @@ class MatchScreen {
         this.refresh();
       },
       onGone: (err) => this.gone(err),
-      onResync: () => this.resync(),
+      onResync: () => this.switchTo(this.seat, t("The table changed first; here it is now.")),
     });
-  }
-
-  /** The server no longer has the moves this page shows (storage lost them, and the match may have
-   *  reached the same version with others): the log and the table are read again and the page says so. */
-  async resync() {
-    try {
-      const history_ = await api.history(this.id, this.token());
-      if (this.stopped) return;
-      this.log = history_.entries;
-      this.told = this.log.length;
-    } catch {
-      // the table is read again below all the same
-    }
-    this.redraw = true;
-    await this.refresh();
-    this.say(t("The server lost the last moves; here is the table as it is now."));
   }
 
   /** The match expired (a finished one after a day): nothing will come, so the page stops asking. */
@@ -249,7 +233,7 @@ class MatchScreen {
     this.log = history_.entries;
     this.told = this.log.length;
     this.draw();
-    history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
+    if (seat != null) history.replaceState(null, "", `#match=${encodeURIComponent(this.id)}&seat=${seat}`);
     this.startFollowing(history_.version, history_.commit);
   }
 

@@ -15,7 +15,6 @@ export const FR = {
   "Seat {seat} ({name}) to play: pass the device.": "Au siège {seat} ({name}) de jouer : passez l'appareil.",
   "The server answered for seat {got}, not seat {seat}; reload the page.": "Le serveur a répondu pour le siège {got}, pas pour le siège {seat} ; rechargez la page.",
   "The table changed first; here it is now.": "La partie a changé entre-temps ; la voici.",
-  "The server lost the last moves; here is the table as it is now.": "Le serveur a perdu les derniers coups ; voici la partie telle qu'elle est.",
   "Match {id} · version {version}": "Partie {id} · version {version}",
   "Finished": "Terminée",
   "Your move": "À vous de jouer",
