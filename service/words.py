@@ -108,6 +108,7 @@ FIELD_MESSAGES = (
     " not a seat's label.",
     "A move is a JSON object.",
     "Not a version.",
+    "Not an event id: a version, or a version, a dot and its commit id.",
     "At most {most} versions.",
     "{shortest} to 200 visible ASCII characters.",
     "Not the `next` of a previous page.",

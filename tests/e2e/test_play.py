@@ -256,7 +256,8 @@ def test_the_readme_curl_walkthrough_runs_as_written(server_url):
     moved = re.findall(r"seat (\d) moved: 200", rest)
     assert len(moved) == 1, done.stdout
     woken = rest.replace(f"seat {moved[0]} moved: 200", "")
-    assert f"[{{'version': 3, 'seat': {moved[0]}, 'events': [{{'type': 'worker_placed'" in woken, done.stdout
+    entry = rf"\[{{'version': 3, 'seat': {moved[0]}, 'commit': '[0-9a-f]{{12}}', 'events': \[{{'type': 'worker_placed'"
+    assert re.search(entry, woken), done.stdout
     assert woken.count("'version'") == 1, done.stdout  # one entry, after version 2 (1: the set-up, 2: the move)
     assert time.monotonic() - started < 25  # the long-poll answered on the move, not after its 30 s
 
@@ -274,7 +275,7 @@ def test_a_long_poll_longer_than_five_seconds_with_nothing_new_answers_empty(ser
     )
     version = created["version"]  # 1: the set-up drew the first tile
     page = get(f"{server_url}/v1/matches/{created['id']}/events?after={version}&wait=6")
-    assert page == {"after": version, "version": version, "entries": []}
+    assert page == {"after": version, "version": version, "commit": "", "entries": []}
 
 
 def test_a_local_bot_whose_move_is_refused_falls_back_on_a_listed_move(server_url):

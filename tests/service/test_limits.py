@@ -612,7 +612,7 @@ def test_a_long_poll_renewal_takes_its_wait_in_the_round_trip_that_counts_it(
     renewed = client.get(path, headers=headers, environ_base=where)
     monkeypatch.undo()
     version = created["version"]
-    assert renewed.get_json() == {"after": version, "version": version, "entries": []}
+    assert renewed.get_json() == {"after": version, "version": version, "commit": "", "entries": []}
     # One: the load, with the seat's or the address's count, the first wait's release and this
     # wait's lease; this wait's release goes with the process's next pipeline, or soon after.
     assert trips.count == 1
