@@ -69,6 +69,19 @@ def play_first_legal(client, match_id: str, toks: dict[int, str]) -> dict:
     return response.get_json()
 
 
+def saved_at_3_then_played_to_5(client, save) -> tuple[str, dict[int, str]]:
+    """A seeded Medici match played to version 3, then `save()` (what a Redis restarted from its snapshot
+    comes back to), then played to version 5: (match id, tokens)."""
+    created = create(client, game="medici", players=2, seed=3)  # version 1
+    match_id, toks = created["id"], tokens(created)
+    for _ in range(2):
+        play_first_legal(client, match_id, toks)
+    save()
+    for _ in range(2):
+        play_first_legal(client, match_id, toks)
+    return match_id, toks
+
+
 def play_random(
     client, match_id: str, toks: dict[int, str], rng, max_moves: int = 5000, until_end: bool = True
 ) -> dict:

@@ -10,7 +10,7 @@ import time
 import orjson
 import redis
 
-from tests.service.helpers import create, get_match, play_first_legal, post_move, tokens
+from tests.service.helpers import get_match, play_first_legal, post_move, saved_at_3_then_played_to_5
 from tests.service.test_stream import parse_sse
 
 
@@ -33,13 +33,7 @@ def test_a_client_back_after_redis_lost_its_version_is_told_to_read_the_match_ag
     )
     client = app.test_client()
     try:
-        created = create(client, game="medici", players=2, seed=3)  # version 1
-        match_id, toks = created["id"], tokens(created)
-        for _ in range(2):
-            play_first_legal(client, match_id, toks)
-        redis.Redis(port=port).save()  # the snapshot the restart comes back to: version 3
-        for _ in range(2):
-            play_first_legal(client, match_id, toks)
+        match_id, toks = saved_at_3_then_played_to_5(client, redis.Redis(port=port).save)
         seen = client.get(f"/v1/matches/{match_id}")  # what the phone holds: version 5
         etag, commit = seen.headers["ETag"], seen.get_json()["commit"]
         page = client.get(f"/v1/matches/{match_id}/events?after=4").get_json()

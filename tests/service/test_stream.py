@@ -276,7 +276,7 @@ def test_waits_open_across_a_redis_restart_that_lost_versions_are_told_the_serve
     from service.app import create_app
     from service.config import Config
     from tests.cluster import free_node_port, standalone_server
-    from tests.service.helpers import play_first_legal
+    from tests.service.helpers import play_first_legal, saved_at_3_then_played_to_5
 
     port = free_node_port()
     server = standalone_server(port, tmp_path)
@@ -284,13 +284,7 @@ def test_waits_open_across_a_redis_restart_that_lost_versions_are_told_the_serve
     app = create_app(Config(redis_url=f"redis://127.0.0.1:{port}", log_level="WARNING", rate_limit_per_minute=0))
     client = app.test_client()
     try:
-        created = create(client, game="medici", players=2, seed=3)  # version 1
-        match_id, toks = created["id"], tokens(created)
-        for _ in range(2):
-            play_first_legal(client, match_id, toks)
-        admin.save()  # what the restart comes back to: version 3
-        for _ in range(2):
-            play_first_legal(client, match_id, toks)
+        match_id, toks = saved_at_3_then_played_to_5(client, admin.save)
         polled: dict = {}
         streamed = [b""]
 
