@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, TextIO, cast
 
 from engine.bots import fallback_move, get_bot
-from service import playlines, playprompt, playresume, playscore, playtext, playundo, playwords
+from service import playlines, playprompt, playresume, playscore, playtext, playundo, playwords, versions
 
 USER_AGENT = "portside-play/1"
 t = playwords.t  # the terminal's words in its language
@@ -152,10 +152,11 @@ class Client:
     def match(self, match_id: str, token: str | None = None) -> dict:
         return self.request("GET", f"/v1/matches/{match_id}", token=token)
 
-    def move(self, match_id: str, token: str, move: dict, version: int | None = None) -> dict:
+    def move(self, match_id: str, token: str, move: dict, at: dict | None = None) -> dict:
+        """`at`: the match as last read, whose version (and commit id) the move holds to (If-Match)."""
         headers = {"Idempotency-Key": uuid.uuid4().hex}
-        if version is not None:
-            headers["If-Match"] = f'"{version}"'
+        if at is not None:
+            headers["If-Match"] = versions.etag(at["version"], at.get("commit", ""))
         return self.request("POST", f"/v1/matches/{match_id}/moves", move, token=token, headers=headers)
 
     def events(self, match_id: str, after: int, wait: float = 0, token: str | None = None) -> dict:
@@ -312,14 +313,14 @@ class Session:
                     self.waiting[seat] = mine["version"]
                     continue
                 if chosen is playprompt.UNDO:
-                    playundo.take_back(self.client, self.match_id, seat, token, mine["version"], self.say)
+                    playundo.take_back(self.client, self.match_id, seat, token, mine, self.say)
                     moved = True  # read again at once: the log's line, then this seat's prompt
                     continue
                 move = chosen
             else:
                 move = self.player.choosers[seat](mine["view"], legal, self.rng, templates)
             try:
-                self.client.move(self.match_id, token, move, version=mine["version"])
+                self.client.move(self.match_id, token, move, at=mine)
             except ApiError as err:
                 if err.code in ("stale_version", "not_your_turn", "match_finished"):
                     continue  # someone moved first: re-read on the next round
@@ -334,7 +335,7 @@ class Session:
                     )
                     move = fallback_move(legal, templates, self.rng)
                     try:
-                        self.client.move(self.match_id, token, move, version=mine["version"])
+                        self.client.move(self.match_id, token, move, at=mine)
                     except ApiError as again:
                         if again.code not in ("stale_version", "not_your_turn", "match_finished"):
                             raise

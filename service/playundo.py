@@ -14,7 +14,7 @@ import threading
 import uuid
 from typing import TYPE_CHECKING, Any, Callable, TextIO
 
-from service import playprompt, playwords
+from service import playprompt, playwords, versions
 
 if TYPE_CHECKING:
     from service.play import Player, Session
@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 t = playwords.t
 
 
-def take_back(client: Any, match_id: str, seat: int, token: str, version: int, say: Callable[[str], None]) -> None:
+def take_back(client: Any, match_id: str, seat: int, token: str, at: dict, say: Callable[[str], None]) -> None:
     """POST /undo for the seat; a refusal is said (the match changed first: the prompt comes again)."""
     from service.play import ApiError  # play imports this module
 
-    headers = {"If-Match": f'"{version}"', "Idempotency-Key": uuid.uuid4().hex}  # the client's retries keep it
+    if_match = versions.etag(at["version"], at.get("commit", ""))
+    headers = {"If-Match": if_match, "Idempotency-Key": uuid.uuid4().hex}  # the client's retries keep it
     try:
         client.request("POST", f"/v1/matches/{match_id}/undo", {}, token=token, headers=headers)
     except ApiError as err:
@@ -59,8 +60,8 @@ def typed(session: Session, tokens: dict[int, str], line: str) -> None:
         raise playprompt.Quit
     if playprompt.asks_undo(line):
         for seat, token in tokens.items():
-            version = session.client.match(session.match_id, token)["version"]
-            take_back(session.client, session.match_id, seat, token, version, session.say)
+            now = session.client.match(session.match_id, token)
+            take_back(session.client, session.match_id, seat, token, now, session.say)
     elif line:
         session.say("  " + t("{typed}: the others are to move; undo takes back your last move.", typed=repr(line)))
 

@@ -121,7 +121,7 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
   let posted = 0;
   let last = "";
   for (;;) {
-    const { data: match, error } = await me.GET("/v1/matches/{match_id}", path);
+    const { data: match, error, response } = await me.GET("/v1/matches/{match_id}", path);
     if (!match) throw new Error(`read: ${JSON.stringify(error)}`);
     last = summary(match);
     if (match.status === "finished") {
@@ -134,7 +134,7 @@ async function play(baseUrl: string, game: string, players: number): Promise<obj
     const legal = match.legal_moves;
     const pick = Math.floor(Math.random() * (legal.length + match.move_templates.length));
     const body: Schemas["PostedMove"] = pick < legal.length ? legal[pick] : filled(match.move_templates[pick - legal.length]);
-    const answer = await me.POST("/v1/matches/{match_id}/moves", { ...path, body, headers: { "If-Match": `"${match.version}"` } });
+    const answer = await me.POST("/v1/matches/{match_id}/moves", { ...path, body, headers: { "If-Match": response.headers.get("ETag") ?? "" } });
     // A filled template has the shape right, and its `disjoint` keeps a trade's sides apart; the rules
     // may still refuse it for other reasons: draw again.
     const refused = answer.error?.code === "illegal_move" && answer.error.reason !== "like_for_like";

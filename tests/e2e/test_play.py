@@ -306,6 +306,29 @@ def test_a_local_bot_whose_move_is_refused_falls_back_on_a_listed_move(server_ur
     assert client.match(created["id"])["version"] >= 150  # every round moved on
 
 
+def test_portside_plays_moves_and_undos_hold_to_the_commit_they_saw(server_url):
+    """`portside play` sent `If-Match: "<version>"`: after Redis lost its last writes and the match
+    reached that version again with other moves, its move or undo applied over moves its person never
+    saw. It sends the version and its commit id now, so one that is not the match's is refused."""
+    from service.play import ApiError, Client, playundo
+
+    client = Client(server_url)
+    created = client.request("POST", "/v1/matches", {"game": "medici", "players": 2, "seed": 3, "undo": "own_move"})
+    match_id, token = created["id"], created["seats"][0]["token"]
+    seen = client.match(match_id, token)
+    lost = {**seen, "commit": "0" * 12}  # the same version, written by another commit
+    with pytest.raises(ApiError) as refused:
+        client.move(match_id, token, seen["legal_moves"][0], at=lost)
+    assert refused.value.code == "stale_version"
+    drawn = client.move(match_id, token, seen["legal_moves"][0], at=seen)["match"]
+    taken = client.move(match_id, token, {"type": "offer", "price": 4}, at=drawn)["match"]  # a draw is not undone
+    said: list[str] = []
+    playundo.take_back(client, match_id, 0, token, {**taken, "commit": "0" * 12}, said.append)
+    assert said and "stale_version" in said[0]
+    playundo.take_back(client, match_id, 0, token, taken, said.append)
+    assert client.match(match_id)["version"] == taken["version"] + 1 and len(said) == 1
+
+
 def test_the_log_lines_of_portside_play_are_wrapped_never_cut(server_url):
     """A long event line (where the officers went, a landing's risk) was cut at 160 characters
     with "…", hiding its end (a player's review of Cornish Smuggler in the terminal)."""

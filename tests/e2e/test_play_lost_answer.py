@@ -76,11 +76,11 @@ def test_an_undo_whose_answer_was_lost_is_taken_once_and_not_said_refused(losing
     match_id, token = match["id"], match["seats"][0]["token"]
     moves = f"/v1/matches/{match_id}/moves"
     client.request("POST", moves, {"type": "draw"}, token=token)
-    version = client.request("POST", moves, {"type": "offer", "price": 4}, token=token)["version"]
+    offered = client.request("POST", moves, {"type": "offer", "price": 4}, token=token)["match"]
 
     said: list[str] = []
     losing_proxy.lose = "/undo"
-    playundo.take_back(client, match_id, 0, token, version, said.append)
+    playundo.take_back(client, match_id, 0, token, offered, said.append)
 
     assert losing_proxy.lost, "the proxy lost no answer: the test tried nothing"
     assert said == [], said  # before: "seat 0: nothing taken back (409 stale_version ...)", though it was

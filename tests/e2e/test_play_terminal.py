@@ -420,7 +420,7 @@ def smuggler_turn_of_many_moves(server_url: str, least: int) -> str:
         legal, templates = mine["legal_moves"], mine.get("move_templates", [])
         if len(legal) >= least and mine["view"].get("deciding") is None:
             return f"--resume={match_id} --token={token}"
-        client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), version=mine["version"])
+        client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), at=mine)
     raise AssertionError(f"no turn of {least} moves")
 
 

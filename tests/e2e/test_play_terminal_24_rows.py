@@ -74,7 +74,7 @@ def seat_at_the_robber(server_url: str) -> tuple[str, int]:
             if robbed:
                 break  # no hex with two seats to rob: another match
             legal, templates = mine["legal_moves"], mine.get("move_templates", [])
-            client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), version=mine["version"])
+            client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), at=mine)
     raise AssertionError("seat 0 never moved the robber to a hex by two seats")
 
 
@@ -160,7 +160,7 @@ def seats_0_and_1_both_to_act(server_url: str) -> tuple[str, str]:
         seat = state["to_act"][0]
         mine = client.match(match_id, tokens[seat])
         move = bot.choose(mine["view"], mine["legal_moves"], rng, mine.get("move_templates", []))
-        client.move(match_id, tokens[seat], move, version=mine["version"])
+        client.move(match_id, tokens[seat], move, at=mine)
     raise AssertionError("seats 0 and 1 were never to act at once")
 
 

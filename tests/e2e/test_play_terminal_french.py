@@ -140,7 +140,7 @@ def play_until_a_landing(server_url: str, match_id: str, token: str) -> None:
         if any(tmpl["move"]["type"] == "land" for tmpl in templates):
             return
         try:
-            client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), version=mine["version"])
+            client.move(match_id, token, bot.choose(mine["view"], legal, rng, templates), at=mine)
         except play.ApiError as err:
             if err.code not in ("stale_version", "not_your_turn"):
                 raise
