@@ -17,8 +17,9 @@ serve: $(STAMP)
 
 # Lint, format and types first (seconds), then the suite.
 # pytest exits 5 when it collects no test; make treats that as the failure it is.
+# Three processes on 2 cores: a third of the suite's time is spent waiting on its servers and browsers.
 test: $(STAMP) system-deps client-deps lint
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 3 -q
 
 # What the tests need from Debian on a fresh machine: a real browser for the browser tests, tmux for the terminal client's.
 system-deps:

@@ -271,7 +271,7 @@ def test_make_creates_the_venv_on_first_use_and_again_when_pyproject_changes(tmp
         assert "-m venv .venv" in would_run(target) and "pip install --quiet -e '.[dev]'" in would_run(target)
     testing = would_run("test")  # and what the tests need: Chromium and tmux from apt-get, the npm tools
     assert "apt-get install -y -qq chromium chromium-driver tmux" in testing and "npm ci" in testing
-    assert testing.rstrip().endswith("pytest -n 2 -q")  # the whole suite on 2 cores, after lint and types
+    assert testing.rstrip().endswith("pytest -n 3 -q")  # the whole suite, after lint and types
     (tmp_path / ".venv").mkdir()
     (tmp_path / ".venv" / ".installed").touch()
     os.utime(tmp_path / "pyproject.toml", (0, 0))

@@ -18,7 +18,7 @@ from .helpers import invariants, invariants_and_views
 
 FULL_GAMES = 40
 LIGHT_CHUNKS = 4
-LIGHT_GAMES = 2000 - FULL_GAMES  # split in chunks so pytest -n 2 can share them
+LIGHT_GAMES = 2000 - FULL_GAMES  # split in chunks so pytest -n 3 can share them
 JUNK = [
     {"type": "offer", "price": -1},
     {"type": "offer", "price": 1001},
