@@ -11,8 +11,10 @@ a `next` cursor to go on from.
 
 from __future__ import annotations
 
+import functools
 import time
 
+from engine import registry
 from service import matches, metrics
 from service.errors import ApiError
 from service.store import Store, Stored
@@ -92,7 +94,7 @@ def _entry(stored: Stored) -> dict:
         "players": meta["players"],
         "status": stored.state["status"],
         "seats": matches.seats_summary(meta, stored.seat_hashes, stored.state),
-        "options": meta["options"],
+        "options": options(meta),
         "clock": meta.get("clock"),
         "undo": meta.get("undo", "never"),
         "created": meta["created"],
@@ -100,3 +102,14 @@ def _entry(stored: Stored) -> dict:
     }
     entry["status"] = status_of(entry)
     return entry
+
+
+@functools.cache
+def _default_options(game_id: str) -> dict:
+    return registry.get(game_id).load_options({})
+
+
+def options(meta: dict) -> dict:
+    """A match's options, every one said (as its game's `<Game>Options` requires): a match stored before
+    an option existed plays it at its default."""
+    return {**_default_options(meta["game"]), **meta["options"]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import orjson
 
-from service import lifecycle
+from service import lifecycle, lobby
 from service.errors import ApiError
 from service.matches import Loaded
 from service.store import REPLAY_SECONDS, Store
@@ -24,7 +24,7 @@ def replay(store: Store, match: Loaded, finished_ttl: int) -> bytes:
             "id": meta["id"],
             "game": meta["game"],
             "players": meta["players"],
-            "options": meta["options"],
+            "options": lobby.options(meta),
             "seed": meta["seed"],
             "seed_commitment": meta["commitment"],
             "moves": [{"version": v, "seat": e["seat"], "move": e["move"]} for v, e in standing],

@@ -443,6 +443,8 @@ def _options(api: Api, game: Game) -> str:
     for option in body.get("properties", {}).values():
         option.pop("title", None)
     _parts_apart(api.spec, name, body)  # one `CatanOptionsMap` for a match's options and a new match's
+    if body.get("properties"):  # a match's options are all said (service/lobby.py `options`): no `X | Unset`
+        body["required"] = sorted(body["properties"])
     api.spec.components.schema(name, component=body)
     return name
 
@@ -453,6 +455,7 @@ def _create_options(api: Api, game: Game, options: str) -> str:
     `default` as always there, and a match would then have to be created with every option given."""
     name = f"{prefix(game.id)}CreateOptions"
     body = copy.deepcopy(api.spec.components.schemas[options])
+    body.pop("required", None)
     _defaults_into_descriptions(body)
     body["description"] = f"The options of a new match of {game.title}: any left out takes its default."
     api.spec.components.schema(name, component=body)

@@ -112,6 +112,8 @@ def aborted(base_url: str, game: str, players: int) -> None:
     assert replay is not None and not isinstance(replay, Problem) and replay.outcome is None, replay
     if isinstance(replay, CatanReplay):  # its options typed as the catalogue says them (an untyped dict)
         assert replay.options.trade_order == CatanOptionsTradeOrder.COMBINED, replay.options
+        offers: int = replay.options.max_offers  # every option said: an int, not `int | Unset`
+        assert offers == 0, replay.options
     entries = live_entries(Client(base_url), created.id)
     opening = [LogEntryKind.OPENING] if created.version else []  # a game whose set-up showed something
     assert [entry.kind for entry in entries] == [*opening, LogEntryKind.ABORT] and entries[-1].events[0].text, entries

@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import orjson
 import pytest
 import redis
 from jsonschema import Draft202012Validator
@@ -390,6 +391,28 @@ def test_a_replays_options_are_its_games_options_as_the_catalogue_says_them(clie
     replay = client.get(url)
     conforms(doc, "GET", url, replay)
     assert replay.get_json()["options"]["trade_order"] == "strict"
+
+
+def test_a_matchs_options_are_all_said_even_one_stored_before_an_option_existed(client, doc, redis_client):
+    """A lobby entry's and a replay's options were all optional in the document (`X | Unset` in a generated
+    Python client), though the server says every one: `<Game>Options` requires them now, and a match
+    stored before an option existed (here: without `max_offers`) says it at its default, as it is played."""
+    from service.store import match_key
+
+    assert doc["components"]["schemas"]["CatanOptions"]["required"] == ["map", "max_offers", "numbers", "trade_order"]
+    created = create(client, game="catan", players=3, seed=4, listed=True, options={"map": "beginner"})
+    meta = orjson.loads(redis_client.hget(match_key(created["id"]), "meta"))
+    del meta["options"]["max_offers"]
+    redis_client.hset(match_key(created["id"]), "meta", orjson.dumps(meta))
+    lobby = client.get("/v1/matches?game=catan&limit=100")
+    conforms(doc, "GET", "/v1/matches", lobby)
+    listed = next(entry for entry in lobby.get_json()["matches"] if entry["id"] == created["id"])
+    assert listed["options"] == {"map": "beginner", "numbers": "spiral", "trade_order": "combined", "max_offers": 0}
+    client.post(f"/v1/matches/{created['id']}/abort", headers=auth(tokens(created)[0]))
+    url = f"/v1/matches/{created['id']}/replay"
+    replay = client.get(url)
+    conforms(doc, "GET", url, replay)
+    assert replay.get_json()["options"] == listed["options"]
 
 
 def test_every_operations_summary_is_one_line(doc):
