@@ -228,21 +228,23 @@ def answers(offer: dict | None, hand: dict) -> str:
 def speicherstadt(view: dict, seat: int | None) -> list[str]:
     """The row of cards, counted from 1 as the moves' labels count them; a row per seat; then each seat's
     cards (a contract with its goods: it leaves the row once bought), warehouse and market hall."""
-    offer, on_offer = view.get("offer"), ""
+    # What is on offer on a line of its own: after the round and the phase it made a line 95 to 103 columns
+    # wide (a church, the chamber of commerce), which broke at 80 within the offer: « en position 6 » / « pour 12 ».
+    offer, on_offer = view.get("offer"), []
     if offer:
-        card = card_words(view["row"][offer["position"]]["card"])
-        on_offer = " · " + t(
+        said = t(
             "on offer: {card} at position {position} for {price}",
-            card=card,
             position=offer["position"] + 1,
             price=offer["price"],
+            card=card_words(view["row"][offer["position"]]["card"]),
         )
+        on_offer.append(said)
     round_ = (
         t("round {round} (last)", round=view["round"])
         if view["last_round"]
         else t("round {round}", round=view["round"])
     )
-    lines = [f"Speicherstadt · {round_} · {term(view['phase'])}{on_offer}"]
+    lines = [f"Speicherstadt · {round_} · {term(view['phase'])}", *on_offer]
     slots = [slot for slot in view["row"] if slot]
     counts = table(
         [

@@ -983,7 +983,7 @@ def test_at_80x24_a_speicherstadt_offer_and_the_log_stay_on_screen_under_the_oth
     print("0", *said, sep="\n", file=out)  # the answer as the terminal echoes it, then the log
     playprompt.choose_prompt({**mine, "version": 42}, stdin=io.StringIO("0\n"), out=out, shown=shown, said=said)
     screen = out.getvalue().splitlines()[-24:]
-    offer = re.compile(r"^Speicherstadt · round \d+( \(last\))? · \w+ · on offer: ")
+    offer = re.compile(r"^on offer: .+ at position \d+ for \d+$")
     assert any(offer.match(line) for line in screen), "\n".join(screen)
     assert said[0] in screen and any(line.startswith("  [0] ") for line in screen), "\n".join(screen)
     assert any(line.startswith("(the others' cards: as printed above") for line in screen), "\n".join(screen)

@@ -424,6 +424,25 @@ def test_a_five_seat_french_final_score_keeps_each_category_with_its_value(frenc
     assert sum("chambre de commerce : 0 ;" in line for line in lines) == 5, lines
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_80_columns_what_speicherstadt_has_on_offer_is_a_line_of_its_own(french, lang):
+    """After the round and the phase, what is on offer made a line 95 (a chamber of commerce) to 103 columns
+    (« église des bateliers ») wide, which broke at 80 within the offer: « … en position 6 » / « pour 12 »."""
+    from engine.speicherstadt.data import CARDS
+
+    playwords.use(lang, "speicherstadt")
+    game = registry.get("speicherstadt")
+    view = {**game.view(game.setup(5, game.load_options({}), 1), 0), "round": 10, "last_round": True}
+    slot = {"season": "D", "price": 12, "workers": [0, 1], "position": 5}
+    for card in ("chamber_of_commerce", "boatmen_church"):
+        row = [*view["row"][:5], {**slot, "card": card, "kind": CARDS[card]["kind"]}]
+        late = {**view, "phase": "purchase", "row": row, "offer": {"position": 5, "price": 12}}
+        lines = playtext.render("speicherstadt", late, 0, 80).splitlines()
+        name = playtext.card_words(card)
+        said = playwords.t("on offer: {card} at position {position} for {price}", card=name, position=6, price=12)
+        assert plain(lines[1]) == plain(said) and all(len(line) <= 80 for line in lines), lines
+
+
 def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french):
     """The table read « votre main : bois 4, minerai 2 » and « offre du siège 2 au siège 0, 1, 3 : donne
     brique 1, demande laine 1 » under log lines saying « 2 minerais »: a count now comes before its word,
