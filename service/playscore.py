@@ -13,7 +13,8 @@ from service.playwords import labelled, t, term, tn
 
 def format_outcome(final: dict, labels: dict[int, str], width: int = sys.maxsize) -> str:
     """The final scores: a row per seat with every category of the breakdown (wider than `width`, the
-    terminal's: a row per category, a column per seat; wider still: a line per seat), then the winners."""
+    terminal's: a row per category, a column per seat; wider still: the same, each seat's kind said above
+    it; wider even so: a line per seat), then the winners."""
     outcome = final["outcome"]
     lines = [t("Match {id} ({game}) finished at version {version}.", **final)]
     if outcome is None:  # aborted, or its log reached the server's bound: nobody scored
@@ -31,10 +32,16 @@ def format_outcome(final: dict, labels: dict[int, str], width: int = sys.maxsize
         for s in range(len(outcome["scores"]))
     ]
     by_seat, by_category = aligned([header, *rows]), aligned([list(column) for column in zip(header, *rows)])
+    # Each seat's kind in a line above the columns, which it made as wide as `server:greedy`: at five seats the
+    # French table (« chambre de commerce ») was 96 columns, and a line per seat was all that fit 80.
+    who = [labelled(term("who"), ", ".join(f"{s}\xa0{labels[s]}" for s in range(len(rows)) if labels.get(s)))]
+    keyed = aligned([list(column) for i, column in enumerate(zip(header, *rows)) if i != 1])
     if max(map(len, by_seat)) <= width:
         lines += by_seat
     elif max(map(len, by_category)) <= width:
         lines += by_category
+    elif max(map(len, keyed)) <= width:
+        lines += fit(who if any(labels.values()) else [], width) + keyed
     else:
         # Each « category : value » held whole (no-break spaces, printed as spaces): « chambre de commerce : »
         # ended a line and « 0 ; » began the next.

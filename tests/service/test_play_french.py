@@ -410,18 +410,24 @@ def test_a_five_seat_speicherstadt_row_fits_80_columns_in_french_with_every_card
         assert words in said, (words, lines)
 
 
-def test_a_five_seat_french_final_score_keeps_each_category_with_its_value(french):
-    """Too wide for a table at 80 columns, the scores are a line per seat; « chambre de commerce : » ended
-    a line and its « 0 ; » began the next, in every seat's line."""
+def test_a_five_seat_french_final_score_is_a_table_at_80_columns_each_seats_kind_said_above_it(french):
+    """At five seats the French table (« chambre de commerce » beside five `server:greedy` columns) was 96
+    columns wide, and the scores came as a line per seat, ten categories each to read along. Each seat's kind
+    is said above the table instead; narrower than the table even so, each category keeps its value."""
     playwords.use("fr", "speicherstadt")
     parts = {"chamber": 0, "churches": 4, "contracts": 0, "fires": 10, "offices": 0, "port": 0, "traders": 1}
     outcome = {"scores": [3, 15, 13, 1, 12], "ranks": [4, 1, 2, 5, 3], "winners": [1], "breakdown": [parts] * 5}
     final = {"id": "m", "game": "speicherstadt", "version": 220, "outcome": outcome}
-    lines = playscore.format_outcome(final, {0: "humain", **dict.fromkeys(range(1, 5), "server:greedy")}, 80)
-    lines = lines.splitlines()
+    labels = {0: "humain", **dict.fromkeys(range(1, 5), "server:greedy")}
+    lines = [plain(line) for line in playscore.format_outcome(final, labels, 80).splitlines()]
     assert all(len(line) <= 80 for line in lines), lines
-    assert not [line for line in lines if line.endswith(":") or re.match(r"\s*\d+ ;", line)], lines
-    assert sum("chambre de commerce : 0 ;" in line for line in lines) == 5, lines
+    assert "qui : 0 humain, 1 server:greedy, 2 server:greedy, 3 server:greedy," in lines, lines
+    rows = [" ".join(line.split()) for line in lines]
+    assert {"siège 0 1 2 3 4", "score 3 15 13 1 12", "chambre de commerce 0 0 0 0 0"} <= set(rows), lines
+    narrow = playscore.format_outcome(final, labels, 36).splitlines()
+    assert all(len(line) <= 36 for line in narrow), narrow
+    assert not [line for line in narrow if line.endswith(":") or re.match(r"\s*\d+ ;", line)], narrow
+    assert sum("chambre de commerce : 0 ;" in line for line in narrow) == 5, narrow
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
