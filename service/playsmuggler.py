@@ -33,8 +33,11 @@ def choices(view: dict) -> list[str]:
         holds = {w["name"]: w["grid"] for wid, w in (view.get("start_warehouses") or {}).items() if wid not in taken}
     else:
         return []
+    # The shape held with its count, the name broken between its words: held whole, « Galerie de la vieille mine
+    # xxx/x.. (4 carrés) » was wider than a 45-column terminal, which broke it inside a word.
     said = [
-        glued(f"{named(name)} {hold_rows(rows)} ({squares(''.join(rows).count('.'))})") for name, rows in holds.items()
+        f"{named(name)} " + glued(f"{hold_rows(rows)} ({squares(''.join(rows).count('.'))})")
+        for name, rows in holds.items()
     ]
     how = t("row by row: x a square, . none")
     return [labelled(f"{what} ({how}{where})", t("; ").join(said))] if said else []

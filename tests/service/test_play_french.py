@@ -449,6 +449,19 @@ def test_at_80_columns_what_speicherstadt_has_on_offer_is_a_line_of_its_own(fren
         assert plain(lines[1]) == plain(said) and all(len(line) <= 80 for line in lines), lines
 
 
+def test_at_45_columns_a_french_smuggler_warehouse_to_choose_breaks_between_words(french):
+    """« Galerie de la vieille mine xxx/x.. (4 carrés) » was held on one line, wider than a phone's
+    45-column terminal, which broke it inside a word (« vie » / « ille »)."""
+    from service import playsmuggler
+
+    playwords.use("fr", "smuggler")
+    static = registry.get("smuggler").static()
+    view = {**static, "deciding": "choose_warehouse", "warehouses": {}}
+    lines = playtext.fit(playsmuggler.choices(view), 45)
+    assert all(len(line) <= 45 for line in lines), lines
+    assert "Galerie de la vieille mine xxx/x.. (4 carrés)" in plain(" ".join(" ".join(lines).split())), lines
+
+
 def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french):
     """The table read « votre main : bois 4, minerai 2 » and « offre du siège 2 au siège 0, 1, 3 : donne
     brique 1, demande laine 1 » under log lines saying « 2 minerais »: a count now comes before its word,
