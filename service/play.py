@@ -509,15 +509,15 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             return 130
         print("\n" + resumed(client, match_id, player, err), file=err)
         return 130
-    except ApiError as problem:
+    except ApiError as problem:  # broken between words to the terminal: a refused match broke at 80 in « playe|rs »
+        width = playprompt.terminal_width(err, sys.maxsize)
         if problem.status == 0 and match_id:  # the server went away: how to go on once it is back
             gone = "portside play: " + t(
                 "the server at {url} does not answer ({why})", url=client.base, why=problem.body["detail"]
             )
-            width = playprompt.terminal_width(err, sys.maxsize)
             print("", *playtext.fit([gone], width), resumed(client, match_id, player, err), sep="\n", file=err)
         else:
-            print(f"portside play: {problem}", file=err)
+            print(*playtext.fit([f"portside play: {problem}"], width), sep="\n", file=err)
         return 1
     except TimeoutError as late:
         print(f"portside play: {late}", file=err)

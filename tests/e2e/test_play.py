@@ -405,3 +405,22 @@ def test_a_hot_seat_terminal_says_as_printed_above_only_for_what_is_just_above(s
             assert seat == before, (before, seat, block)
         elif seat != before:  # the other seat's networks: printed anew
             assert re.search(r"\nyour network: ", block), block
+
+
+def test_a_refused_match_is_said_broken_between_words_at_80_columns(server_url, monkeypatch):
+    """`--game medici --players 3` at 80 columns: the refusal, one 118-character line, was broken by the
+    terminal inside a word (« playe » / « rs: Medici vs Strozzi is for 2 players. »)."""
+    import argparse
+    import io
+
+    from service import play, playargs, playprompt
+
+    parser = argparse.ArgumentParser()
+    playargs.add_arguments(parser)
+    args = parser.parse_args(["--url", server_url, "--game", "medici", "--players", "3", "--quiet"])
+    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((80, 24)))
+    err = io.StringIO()
+    assert play.run(args, io.StringIO(), err) == 1
+    lines = err.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines) and len(lines) == 2, lines
+    assert " ".join(" ".join(lines).split()).endswith("players: Medici vs Strozzi is for 2 players."), lines
