@@ -79,7 +79,8 @@ def choose_prompt(
     legal, templates, undo = resource["legal_moves"], resource.get("move_templates", []), bool(resource.get("can_undo"))
     seat = resource["seat"]
     if only_end_turn(resource) and not may_wait:
-        print("\n--- " + t("seat {seat}: nothing left to do this turn; it ends.", seat=seat), file=out)
+        print(file=out)  # the line fit to the terminal: in French at 48 columns it broke inside « tour-ci »
+        say("--- " + t("seat {seat}: nothing left to do this turn; it ends.", seat=seat), out)
         return legal[0]
     width, labels = terminal_width(out), resource.get("move_labels", [])
     view = {**(static or {}), **resource["view"]}

@@ -462,6 +462,18 @@ def test_at_45_columns_a_french_smuggler_warehouse_to_choose_breaks_between_word
     assert "Galerie de la vieille mine xxx/x.. (4 carrés)" in plain(" ".join(" ".join(lines).split())), lines
 
 
+def test_at_48_columns_a_french_turn_that_ends_by_itself_says_so_broken_between_words(french, monkeypatch):
+    """« --- siège 0 : plus rien à faire ce tour-ci ; il se termine. », 59 characters, was printed whole and
+    a phone's 48-column terminal broke it inside « tour-ci »."""
+    playwords.use("fr", "smuggler")
+    monkeypatch.setattr(playprompt, "_terminal_size", lambda stream: os.terminal_size((48, 24)))
+    mine = {"game": "smuggler", "version": 9, "seat": 0, "view": {}, "legal_moves": [{"type": "end_turn"}]}
+    out = io.StringIO()
+    assert playprompt.choose_prompt(mine, stdin=io.StringIO(""), out=out) == {"type": "end_turn"}
+    lines = out.getvalue().splitlines()
+    assert all(len(line) <= 48 for line in lines) and "plus rien à faire ce tour-ci ;" in plain(lines[1]), lines
+
+
 def test_a_french_catan_hand_and_trade_count_their_cards_as_the_log_does(french):
     """The table read « votre main : bois 4, minerai 2 » and « offre du siège 2 au siège 0, 1, 3 : donne
     brique 1, demande laine 1 » under log lines saying « 2 minerais »: a count now comes before its word,
