@@ -33,14 +33,22 @@ def choices(view: dict) -> list[str]:
         holds = {w["name"]: w["grid"] for wid, w in (view.get("start_warehouses") or {}).items() if wid not in taken}
     else:
         return []
-    # The shape held with its count, the name broken between its words: held whole, « Galerie de la vieille mine
-    # xxx/x.. (4 carrés) » was wider than a 45-column terminal, which broke it inside a word.
     said = [
-        f"{named(name)} " + glued(f"{hold_rows(rows)} ({squares(''.join(rows).count('.'))})")
-        for name, rows in holds.items()
+        held(named(name), f"{hold_rows(rows)} ({squares(''.join(rows).count('.'))})") for name, rows in holds.items()
     ]
     how = t("row by row: x a square, . none")
     return [labelled(f"{what} ({how}{where})", t("; ").join(said))] if said else []
+
+
+def held(name: str, shape: str) -> str:
+    """A hold to choose held on one line by playtext.fit if it fits the narrowest terminal (40 columns, 2 of
+    them an indent); else its name breaks between words, its last word kept with the shape: held whole,
+    « Galerie de la vieille mine xxx/x.. (4 carrés) » was wider than a 45-column terminal, which broke it
+    inside a word."""
+    if len(f"{name} {shape}") <= 38:
+        return glued(f"{name} {shape}")
+    *first, last = name.split(" ")
+    return " ".join([*first, glued(f"{last} {shape}")])
 
 
 def squares(n: int) -> str:

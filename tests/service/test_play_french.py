@@ -460,6 +460,7 @@ def test_at_45_columns_a_french_smuggler_warehouse_to_choose_breaks_between_word
     lines = playtext.fit(playsmuggler.choices(view), 45)
     assert all(len(line) <= 45 for line in lines), lines
     assert "Galerie de la vieille mine xxx/x.. (4 carrés)" in plain(" ".join(" ".join(lines).split())), lines
+    assert any("Grotte marine xxxx (4 carrés)" in plain(line) for line in lines), lines  # held whole if it fits
 
 
 def test_at_48_columns_a_french_turn_that_ends_by_itself_says_so_broken_between_words(french, monkeypatch):
