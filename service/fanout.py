@@ -97,6 +97,14 @@ class LogRewritten(Exception):
     server's version, not given what comes after its own."""
 
 
+def entries_past(found: list[Entry], after: int, known: dict | None) -> list[Entry]:
+    """The entries of a read from `after - 1` past the one at `after`; LogRewritten when the log has no
+    entry there (it ends below), or another than the `known` one (it was written again)."""
+    if not found or found[0][0] != after or (known is not None and not versions.same_entry(known, found[0][1])):
+        raise LogRewritten(after)
+    return found[1:]
+
+
 class Waiter:
     """One waiting request. `wait_after` returns entries, or [] on timeout, shutdown or hang-up;
     raises LogRewritten when the log no longer reaches the version it waits after."""
@@ -165,13 +173,12 @@ class Waiter:
             return found
         found = self.fanout.read_log(self.match_id, after - 1, 0)
         known = self.anchor[1] if self.anchor is not None and self.anchor[0] == after else None
-        if not found or found[0][0] != after or (known is not None and not versions.same_entry(known, found[0][1])):
-            self.anchor = None
-            raise LogRewritten(after)
+        self.anchor = None  # forgotten if the log was rewritten; else the entry found there
+        rest = entries_past(found, after, known)
         self.anchor = found[0]
         if len(found) == 1:
             self.watch.found_head(after, found[0][1])
-        return found[1:]
+        return rest
 
     def _on_readable(self) -> None:
         self._readable = True

@@ -481,9 +481,7 @@ class Store:
             if not commit or after <= 0:
                 return self.read_log(match_id, after, 0, count)
             found = self.read_log(match_id, after - 1, 0, count + 1)  # the entry at `after` too, same round-trip
-            if not found or found[0][0] != after or found[0][1].get("c") != commit:
-                raise fanout.LogRewritten(after)
-            return found[1:]
+            return fanout.entries_past(found, after, {"c": commit})
         with self.fanout.waiter(match_id, fanout.client_socket()) as waiter:
             return waiter.wait_after(after, wait_seconds, commit)[:count]
 

@@ -232,24 +232,23 @@ def _messages(
 ) -> Generator[bytes, None, str]:
     """The stream's messages; returns why it ended (service/metrics.py STREAMS_ENDED)."""
     yield OPENED + first
-    after, commit = resume  # the commit id the client holds for `after` is checked once, at the first wait
+    after, commit = resume
     # The match expires MATCH_TTL after its last commit: until a new entry comes, it cannot outlive this.
     lives_until = time.monotonic() + cfg.idle_ttl
     with store.fanout.waiter(match_id, client) as waiter:
         while final is None or after < final:
             # A random share off each beat: streams opened together (after a restart, say) do not
             # beat together, which was a burst of thousands of writes every 15 s.
+            held, commit = commit, ""  # the commit id the client holds, checked at the first wait alone
             try:
-                entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0), commit)
+                entries = waiter.wait_after(after, cfg.heartbeat_seconds * random.uniform(0.75, 1.0), held)
             except fanout.LogRewritten:  # Redis lost the last versions sent here (or the one resumed after)
                 stored = store.load(match_id)
                 if stored is None:
                     return "expired"  # the client's reconnect gets the match's 404
                 yield _resync(after, stored)
-                commit = ""
                 after, final = stored.version, stored.version if stored.state["status"] == "finished" else None
                 continue
-            commit = ""
             lease.renew()  # a stream may outlive any fixed expiry of its place under the wait cap
             if waiter.closed:
                 if waiter.hung_up:
