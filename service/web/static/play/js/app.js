@@ -250,6 +250,8 @@ class MatchScreen {
       this.busy = false;
       forgetTyped(); // taken: a form shows its first values again (a refused one kept what was typed)
       this.noteUndo(answer.match);
+      // Handed over before this answer came (the stream told of the move first): offer its undo there.
+      if (answer.match.seat !== this.seat && this.resource.seat === this.seat) this.draw();
       this.show(answer.match);
       this.holdMoves(false); // drawn while the move was under way (the stream's news came first)
     } catch (err) {
