@@ -33,10 +33,18 @@ def fast_options(config: Config) -> dict:
 
 
 def probe(url: str) -> redis.Redis:
-    """A one-connection client for /readyz (a plain Redis; a cluster's readiness is asked of the store)."""
-    return redis.Redis.from_url(
-        url, socket_timeout=PROBE_TIMEOUT, socket_connect_timeout=PROBE_TIMEOUT, retry=Retry(NoBackoff(), 0)
+    """A one-connection client for /readyz (a plain Redis; a cluster's readiness is asked of the store).
+    Probes that come at once share the connection: a client that gave up on a slow first /readyz and
+    asked again opened a second one, past the connections REDIS_POOL promises."""
+    pool = redis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=1,
+        timeout=PROBE_TIMEOUT,
+        socket_timeout=PROBE_TIMEOUT,
+        socket_connect_timeout=PROBE_TIMEOUT,
+        retry=Retry(NoBackoff(), 0),
     )
+    return redis.Redis(connection_pool=pool)
 
 
 READY_SECONDS = 0.8  # /readyz over a cluster answers within a second, whatever the nodes do
