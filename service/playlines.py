@@ -30,14 +30,22 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
         if len(line) <= width:
             fitted.append(line)
         else:  # a ` · ` between a table's parts stays with the part before it: a row starting `· ` read as a bullet
-            fitted += textwrap.wrap(
+            wrapped = textwrap.wrap(
                 line.replace(" · ", "\xa0· "),
                 width,
                 subsequent_indent=indent,
                 break_long_words=False,
                 break_on_hyphens=False,
             )
+            fitted += [flush_left(part, width) for part in wrapped]
     return [line.replace("\xa0", " ") for line in fitted]
+
+
+def flush_left(line: str, width: int) -> str:
+    """A word too long for its indented line (a seat's token at 48 columns) without the indent: whole
+    on one line when it fits, not broken by the terminal inside it."""
+    word = line.lstrip(" ")
+    return word if len(line) > width and " " not in word else line
 
 
 class PlainSpaces:

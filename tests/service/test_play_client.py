@@ -731,6 +731,21 @@ def test_the_resume_text_names_the_match_each_seat_and_its_token():
     assert "portside play --url http://h:1 --resume=m1 --token=pst_b --bot random" in text
 
 
+def test_at_48_columns_each_seats_token_is_whole_on_a_line_that_fits():
+    """A token is 47 characters: indented under its seat's line it took 51 columns at 48, and the
+    terminal broke it inside, where a copy of it could pick up the break."""
+    from service.auth import new_token
+
+    token = new_token()[0]
+    player = play.Player(tokens={0: token}, labels={0: "human"}, prompted={0})
+    yours = playwords.t("seat {seat} is yours, played here: token {token}", seat=0, token=token)
+    said = playtext.fit(["  " + yours], 48)
+    lines = [*said, *playresume.resume_text("http://h:1", "m1", player, 48).splitlines()]
+    lines += playresume.person_lines("http://h:1", "m1", 0, token, 48)
+    holding = [line for line in lines if token in line and "--token" not in line and "Bearer" not in line]
+    assert len(holding) == 3 and all(line == token for line in holding), lines
+
+
 def test_resume_needs_a_token():
     with pytest.raises(SystemExit, match="--resume needs the --token"):
         main(["play", "--resume=m1"])
