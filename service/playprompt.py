@@ -413,7 +413,9 @@ def hint_for(param: dict) -> str:
         )
     keys = [term(key) for key in param.get("max", {})]
     hint = t(
-        "key=n pairs of {keys}, such as {example}", keys=", ".join(keys), example=",".join(f"{k}=1" for k in keys[:2])
+        "name=count for any of {keys}, such as {example}",
+        keys=", ".join(keys),
+        example=",".join(f"{k}=1" for k in keys[:2]),
     )
     total = playmenu.exact_total(param)
     return hint if total is None else hint + t("; ") + playmenu.in_all(total)

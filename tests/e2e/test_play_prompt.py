@@ -48,7 +48,7 @@ def test_a_value_out_of_range_is_answered_with_the_bounds_in_words():
     text = out.getvalue()
     bounds = "brick: 0 to 1, wool: 0 to 2; 1 to 2 in all."
     # lumber is none of the cards this move counts: said unread, with the words to type
-    assert "'lumber=5' cannot be read: type key=n pairs of brick, wool, such as brick=1,wool=1." in text
+    assert "'lumber=5' cannot be read: type name=count for any of brick, wool, such as brick=1,wool=1." in text
     assert f"'wool=3' is outside what this move allows: {bounds}" in text
     assert '{"' not in text
     assert playprompt.bounds({"kind": "integer", "min": 0, "max": 30}) == "0 to 30"
@@ -93,8 +93,9 @@ def test_the_resume_command_breaks_between_its_arguments_to_fit():
 def test_a_set_count_stays_on_one_line_with_its_in_all():
     """At 80 columns a discard's question broke between its number and 'in all' ('…; 5' / 'in all')."""
     cards = {"kind": "counts", "max": {"lumber": 3, "brick": 2, "wool": 2}, "min_total": 5, "max_total": 5}
-    question = playtext.fit([f"cards: counts ({playprompt.hint_for(cards)}):"], 80)
-    assert question[-1] == "  5 in all):", question
+    for width in range(40, 101):
+        question = playtext.fit([f"cards: counts ({playprompt.hint_for(cards)}):"], width)
+        assert question[-1].endswith(" 5 in all):") and not question[-1].startswith("  in all"), (width, question)
     template = {"move": {"type": "discard"}, "params": {"cards": cards}, "label": "Discard half your hand"}
     lines = playmenu.numbered_moves([], [], [template], 50)
     assert lines == ["  [0] Discard half your hand (you choose cards:", "      5 in all)"], lines

@@ -282,7 +282,8 @@ def test_a_trade_says_its_bounds_in_words_and_an_empty_line_or_back_returns_to_t
 
     shown = len(term.screen())
     term.type(offer.group(1), "Enter")
-    key = term.wait_for(r"give: counts \(key=n pairs of (\w+)", after=shown).group(1)  # a card held: the hand is random
+    asked = term.wait_for(r"give: counts \(name=count for any of (\w+)", after=shown)
+    key = asked.group(1)  # a card held: the hand is random
     term.type(f"{key}=99", "Enter")
     term.wait_for(r"in all\.\n", after=shown)  # the message may wrap at 80 columns, the hand being random
     said = re.search(rf"'{key}=99' is outside what this move allows: (.*? in all)\.", unwrapped(term.screen()[shown:]))

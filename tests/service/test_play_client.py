@@ -242,7 +242,7 @@ def test_the_prompt_names_each_value_it_asks_and_asks_again_for_a_trade_with_one
     assert move == {"type": "offer_trade", "give": {"brick": 1}, "get": {"ore": 2}}
     text = out.getvalue()
     assert "give: counts (" in text and "get: counts (" in text
-    assert "(key=n pairs of brick, ore, such as brick=1,ore=1): " in text  # the template's own keys
+    assert "(name=count for any of brick, ore, such as brick=1,ore=1): " in text  # the template's own keys
     assert "give and get may not name the same key: choose again." in text
 
 
@@ -485,7 +485,9 @@ def test_a_discard_after_a_7_says_how_many_cards_before_any_is_typed():
     assert move == {"type": "discard", "cards": {name: hand[:owed].count(name) for name in set(hand[:owed])}}
     text = out.getvalue()
     assert f"[0] Discard half your hand (you choose cards: {owed} in all)" in text, text
-    assert re.search(rf"cards: counts \(key=n pairs of [a-z, ]+, such as [a-z=1,]+; {owed} in all\): ", text), text
+    assert re.search(rf"cards: counts \(name=count for any of [a-z, ]+, such as [a-z=1,]+; {owed} in all\): ", text), (
+        text
+    )
 
 
 def random_step(game, state, rng: random.Random) -> None:

@@ -527,4 +527,4 @@ def test_a_french_discard_takes_ble_typed_without_its_accent_and_says_an_unknown
     typed = io.StringIO("bl=5\nble=2,bois=2,laine=1\n")
     assert playprompt.ask_value("cards", param, typed, out) == {"grain": 2, "lumber": 2, "wool": 1}
     said = plain(" ".join(out.getvalue().split()))
-    assert "'bl=5' est illisible : tapez des paires clé=n parmi bois, laine, blé" in said, said
+    assert "'bl=5' est illisible : tapez nom=nombre parmi bois, laine, blé" in said, said
