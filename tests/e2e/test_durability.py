@@ -159,7 +159,9 @@ def test_a_frozen_redis_is_a_quick_503_and_readyz_says_so(own_server):
         for thread in crowd:
             thread.join()
         assert {status for status, _ in answers} == {503}
-        assert max(seconds for _, seconds in answers) < 5, sorted(seconds for _, seconds in answers)[-5:]
+        # About REDIS_TIMEOUT (1.5 s) to wait for a connection and as much for its command; a loaded
+        # machine adds its own (5.6 s at most in a suite run at -n 4), far from the 20 s it was.
+        assert max(seconds for _, seconds in answers) < 8, sorted(seconds for _, seconds in answers)[-5:]
     finally:
         os.kill(pid, signal.SIGCONT)
     wait_until_ready(url)
