@@ -57,6 +57,15 @@ def play(state: dict, seat: int, move: dict) -> list:
     return GAME.apply(state, seat, move)
 
 
+def face_up(d, card):
+    """Turn `card` face up on its deck, the card it replaces going back into the deck."""
+    deck = DECK_OF[card]
+    if d["face_up"][deck] != card:
+        d["decks"][deck].remove(card)
+        d["decks"][deck].insert(0, d["face_up"][deck])
+        d["face_up"][deck] = card
+
+
 def officers_to_choose() -> dict:
     """Seat 0's sale at Marazion; seat 1, the poorest, chooses which of two officers three steps away
     moves: officer 1 at Hayle (one way, by St Erth), officer 2 at Zennor, bribed by seat 2 (by Madron

@@ -1,8 +1,9 @@
 """The worked examples of the rule text, each as a situation built from the set-up, moves and
 an edited dump: Honest Pete, Alice at St Ives, Bob at Gwithian, Porthleven's +3, the shape that
 costs 4 gold, a size-5 shape in a size-3 town, the shape that will not fit a warehouse, the three
-golden-wheel sales, the placement example, hiring Allen Cutler, and Eve's sale with three
-officers one step away."""
+golden-wheel sales, the places where goods sell in one part of the board, the placement
+example, hiring Allen Cutler and the extra warehouse a character brings, and Eve's sale with
+three officers one step away."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from engine.smuggler import GAME
 from engine.smuggler.content import PRICES, ROW_COST
 from tests.engine.playout import assert_refused
 
-from .helpers import edited, play, started
+from .helpers import edited, face_up, play, started
 
 
 def board_goods(dump, sid, owner, space):
@@ -209,6 +210,50 @@ def test_the_three_golden_wheel_sales():
     assert [len(h) for h in state["hands"]] == [0, 3, 3]
 
 
+def test_where_goods_sell_in_that_part_of_the_board():
+    """p.16, « Où vous pouvez vendre des marchandises »: « Dans cette partie du plateau, un joueur ne
+    peut vendre des formes de marchandises que dans St Ives, Madron, Penzance et Marazion. » A shape
+    of seat 0's on each space of that part, its pawn beside it, the officers away."""
+    region = ["st_ives", "madron", "penzance", "marazion", "lelant", "ludgvan", "zennor", "perranuthnoe"]
+
+    def goods_everywhere(d):
+        d["pawns"][0] = list(region)
+        d["officers"][0]["space"], d["officers"][1]["space"] = "helston", "sennen"
+        for n, space in enumerate(region):
+            board_goods(d, f"irish_{n}", 0, space)
+
+    state = edited(started(), goods_everywhere)
+    sold_at = {state["shapes"][m["shape"]]["space"] for m in GAME.legal_moves(state, 0) if m["type"] == "sell"}
+    assert sold_at == {"st_ives", "madron", "penzance", "marazion"}
+    assert_refused(GAME, state, 0, {"type": "sell", "shape": "irish_4", "row": 0, "pay": "none"}, "illegal_move")
+
+
+def test_a_hired_character_brings_an_extra_warehouse():
+    """p.20, « Entrepôts Supplémentaires »: « Des entrepôts supplémentaires peuvent être fournis en
+    engageant des personnages » (the example of p.21). Seat 0, its START warehouse gone, has a
+    shape at Penzance by its pawn: nowhere to store it until it hires Tamsin Rowe, whose inn
+    cellar is at Penzance; then it may store it there before its turn passes."""
+
+    def at_penzance(d):
+        face_up(d, "c_rowe")
+        d["pawns"][0] = ["penzance"]
+        d["officers"][0]["space"] = "madron"
+        board_goods(d, "irish_1", 0, "penzance")
+        for w in d["warehouses"].values():
+            if w["owner"] == 0:
+                w["owner"] = -1
+
+    state = edited(started(), at_penzance)
+    assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "stash"]
+    play(state, 0, {"type": "hire", "card": "c_rowe", "pay": "influence"})
+    assert state["warehouses"]["w_c_rowe"]["owner"] == 0
+    play(state, 0, {"type": "place_pawn", "space": "scilly"})
+    stash = {"type": "stash", "shape": "irish_1", "warehouse": "w_c_rowe"}
+    assert GAME.to_act(state) == {0} and stash in GAME.legal_moves(state, 0)
+    play(state, 0, stash)
+    assert state["shapes"]["irish_1"]["where"] == "warehouse"
+
+
 def test_placement_example():
     def networks(d):
         d["pawns"][0] = ["prussia_cove"]  # Chris
@@ -268,6 +313,7 @@ def test_eve_sells_at_penzance_and_the_poorest_picks_among_three_officers():
     assert GAME.to_act(state) == {1}  # least gold
     assert {m["officer"] for m in GAME.legal_moves(state, 1)} == {0, 1, 2}
     assert_refused(GAME, state, 0, {"type": "pass"}, "not_your_turn")
+    assert state["influence"][0] == 10 - 2  # « choisissant de payer 2 (<I>) »
     play(state, 1, {"type": "choose_officer", "officer": 2})
     assert state["officers"][2]["space"] == "penzance"
     assert GAME.to_act(state) == {1}  # Eve's action is over; seat 1's own turn

@@ -18,7 +18,7 @@ from engine.smuggler import GAME
 from engine.smuggler.content import CHARACTERS, DECK_OF, LAND, MERCHANTS, SEA, START_WAREHOUSES
 from tests.engine.playout import assert_refused
 
-from .helpers import edited, no_hidden_card_in_views, play, started
+from .helpers import edited, face_up, no_hidden_card_in_views, play, started
 from .test_examples import board_goods, boat_goods, others_passed
 
 DISCOVERY = [7, 7, 7, 6, 6, 6, 5, 5, 5, 5, 4, 4, 4]  # README, by track step
@@ -28,15 +28,6 @@ MADRON_PLACEMENTS = {"st_buryan", "st_just", "zennor", "penzance", "ludgvan", "s
 
 def of_type(state, seat, move_type):
     return [m for m in GAME.legal_moves(state, seat) if m["type"] == move_type]
-
-
-def face_up(d, card):
-    """Turn `card` face up on its deck, the card it replaces going back into the deck."""
-    deck = DECK_OF[card]
-    if d["face_up"][deck] != card:
-        d["decks"][deck].remove(card)
-        d["decks"][deck].insert(0, d["face_up"][deck])
-        d["face_up"][deck] = card
 
 
 def track_at(step):
