@@ -1,6 +1,7 @@
-"""The rules audit of 2026-11-27 (the French text read end to end against the engine): rules the
-engine kept but no test checked, and readings the text leaves open that the engine had chosen
-without the README saying so (README, the checklist's « decided »). Each test quotes its text."""
+"""The rules audits of 2026-11-27 and 2026-11-28 (the French text read end to end against the
+engine): rules the engine kept but no test checked, and readings the text leaves open that the
+engine had chosen without the README saying so (README, the checklist's « decided »). Each test
+quotes its text."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from engine.smuggler import GAME
 from tests.engine.playout import assert_refused
 
 from .helpers import edited, play, started
-from .test_examples import board_goods, boat_goods, landing_seat_2_may_tip_off
+from .test_examples import board_goods, boat_goods, bob_at_gwithian, landing_seat_2_may_tip_off
 
 
 def test_a_raid_with_an_unbribed_officer_at_penzance_is_seized_again():
@@ -152,3 +153,20 @@ def test_goods_go_into_or_out_of_a_warehouse_where_their_owner_has_a_pawn():
     state = edited(state, lambda d: d["pawns"][0].append("madron"))  # a pawn of seat 0 back at Madron
     assert {"type": "stash", "shape": "irish_0", "warehouse": "w_r_trewin"} in GAME.legal_moves(state, 0)
     assert {"type": "unstash", "shape": "irish_1"} in GAME.legal_moves(state, 0)
+
+
+def test_an_officer_seizes_the_goods_he_only_passes_on_his_way_to_a_landing():
+    """p.18: « Les douaniers qui n'ont pas été soudoyés par ce joueur saisissent TOUTES les formes de
+    marchandises quand elles partagent la même case (peu importe si c'était brièvement) » (p.26 the
+    same: « que ce soit brièvement ou pas »). Bob's landing at Gwithian (p.15) brings the Lelant
+    officer two steps, through Hayle, where seat 1 left a shape: seized on the way."""
+
+    def seat_1_at_hayle(d):
+        bob_at_gwithian(d)
+        d["pawns"][1] = ["hayle"]
+        board_goods(d, "dutch_0", 1, "hayle")
+
+    state = edited(started(), seat_1_at_hayle)
+    play(state, 0, {"type": "land", "shapes": {"irish_1": 1, "irish_3": 1, "irish_5": 1}, "hide": 0, "stash": 0})
+    assert state["officers"][1]["space"] == "gwithian"
+    assert state["shapes"]["dutch_0"]["where"] == "customs"
