@@ -326,18 +326,18 @@ def resolve_witch(state, step, seat, move):
 
 
 def step_end_turn(state, step):
-    """Before the turn passes, after its action and all it triggered, the active seat may still
-    make its free moves (p.21: warehouses « à n'importe quel moment pendant le tour d'un
-    joueur »; p.12: abilities « pendant les tours »; secrets on your turn): storing goods,
-    claiming abandoned goods, motivating a character it can pay, playing a secret, each
-    answered by the same question again, with `end_turn` to stop. Finite: each character is
-    motivated once a round, a secret is spent, a shape goes in once a turn. Taking goods out is
-    not offered here (decided): it would only expose them through the others' turns, and the
-    seat may still do it at the start of its next turn. Who holds which secret is hidden, so the
-    question is asked of a seat that has no free move but could hold a secret to play as far as
-    the table knows (`may_hold_turn_secret`), with `end_turn` alone: to the others it looks the
-    same. Otherwise, with no free move, the turn passes at once. A pass asks nothing (`done`):
-    it changes nothing the seat could not do before it."""
+    """Before the turn passes, after its action and all it triggered, the active seat may still make
+    its free moves (p.21: warehouses « à n'importe quel moment pendant le tour d'un joueur »;
+    p.12: abilities « pendant les tours »; secrets on your turn): storing goods, claiming
+    abandoned goods, motivating a character it can pay, playing a secret, each answered by the
+    same question again, with `end_turn` to stop. Finite: each character is motivated once a
+    round, a secret is spent, a shape goes in once a turn. Taking goods out is not offered here
+    (decided, README: seldom worth it, and it would ask every seat with goods stored after every
+    action); the seat may still do it at the start of its next turn. Who holds which secret is
+    hidden, so the question is asked of a seat that has no free move but could hold a secret to
+    play as far as the table knows (`may_hold_turn_secret`), with `end_turn` alone: to the
+    others it looks the same. Otherwise, with no free move, the turn passes at once. A pass asks
+    nothing (`done`): it changes nothing the seat could not do before it."""
     seat = state["active"]
     if not step.get("done"):
         moves = free_moves(state, seat, taking_out=False)
