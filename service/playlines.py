@@ -15,6 +15,9 @@ from service.playwords import labelled, t, term
 # together: French texts come with them where French never breaks (engine.i18n.typeset), the menu
 # sets its own; textwrap breaks at plain spaces only, and the lines printed say them as plain ones.
 WIDTH = 100
+# English holds a thing to its number as French does (« siège 2 », engine.i18n.typeset): a line ended
+# in "seat" with its "2" on the next.
+_NUMBERED = re.compile(r"\b(seats?|rounds?|rows?|hex|vertex|edge|officer|ship) (?=\d)", re.IGNORECASE)
 # A part of a table and its lines. A named part (a map, the prices) is printed at a prompt only when it
 # changed since the terminal printed it; the unnamed one, the status, always, nearest the moves.
 Part = tuple[str, list[str]]
@@ -31,7 +34,7 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
             fitted.append(line)
         else:  # a ` · ` between a table's parts stays with the part before it: a row starting `· ` read as a bullet
             wrapped = textwrap.wrap(
-                line.replace(" · ", "\xa0· "),
+                _NUMBERED.sub("\\1\xa0", line.replace(" · ", "\xa0· ")),
                 width,
                 subsequent_indent=indent,
                 break_long_words=False,

@@ -528,3 +528,17 @@ def test_a_french_discard_takes_ble_typed_without_its_accent_and_says_an_unknown
     assert playprompt.ask_value("cards", param, typed, out) == {"grain": 2, "lumber": 2, "wool": 1}
     said = plain(" ".join(out.getvalue().split()))
     assert "'bl=5' est illisible : tapez nom=nombre parmi bois, laine, blé" in said, said
+
+
+def test_an_english_line_never_ends_in_seat_with_its_number_on_the_next():
+    """French holds « siège 2 » together; English broke Smuggler's status line « … active seat » / « 0 · … »."""
+    playwords.use("en", "smuggler")
+    broken = []
+    for seat, view, _ in views_of_a_playout("smuggler", 3, seed=2, steps=120):
+        for width in (40, 48, 60):
+            lines = playtext.render("smuggler", view, seat, width).splitlines()
+            lines += playtext.fit([line for _, part in playprompt.DECISIONS["smuggler"](view) for line in part], width)
+            broken += [
+                (a, b) for a, b in zip(lines, lines[1:]) if re.search(r"(?i)\bseats?$", a) and re.match(r"\s*\d", b)
+            ]
+    assert not broken, broken[:5]
