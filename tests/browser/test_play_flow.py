@@ -518,6 +518,8 @@ def test_a_hot_seat_resignation_takes_the_pass_the_device_message_away(page, ser
     finish_by_resigning(page, server_url, match_id)
     page.locator(".outcome").wait_for()
     assert page.inner_text("#message") == ""
+    # The winner's 1 in the forfeit column: headed "Forfeit", it read as Ana's forfeit, not Ben's.
+    assert page.locator(".outcome thead th").all_inner_texts() == ["Seat", "Rank", "Score", "Won by forfeit"]
     page.screenshot(path=str(screenshots / "play-flow-hot-seat-resigned.png"), full_page=True)
 
 

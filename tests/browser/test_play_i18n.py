@@ -387,7 +387,7 @@ def test_a_french_resign_asks_in_french_and_the_outcome_is_french(french_page, s
     outcome = page.locator(".outcome")
     assert outcome.locator("h2").inner_text().startswith("Gagnant : ")
     assert outcome.locator("caption").inner_text() == "Scores finaux"
-    assert outcome.locator("thead th").all_inner_texts() == ["Siège", "Rang", "Score", "Forfait"]
+    assert outcome.locator("thead th").all_inner_texts() == ["Siège", "Rang", "Score", "Gagné par forfait"]
     # The engine's "Seat 0 left the game." said by the page, with the seat's name: Medici's is its house.
     assert "Medici a quitté la partie." in outcome.inner_text()
     assert "Strozzi (robot glouton)" in outcome.inner_text()

@@ -48,7 +48,7 @@ export const FR = {
   "{hours} h {minutes} min": "{hours} h {minutes} min",
   "{minutes} min {seconds} s": "{minutes} min {seconds} s",
   "{seat}: {time}": "{seat} : {time}",
-  "Forfeit": "Forfait",
+  "Won by forfeit": "Gagné par forfait",
   "Settlements": "Colonies",
   "Cities": "Villes",
   "Longest road": "Route la plus longue",

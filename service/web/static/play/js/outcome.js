@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 
 /** The outcome's categories in the page's words (each game's breakdown keys). */
 const CATEGORIES = {
-  forfeit: t("Forfeit"),
+  forfeit: t("Won by forfeit"), // 1 for the seat the other left to ("Forfeit 1" read as the winner forfeiting)
   // Catan
   settlements: t("Settlements"), cities: t("Cities"), longest_road: t("Longest road"), largest_army: t("Largest army"),
   victory_point_cards: t("Victory point cards"),
