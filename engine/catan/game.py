@@ -31,11 +31,17 @@ from engine.catan.view import build_view
 from engine.core import Game, IllegalMove, Outcome, event, rank_by
 
 
+# Each choice of an option has words for people (`x-labels`, value -> msgid), which the catalogue
+# says in the caller's language: the lobby's French page offered « Plateau [variable] », « [spiral] ».
 class Options(Schema):
     map = fields.String(
         load_default="variable",
         validate=validate.OneOf(["beginner", "variable"]),
-        metadata={"title": "Map", "description": "beginner: the fixed starting map; variable: shuffled terrain"},
+        metadata={
+            "title": "Map",
+            "description": "beginner: the fixed starting map; variable: shuffled terrain",
+            "x-labels": {"beginner": "beginner", "variable": "variable"},
+        },
     )
     numbers = fields.String(
         load_default="spiral",
@@ -44,6 +50,7 @@ class Options(Schema):
             "title": "Number tokens",
             "description": "variable map only: tokens A-R in a spiral from a random "
             "corner, or shuffled with no two 6/8 adjacent",
+            "x-labels": {"spiral": "spiral", "random": "random"},
         },
     )
     trade_order = fields.String(
@@ -54,6 +61,7 @@ class Options(Schema):
             "description": "combined: trade and build in any order after the roll "
             "(the rules' advanced tip); strict: no trade once you "
             "have built or bought this turn",
+            "x-labels": {"combined": "combined", "strict": "strict"},
         },
     )
     max_offers = fields.Integer(

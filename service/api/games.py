@@ -33,7 +33,7 @@ VARY = {"Vary": "Accept-Language"}  # the options' titles and descriptions are i
 
 def entry(game_id: str) -> dict:
     """A game's catalogue entry in the caller's language, its options as JSON Schema (built once per
-    language), each option's title and description in that language (the game's catalogue)."""
+    language), each option's title, description and choices (`x-labels`) in that language (the game's catalogue)."""
     lang = words.request_lang()
     if (game_id, lang) not in _catalogue:
         from flask import current_app
@@ -43,6 +43,10 @@ def entry(game_id: str) -> dict:
         options = converter.schema2jsonschema(game.options)
         for option in options.get("properties", {}).values():
             option.update({k: words_for(game).word(option[k], lang) for k in ("title", "description") if k in option})
+            if "x-labels" in option:  # each choice in words, as a form offers it (the value stays what is sent)
+                option["x-labels"] = {
+                    value: words_for(game).word(said, lang) for value, said in option["x-labels"].items()
+                }
         _catalogue[game_id, lang] = {
             **game.catalogue(),
             "options": options,

@@ -133,7 +133,7 @@ def assert_words(text: str, present: list[str], absent: list[str]) -> None:
 LOBBY_FR = ["Jouer", "Nouvelle partie", "Jeu", "Joueurs", "Siège 0", "moi (ce navigateur)", "Créer et jouer"]
 LOBBY_FR += ["Rejoindre une partie", "Votre nom", "Identifiant de la partie", "Parties du salon", "nom (facultatif)"]
 LOBBY_CATAN_FR = ["Plateau", "Jetons numérotés", "Commerce et construction", "terrains mélangés"]
-LOBBY_CATAN_EN = ["Map", "Number tokens", "Trading and building", "shuffled terrain"]
+LOBBY_CATAN_EN = ["Map", "Number tokens", "Trading and building", "shuffled terrain", "beginner", "combined"]
 LOBBY_EN = ["New match", "Game", "Players", "Seat 0", "me (this browser)", "Create and play", "Join a match"]
 LOBBY_EN += ["Your name", "Match id", "Listed matches", "name (optional)", "Portside · play"]
 
@@ -153,6 +153,14 @@ def test_a_french_browser_gets_the_lobby_in_french(french_page, server_url, scre
     page.select_option("#game", "catan")  # the game's options, from the server in French
     page.locator("#opt-map").wait_for()
     assert_words(visible_text(page), LOBBY_CATAN_FR, LOBBY_CATAN_EN)
+    # Each choice in French too: they read « Plateau [variable] », « [spiral] », « [combined] », the values sent.
+    choices = {key: page.locator(f"#opt-{key} option").all_inner_texts() for key in ("map", "numbers", "trade_order")}
+    assert choices == {
+        "map": ["débutant", "variable"],
+        "numbers": ["en spirale", "au hasard"],
+        "trade_order": ["combiné", "strict"],
+    }
+    assert page.locator("#opt-numbers").input_value() == "spiral"
     shoot(page, screenshots, "fr-lobby")
 
 

@@ -25,8 +25,18 @@ def test_every_option_has_a_title_and_a_description_in_each_language(client):
                 assert option["title"] and option["description"], (entry["id"], name)
                 said = [words_for(game).word(field[k], lang, strict=lang != "en") for k in ("title", "description")]
                 assert [option["title"], option["description"]] == said, (entry["id"], name, lang)
+                # A choice is said too: the French lobby offered « Plateau [variable] », « [spiral] ».
+                if "enum" in option:
+                    labels = {
+                        v: words_for(game).word(field["x-labels"][v], lang, strict=lang != "en") for v in option["enum"]
+                    }
+                    assert option["x-labels"] == labels, (entry["id"], name, lang)
     french = client.get("/v1/games/catan", headers={"Accept-Language": "fr-FR,fr;q=0.9"})
     assert french.get_json()["options"]["properties"]["map"]["title"] == "Plateau"
+    assert french.get_json()["options"]["properties"]["map"]["x-labels"] == {
+        "beginner": "débutant",
+        "variable": "variable",
+    }
     assert "Accept-Language" in french.headers["Vary"]
 
 

@@ -234,7 +234,9 @@ function createForm(catalogue, go) {
 function optionInput(key, schema) {
   const id = `opt-${key}`;
   let input;
-  if (schema.enum) input = el("select", { id, "data-option": key }, schema.enum.map((v) => el("option", { value: v, selected: v === schema.default }, v)));
+  // Each choice in the server's words (`x-labels`, « débutant » for "beginner"); the value is what is sent.
+  const said = (v) => (schema["x-labels"] || {})[v] ?? v;
+  if (schema.enum) input = el("select", { id, "data-option": key }, schema.enum.map((v) => el("option", { value: v, selected: v === schema.default }, said(v))));
   else if (schema.type === "boolean") input = el("input", { id, type: "checkbox", "data-option": key, checked: !!schema.default });
   else input = el("input", { id, type: schema.type === "integer" ? "number" : "text", "data-option": key, value: schema.default ?? "" });
   return el("div", { class: "field" }, el("label", { for: id, title: schema.description || "" }, `${schema.title || humanize(key)} `), input,
