@@ -554,3 +554,19 @@ def test_speicherstadts_log_names_the_new_start_player_once_between_rounds(page,
     starter = ["Ana", "Ben"][mine["view"]["start_player"]]
     assert "Income is paid" in line and line.count(" starts") == 1, line
     assert f"Round 2 begins; {starter} starts" in line, line
+
+
+def test_english_holds_a_seat_or_an_intersection_to_its_number(page, server_url):
+    """A table read « Seat / 0 / (you) » over three lines and a log line « … on intersection / 9 »:
+    French held « siège 2 » to its number with a no-break space, English broke anywhere."""
+    match_id, tokens = created(server_url, "catan", 3)
+    play_until(server_url, match_id, tokens, lambda s, m: m["version"] >= 2)  # a settlement and its road
+    open_seat(page, server_url, match_id, tokens[0])
+    # Each no-break space as "+": Playwright hands a page's strings back with plain spaces.
+    held = "node => node.textContent.replaceAll('\\u00a0', '+')"
+    players = page.locator("table", has=page.locator("caption", has_text="Players"))
+    assert players.locator("tbody tr td").first.evaluate(held) == "Seat+0 (you)"
+    built = page.locator(".log li", has_text="built a settlement").first.evaluate(held)
+    assert "Seat+0 built a settlement on intersection+" in built, built
+    bank = page.locator("p", has_text="Bank:").evaluate(held)  # and a count to what it counts
+    assert bank.startswith("Bank: 19+lumber, 19+brick,"), bank

@@ -39,6 +39,12 @@ const NO_BREAK = / (?=[:;!?»])|(?<=«) |(?<=\p{L}) (?=[A-Z]\d{1,2}(?![\p{L}\p{N
 // Nor between a thing and its number (« siège 2 »), nor a count and what it counts (« 2 briques »).
 const NUMBERED = /(?<!\p{L})((?:siège|manche|tour|ligne|prix|position|hexagone|intersection|officier|chemin|port|navire|force)s?) (?=\d)/giu;
 const COUNT = /(?<![\u00a0\d])(\d+) (?!(?:et|ou|à)(?!\p{L}))(?=\p{L})/gu;
+// English holds a thing to its number too ("Seat 0", "intersection 9"), and a count to what it counts
+// ("1 lumber"): a table read « Seat / 0 / (you) », a log line « … on intersection / 9 », « collected 1 /
+// lumber ». The server's English comes as it is (it sets French only): the log holds it with `held`.
+const NUMBERED_EN = /(?<!\p{L})((?:seat|round|row|price|position|hex|intersection|path|officer|harbour|ship|bag|bank|strength)s?) (?=\d)/giu;
+const COUNT_EN = /(?<![\u00a0\d])(\d+) (?!(?:and|or|to|in|of|at|for|on|by|from)(?!\p{L}))(?=\p{L})/gu;
+export const held = (text) => (lang === "en" ? String(text).replace(NUMBERED_EN, "$1\u00a0").replace(COUNT_EN, "$1\u00a0") : text);
 
 /**
  * The text in the page's language, each {name} replaced by values[name]. An entry given as
@@ -55,7 +61,7 @@ export function t(text, values = {}) {
     if (!word) return value;
     return lang === "fr" && VOWEL.test(value) ? `${stem}'${value}` : `${word} ${value}`;
   });
-  if (lang !== "fr") return said;
+  if (lang !== "fr") return held(said);
   const seats = said.replace(SEAT_AFTER, (all, before, word, n) => `${before}${ARTICLE[word]} siège ${n}`)
     .replace(SEATS_AFTER, (all, before, word) => `${before}${ARTICLES[word]} sièges `);
   return seats.replace(NO_BREAK, "\u00a0").replace(NUMBERED, "$1\u00a0").replace(COUNT, "$1\u00a0");

@@ -2,7 +2,7 @@
 // back is struck through and says so; a line naming a place the map does not number can be shown there.
 
 import { el, entryText, SEAT_COLOURS, undoneIn } from "./words.js";
-import { t } from "./i18n.js";
+import { held, t } from "./i18n.js";
 
 const LOG_SHOWN = 150;
 
@@ -16,7 +16,7 @@ export function logBox(log, board, seatName, showOnBoard) {
     // The seat's colour only: the server's lines name the seat already ("Ana took the Cutter"). An
     // entry of no seat (the set-up's, a rematch) has none.
     entry.seat === null ? null : [el("span", { class: "who", style: `color:${SEAT_COLOURS[entry.seat] || "#333"}`, title: seatName(entry.seat), "aria-hidden": "true" }, "●"), " "],
-    undone.has(entry.version) ? [el("s", {}, logLine(entry, seatName)), " ", t("(taken back)")] : logLine(entry, seatName),
+    undone.has(entry.version) ? [el("s", {}, held(logLine(entry, seatName))), " ", t("(taken back)")] : held(logLine(entry, seatName)),
     place(entry) ? [" ", el("button", { type: "button", class: "small quiet locate", onclick: () => showOnBoard(place(entry)) }, t("Show on the map"))] : null));
   // Focusable: a keyboard scrolls a long log (its lines hold no control, but in Catan's).
   // A new match's log says it is empty: an empty list was drawn as a bare line under its heading.
