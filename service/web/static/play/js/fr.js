@@ -504,7 +504,7 @@ export const FR = {
   "Characters": "Personnages",
   "Secrets": "Secrets",
   "{boat} ({space})": "{boat} ({space})",
-  "none face up": "aucun face visible",
+  "none face up": "aucune carte face visible",
   "{n} in the deck": "{n} dans la pioche",
   "Characters for hire": "Personnages à engager",
   "Secrets deck: {deck} · played: {played}": "Pioche des secrets : {deck} · joués : {played}",
