@@ -16,8 +16,12 @@ from service.playwords import labelled, t, term
 # sets its own; textwrap breaks at plain spaces only, and the lines printed say them as plain ones.
 WIDTH = 100
 # English holds a thing to its number as French does (« siège 2 », engine.i18n.typeset): a line ended
-# in "seat" with its "2" on the next.
-_NUMBERED = re.compile(r"\b(seats?|rounds?|rows?|hex|vertex|edge|officer|ship) (?=\d)", re.IGNORECASE)
+# in "seat" with its "2" on the next. The same words as the web client's (js/i18n.js NUMBERED_EN).
+_NUMBERED = re.compile(
+    r"\b((?:seat|round|row|price|position|hex|intersection|path|vertex|edge|officer|harbour|ship|bag|bank|strength)s?)"
+    r" (?=\d)",
+    re.IGNORECASE,
+)
 # A part of a table and its lines. A named part (a map, the prices) is printed at a prompt only when it
 # changed since the terminal printed it; the unnamed one, the status, always, nearest the moves.
 Part = tuple[str, list[str]]

@@ -542,3 +542,13 @@ def test_an_english_line_never_ends_in_seat_with_its_number_on_the_next():
                 (a, b) for a, b in zip(lines, lines[1:]) if re.search(r"(?i)\bseats?$", a) and re.match(r"\s*\d", b)
             ]
     assert not broken, broken[:5]
+
+
+def test_the_terminal_and_the_web_client_hold_the_same_english_words_to_their_numbers():
+    """Two copies of one list (Python and JavaScript): a word held on one screen and broken on the other."""
+    from service import playlines
+
+    script = (Path(__file__).parents[2] / "service/web/static/play/js/i18n.js").read_text()
+    web = re.search(r"const NUMBERED_EN = /\(\?<!\\p\{L\}\)\(\(\?:([a-z|]+)\)s\?\)", script)
+    terminal = re.search(r"\(\?:([a-z|]+)\)s\?", playlines._NUMBERED.pattern)
+    assert web and terminal and set(web[1].split("|")) == set(terminal[1].split("|"))

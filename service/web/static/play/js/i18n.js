@@ -42,7 +42,8 @@ const COUNT = /(?<![\u00a0\d])(\d+) (?!(?:et|ou|à)(?!\p{L}))(?=\p{L})/gu;
 // English holds a thing to its number too ("Seat 0", "intersection 9"), and a count to what it counts
 // ("1 lumber"): a table read « Seat / 0 / (you) », a log line « … on intersection / 9 », « collected 1 /
 // lumber ». The server's English comes as it is (it sets French only): the log holds it with `held`.
-const NUMBERED_EN = /(?<!\p{L})((?:seat|round|row|price|position|hex|intersection|path|officer|harbour|ship|bag|bank|strength)s?) (?=\d)/giu;
+// The same words as the terminal's (service/playlines.py).
+const NUMBERED_EN = /(?<!\p{L})((?:seat|round|row|price|position|hex|intersection|path|vertex|edge|officer|harbour|ship|bag|bank|strength)s?) (?=\d)/giu;
 const COUNT_EN = /(?<![\u00a0\d])(\d+) (?!(?:and|or|to|in|of|at|for|on|by|from)(?!\p{L}))(?=\p{L})/gu;
 export const held = (text) => (lang === "en" ? String(text).replace(NUMBERED_EN, "$1\u00a0").replace(COUNT_EN, "$1\u00a0") : text);
 
