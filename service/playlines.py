@@ -38,7 +38,7 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
             fitted.append(line)
         else:  # a ` · ` between a table's parts stays with the part before it: a row starting `· ` read as a bullet
             wrapped = textwrap.wrap(
-                _NUMBERED.sub("\\1\xa0", line.replace(" · ", "\xa0· ")),
+                held(line.replace(" · ", "\xa0· ")),
                 width,
                 subsequent_indent=indent,
                 break_long_words=False,
@@ -46,6 +46,11 @@ def fit(lines: Iterable[str], width: int = WIDTH, hang: int = 2) -> list[str]:
             )
             fitted += [flush_left(part, width) for part in wrapped]
     return [line.replace("\xa0", " ") for line in fitted]
+
+
+def held(text: str) -> str:
+    """The text with an English thing held to its number (French comes held: engine.i18n.typeset)."""
+    return _NUMBERED.sub("\\1\xa0", text)
 
 
 def flush_left(line: str, width: int) -> str:
@@ -151,7 +156,7 @@ def log_line(head: str, said: str, width: int) -> str:
     officers went, a landing's risk) matters. Continuations start under its text."""
     indent = " " * min(len(head), width // 2)
     lines = textwrap.wrap(
-        said, width, initial_indent=head, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+        held(said), width, initial_indent=head, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
     )
     return "\n".join(lines).replace("\xa0", " ")
 

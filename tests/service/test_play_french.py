@@ -552,3 +552,14 @@ def test_the_terminal_and_the_web_client_hold_the_same_english_words_to_their_nu
     web = re.search(r"const NUMBERED_EN = /\(\?<!\\p\{L\}\)\(\(\?:([a-z|]+)\)s\?\)", script)
     terminal = re.search(r"\(\?:([a-z|]+)\)s\?", playlines._NUMBERED.pattern)
     assert web and terminal and set(web[1].split("|")) == set(terminal[1].split("|"))
+
+
+def test_a_log_line_holds_an_english_seat_or_officer_to_its_number():
+    """A whole Smuggler match at 48 columns (tmux, 28 Nov) read « … at St Levan. Seat » / « 1 drew a secret »
+    and « Officer » / « 2 moved to Breage »: log lines are wrapped apart from the tables."""
+    said = (
+        "Seat 2 placed officer 4 at St Levan. Seat 1 drew a secret. The customs track moves to step 4. Officer 2 moved"
+    )
+    for width in range(30, 60):
+        lines = playtext.log_line("v152  ", said, width).splitlines()
+        assert not [line for line in lines if re.search(r"(?i)\b(seat|officer)$", line)], (width, lines)
